@@ -1,0 +1,20 @@
+# Project-wide target defaults, applied per target (never through global flags).
+
+# Warnings, Qt keyword hygiene and the C++ standard for one of our targets.
+function(gatefold_target_defaults target)
+    target_compile_options(${target} PRIVATE -Wall -Wextra)
+    if(GATEFOLD_WERROR)
+        target_compile_options(${target} PRIVATE -Werror)
+    endif()
+    # Qt's `slots`/`signals` macros collide with LibTorch (TOOLCHAIN.md §1).
+    target_compile_definitions(${target} PRIVATE QT_NO_KEYWORDS)
+endfunction()
+
+# Every target that includes LibTorch shares one precompiled <torch/torch.h>.
+# A PCH is tied to its flags, so the ones that reuse it must compile with the
+# same options (see tests/ and bench/: they use gatefold_torch_pch_host's).
+function(gatefold_torch_pch target)
+    if(GATEFOLD_PCH)
+        target_precompile_headers(${target} PRIVATE <torch/torch.h>)
+    endif()
+endfunction()

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "attention.h"
+#include "mlp.h"
+
+#include <torch/nn/module.h>
+#include <torch/nn/modules/normalization.h>
+
+namespace gatefold::model {
+
+// Pre-norm ViT block: x ← x + DropPath(Attn(LN1 x)); x ← x + DropPath(Mlp(LN2 x)).
+class BlockImpl : public torch::nn::Module
+{
+public:
+    BlockImpl(const ViTConfig &config, double dropPath, Mlp mlp);
+
+    torch::Tensor forward(const torch::Tensor &x, GateState &state, const ForwardOptions &options,
+                          BlockIntermediates *record);
+
+    torch::nn::LayerNorm norm1{nullptr};
+    Attention attn{nullptr};
+    torch::nn::LayerNorm norm2{nullptr};
+    Mlp mlp{nullptr};
+
+private:
+    double m_dropPath;
+};
+TORCH_MODULE(Block);
+
+// timm's ViT LayerNorm: eps 1e-6, γ = 1, β = 0.
+torch::nn::LayerNorm makeLayerNorm(int dim);
+
+} // namespace gatefold::model

@@ -1,0 +1,55 @@
+#include "codebookgate.h"
+
+#include "maccounter.h"
+
+#include <torch/torch.h>
+
+#include <cmath>
+
+namespace gatefold::model {
+
+torch::Tensor makeCodebook(const ViTConfig &config)
+{
+    return torch::randn({config.gate.codebookSize, config.embedDim}) / std::sqrt(double(config.embedDim));
+}
+
+torch::Tensor makeGateEmbed(const ViTConfig &config)
+{
+    if (config.gate.embedInit == EmbedInit::Zeros)
+        return torch::zeros({config.gate.codebookSize, config.gateWidth()});
+    return torch::randn({config.gate.codebookSize, config.gateWidth()}) * 0.02;
+}
+
+CodebookGateImpl::CodebookGateImpl(const ViTConfig &config, torch::Tensor sharedCodebook,
+                                   torch::Tensor sharedEmbed)
+    : m_assign(config.gate.assign)
+    , m_scope(config.gate.scope)
+    , m_topK(config.effectiveTopK())
+    , m_strength(config.gate.strength)
+    , m_temperature(config.gate.temperature)
+{
+    m_codebook = sharedCodebook.defined() ? sharedCodebook : register_parameter("codebook", makeCodebook(config));
+    m_embed = sharedEmbed.defined() ? sharedEmbed : register_parameter("embed", makeGateEmbed(config));
+}
+
+GateResult CodebookGateImpl::forward(const torch::Tensor &z, GateState &state)
+{
+    GateResult r;
+    if (m_scope == AssignScope::Once && state.once) {
+        r.assignment = *state.once;
+    } else {
+        r.assignment = assignCodes(cosineLogits(z, m_codebook, m_temperature), m_assign, m_topK);
+        if (m_scope == AssignScope::Once)
+            state.once = r.assignment;
+    }
+    r.g = mixGate(r.assignment, m_embed);
+    return r;
+}
+
+torch::Tensor CodebookGateImpl::apply(const torch::Tensor &y, const torch::Tensor &g) const
+{
+    countMacs("cde.apply", y.numel());
+    return y * (1.0 + m_strength * g);
+}
+
+} // namespace gatefold::model

@@ -1,0 +1,298 @@
+#include "configfields.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+#include <utility>
+
+namespace gatefold::model {
+namespace {
+
+template<typename E>
+struct EnumName {
+    E value;
+    const char *name;
+};
+
+const EnumName<Pooling> kPooling[] = {{Pooling::ClassToken, "token"}, {Pooling::Average, "avg"}};
+const EnumName<GateKind> kGateKind[] = {
+    {GateKind::None, "none"}, {GateKind::Cde, "cde"}, {GateKind::DeepEmbed, "deep-embed"}};
+const EnumName<AssignKind> kAssign[] = {{AssignKind::SoftTopK, "soft-topk"}, {AssignKind::HardVq, "vq"}};
+const EnumName<GateTarget> kTarget[] = {{GateTarget::Width, "width"}, {GateTarget::Expand, "expand"}};
+const EnumName<Sharing> kSharing[] = {{Sharing::Shared, "shared"}, {Sharing::PerLayer, "per-layer"}};
+const EnumName<AssignScope> kScope[] = {{AssignScope::PerLayer, "per-layer"}, {AssignScope::Once, "once"}};
+const EnumName<EmbedInit> kEmbedInit[] = {{EmbedInit::Zeros, "zeros"}, {EmbedInit::Normal, "normal"}};
+const EnumName<CodebookInit> kCodebookInit[] = {{CodebookInit::Random, "random"},
+                                                {CodebookInit::KMeans, "kmeans"}};
+
+template<typename E, size_t N>
+std::string nameOf(const EnumName<E> (&table)[N], E value)
+{
+    for (const auto &entry : table)
+        if (entry.value == value)
+            return entry.name;
+    return "?";
+}
+
+template<typename E, size_t N>
+std::string choices(const EnumName<E> (&table)[N])
+{
+    std::string out;
+    for (size_t i = 0; i < N; ++i)
+        out += (i ? ", " : "") + std::string(table[i].name);
+    return out;
+}
+
+template<typename E, size_t N>
+bool parseEnum(const EnumName<E> (&table)[N], const std::string &text, E *out, std::string *error)
+{
+    for (const auto &entry : table) {
+        if (text == entry.name) {
+            *out = entry.value;
+            return true;
+        }
+    }
+    if (error)
+        *error = "unknown value '" + text + "'; use one of: " + choices(table);
+    return false;
+}
+
+bool parseInt(const std::string &text, int *out, std::string *error)
+{
+    errno = 0;
+    char *end = nullptr;
+    const long v = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || errno == ERANGE || v < INT32_MIN || v > INT32_MAX) {
+        if (error)
+            *error = "'" + text + "' is not a whole number";
+        return false;
+    }
+    *out = static_cast<int>(v);
+    return true;
+}
+
+bool parseDouble(const std::string &text, double *out, std::string *error)
+{
+    errno = 0;
+    char *end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v)) {
+        if (error)
+            *error = "'" + text + "' is not a finite number";
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool parseBool(const std::string &text, bool *out, std::string *error)
+{
+    if (text == "true" || text == "1" || text == "yes" || text == "on") {
+        *out = true;
+        return true;
+    }
+    if (text == "false" || text == "0" || text == "no" || text == "off") {
+        *out = false;
+        return true;
+    }
+    if (error)
+        *error = "'" + text + "' is not a boolean; use true or false";
+    return false;
+}
+
+// "all" or a comma-separated list of block indices.
+bool parseBlockList(const std::string &text, std::vector<int> *out, std::string *error)
+{
+    std::vector<int> blocks;
+    if (text != "all" && !text.empty()) {
+        std::stringstream in(text);
+        std::string item;
+        while (std::getline(in, item, ',')) {
+            int v = 0;
+            if (!parseInt(item, &v, nullptr)) {
+                if (error)
+                    *error = "'" + text + "' is not 'all' or a comma-separated list of block indices";
+                return false;
+            }
+            blocks.push_back(v);
+        }
+    }
+    *out = std::move(blocks);
+    return true;
+}
+
+std::string formatDouble(double v)
+{
+    std::ostringstream out;
+    out.precision(17);
+    out << v;
+    return out.str();
+}
+
+std::string formatBlocks(const std::vector<int> &blocks)
+{
+    if (blocks.empty())
+        return "all";
+    std::string out;
+    for (size_t i = 0; i < blocks.size(); ++i)
+        out += (i ? "," : "") + std::to_string(blocks[i]);
+    return out;
+}
+
+ConfigField intField(std::string key, std::string help, int ViTConfig::*member)
+{
+    return {std::move(key), std::move(help),
+            [member](const ViTConfig &c) { return std::to_string(c.*member); },
+            [member](ViTConfig &c, const std::string &t, std::string *e) { return parseInt(t, &(c.*member), e); }};
+}
+
+ConfigField doubleField(std::string key, std::string help, double ViTConfig::*member)
+{
+    return {std::move(key), std::move(help),
+            [member](const ViTConfig &c) { return formatDouble(c.*member); },
+            [member](ViTConfig &c, const std::string &t, std::string *e) { return parseDouble(t, &(c.*member), e); }};
+}
+
+ConfigField gateIntField(std::string key, std::string help, int GateConfig::*member)
+{
+    return {std::move(key), std::move(help),
+            [member](const ViTConfig &c) { return std::to_string(c.gate.*member); },
+            [member](ViTConfig &c, const std::string &t, std::string *e) {
+                return parseInt(t, &(c.gate.*member), e);
+            }};
+}
+
+ConfigField gateDoubleField(std::string key, std::string help, double GateConfig::*member)
+{
+    return {std::move(key), std::move(help),
+            [member](const ViTConfig &c) { return formatDouble(c.gate.*member); },
+            [member](ViTConfig &c, const std::string &t, std::string *e) {
+                return parseDouble(t, &(c.gate.*member), e);
+            }};
+}
+
+template<typename E, size_t N>
+ConfigField gateEnumField(std::string key, std::string help, E GateConfig::*member,
+                          const EnumName<E> (&table)[N])
+{
+    help += " (" + choices(table) + ")";
+    return {std::move(key), std::move(help),
+            [member, &table](const ViTConfig &c) { return nameOf(table, c.gate.*member); },
+            [member, &table](ViTConfig &c, const std::string &t, std::string *e) {
+                return parseEnum(table, t, &(c.gate.*member), e);
+            }};
+}
+
+std::vector<ConfigField> makeFields()
+{
+    std::vector<ConfigField> f;
+    f.push_back(intField("img_size", "input image side in pixels", &ViTConfig::imageSize));
+    f.push_back(intField("patch_size", "patch side in pixels; must divide img_size", &ViTConfig::patchSize));
+    f.push_back(intField("in_chans", "input channels (3 for RGB, 1 for grey)", &ViTConfig::inChannels));
+    f.push_back(intField("num_classes", "classifier outputs", &ViTConfig::numClasses));
+    f.push_back(intField("embed_dim", "token width d", &ViTConfig::embedDim));
+    f.push_back(intField("depth", "number of blocks L", &ViTConfig::depth));
+    f.push_back(intField("num_heads", "attention heads H; must divide embed_dim", &ViTConfig::numHeads));
+    f.push_back(doubleField("mlp_ratio", "MLP hidden width d_ff / d", &ViTConfig::mlpRatio));
+    f.push_back({"qkv_bias", "bias on the q, k, v projections (true, false)",
+                 [](const ViTConfig &c) { return std::string(c.qkvBias ? "true" : "false"); },
+                 [](ViTConfig &c, const std::string &t, std::string *e) { return parseBool(t, &c.qkvBias, e); }});
+    f.push_back({"global_pool", "pooling for the head (" + choices(kPooling) + ")",
+                 [](const ViTConfig &c) { return nameOf(kPooling, c.pooling); },
+                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                     return parseEnum(kPooling, t, &c.pooling, e);
+                 }});
+    f.push_back(doubleField("drop_rate", "dropout after the position embedding and before the head",
+                            &ViTConfig::dropRate));
+    f.push_back(doubleField("attn_drop_rate", "dropout on attention probabilities", &ViTConfig::attnDropRate));
+    f.push_back(doubleField("proj_drop_rate", "dropout after attention proj and in the MLP",
+                            &ViTConfig::projDropRate));
+    f.push_back(doubleField("drop_path_rate", "stochastic depth at the last block (linear from 0)",
+                            &ViTConfig::dropPathRate));
+    f.push_back(gateEnumField("gate.kind", "gate in each gated MLP", &GateConfig::kind, kGateKind));
+    f.push_back(gateEnumField("gate.assign", "code assignment", &GateConfig::assign, kAssign));
+    f.push_back(gateEnumField("gate.target", "what the gate multiplies", &GateConfig::target, kTarget));
+    f.push_back(gateIntField("gate.codebook_size", "codebook size K", &GateConfig::codebookSize));
+    f.push_back(gateIntField("gate.top_k", "mixture size k of soft top-k (k >= K: full softmax)",
+                             &GateConfig::topK));
+    f.push_back(gateDoubleField("gate.temperature", "temperature tau of the cosine logits (> 0)",
+                                &GateConfig::temperature));
+    f.push_back(gateDoubleField("gate.strength", "gate strength lambda in y*(1 + lambda*g)",
+                                &GateConfig::strength));
+    f.push_back(gateEnumField("gate.codebook", "codebook C across depth", &GateConfig::codebookSharing, kSharing));
+    f.push_back(gateEnumField("gate.embed", "gate matrix E across depth", &GateConfig::embedSharing, kSharing));
+    f.push_back(gateEnumField("gate.scope", "assignment per gated block or once per image", &GateConfig::scope,
+                              kScope));
+    f.push_back({"gate.blocks", "gated blocks: all, or a comma-separated list of block indices",
+                 [](const ViTConfig &c) { return formatBlocks(c.gate.blocks); },
+                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                     return parseBlockList(t, &c.gate.blocks, e);
+                 }});
+    f.push_back(gateEnumField("gate.embed_init", "initialisation of E", &GateConfig::embedInit, kEmbedInit));
+    f.push_back(gateEnumField("gate.codebook_init", "initialisation of C", &GateConfig::codebookInit,
+                              kCodebookInit));
+    return f;
+}
+
+} // namespace
+
+const std::vector<ConfigField> &configFields()
+{
+    static const std::vector<ConfigField> fields = makeFields();
+    return fields;
+}
+
+const ConfigField *findConfigField(const std::string &key)
+{
+    for (const auto &field : configFields())
+        if (field.key == key)
+            return &field;
+    return nullptr;
+}
+
+bool setConfigValue(ViTConfig &config, const std::string &key, const std::string &value, std::string *error)
+{
+    const ConfigField *field = findConfigField(key);
+    if (!field) {
+        if (error)
+            *error = "unknown setting '" + key + "'; `gatefold-cli config --keys` lists them";
+        return false;
+    }
+    std::string why;
+    if (!field->set(config, value, &why)) {
+        if (error)
+            *error = key + ": " + why;
+        return false;
+    }
+    return true;
+}
+
+bool applyAssignment(ViTConfig &config, const std::string &assignment, std::string *error)
+{
+    const auto eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) {
+        if (error)
+            *error = "'" + assignment + "' is not of the form key=value";
+        return false;
+    }
+    return setConfigValue(config, assignment.substr(0, eq), assignment.substr(eq + 1), error);
+}
+
+std::optional<std::string> configValue(const ViTConfig &config, const std::string &key)
+{
+    if (const ConfigField *field = findConfigField(key))
+        return field->get(config);
+    return std::nullopt;
+}
+
+std::string toString(Pooling v) { return nameOf(kPooling, v); }
+std::string toString(GateKind v) { return nameOf(kGateKind, v); }
+std::string toString(AssignKind v) { return nameOf(kAssign, v); }
+std::string toString(GateTarget v) { return nameOf(kTarget, v); }
+std::string toString(Sharing v) { return nameOf(kSharing, v); }
+std::string toString(AssignScope v) { return nameOf(kScope, v); }
+std::string toString(EmbedInit v) { return nameOf(kEmbedInit, v); }
+std::string toString(CodebookInit v) { return nameOf(kCodebookInit, v); }
+
+} // namespace gatefold::model

@@ -1,0 +1,150 @@
+#include "costmodel.h"
+
+#include "maccounter.h"
+
+#include <torch/torch.h>
+
+#include <map>
+
+namespace gatefold::model {
+namespace {
+
+bool contains(const std::string &s, const char *part)
+{
+    return s.find(part) != std::string::npos;
+}
+
+bool startsWith(const std::string &s, const char *prefix)
+{
+    return s.rfind(prefix, 0) == 0;
+}
+
+std::vector<CostRow> fromMaps(const std::map<std::string, std::int64_t> &params,
+                              const std::map<std::string, std::int64_t> &macs)
+{
+    std::vector<CostRow> rows;
+    for (const auto &c : costComponents()) {
+        CostRow r{c, 0, 0};
+        if (auto it = params.find(c); it != params.end())
+            r.params = it->second;
+        if (auto it = macs.find(c); it != macs.end())
+            r.macs = it->second;
+        rows.push_back(r);
+    }
+    // A tensor no formula knows about must show, not vanish from the totals.
+    const auto other = params.find("other");
+    if (other != params.end())
+        rows.push_back({"other", other->second, 0});
+    return rows;
+}
+
+} // namespace
+
+const std::vector<std::string> &costComponents()
+{
+    static const std::vector<std::string> components = {
+        "patch_embed", "embeddings", "attention", "mlp",      "cde.codebook", "cde.embed",
+        "cde.assign",  "cde.mix",    "cde.apply", "deep_embed", "head",
+    };
+    return components;
+}
+
+std::string componentOfParameter(const std::string &name)
+{
+    if (startsWith(name, "patch_embed."))
+        return "patch_embed";
+    if (name == "cls_token" || name == "pos_embed")
+        return "embeddings";
+    if (startsWith(name, "cde.codebook") || contains(name, ".gate.codebook"))
+        return "cde.codebook";
+    if (startsWith(name, "cde.embed") || contains(name, ".gate.embed"))
+        return "cde.embed";
+    if (contains(name, ".mlp.deep_embed"))
+        return "deep_embed";
+    if (contains(name, ".attn.") || contains(name, ".norm1."))
+        return "attention";
+    if (contains(name, ".mlp.") || contains(name, ".norm2."))
+        return "mlp";
+    if (startsWith(name, "norm.") || startsWith(name, "fc_norm.") || startsWith(name, "head."))
+        return "head";
+    return "other";
+}
+
+std::vector<CostRow> closedFormCost(const ViTConfig &c)
+{
+    const std::int64_t d = c.embedDim, n = c.numTokens(), p = c.numPatches(), dff = c.mlpHidden();
+    const std::int64_t depth = c.depth, patchIn = std::int64_t(c.inChannels) * c.patchSize * c.patchSize;
+    std::map<std::string, std::int64_t> params, macs;
+
+    params["patch_embed"] = patchIn * d + d;
+    macs["patch_embed"] = p * patchIn * d;
+    params["embeddings"] = (c.pooling == Pooling::ClassToken ? d : 0) + n * d;
+    // LN1 (2d) + qkv (3d² + 3d bias) + proj (d² + d); q·kᵀ and P·V are N²·d each.
+    params["attention"] = depth * (2 * d + 3 * d * d + (c.qkvBias ? 3 * d : 0) + d * d + d);
+    macs["attention"] = depth * (n * 3 * d * d + 2 * n * n * d + n * d * d);
+    params["mlp"] = depth * (2 * d + d * dff + dff + dff * d + d);
+    macs["mlp"] = depth * 2 * n * d * dff;
+    params["head"] = 2 * d + d * c.numClasses + c.numClasses;
+    macs["head"] = d * c.numClasses;
+
+    const std::int64_t gated = c.numGatedBlocks(), dg = c.gateWidth(), codes = c.gate.codebookSize;
+    if (c.gate.kind == GateKind::Cde && gated > 0) {
+        const bool once = c.gate.scope == AssignScope::Once;
+        const bool sharedC = once || c.gate.codebookSharing == Sharing::Shared;
+        params["cde.codebook"] = codes * d * (sharedC ? 1 : gated);
+        params["cde.embed"] = codes * dg * (c.gate.embedSharing == Sharing::Shared ? 1 : gated);
+        macs["cde.assign"] = n * codes * d * (once ? 1 : gated);
+        macs["cde.mix"] = n * gated * c.effectiveTopK() * dg;  // k = K for the full softmax, 1 for VQ
+        macs["cde.apply"] = n * gated * dg;
+    }
+    if (c.gate.kind == GateKind::DeepEmbed && gated > 0) {
+        params["deep_embed"] = gated * n * dg;
+        macs["deep_embed"] = n * gated * dg;
+    }
+    return fromMaps(params, macs);
+}
+
+std::vector<CostRow> countedCost(VisionTransformer &model)
+{
+    std::map<std::string, std::int64_t> params;
+    for (const auto &item : model->named_parameters())
+        params[componentOfParameter(item.key())] += item.value().numel();
+
+    const ViTConfig &c = model->config();
+    MacCounter counter;
+    {
+        torch::NoGradGuard noGrad;
+        const bool wasTraining = model->is_training();
+        model->eval();
+        auto options = model->parameters().front().options();
+        MacCountScope scope(counter);
+        model->forward(torch::zeros({1, c.inChannels, c.imageSize, c.imageSize}, options));
+        model->train(wasTraining);
+    }
+    return fromMaps(params, counter.totals());
+}
+
+std::int64_t vqBackwardMacs(const ViTConfig &c)
+{
+    if (c.gate.kind != GateKind::Cde || c.gate.assign != AssignKind::HardVq)
+        return 0;
+    return std::int64_t(c.numTokens()) * c.gate.codebookSize * c.gateWidth() * c.numGatedBlocks();
+}
+
+std::int64_t totalParams(const std::vector<CostRow> &rows)
+{
+    std::int64_t t = 0;
+    for (const auto &r : rows)
+        t += r.params;
+    return t;
+}
+
+std::int64_t totalMacs(const std::vector<CostRow> &rows)
+{
+    std::int64_t t = 0;
+    for (const auto &r : rows)
+        t += r.macs;
+    return t;
+}
+
+} // namespace gatefold::model

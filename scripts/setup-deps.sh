@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package Gatefold needs to build, test and run.
+# Idempotent: packages already present are skipped; nothing is downloaded
+# from anywhere but Debian's apt archive.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build ccache pkg-config
+  qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6opengl6-dev
+  qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools qt6-svg-dev
+  libqcustomplot-dev
+  libtorch-dev libopenblas0-pthread
+  libopencv-dev libsqlite3-dev libonnx-dev libgloo-dev
+  xvfb xauth
+)
+# Peers for cross-checks (bench/ PyTorch peer script, export checks).
+optional=(python3-torch python3-onnx)
+
+missing=()
+for p in "${packages[@]}" "${optional[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup-deps: all ${#packages[@]} required and ${#optional[@]} optional packages present"
+  exit 0
+fi
+
+echo "setup-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
