@@ -1,6 +1,8 @@
 #include "assignment.h"
 
 #include "maccounter.h"
+#include "rownormalize.h"
+#include "sparsemix.h"
 #include "vqstraightthrough.h"
 
 #include <torch/torch.h>
@@ -12,8 +14,8 @@ namespace F = torch::nn::functional;
 torch::Tensor cosineLogits(const torch::Tensor &z, const torch::Tensor &codebook, double temperature)
 {
     // τ is folded into the (K, d) side: K·d multiplies instead of B·N·K.
-    auto zn = F::normalize(z, F::NormalizeFuncOptions().dim(-1));                    // (B, N, d)
-    auto cn = F::normalize(codebook, F::NormalizeFuncOptions().dim(-1)) * temperature;  // (K, d)
+    auto zn = normalizeLastDim(z);                   // (B, N, d)
+    auto cn = normalizeLastDim(codebook) * temperature;  // (K, d)
     countMacs("cde.assign", zn.numel() * codebook.size(0));
     return torch::matmul(zn, cn.t());  // (B, N, K)
 }
@@ -53,21 +55,33 @@ torch::Tensor mixGate(const Assignment &a, const torch::Tensor &embed)
         countMacs("cde.mix", a.probs.numel() * gateWidth);
         return torch::matmul(a.probs, embed);  // (B, N, d_g)
     }
-    // One (B·N, d_g) gather per mixture slot keeps memory at B·N·d_g instead
-    // of B·N·k·d_g; autograd turns each into an index_add on E.
     const int64_t k = a.indices.size(-1);
     countMacs("cde.mix", a.indices.numel() * gateWidth);
-    auto flatIdx = a.indices.reshape({-1, k});  // (B·N, k)
-    auto flatW = a.weights.reshape({-1, k});    // (B·N, k)
-    torch::Tensor g;
-    for (int64_t j = 0; j < k; ++j) {
-        auto rows = embed.index_select(0, flatIdx.select(1, j));  // (B·N, d_g)
-        auto term = rows * flatW.select(1, j).unsqueeze(1);
-        g = j == 0 ? term : g + term;
-    }
+    auto g = sparseMix(a.weights.reshape({-1, k}), a.indices.reshape({-1, k}), embed);  // (B·N, d_g)
     auto shape = a.indices.sizes().vec();
     shape.back() = gateWidth;
     return g.view(shape);  // (B, N, d_g)
+}
+
+Assignment assignFromFeatures(const torch::Tensor &z, const torch::Tensor &codebook, double temperature,
+                              AssignKind kind, int topK)
+{
+    if (kind != AssignKind::SoftTopK || topK >= codebook.size(0))
+        return assignCodes(cosineLogits(z, codebook, temperature), kind, topK);
+    // Soft top-k with k < K: only k logits per token get a gradient, so the
+    // backward of Eq. 1 is done sparsely (2·N·k·d instead of 2·N·K·d).
+    const int64_t d = z.size(-1);
+    auto zn = normalizeLastDim(z.reshape({-1, d}));  // (B·N, d)
+    auto cn = normalizeLastDim(codebook) * temperature;  // (K, d)
+    countMacs("cde.assign", zn.numel() * codebook.size(0));
+    auto [values, indices] = topKProducts(zn, cn, topK);  // (B·N, k) each
+    auto shape = z.sizes().vec();
+    shape.back() = topK;
+    Assignment a;
+    a.kind = kind;
+    a.indices = indices.view(shape);
+    a.weights = values.softmax(-1).view(shape);
+    return a;
 }
 
 } // namespace gatefold::model

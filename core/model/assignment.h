@@ -23,6 +23,12 @@ torch::Tensor cosineLogits(const torch::Tensor &z, const torch::Tensor &codebook
 // k >= K) or hard VQ (argmax forward, straight-through softmax backward).
 Assignment assignCodes(const torch::Tensor &logits, AssignKind kind, int topK);
 
+// Eqs. 1 and 2 step 2 from the LN2 output z (B, N, d) and codebook C (K, d):
+// what a gate calls. Equal to assignCodes(cosineLogits(z, C, τ), kind, k);
+// soft top-k with k < K backpropagates through only the k kept logits.
+Assignment assignFromFeatures(const torch::Tensor &z, const torch::Tensor &codebook, double temperature,
+                              AssignKind kind, int topK);
+
 // Eq. 2: g = Σ_k α[k] · E[k], E (K, d_g) -> (B, N, d_g). Gathers the k chosen
 // rows of E (k·d_g work per token); only the dense case multiplies α @ E.
 torch::Tensor mixGate(const Assignment &assignment, const torch::Tensor &embed);

@@ -1,5 +1,6 @@
 #include "codebookgate.h"
 
+#include "gatedscale.h"
 #include "maccounter.h"
 
 #include <torch/torch.h>
@@ -32,17 +33,18 @@ CodebookGateImpl::CodebookGateImpl(const ViTConfig &config, torch::Tensor shared
     m_embed = sharedEmbed.defined() ? sharedEmbed : register_parameter("embed", makeGateEmbed(config));
 }
 
-GateResult CodebookGateImpl::forward(const torch::Tensor &z, GateState &state)
+GateResult CodebookGateImpl::forward(const torch::Tensor &z, GateState &state, bool computeGate)
 {
     GateResult r;
     if (m_scope == AssignScope::Once && state.once) {
         r.assignment = *state.once;
     } else {
-        r.assignment = assignCodes(cosineLogits(z, m_codebook, m_temperature), m_assign, m_topK);
+        r.assignment = assignFromFeatures(z, m_codebook, m_temperature, m_assign, m_topK);
         if (m_scope == AssignScope::Once)
             state.once = r.assignment;
     }
-    r.g = mixGate(r.assignment, m_embed);
+    if (computeGate)
+        r.g = mixGate(r.assignment, m_embed);
     return r;
 }
 
@@ -50,6 +52,18 @@ torch::Tensor CodebookGateImpl::apply(const torch::Tensor &y, const torch::Tenso
 {
     countMacs("cde.apply", y.numel());
     return y * (1.0 + m_strength * g);
+}
+
+torch::Tensor CodebookGateImpl::applyAssignment(const torch::Tensor &y, const Assignment &a) const
+{
+    if (a.kind != AssignKind::SoftTopK || a.dense)
+        return apply(y, mixGate(a, m_embed));
+    const int64_t k = a.indices.size(-1), width = y.size(-1);
+    countMacs("cde.mix", a.indices.numel() * width);
+    countMacs("cde.apply", y.numel());
+    auto out = gatedScale(y.reshape({-1, width}), a.weights.reshape({-1, k}), a.indices.reshape({-1, k}), m_embed,
+                          m_strength);  // (B·N, d_g)
+    return out.view(y.sizes());
 }
 
 } // namespace gatefold::model

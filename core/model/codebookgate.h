@@ -17,7 +17,7 @@ struct GateState {
 
 // What a gate hands back for the caller to apply and to record.
 struct GateResult {
-    torch::Tensor g;  // (B, N, d_g), Eq. 2
+    torch::Tensor g;  // (B, N, d_g), Eq. 2; undefined unless asked for
     Assignment assignment;
 };
 
@@ -29,10 +29,13 @@ class CodebookGateImpl : public torch::nn::Module
 public:
     CodebookGateImpl(const ViTConfig &config, torch::Tensor sharedCodebook, torch::Tensor sharedEmbed);
 
-    // z (B, N, d) is this block's LN2 output.
-    GateResult forward(const torch::Tensor &z, GateState &state);
+    // z (B, N, d) is this block's LN2 output. `computeGate` = false leaves
+    // GateResult::g undefined; applyAssignment() then mixes and applies fused.
+    GateResult forward(const torch::Tensor &z, GateState &state, bool computeGate = true);
     // Eq. 3: ỹ = y ⊙ (1 + λ g).
     torch::Tensor apply(const torch::Tensor &y, const torch::Tensor &g) const;
+    // Eqs. 2 and 3 together: fused for soft top-k (k < K), else mixGate + apply.
+    torch::Tensor applyAssignment(const torch::Tensor &y, const Assignment &assignment) const;
 
     const torch::Tensor &codebook() const { return m_codebook; }
     const torch::Tensor &embed() const { return m_embed; }

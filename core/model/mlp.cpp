@@ -19,10 +19,10 @@ MlpImpl::MlpImpl(const ViTConfig &config, CodebookGate cdeGate, bool deepEmbed)
         deep_embed = register_parameter("deep_embed", torch::ones({config.numTokens(), config.gateWidth()}));
 }
 
-torch::Tensor MlpImpl::gated(const torch::Tensor &y, const GateResult *cde)
+torch::Tensor MlpImpl::gated(const torch::Tensor &y, const Assignment *assignment)
 {
-    if (cde)
-        return gate->apply(y, cde->g);
+    if (assignment)
+        return gate->applyAssignment(y, *assignment);
     if (deep_embed.defined()) {
         countMacs("deep_embed", y.numel());
         return y * deep_embed;  // (B, N, d_g) ⊙ (N, d_g)
@@ -35,14 +35,15 @@ torch::Tensor MlpImpl::forward(const torch::Tensor &z, GateState &state, const F
 {
     std::optional<GateResult> cde;
     if (gate) {
-        cde = gate->forward(z, state);
-        if (record && options.assignments) {
+        const bool recordGate = record && options.assignments;
+        cde = gate->forward(z, state, recordGate);
+        if (recordGate) {
             record->codeIndices = cde->assignment.indices.detach();
             record->codeWeights = cde->assignment.weights.detach();
             record->gateNorm = (cde->g.detach() * gate->strength()).norm(2, -1);  // (B, N)
         }
     }
-    const GateResult *g = cde ? &*cde : nullptr;
+    const Assignment *g = cde ? &cde->assignment : nullptr;
     countLinearMacs("mlp", z, fc1);
     auto hidden = drop(torch::gelu(fc1(z)));  // (B, N, d_ff)
     if (m_target == GateTarget::Expand)

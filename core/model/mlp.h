@@ -30,7 +30,7 @@ public:
     torch::Tensor deep_embed;
 
 private:
-    torch::Tensor gated(const torch::Tensor &y, const GateResult *cde);
+    torch::Tensor gated(const torch::Tensor &y, const Assignment *assignment);
 
     GateTarget m_target;
 };

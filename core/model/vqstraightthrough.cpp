@@ -1,5 +1,7 @@
 #include "vqstraightthrough.h"
 
+#include "sparsemix.h"
+
 #include <torch/torch.h>
 
 namespace gatefold::model {
@@ -23,8 +25,9 @@ struct VqStraightThrough : public torch::autograd::Function<VqStraightThrough> {
         const auto &embed = saved[1];
         const auto &grad = gradOutputs[0];  // (B, N, d_g)
         auto gradProbs = torch::matmul(grad, embed.t());  // (B, N, K)
-        auto gradEmbed = torch::zeros_like(embed).index_add_(0, index.reshape(-1),
-                                                             grad.reshape({-1, embed.size(1)}));
+        auto flatIndex = index.reshape({-1, 1});  // (B·N, 1)
+        auto gradEmbed = scatterMix(torch::ones(flatIndex.sizes(), grad.options()), flatIndex,
+                                    grad.reshape({-1, embed.size(1)}), embed.size(0));
         return {gradProbs, torch::Tensor(), gradEmbed};
     }
 };

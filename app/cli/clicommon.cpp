@@ -1,0 +1,65 @@
+#include "clicommon.h"
+
+#include "model/configfields.h"
+#include "model/configvalidator.h"
+#include "model/presets.h"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace gatefold::cli {
+
+void printErr(const QString &text)
+{
+    QTextStream(stderr) << text << Qt::endl;
+}
+
+void printOut(const QString &text)
+{
+    QTextStream(stdout) << text << Qt::endl;
+}
+
+void addModelOptions(QCommandLineParser &parser, const QString &defaultPreset)
+{
+    parser.addOption({"preset",
+                      QCoreApplication::translate("cli", "Model preset (see `gatefold-cli presets`)."),
+                      QCoreApplication::translate("cli", "name"), defaultPreset});
+    parser.addOption({"set",
+                      QCoreApplication::translate("cli", "Override one setting, e.g. --set gate.top_k=8 "
+                                                         "(repeatable; `gatefold-cli config --keys` lists keys)."),
+                      QCoreApplication::translate("cli", "key=value")});
+}
+
+std::optional<model::ViTConfig> modelConfigFromOptions(const QCommandLineParser &parser)
+{
+    const QString name = parser.value("preset");
+    auto config = model::presets::byName(name.toStdString());
+    if (!config) {
+        printErr(QCoreApplication::translate("cli", "error: unknown preset '%1'; `gatefold-cli presets` lists them.")
+                     .arg(name));
+        return std::nullopt;
+    }
+    bool ok = true;
+    for (const QString &assignment : parser.values("set")) {
+        std::string why;
+        if (!model::applyAssignment(*config, assignment.toStdString(), &why)) {
+            printErr(QCoreApplication::translate("cli", "error: --set %1: %2")
+                         .arg(assignment, QString::fromStdString(why)));
+            ok = false;
+        }
+    }
+    if (!ok)
+        return std::nullopt;
+    const auto problems = model::validateConfig(*config);
+    if (!problems.empty()) {
+        printErr(QCoreApplication::translate("cli", "error: the model config is not valid:"));
+        for (const auto &p : problems)
+            printErr(QStringLiteral("  %1: %2").arg(QString::fromStdString(p.field), QString::fromStdString(p.message)));
+        return std::nullopt;
+    }
+    return config;
+}
+
+} // namespace gatefold::cli

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "model/vitconfig.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+class QCommandLineParser;
+
+namespace gatefold::cli {
+
+// Exit codes shared by every subcommand.
+enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
+
+// --preset NAME and --set key=value (repeatable), the way every command that
+// builds a model reads its config.
+void addModelOptions(QCommandLineParser &parser, const QString &defaultPreset);
+// The config the options describe, validated; on failure prints every problem
+// to stderr and returns nullopt.
+std::optional<model::ViTConfig> modelConfigFromOptions(const QCommandLineParser &parser);
+
+void printErr(const QString &text);
+void printOut(const QString &text);
+
+} // namespace gatefold::cli

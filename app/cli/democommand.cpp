@@ -1,0 +1,143 @@
+#include "democommand.h"
+
+#include "clicommon.h"
+#include "costreport.h"
+#include "runtime/threadenvironment.h"
+
+#include "model/configfields.h"
+#include "model/costmodel.h"
+#include "model/visiontransformer.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <chrono>
+
+namespace gatefold::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+int positiveOption(const QCommandLineParser &parser, const QString &name, bool *ok)
+{
+    bool valid = false;
+    const int v = parser.value(name).toInt(&valid);
+    if (!valid || v < 1) {
+        printErr(tr("error: --%1 must be a whole number of at least 1, not '%2'.").arg(name, parser.value(name)));
+        *ok = false;
+    }
+    return v;
+}
+
+QString describe(const model::ViTConfig &c)
+{
+    QStringList parts;
+    for (const char *key : {"img_size", "patch_size", "embed_dim", "depth", "num_heads", "num_classes",
+                            "global_pool", "gate.kind"})
+        parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*model::configValue(c, key)));
+    if (c.gate.kind == model::GateKind::Cde)
+        for (const char *key : {"gate.assign", "gate.target", "gate.codebook_size", "gate.top_k", "gate.codebook",
+                                "gate.embed", "gate.scope", "gate.blocks"})
+            parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*model::configValue(c, key)));
+    return parts.join(' ');
+}
+
+} // namespace
+
+int runDemo(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Build a model from a preset, print its parameter and FLOP table (closed form next to counted), and\n"
+           "time forward+backward steps on random images."));
+    parser.addHelpOption();
+    addModelOptions(parser, QStringLiteral("cifar-cde"));
+    parser.addOption({"batch", tr("Images per step."), tr("n"), QStringLiteral("128")});
+    parser.addOption({"steps", tr("Timed steps."), tr("n"), QStringLiteral("10")});
+    parser.addOption({"warmup", tr("Untimed steps first."), tr("n"), QStringLiteral("2")});
+    parser.addOption({"threads", tr("CPU threads (0 = all cores)."), tr("n"), QStringLiteral("0")});
+    parser.addOption({"device", tr("cpu, cuda or auto."), tr("device"), QStringLiteral("auto")});
+    parser.addOption({"seed", tr("Seed for weights and images."), tr("n"), QStringLiteral("0")});
+    if (!parser.parse(arguments)) {
+        printErr(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet("help")) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    bool ok = true;
+    const int batch = positiveOption(parser, "batch", &ok);
+    const int steps = positiveOption(parser, "steps", &ok);
+    const int warmup = parser.value("warmup").toInt();
+    const QString deviceName = parser.value("device");
+    if (deviceName != "cpu" && deviceName != "cuda" && deviceName != "auto") {
+        printErr(tr("error: --device must be cpu, cuda or auto, not '%1'.").arg(deviceName));
+        ok = false;
+    }
+    if (deviceName == "cuda" && !torch::cuda::is_available()) {
+        printErr(tr("error: --device cuda, but this LibTorch sees no CUDA device; use --device cpu."));
+        ok = false;
+    }
+    const auto config = modelConfigFromOptions(parser);
+    if (!ok || !config)
+        return ExitUsage;
+
+    const int threads = runtime::applyThreadCount(parser.value("threads").toInt());
+    const torch::Device device = deviceName == "cpu" || !torch::cuda::is_available() ? torch::kCPU : torch::kCUDA;
+    torch::manual_seed(parser.value("seed").toULongLong());
+
+    printOut(tr("Gatefold %1 - LibTorch %2 - device %3 - %4 CPU thread(s)")
+                 .arg(QCoreApplication::applicationVersion(), TORCH_VERSION,
+                      device.is_cuda() ? QStringLiteral("cuda") : QStringLiteral("cpu"))
+                 .arg(threads));
+    printOut(tr("Model (preset %1): %2").arg(parser.value("preset"), describe(*config)));
+    printOut(QString());
+
+    auto model = model::VisionTransformer(*config);
+    const auto formula = model::closedFormCost(*config);
+    const auto counted = model::countedCost(model);
+    printOut(formatCostTable(*config, formula, counted));
+    model->to(device);
+    model->train();
+
+    auto images = torch::randn({batch, config->inChannels, config->imageSize, config->imageSize},
+                               torch::TensorOptions().device(device));
+    auto labels = torch::randint(config->numClasses, {batch}, torch::TensorOptions().dtype(torch::kLong).device(device));
+    std::vector<double> times;
+    double lastLoss = 0.0;
+    for (int step = 0; step < warmup + steps; ++step) {
+        const auto start = std::chrono::steady_clock::now();
+        model->zero_grad();
+        auto loss = torch::cross_entropy_loss(model->forward(images), labels);
+        loss.backward();
+        lastLoss = loss.item<double>();  // also waits for the device
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        if (step >= warmup) {
+            times.push_back(ms);
+            printOut(tr("step %1/%2: %3 ms (loss %4)").arg(step - warmup + 1).arg(steps).arg(ms, 0, 'f', 1)
+                         .arg(lastLoss, 0, 'f', 4));
+        }
+    }
+    std::sort(times.begin(), times.end());
+    const double median = times[times.size() / 2];
+    printOut(tr("forward+backward, batch %1: median %2 ms/step, %3 images/s (min %4 ms, max %5 ms)")
+                 .arg(batch)
+                 .arg(median, 0, 'f', 1)
+                 .arg(batch * 1000.0 / median, 0, 'f', 0)
+                 .arg(times.front(), 0, 'f', 1)
+                 .arg(times.back(), 0, 'f', 1));
+    if (!std::isfinite(lastLoss)) {
+        printErr(tr("error: the loss is not finite (%1).").arg(lastLoss));
+        return ExitFailure;
+    }
+    return costsAgree(formula, counted) ? ExitOk : ExitFailure;
+}
+
+} // namespace gatefold::cli

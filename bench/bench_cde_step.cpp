@@ -1,0 +1,163 @@
+// Forward+backward images/s of plain ViT vs every CDE variant, at 1 and 2
+// threads, interleaved round by round so that drift hits all variants alike,
+// and the same plain model in PyTorch's Python API as a peer (peer_vit.py).
+//
+//   bench_cde_step [--batch 128] [--rounds 7] [--threads 1,2] [--no-peer]
+
+#include "model/presets.h"
+#include "model/visiontransformer.h"
+#include "runtime/threadenvironment.h"
+
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace gatefold;
+
+namespace {
+
+struct Variant {
+    const char *name;
+    model::ViTConfig config;
+    double target;  // maximum step-time ratio to plain; 0 = none
+};
+
+std::vector<Variant> variants()
+{
+    using namespace model::presets;
+    return {
+        {"plain", cifarVit(), 0},
+        {"cde-width", cifarCde(), 1.10},
+        {"cde-expand", cifarCdeExpand(), 1.15},
+        {"cde-vq", cifarCdeVq(), 0},
+        {"cde-once", cifarCdeOnce(), 0},
+        {"deepembed", cifarDeepEmbed(), 0},
+    };
+}
+
+double stepMs(model::VisionTransformer &net, const torch::Tensor &images, const torch::Tensor &labels)
+{
+    const auto start = std::chrono::steady_clock::now();
+    net->zero_grad();
+    torch::cross_entropy_loss(net->forward(images), labels).backward();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// Runs the Python peer with the same thread settings; its images/s, or 0.
+double peerImagesPerSecond(int threads, int batch, int rounds)
+{
+    std::ostringstream cmd;
+    cmd << "OMP_NUM_THREADS=" << threads << " OPENBLAS_NUM_THREADS=" << threads
+        << " /usr/bin/python3 " << GATEFOLD_BENCH_DIR << "/peer_vit.py --threads " << threads << " --batch "
+        << batch << " --rounds " << rounds << " 2>&1";
+    FILE *pipe = popen(cmd.str().c_str(), "r");
+    if (!pipe)
+        return 0;
+    char line[512];
+    double ips = 0;
+    while (std::fgets(line, sizeof line, pipe)) {
+        std::string s(line);
+        if (auto pos = s.find("images_per_s="); pos != std::string::npos)
+            ips = std::atof(s.c_str() + pos + 13);
+        else
+            std::cout << "  peer: " << s;
+    }
+    pclose(pipe);
+    return ips;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    runtime::ensureThreadEnvironment(argv);
+    int batch = 128, rounds = 7;
+    std::vector<int> threadCounts = {1, 2};
+    bool peer = true;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--batch" && i + 1 < argc)
+            batch = std::atoi(argv[++i]);
+        else if (a == "--rounds" && i + 1 < argc)
+            rounds = std::atoi(argv[++i]);
+        else if (a == "--threads" && i + 1 < argc) {
+            threadCounts.clear();
+            std::stringstream in(argv[++i]);
+            for (std::string t; std::getline(in, t, ',');)
+                threadCounts.push_back(std::atoi(t.c_str()));
+        } else if (a == "--no-peer")
+            peer = false;
+        else {
+            std::cerr << "usage: bench_cde_step [--batch N] [--rounds N] [--threads 1,2] [--no-peer]\n";
+            return 2;
+        }
+    }
+    std::printf("ViT 32x32 patch 4, d 192, depth 6, batch %d, forward+backward, median of %d interleaved rounds\n",
+                batch, rounds);
+    bool allMet = true;
+    for (int threads : threadCounts) {
+        runtime::applyThreadCount(threads);
+        torch::manual_seed(0);
+        auto vs = variants();
+        std::vector<model::VisionTransformer> nets;
+        for (auto &v : vs) {
+            if (v.config.gate.kind == model::GateKind::Cde)
+                v.config.gate.embedInit = model::EmbedInit::Normal;  // a live gate, not an identity
+            nets.push_back(model::VisionTransformer(v.config));
+            nets.back()->train();
+        }
+        auto images = torch::randn({batch, 3, 32, 32});
+        auto labels = torch::randint(10, {batch}, torch::kLong);
+        for (auto &net : nets)
+            for (int w = 0; w < 2; ++w)
+                stepMs(net, images, labels);
+        std::vector<std::vector<double>> times(vs.size());
+        for (int r = 0; r < rounds; ++r)
+            for (size_t i = 0; i < vs.size(); ++i)
+                times[i].push_back(stepMs(nets[i], images, labels));
+        const double plainMs = median(times[0]);
+        std::printf("\n%d thread(s)\n%-12s %10s %10s %14s\n", threads, "variant", "ms/step", "images/s",
+                    "time vs plain");
+        for (size_t i = 0; i < vs.size(); ++i) {
+            const double ms = median(times[i]);
+            const double ratio = ms / plainMs;
+            std::string verdict;
+            if (vs[i].target > 0) {
+                const bool met = ratio <= vs[i].target;
+                allMet = allMet && met;
+                char buf[64];
+                std::snprintf(buf, sizeof buf, "  (target <= %.2fx: %s)", vs[i].target, met ? "met" : "MISSED");
+                verdict = buf;
+            }
+            std::printf("%-12s %10.1f %10.1f %13.3fx%s\n", vs[i].name, ms, batch * 1000.0 / ms, ratio,
+                        verdict.c_str());
+        }
+        if (peer) {
+            const double py = peerImagesPerSecond(threads, batch, rounds);
+            const double ours = batch * 1000.0 / plainMs;
+            if (py > 0) {
+                const bool met = ours >= py;
+                allMet = allMet && met;
+                std::printf("plain, PyTorch Python peer: %.1f images/s; Gatefold/peer = %.3fx (target >= 1: %s)\n",
+                            py, ours / py, met ? "met" : "MISSED");
+            } else {
+                std::printf("plain, PyTorch Python peer: not run (needs /usr/bin/python3 with torch)\n");
+            }
+        }
+    }
+    std::printf("\n%s\n", allMet ? "all targets met" : "some targets MISSED");
+    return 0;
+}

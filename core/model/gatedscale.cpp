@@ -1,0 +1,87 @@
+#include "gatedscale.h"
+
+#include "sparsekernels.h"
+#include "sparsemix.h"
+
+#include <ATen/Dispatch.h>
+#include <ATen/Parallel.h>
+#include <torch/torch.h>
+
+#include <vector>
+
+namespace gatefold::model {
+namespace {
+
+using torch::autograd::AutogradContext;
+using torch::autograd::variable_list;
+
+int64_t grainRows(int64_t width)
+{
+    return std::max<int64_t>(1, 32768 / std::max<int64_t>(1, width));
+}
+
+torch::Tensor forwardCpu(const torch::Tensor &y, const torch::Tensor &w, const torch::Tensor &idx,
+                         const torch::Tensor &embed, double strength)
+{
+    const int64_t m = y.size(0), d = y.size(1), k = w.size(1);
+    auto out = torch::empty_like(y);
+    AT_DISPATCH_FLOATING_TYPES(y.scalar_type(), "gatedScale", [&] {
+        const scalar_t lambda = static_cast<scalar_t>(strength);
+        const scalar_t *yp = y.data_ptr<scalar_t>(), *wp = w.data_ptr<scalar_t>(), *ep = embed.data_ptr<scalar_t>();
+        const int64_t *ip = idx.data_ptr<int64_t>();
+        scalar_t *op = out.data_ptr<scalar_t>();
+        at::parallel_for(0, m, grainRows(k * d), [&](int64_t b, int64_t e) {
+            std::vector<scalar_t> scratch(d);
+            kernels::gatedScaleRows(yp, wp, ip, ep, lambda, op, scratch.data(), b, e, k, d);
+        });
+    });
+    return out;
+}
+
+struct GatedScaleFunction : public torch::autograd::Function<GatedScaleFunction> {
+    static torch::Tensor forward(AutogradContext *ctx, const torch::Tensor &y, const torch::Tensor &w,
+                                 const torch::Tensor &idx, const torch::Tensor &embed, double strength)
+    {
+        ctx->save_for_backward({y, w, idx, embed});
+        ctx->saved_data["strength"] = strength;
+        return forwardCpu(y, w, idx, embed, strength);
+    }
+
+    static variable_list backward(AutogradContext *ctx, variable_list gradOutputs)
+    {
+        const auto saved = ctx->get_saved_variables();
+        const auto &y = saved[0], &w = saved[1], &idx = saved[2], &embed = saved[3];
+        const double strength = ctx->saved_data["strength"].toDouble();
+        const auto grad = gradOutputs[0].contiguous();
+        const int64_t m = y.size(0), d = y.size(1), k = w.size(1);
+        auto gradY = torch::empty_like(y);
+        auto gradW = torch::empty_like(w);
+        AT_DISPATCH_FLOATING_TYPES(y.scalar_type(), "gatedScaleBackward", [&] {
+            const scalar_t lambda = static_cast<scalar_t>(strength);
+            const scalar_t *yp = y.data_ptr<scalar_t>(), *wp = w.data_ptr<scalar_t>();
+            const scalar_t *ep = embed.data_ptr<scalar_t>(), *gp = grad.data_ptr<scalar_t>();
+            const int64_t *ip = idx.data_ptr<int64_t>();
+            scalar_t *gyp = gradY.data_ptr<scalar_t>(), *gwp = gradW.data_ptr<scalar_t>();
+            at::parallel_for(0, m, grainRows(3 * k * d), [&](int64_t b, int64_t e) {
+                std::vector<scalar_t> scratch(2 * d);
+                kernels::gatedScaleBackwardRows(yp, wp, ip, ep, lambda, gp, gyp, gwp, scratch.data(), b, e, k, d);
+            });
+        });
+        // ∂L/∂E[i] = Σ w[t,j] · λ · ∂L/∂ỹ[t] ⊙ y[t] over (t, j) with idx = i.
+        auto gradEmbed = scatterMix(w, idx, (grad * y).mul_(strength), embed.size(0));
+        return {gradY, gradW, torch::Tensor(), gradEmbed, torch::Tensor()};
+    }
+};
+
+} // namespace
+
+torch::Tensor gatedScale(const torch::Tensor &y, const torch::Tensor &weights, const torch::Tensor &indices,
+                         const torch::Tensor &embed, double strength)
+{
+    if (!y.device().is_cpu())
+        return y * (1.0 + strength * sparseMix(weights, indices, embed));
+    return GatedScaleFunction::apply(y.contiguous(), weights.contiguous(), indices.contiguous(), embed.contiguous(),
+                                     strength);
+}
+
+} // namespace gatefold::model

@@ -1,0 +1,173 @@
+#include "sparsemix.h"
+
+#include "sparsekernels.h"
+
+#include <ATen/Dispatch.h>
+#include <ATen/Parallel.h>
+#include <torch/torch.h>
+
+namespace gatefold::model {
+namespace {
+
+using torch::autograd::AutogradContext;
+using torch::autograd::variable_list;
+
+// Rows per parallel chunk: enough work to amortise a task (~32k multiply-adds).
+int64_t grainRows(int64_t width)
+{
+    return std::max<int64_t>(1, 32768 / std::max<int64_t>(1, width));
+}
+
+bool fusedOk(const torch::Tensor &t)
+{
+    return t.device().is_cpu();
+}
+
+// The k largest per row of s (M, n), descending; a selection pass on CPU.
+std::tuple<torch::Tensor, torch::Tensor> topK(const torch::Tensor &scores, int64_t k)
+{
+    if (!scores.device().is_cpu() || k > 64)
+        return scores.topk(k, -1);
+    const auto s = scores.contiguous();
+    const int64_t m = s.size(0), n = s.size(1);
+    auto values = torch::empty({m, k}, s.options());
+    auto indices = torch::empty({m, k}, s.options().dtype(torch::kLong));
+    AT_DISPATCH_FLOATING_TYPES(s.scalar_type(), "topK", [&] {
+        const scalar_t *sp = s.data_ptr<scalar_t>();
+        scalar_t *vp = values.data_ptr<scalar_t>();
+        int64_t *ip = indices.data_ptr<int64_t>();
+        at::parallel_for(0, m, grainRows(n), [&](int64_t begin, int64_t end) {
+            kernels::topKRows(sp, n, k, vp, ip, begin, end);
+        });
+    });
+    return {values, indices};
+}
+
+struct SparseMixFunction : public torch::autograd::Function<SparseMixFunction> {
+    static torch::Tensor forward(AutogradContext *ctx, const torch::Tensor &weights, const torch::Tensor &indices,
+                                 const torch::Tensor &table)
+    {
+        ctx->save_for_backward({weights, indices, table});
+        return gatherMix(weights, indices, table);
+    }
+
+    static variable_list backward(AutogradContext *ctx, variable_list gradOutputs)
+    {
+        const auto saved = ctx->get_saved_variables();
+        const auto &weights = saved[0], &indices = saved[1], &table = saved[2];
+        const auto grad = gradOutputs[0].contiguous();  // (M, D)
+        torch::Tensor gradWeights, gradTable;
+        if (ctx->needs_input_grad(0))
+            gradWeights = rowDots(grad, indices, table);
+        if (ctx->needs_input_grad(2))
+            gradTable = scatterMix(weights, indices, grad, table.size(0));
+        return {gradWeights, torch::Tensor(), gradTable};
+    }
+};
+
+struct TopKProductsFunction : public torch::autograd::Function<TopKProductsFunction> {
+    static variable_list forward(AutogradContext *ctx, const torch::Tensor &a, const torch::Tensor &b, int64_t k)
+    {
+        auto [values, indices] = topK(torch::matmul(a, b.t()), k);  // (M, k) each
+        ctx->save_for_backward({a, b, indices});
+        ctx->mark_non_differentiable({indices});
+        return {values, indices};
+    }
+
+    static variable_list backward(AutogradContext *ctx, variable_list gradOutputs)
+    {
+        const auto saved = ctx->get_saved_variables();
+        const auto &a = saved[0], &b = saved[1], &indices = saved[2];
+        const auto grad = gradOutputs[0].contiguous();  // (M, k): ∂L/∂s at the kept logits
+        torch::Tensor gradA, gradB;
+        if (ctx->needs_input_grad(0))
+            gradA = gatherMix(grad, indices, b);  // Σ_j ∂s_j · b[idx_j]
+        if (ctx->needs_input_grad(1))
+            gradB = scatterMix(grad, indices, a, b.size(0));  // b[idx_j] += ∂s_j · a
+        return {gradA, gradB, torch::Tensor()};
+    }
+};
+
+} // namespace
+
+torch::Tensor gatherMix(const torch::Tensor &weightsIn, const torch::Tensor &indicesIn, const torch::Tensor &tableIn)
+{
+    const auto weights = weightsIn.contiguous(), indices = indicesIn.contiguous(), table = tableIn.contiguous();
+    const int64_t m = weights.size(0), k = weights.size(1), d = table.size(1);
+    if (!fusedOk(table)) {
+        auto out = torch::zeros({m, d}, table.options());
+        for (int64_t j = 0; j < k; ++j)
+            out.addcmul_(table.index_select(0, indices.select(1, j)), weights.select(1, j).unsqueeze(1));
+        return out;
+    }
+    auto out = torch::empty({m, d}, table.options());
+    AT_DISPATCH_FLOATING_TYPES(table.scalar_type(), "gatherMix", [&] {
+        const scalar_t *w = weights.data_ptr<scalar_t>();
+        const int64_t *idx = indices.data_ptr<int64_t>();
+        const scalar_t *tab = table.data_ptr<scalar_t>();
+        scalar_t *o = out.data_ptr<scalar_t>();
+        at::parallel_for(0, m, grainRows(k * d), [&](int64_t begin, int64_t end) {
+            kernels::gatherMixRows(w, idx, tab, o, begin, end, k, d);
+        });
+    });
+    return out;
+}
+
+torch::Tensor rowDots(const torch::Tensor &srcIn, const torch::Tensor &indicesIn, const torch::Tensor &tableIn)
+{
+    const auto src = srcIn.contiguous(), indices = indicesIn.contiguous(), table = tableIn.contiguous();
+    const int64_t m = indices.size(0), k = indices.size(1), d = table.size(1);
+    if (!fusedOk(table)) {
+        auto rows = table.index_select(0, indices.reshape(-1)).view({m, k, d});  // (M, k, D)
+        return (rows * src.unsqueeze(1)).sum(-1);
+    }
+    auto out = torch::empty({m, k}, table.options());
+    AT_DISPATCH_FLOATING_TYPES(table.scalar_type(), "rowDots", [&] {
+        const scalar_t *s = src.data_ptr<scalar_t>();
+        const int64_t *idx = indices.data_ptr<int64_t>();
+        const scalar_t *tab = table.data_ptr<scalar_t>();
+        scalar_t *o = out.data_ptr<scalar_t>();
+        at::parallel_for(0, m, grainRows(k * d), [&](int64_t begin, int64_t end) {
+            kernels::rowDotsRows(s, idx, tab, o, begin, end, k, d);
+        });
+    });
+    return out;
+}
+
+torch::Tensor scatterMix(const torch::Tensor &weightsIn, const torch::Tensor &indicesIn, const torch::Tensor &srcIn,
+                         int64_t rows)
+{
+    const auto weights = weightsIn.contiguous(), indices = indicesIn.contiguous(), src = srcIn.contiguous();
+    const int64_t m = weights.size(0), k = weights.size(1), d = src.size(1);
+    auto out = torch::zeros({rows, d}, src.options());
+    if (!fusedOk(src)) {
+        for (int64_t j = 0; j < k; ++j)
+            out.index_add_(0, indices.select(1, j), src * weights.select(1, j).unsqueeze(1));
+        return out;
+    }
+    AT_DISPATCH_FLOATING_TYPES(src.scalar_type(), "scatterMix", [&] {
+        const scalar_t *w = weights.data_ptr<scalar_t>();
+        const int64_t *idx = indices.data_ptr<int64_t>();
+        const scalar_t *s = src.data_ptr<scalar_t>();
+        scalar_t *o = out.data_ptr<scalar_t>();
+        // Threads own disjoint column ranges, so no two write the same element.
+        const int64_t grainCols = std::max<int64_t>(16, d / std::max(1, at::get_num_threads()));
+        at::parallel_for(0, d, grainCols, [&](int64_t c0, int64_t c1) {
+            kernels::scatterMixCols(w, idx, s, o, m, k, d, c0, c1);
+        });
+    });
+    return out;
+}
+
+torch::Tensor sparseMix(const torch::Tensor &weights, const torch::Tensor &indices, const torch::Tensor &table)
+{
+    return SparseMixFunction::apply(weights, indices, table);
+}
+
+std::tuple<torch::Tensor, torch::Tensor> topKProducts(const torch::Tensor &a, const torch::Tensor &b, int64_t k)
+{
+    auto out = TopKProductsFunction::apply(a, b, k);
+    return {out[0], out[1]};
+}
+
+} // namespace gatefold::model

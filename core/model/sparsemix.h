@@ -1,0 +1,29 @@
+#pragma once
+
+#include <torch/types.h>
+
+namespace gatefold::model {
+
+// Rows of a table mixed by a sparse assignment: for every row t of the
+// output, out[t] = Σ_j w[t, j] · table[idx[t, j]] — the shape of both the
+// gate mixture (Eq. 2) and of the k-sparse gradients of top-k logits.
+// w (M, k), idx (M, k) int64 in [0, K), table (K, D) -> (M, D).
+// Differentiable in w and table; CPU runs fused loops (k·D work per row),
+// other devices gather with index_select / index_add_.
+torch::Tensor sparseMix(const torch::Tensor &weights, const torch::Tensor &indices, const torch::Tensor &table);
+
+// The top-k of cosine-like logits s = a · bᵀ, with a k-sparse backward:
+// a (M, d), b (K, d) -> values (M, k) of s at `indices` (M, k), the k largest
+// per row. Forward costs M·K·d; backward 2·M·k·d instead of 2·M·K·d.
+std::tuple<torch::Tensor, torch::Tensor> topKProducts(const torch::Tensor &a, const torch::Tensor &b, int64_t k);
+
+// Building blocks, exposed for tests and for the VQ straight-through path.
+// gatherMix: out[t] = Σ_j w[t,j] · table[idx[t,j]]                 (M, D)
+// rowDots:   out[t,j] = ⟨src[t], table[idx[t,j]]⟩                   (M, k)
+// scatterMix: out[i] = Σ_{t,j: idx[t,j] = i} w[t,j] · src[t]         (K, D)
+torch::Tensor gatherMix(const torch::Tensor &weights, const torch::Tensor &indices, const torch::Tensor &table);
+torch::Tensor rowDots(const torch::Tensor &src, const torch::Tensor &indices, const torch::Tensor &table);
+torch::Tensor scatterMix(const torch::Tensor &weights, const torch::Tensor &indices, const torch::Tensor &src,
+                         int64_t rows);
+
+} // namespace gatefold::model
