@@ -50,15 +50,15 @@ std::optional<model::ViTConfig> modelConfigFromOptions(const QCommandLineParser 
             ok = false;
         }
     }
-    if (!ok)
-        return std::nullopt;
+    // Report what the accepted settings get wrong too, so one run shows every problem.
     const auto problems = model::validateConfig(*config);
     if (!problems.empty()) {
         printErr(QCoreApplication::translate("cli", "error: the model config is not valid:"));
         for (const auto &p : problems)
             printErr(QStringLiteral("  %1: %2").arg(QString::fromStdString(p.field), QString::fromStdString(p.message)));
-        return std::nullopt;
     }
+    if (!ok || !problems.empty())
+        return std::nullopt;
     return config;
 }
 

@@ -6,6 +6,7 @@
 
 #include "model/configfields.h"
 #include "model/costmodel.h"
+#include "model/kmeansinit.h"
 #include "model/visiontransformer.h"
 
 #include <QCommandLineParser>
@@ -110,6 +111,20 @@ int runDemo(const QStringList &arguments)
     auto images = torch::randn({batch, config->inChannels, config->imageSize, config->imageSize},
                                torch::TensorOptions().device(device));
     auto labels = torch::randint(config->numClasses, {batch}, torch::TensorOptions().dtype(torch::kLong).device(device));
+    if (config->gate.kind == model::GateKind::Cde && config->gate.codebookInit == model::CodebookInit::KMeans) {
+        model::KMeansReport report;
+        std::string why;
+        if (!model::initCodebooksKMeans(model, {images}, 10, &report, &why)) {
+            printErr(tr("error: k-means codebook initialisation: %1").arg(QString::fromStdString(why)));
+            return ExitFailure;
+        }
+        printOut(tr("k-means codebook init: %1 codebook(s) from %2 tokens each, %3 iterations, %4 empty cluster(s) "
+                    "reseeded")
+                     .arg(report.codebooks)
+                     .arg(report.tokens)
+                     .arg(report.iterations)
+                     .arg(report.reseeded));
+    }
     std::vector<double> times;
     double lastLoss = 0.0;
     for (int step = 0; step < warmup + steps; ++step) {

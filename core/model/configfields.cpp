@@ -106,9 +106,14 @@ bool parseBlockList(const std::string &text, std::vector<int> *out, std::string 
 {
     std::vector<int> blocks;
     if (text != "all" && !text.empty()) {
-        std::stringstream in(text);
-        std::string item;
-        while (std::getline(in, item, ',')) {
+        std::vector<std::string> items(1);
+        for (char ch : text) {
+            if (ch == ',')
+                items.emplace_back();
+            else
+                items.back() += ch;
+        }
+        for (const std::string &item : items) {
             int v = 0;
             if (!parseInt(item, &v, nullptr)) {
                 if (error)
@@ -122,12 +127,17 @@ bool parseBlockList(const std::string &text, std::vector<int> *out, std::string 
     return true;
 }
 
+// The shortest of 15-17 significant digits that reads back as the same double.
 std::string formatDouble(double v)
 {
-    std::ostringstream out;
-    out.precision(17);
-    out << v;
-    return out.str();
+    for (int digits = 15; digits <= 17; ++digits) {
+        std::ostringstream out;
+        out.precision(digits);
+        out << v;
+        if (std::strtod(out.str().c_str(), nullptr) == v || digits == 17)
+            return out.str();
+    }
+    return {};
 }
 
 std::string formatBlocks(const std::vector<int> &blocks)

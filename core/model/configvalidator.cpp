@@ -61,7 +61,7 @@ void validateShape(const ViTConfig &c, Collector &out)
         out.add("num_heads", "The width " + std::to_string(c.embedDim) + " is not divisible by "
                                  + std::to_string(c.numHeads) + " heads; every head needs an equal share "
                                  + "of the width (e.g. 192 with 3 heads).");
-    if (!(c.mlpRatio > 0.0) || c.embedDim * c.mlpRatio < 1.0)
+    if (!(c.mlpRatio > 0.0) || (c.embedDim > 0 && c.embedDim * c.mlpRatio < 1.0))
         out.add("mlp_ratio", "The MLP ratio " + num(c.mlpRatio)
                                  + " leaves no hidden units; use a positive ratio such as 4.");
     out.probability("drop_rate", c.dropRate);

@@ -10,7 +10,18 @@ torch::Tensor sphericalKMeans(const torch::Tensor &points, int64_t clusters, int
 {
     auto x = F::normalize(points, F::NormalizeFuncOptions().dim(-1));  // (M, d)
     const int64_t m = x.size(0);
-    auto centres = x.index_select(0, torch::randperm(m, torch::kLong).slice(0, 0, clusters)).clone();  // (K, d)
+    // Farthest-first seeding: a random first centre, then each time the point
+    // least similar to every centre so far. Random distinct seeds often put two
+    // centres in one cluster, and Lloyd's iterations never separate them.
+    std::vector<int64_t> seeds = {torch::randint(m, {1}, torch::kLong).item<int64_t>()};
+    auto bestSimilarity = torch::matmul(x, x[seeds[0]]);  // (M,)
+    while (int64_t(seeds.size()) < clusters) {
+        const int64_t next = bestSimilarity.argmin().item<int64_t>();
+        seeds.push_back(next);
+        bestSimilarity = torch::maximum(bestSimilarity, torch::matmul(x, x[next]));
+    }
+    auto seedIndex = torch::tensor(seeds, torch::kLong).to(x.device());
+    auto centres = x.index_select(0, seedIndex).clone();  // (K, d)
     int moved = 0;
     for (int it = 0; it < iterations; ++it) {
         auto similarity = torch::matmul(x, centres.t());  // (M, K)

@@ -19,10 +19,12 @@ MlpImpl::MlpImpl(const ViTConfig &config, CodebookGate cdeGate, bool deepEmbed)
         deep_embed = register_parameter("deep_embed", torch::ones({config.numTokens(), config.gateWidth()}));
 }
 
-torch::Tensor MlpImpl::gated(const torch::Tensor &y, const Assignment *assignment)
+torch::Tensor MlpImpl::gated(const torch::Tensor &y, const GateResult *cde)
 {
-    if (assignment)
-        return gate->applyAssignment(y, *assignment);
+    if (cde) {
+        // When g was computed (to record it), apply that very g; else mix fused.
+        return cde->g.defined() ? gate->apply(y, cde->g) : gate->applyAssignment(y, cde->assignment);
+    }
     if (deep_embed.defined()) {
         countMacs("deep_embed", y.numel());
         return y * deep_embed;  // (B, N, d_g) ⊙ (N, d_g)
@@ -43,7 +45,7 @@ torch::Tensor MlpImpl::forward(const torch::Tensor &z, GateState &state, const F
             record->gateNorm = (cde->g.detach() * gate->strength()).norm(2, -1);  // (B, N)
         }
     }
-    const Assignment *g = cde ? &cde->assignment : nullptr;
+    const GateResult *g = cde ? &*cde : nullptr;
     countLinearMacs("mlp", z, fc1);
     auto hidden = drop(torch::gelu(fc1(z)));  // (B, N, d_ff)
     if (m_target == GateTarget::Expand)

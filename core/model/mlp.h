@@ -30,7 +30,7 @@ public:
     torch::Tensor deep_embed;
 
 private:
-    torch::Tensor gated(const torch::Tensor &y, const Assignment *assignment);
+    torch::Tensor gated(const torch::Tensor &y, const GateResult *cde);
 
     GateTarget m_target;
 };

@@ -1,0 +1,212 @@
+// saveWeights / loadWeights: a round trip is exact; every refusal names what
+// is wrong and leaves the target model as it was.
+
+#include <QtTest/QtTest>
+
+#include "model/modelio.h"
+#include "testsupport.h"
+
+#include <torch/torch.h>
+
+#include <fstream>
+#include <functional>
+
+using namespace gatefold::model;
+using namespace gatefold::test;
+
+using ConfigEdit = std::function<void(ViTConfig &)>;
+Q_DECLARE_METATYPE(ConfigEdit)
+
+namespace {
+
+// Every kind of parameter a model can hold: shared C, per-layer E, a plain block.
+ViTConfig ioConfig()
+{
+    ViTConfig c = tinyCde();
+    c.gate.blocks = {0, 2};
+    c.gate.embedInit = EmbedInit::Normal;
+    return c;
+}
+
+std::vector<char> readAll(const QString &path)
+{
+    std::ifstream in(path.toStdString(), std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void writeAll(const QString &path, const std::vector<char> &bytes)
+{
+    std::ofstream out(path.toStdString(), std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+}
+
+} // namespace
+
+class TstModelIo : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void roundTripIsExact();
+    void otherConfigIsRefused_data();
+    void otherConfigIsRefused();
+    void damagedFileIsRefused_data();
+    void damagedFileIsRefused();
+    void missingFileIsRefused();
+    void unwritablePathFails();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_saved;  // ioConfig() weights, written by init()
+};
+
+void TstModelIo::init()
+{
+    QVERIFY(m_dir.isValid());
+    torch::manual_seed(30);
+    auto m = build(ioConfig());
+    randomize(*m);
+    m_saved = m_dir.filePath("saved.pt");
+    std::string error;
+    QVERIFY2(saveWeights(m, m_saved.toStdString(), &error), error.c_str());
+}
+
+void TstModelIo::roundTripIsExact()
+{
+    torch::manual_seed(31);
+    auto original = build(ioConfig());
+    randomize(*original);
+    const QString path = m_dir.filePath("roundtrip.pt");
+    std::string error;
+    QVERIFY2(saveWeights(original, path.toStdString(), &error), error.c_str());
+    QVERIFY(QFileInfo::exists(path));
+    QVERIFY(!QFileInfo::exists(path + ".partial"));  // the temporary file is renamed away
+
+    torch::manual_seed(32);  // other random weights
+    auto loaded = build(ioConfig());
+    original->eval();
+    loaded->eval();
+    auto x = images(ioConfig(), 2);
+    QVERIFY(!torch::equal(loaded->forward(x), original->forward(x)));
+    QVERIFY2(loadWeights(loaded, path.toStdString(), &error), error.c_str());
+    QVERIFY(sameAsSnapshot(*loaded, snapshot(*original)));
+    QVERIFY(torch::equal(loaded->forward(x), original->forward(x)));
+    // The shared codebook is loaded in place: the gates still read the model's parameter.
+    for (const auto &gate : loaded->gates())
+        QVERIFY(gate->codebook().is_same(loaded->cde->codebook));
+}
+
+void TstModelIo::otherConfigIsRefused_data()
+{
+    QTest::addColumn<ConfigEdit>("edit");
+    QTest::addColumn<QString>("tensor");  // what the error must name
+    // Names are checked in sorted order, so the first mismatch is named.
+    QTest::newRow("other K: shape differs") << ConfigEdit([](ViTConfig &c) { c.gate.codebookSize = 7; })
+                                            << "'blocks.0.mlp.gate.embed' has shape";
+    QTest::newRow("deeper: tensor missing from the file")
+        << ConfigEdit([](ViTConfig &c) { c.depth = 4; }) << "blocks.3.";
+    QTest::newRow("shallower: extra tensor in the file")
+        << ConfigEdit([](ViTConfig &c) {
+               c.depth = 2;
+               c.gate.blocks = {0};
+           })
+        << "blocks.2.";
+    QTest::newRow("plain model: gate tensors in the file")
+        << ConfigEdit([](ViTConfig &c) { c.gate.kind = GateKind::None; }) << "'blocks.0.mlp.gate.embed'";
+    QTest::newRow("per-layer C: codebook missing") << ConfigEdit([](ViTConfig &c) {
+        c.gate.codebookSharing = Sharing::PerLayer;
+    }) << "mlp.gate.codebook";
+    QTest::newRow("wider MLP") << ConfigEdit([](ViTConfig &c) { c.mlpRatio = 3.0; }) << "mlp.fc";
+}
+
+void TstModelIo::otherConfigIsRefused()
+{
+    QFETCH(ConfigEdit, edit);
+    QFETCH(QString, tensor);
+    ViTConfig c = ioConfig();
+    edit(c);
+    torch::manual_seed(33);
+    auto target = build(c);
+    const auto before = snapshot(*target);
+    std::string error;
+    QVERIFY(!loadWeights(target, m_saved.toStdString(), &error));
+    QVERIFY2(QString::fromStdString(error).contains(tensor), error.c_str());
+    QVERIFY2(QString::fromStdString(error).contains(m_saved), error.c_str());  // says which file
+    QVERIFY(sameAsSnapshot(*target, before));
+}
+
+void TstModelIo::damagedFileIsRefused_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("mention");
+    QTest::newRow("truncated to half") << 0 << "corrupt";
+    QTest::newRow("truncated to 10 bytes") << 1 << "corrupt";
+    QTest::newRow("empty") << 2 << "corrupt";
+    QTest::newRow("text, not a pickle") << 3 << "corrupt";
+    QTest::newRow("a pickled tensor, not a dict") << 4 << "not a Gatefold weights file";
+}
+
+void TstModelIo::damagedFileIsRefused()
+{
+    QFETCH(int, kind);
+    QFETCH(QString, mention);
+    const auto good = readAll(m_saved);
+    QVERIFY(good.size() > 1000);
+    std::vector<char> bytes;
+    switch (kind) {
+    case 0:
+        bytes.assign(good.begin(), good.begin() + good.size() / 2);
+        break;
+    case 1:
+        bytes.assign(good.begin(), good.begin() + 10);
+        break;
+    case 2:
+        break;
+    case 3: {
+        const std::string text = "weights: none\n";
+        bytes.assign(text.begin(), text.end());
+        break;
+    }
+    case 4:
+        bytes = torch::pickle_save(c10::IValue(torch::ones({3})));
+        break;
+    }
+    const QString path = m_dir.filePath("damaged.pt");
+    writeAll(path, bytes);
+
+    torch::manual_seed(34);
+    auto target = build(ioConfig());
+    const auto before = snapshot(*target);
+    std::string error;
+    QVERIFY(!loadWeights(target, path.toStdString(), &error));
+    QVERIFY2(QString::fromStdString(error).startsWith(path + ": "), error.c_str());
+    QVERIFY2(QString::fromStdString(error).contains(mention), error.c_str());
+    QVERIFY(sameAsSnapshot(*target, before));
+}
+
+void TstModelIo::missingFileIsRefused()
+{
+    torch::manual_seed(35);
+    auto target = build(ioConfig());
+    const auto before = snapshot(*target);
+    const QString path = m_dir.filePath("nowhere/none.pt");
+    std::string error;
+    QVERIFY(!loadWeights(target, path.toStdString(), &error));
+    QVERIFY2(QString::fromStdString(error).contains(path), error.c_str());
+    QVERIFY2(QString::fromStdString(error).contains("cannot open"), error.c_str());
+    QVERIFY(sameAsSnapshot(*target, before));
+}
+
+void TstModelIo::unwritablePathFails()
+{
+    torch::manual_seed(36);
+    auto m = build(ioConfig());
+    const QString path = m_dir.filePath("no/such/dir/w.pt");
+    std::string error;
+    QVERIFY(!saveWeights(m, path.toStdString(), &error));
+    QVERIFY2(QString::fromStdString(error).contains(path), error.c_str());
+    QVERIFY(!QFileInfo::exists(path));
+}
+
+QTEST_GUILESS_MAIN(TstModelIo)
+#include "tst_modelio.moc"
