@@ -1,7 +1,7 @@
 #include "gatedscale.h"
 
 #include "sparsekernels.h"
-#include "sparsemix.h"
+#include "sparsemix.h"  // the non-CPU path
 
 #include <ATen/Dispatch.h>
 #include <ATen/Parallel.h>
@@ -56,19 +56,28 @@ struct GatedScaleFunction : public torch::autograd::Function<GatedScaleFunction>
         const int64_t m = y.size(0), d = y.size(1), k = w.size(1);
         auto gradY = torch::empty_like(y);
         auto gradW = torch::empty_like(w);
+        // One ∂L/∂E accumulator per thread (K·d each), summed at the end: the
+        // row pass then reads y and ∂L/∂ỹ once and no two threads share a row of E.
+        const int64_t codes = embed.size(0);
+        const int threads = at::get_num_threads();
+        auto gradEParts = torch::zeros({threads, codes, d}, embed.options());
         AT_DISPATCH_FLOATING_TYPES(y.scalar_type(), "gatedScaleBackward", [&] {
             const scalar_t lambda = static_cast<scalar_t>(strength);
             const scalar_t *yp = y.data_ptr<scalar_t>(), *wp = w.data_ptr<scalar_t>();
             const scalar_t *ep = embed.data_ptr<scalar_t>(), *gp = grad.data_ptr<scalar_t>();
             const int64_t *ip = idx.data_ptr<int64_t>();
             scalar_t *gyp = gradY.data_ptr<scalar_t>(), *gwp = gradW.data_ptr<scalar_t>();
+            scalar_t *gep = gradEParts.data_ptr<scalar_t>();
+            // OpenMP hands each thread one fixed contiguous range of rows, so the
+            // sums are deterministic for a given thread count.
             at::parallel_for(0, m, grainRows(3 * k * d), [&](int64_t b, int64_t e) {
                 std::vector<scalar_t> scratch(2 * d);
-                kernels::gatedScaleBackwardRows(yp, wp, ip, ep, lambda, gp, gyp, gwp, scratch.data(), b, e, k, d);
+                scalar_t *mine = gep + int64_t(at::get_thread_num()) * codes * d;
+                kernels::gatedScaleBackwardRows(yp, wp, ip, ep, lambda, gp, gyp, gwp, mine, scratch.data(), b, e, k,
+                                                d);
             });
         });
-        // ∂L/∂E[i] = Σ w[t,j] · λ · ∂L/∂ỹ[t] ⊙ y[t] over (t, j) with idx = i.
-        auto gradEmbed = scatterMix(w, idx, (grad * y).mul_(strength), embed.size(0));
+        auto gradEmbed = gradEParts.sum(0);
         return {gradY, gradW, torch::Tensor(), gradEmbed, torch::Tensor()};
     }
 };

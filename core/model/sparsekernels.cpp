@@ -122,8 +122,8 @@ GF_INLINE void gatedScaleImpl(const T *y, const T *w, const int64_t *idx, const 
 
 template<typename T>
 GF_INLINE void gatedScaleBackwardImpl(const T *y, const T *w, const int64_t *idx, const T *embed, T lambda,
-                                      const T *grad, T *gradY, T *gradW, T *scratch, int64_t begin, int64_t end,
-                                      int64_t k, int64_t d)
+                                      const T *grad, T *gradY, T *gradW, T *gradE, T *scratch, int64_t begin,
+                                      int64_t end, int64_t k, int64_t d)
 {
     T *g = scratch, *gg = scratch + d;
     for (int64_t t = begin; t < end; ++t) {
@@ -134,8 +134,14 @@ GF_INLINE void gatedScaleBackwardImpl(const T *y, const T *w, const int64_t *idx
             gy[c] = go[c] * (T(1) + lambda * g[c]);
             gg[c] = lambda * go[c] * yr[c];  // ∂L/∂g
         }
-        for (int64_t j = 0; j < k; ++j)
-            gradW[t * k + j] = dot(gg, embed + idx[t * k + j] * d, d);
+        for (int64_t j = 0; j < k; ++j) {
+            const int64_t code = idx[t * k + j];
+            gradW[t * k + j] = dot(gg, embed + code * d, d);
+            const T wv = w[t * k + j];
+            T *ge = gradE + code * d;
+            for (int64_t c = 0; c < d; ++c)
+                ge[c] += wv * gg[c];
+        }
     }
 }
 
@@ -213,10 +219,10 @@ GF_INLINE void normalizeBackwardImpl(const T *grad, const T *out, const T *norms
     }
 #define GF_SCALE_BACK(T)                                                                                          \
     GF_CLONES void gatedScaleBackwardRows(const T *y, const T *w, const int64_t *idx, const T *embed, T lambda,  \
-                                          const T *grad, T *gradY, T *gradW, T *scratch, int64_t begin,          \
+                                          const T *grad, T *gradY, T *gradW, T *gradE, T *scratch, int64_t begin,\
                                           int64_t end, int64_t k, int64_t d)                                      \
     {                                                                                                             \
-        gatedScaleBackwardImpl(y, w, idx, embed, lambda, grad, gradY, gradW, scratch, begin, end, k, d);          \
+        gatedScaleBackwardImpl(y, w, idx, embed, lambda, grad, gradY, gradW, gradE, scratch, begin, end, k, d);   \
     }
 
 #define GF_NORM(T)                                                                                                \

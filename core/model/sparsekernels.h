@@ -37,14 +37,16 @@ void gatedScaleRows(const float *y, const float *w, const int64_t *idx, const fl
 void gatedScaleRows(const double *y, const double *w, const int64_t *idx, const double *embed, double lambda,
                     double *out, double *scratch, int64_t begin, int64_t end, int64_t k, int64_t d);
 
-// ∂L/∂y = ∂L/∂ỹ ⊙ (1 + λ g) and ∂L/∂w[t,j] = λ ⟨∂L/∂ỹ[t] ⊙ y[t], E[idx[t,j]]⟩;
+// ∂L/∂y = ∂L/∂ỹ ⊙ (1 + λ g), ∂L/∂w[t,j] = ⟨γ[t], E[idx[t,j]]⟩ and
+// gradE[idx[t,j]] += w[t,j] · γ[t] with γ = λ ∂L/∂ỹ ⊙ y (= ∂L/∂g);
+// gradE (K, d) is the caller's accumulator for these rows (one per thread);
 // `scratch` holds 2·d values.
 void gatedScaleBackwardRows(const float *y, const float *w, const int64_t *idx, const float *embed, float lambda,
-                            const float *grad, float *gradY, float *gradW, float *scratch, int64_t begin,
-                            int64_t end, int64_t k, int64_t d);
-void gatedScaleBackwardRows(const double *y, const double *w, const int64_t *idx, const double *embed,
-                            double lambda, const double *grad, double *gradY, double *gradW, double *scratch,
+                            const float *grad, float *gradY, float *gradW, float *gradE, float *scratch,
                             int64_t begin, int64_t end, int64_t k, int64_t d);
+void gatedScaleBackwardRows(const double *y, const double *w, const int64_t *idx, const double *embed,
+                            double lambda, const double *grad, double *gradY, double *gradW, double *gradE,
+                            double *scratch, int64_t begin, int64_t end, int64_t k, int64_t d);
 
 // out[t] = x[t] / max(‖x[t]‖, eps); norms[t] = ‖x[t]‖.
 void normalizeRows(const float *x, float *out, float *norms, float eps, int64_t begin, int64_t end, int64_t d);
