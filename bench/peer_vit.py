@@ -5,9 +5,13 @@ Same architecture as Gatefold's cifar-vit preset (32x32, patch 4, d 192,
 depth 6, 3 heads, MLP ratio 4, class token, 10 classes) written the way timm
 writes it, timed the same way: forward + cross-entropy + backward, warm-up,
 then the median of --rounds steps. Prints `images_per_s=<value>`.
+
+With --serve it runs one step per line read from stdin and answers with that
+step's milliseconds, so bench_cde_step can interleave it with its own rounds.
 """
 import argparse
 import statistics
+import sys
 import time
 
 import torch
@@ -66,6 +70,7 @@ def main():
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--serve", action="store_true")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
@@ -81,6 +86,13 @@ def main():
 
     for _ in range(2):
         step()
+    if args.serve:
+        print(f"ready torch {torch.__version__}, {torch.get_num_threads()} thread(s)", flush=True)
+        for line in sys.stdin:
+            if line.strip() != "step":
+                break
+            print(f"{step():.3f}", flush=True)
+        return
     ms = statistics.median(step() for _ in range(args.rounds))
     print(f"torch {torch.__version__}, {torch.get_num_threads()} thread(s): {ms:.1f} ms/step")
     print(f"images_per_s={args.batch * 1000.0 / ms:.3f}")

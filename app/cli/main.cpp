@@ -2,6 +2,7 @@
 
 #include "clicommon.h"
 #include "democommand.h"
+#include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"
 
 #include "model/configfields.h"
@@ -99,6 +100,7 @@ int dispatch(const QStringList &args)
 int main(int argc, char **argv)
 {
     runtime::ensureThreadEnvironment(argv);
+    runtime::tuneMemoryAllocator();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gatefold-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GATEFOLD_VERSION));
