@@ -21,6 +21,19 @@ void printOut(const QString &text)
     QTextStream(stdout) << text << Qt::endl;
 }
 
+std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &arguments)
+{
+    if (!parser.parse(arguments)) {
+        printErr(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet("help")) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    return std::nullopt;
+}
+
 void addModelOptions(QCommandLineParser &parser, const QString &defaultPreset)
 {
     parser.addOption({"preset",

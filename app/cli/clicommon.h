@@ -21,6 +21,10 @@ void addModelOptions(QCommandLineParser &parser, const QString &defaultPreset);
 // to stderr and returns nullopt.
 std::optional<model::ViTConfig> modelConfigFromOptions(const QCommandLineParser &parser);
 
+// Parses a subcommand's arguments; on an error or --help prints what fits and
+// returns the exit code to return, otherwise nullopt.
+std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &arguments);
+
 void printErr(const QString &text);
 void printOut(const QString &text);
 

@@ -65,14 +65,8 @@ int runDemo(const QStringList &arguments)
     parser.addOption({"threads", tr("CPU threads (0 = all cores)."), tr("n"), QStringLiteral("0")});
     parser.addOption({"device", tr("cpu, cuda or auto."), tr("device"), QStringLiteral("auto")});
     parser.addOption({"seed", tr("Seed for weights and images."), tr("n"), QStringLiteral("0")});
-    if (!parser.parse(arguments)) {
-        printErr(parser.errorText());
-        return ExitUsage;
-    }
-    if (parser.isSet("help")) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
+    if (const auto exitCode = parseOrExit(parser, arguments))
+        return *exitCode;
     bool ok = true;
     const int batch = positiveOption(parser, "batch", &ok);
     const int steps = positiveOption(parser, "steps", &ok);

@@ -49,14 +49,8 @@ int runConfig(const QStringList &arguments)
     parser.addHelpOption();
     addModelOptions(parser, QStringLiteral("cifar-vit"));
     parser.addOption({"keys", tr("List every setting key with its meaning instead.")});
-    if (!parser.parse(arguments)) {
-        printErr(parser.errorText());
-        return ExitUsage;
-    }
-    if (parser.isSet("help")) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
+    if (const auto exitCode = parseOrExit(parser, arguments))
+        return *exitCode;
     if (parser.isSet("keys")) {
         for (const auto &field : model::configFields())
             printOut(QStringLiteral("%1  %2").arg(QString::fromStdString(field.key), -20).arg(QString::fromStdString(field.help)));

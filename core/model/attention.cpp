@@ -23,10 +23,12 @@ torch::Tensor AttentionImpl::forward(const torch::Tensor &x, torch::Tensor *prob
 {
     const int64_t b = x.size(0), n = x.size(1), d = x.size(2);
     const int64_t dh = d / m_numHeads;
-    countLinearMacs("attention", x, qkv);
-    auto heads = qkv(x).view({b, n, 3, m_numHeads, dh})  // (B, N, 3, H, d_h)
+    auto heads = applyLinear("attention", qkv, x).view({b, n, 3, m_numHeads, dh})  // (B, N, 3, H, d_h)
                      .permute({2, 0, 3, 1, 4});           // (3, B, H, N, d_h)
-    auto q = heads[0], k = heads[1], v = heads[2];        // (B, H, N, d_h)
+    // unbind, not three selects: its backward stacks once instead of zero-filling
+    // a (3, B, H, N, d_h) gradient per select and summing them.
+    const auto qkvHeads = heads.unbind(0);
+    const auto &q = qkvHeads[0], &k = qkvHeads[1], &v = qkvHeads[2];  // (B, H, N, d_h)
     countMacs("attention", 2 * b * m_numHeads * n * n * dh);
     auto attn = torch::matmul(q * m_scale, k.transpose(-2, -1)).softmax(-1);  // (B, H, N, N)
     if (probs)
@@ -34,8 +36,7 @@ torch::Tensor AttentionImpl::forward(const torch::Tensor &x, torch::Tensor *prob
     auto out = torch::matmul(attn_drop(attn), v)  // (B, H, N, d_h)
                    .transpose(1, 2)                // (B, N, H, d_h)
                    .reshape({b, n, d});            // (B, N, d)
-    countLinearMacs("attention", out, proj);
-    return proj_drop(proj(out));
+    return proj_drop(applyLinear("attention", proj, out));
 }
 
 } // namespace gatefold::model

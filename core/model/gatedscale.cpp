@@ -15,11 +15,6 @@ namespace {
 using torch::autograd::AutogradContext;
 using torch::autograd::variable_list;
 
-int64_t grainRows(int64_t width)
-{
-    return std::max<int64_t>(1, 32768 / std::max<int64_t>(1, width));
-}
-
 torch::Tensor forwardCpu(const torch::Tensor &y, const torch::Tensor &w, const torch::Tensor &idx,
                          const torch::Tensor &embed, double strength)
 {
@@ -30,7 +25,7 @@ torch::Tensor forwardCpu(const torch::Tensor &y, const torch::Tensor &w, const t
         const scalar_t *yp = y.data_ptr<scalar_t>(), *wp = w.data_ptr<scalar_t>(), *ep = embed.data_ptr<scalar_t>();
         const int64_t *ip = idx.data_ptr<int64_t>();
         scalar_t *op = out.data_ptr<scalar_t>();
-        at::parallel_for(0, m, grainRows(k * d), [&](int64_t b, int64_t e) {
+        at::parallel_for(0, m, kernels::grainRows(k * d), [&](int64_t b, int64_t e) {
             std::vector<scalar_t> scratch(d);
             kernels::gatedScaleRows(yp, wp, ip, ep, lambda, op, scratch.data(), b, e, k, d);
         });
@@ -70,7 +65,7 @@ struct GatedScaleFunction : public torch::autograd::Function<GatedScaleFunction>
             scalar_t *gep = gradEParts.data_ptr<scalar_t>();
             // OpenMP hands each thread one fixed contiguous range of rows, so the
             // sums are deterministic for a given thread count.
-            at::parallel_for(0, m, grainRows(3 * k * d), [&](int64_t b, int64_t e) {
+            at::parallel_for(0, m, kernels::grainRows(3 * k * d), [&](int64_t b, int64_t e) {
                 std::vector<scalar_t> scratch(2 * d);
                 scalar_t *mine = gep + int64_t(at::get_thread_num()) * codes * d;
                 kernels::gatedScaleBackwardRows(yp, wp, ip, ep, lambda, gp, gyp, gwp, mine, scratch.data(), b, e, k,

@@ -18,6 +18,12 @@ torch::nn::Linear makeLinear(int64_t in, int64_t out, bool bias)
     return linear;
 }
 
+torch::Tensor applyLinear(const char *component, const torch::nn::Linear &linear, const torch::Tensor &input)
+{
+    countLinearMacs(component, input, linear);
+    return torch::linear(input, linear->weight, linear->bias);
+}
+
 void countLinearMacs(const char *component, const torch::Tensor &input, const torch::nn::Linear &linear)
 {
     const int64_t in = linear->weight.size(1);

@@ -46,12 +46,10 @@ torch::Tensor MlpImpl::forward(const torch::Tensor &z, GateState &state, const F
         }
     }
     const GateResult *g = cde ? &*cde : nullptr;
-    countLinearMacs("mlp", z, fc1);
-    auto hidden = drop(torch::gelu(fc1(z)));  // (B, N, d_ff)
+    auto hidden = drop(torch::gelu(applyLinear("mlp", fc1, z)));  // (B, N, d_ff)
     if (m_target == GateTarget::Expand)
         hidden = gated(hidden, g);
-    countLinearMacs("mlp", hidden, fc2);
-    auto out = fc2(hidden);  // (B, N, d)
+    auto out = applyLinear("mlp", fc2, hidden);  // (B, N, d)
     if (m_target == GateTarget::Width)
         out = gated(out, g);
     return drop(out);

@@ -14,11 +14,6 @@ using torch::autograd::variable_list;
 
 constexpr double kEps = 1e-12;  // F::normalize's default
 
-int64_t grainRows(int64_t d)
-{
-    return std::max<int64_t>(1, 32768 / std::max<int64_t>(1, d));
-}
-
 struct NormalizeFunction : public torch::autograd::Function<NormalizeFunction> {
     static torch::Tensor forward(AutogradContext *ctx, const torch::Tensor &xIn)
     {
@@ -29,7 +24,7 @@ struct NormalizeFunction : public torch::autograd::Function<NormalizeFunction> {
         AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "normalizeLastDim", [&] {
             const scalar_t *xp = x.data_ptr<scalar_t>();
             scalar_t *op = out.data_ptr<scalar_t>(), *np = norms.data_ptr<scalar_t>();
-            at::parallel_for(0, m, grainRows(d), [&](int64_t b, int64_t e) {
+            at::parallel_for(0, m, kernels::grainRows(d), [&](int64_t b, int64_t e) {
                 kernels::normalizeRows(xp, op, np, scalar_t(kEps), b, e, d);
             });
         });
@@ -48,7 +43,7 @@ struct NormalizeFunction : public torch::autograd::Function<NormalizeFunction> {
             const scalar_t *gp = grad.data_ptr<scalar_t>(), *op = out.data_ptr<scalar_t>();
             const scalar_t *np = norms.data_ptr<scalar_t>();
             scalar_t *gx = gradX.data_ptr<scalar_t>();
-            at::parallel_for(0, m, grainRows(d), [&](int64_t b, int64_t e) {
+            at::parallel_for(0, m, kernels::grainRows(d), [&](int64_t b, int64_t e) {
                 kernels::normalizeBackwardRows(gp, op, np, scalar_t(kEps), gx, b, e, d);
             });
         });

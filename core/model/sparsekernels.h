@@ -8,6 +8,13 @@
 // chosen at load time. Matrices are dense, row-major; idx rows hold k codes.
 namespace gatefold::model::kernels {
 
+// Rows per parallel task for rows of `width` multiply-adds: enough work
+// (~32k) to amortise handing a range to a thread.
+inline int64_t grainRows(int64_t width)
+{
+    return width >= 32768 ? 1 : 32768 / (width > 0 ? width : 1);
+}
+
 // out[t] = Σ_j w[t,j] · table[idx[t,j]]
 void gatherMixRows(const float *w, const int64_t *idx, const float *table, float *out, int64_t begin, int64_t end,
                    int64_t k, int64_t d);

@@ -12,12 +12,6 @@ namespace {
 using torch::autograd::AutogradContext;
 using torch::autograd::variable_list;
 
-// Rows per parallel chunk: enough work to amortise a task (~32k multiply-adds).
-int64_t grainRows(int64_t width)
-{
-    return std::max<int64_t>(1, 32768 / std::max<int64_t>(1, width));
-}
-
 bool fusedOk(const torch::Tensor &t)
 {
     return t.device().is_cpu();
@@ -36,7 +30,7 @@ std::tuple<torch::Tensor, torch::Tensor> topK(const torch::Tensor &scores, int64
         const scalar_t *sp = s.data_ptr<scalar_t>();
         scalar_t *vp = values.data_ptr<scalar_t>();
         int64_t *ip = indices.data_ptr<int64_t>();
-        at::parallel_for(0, m, grainRows(n), [&](int64_t begin, int64_t end) {
+        at::parallel_for(0, m, kernels::grainRows(n), [&](int64_t begin, int64_t end) {
             kernels::topKRows(sp, n, k, vp, ip, begin, end);
         });
     });
@@ -106,7 +100,7 @@ torch::Tensor gatherMix(const torch::Tensor &weightsIn, const torch::Tensor &ind
         const int64_t *idx = indices.data_ptr<int64_t>();
         const scalar_t *tab = table.data_ptr<scalar_t>();
         scalar_t *o = out.data_ptr<scalar_t>();
-        at::parallel_for(0, m, grainRows(k * d), [&](int64_t begin, int64_t end) {
+        at::parallel_for(0, m, kernels::grainRows(k * d), [&](int64_t begin, int64_t end) {
             kernels::gatherMixRows(w, idx, tab, o, begin, end, k, d);
         });
     });
@@ -127,7 +121,7 @@ torch::Tensor rowDots(const torch::Tensor &srcIn, const torch::Tensor &indicesIn
         const int64_t *idx = indices.data_ptr<int64_t>();
         const scalar_t *tab = table.data_ptr<scalar_t>();
         scalar_t *o = out.data_ptr<scalar_t>();
-        at::parallel_for(0, m, grainRows(k * d), [&](int64_t begin, int64_t end) {
+        at::parallel_for(0, m, kernels::grainRows(k * d), [&](int64_t begin, int64_t end) {
             kernels::rowDotsRows(s, idx, tab, o, begin, end, k, d);
         });
     });

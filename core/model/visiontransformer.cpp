@@ -76,8 +76,7 @@ torch::Tensor VisionTransformerImpl::forwardHead(const torch::Tensor &features)
 {
     auto pooled = cls_token.defined() ? features.select(1, 0)  // (B, d)
                                       : fc_norm(features.mean(1));
-    countLinearMacs("head", pooled, head);
-    return head(head_drop(pooled));
+    return applyLinear("head", head, head_drop(pooled));
 }
 
 torch::Tensor VisionTransformerImpl::forward(const torch::Tensor &images)

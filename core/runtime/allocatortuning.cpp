@@ -11,6 +11,8 @@ namespace gatefold::runtime {
 void tuneMemoryAllocator()
 {
 #if defined(__GLIBC__)
+    if (std::getenv("GATEFOLD_NO_MALLOC_TUNING"))
+        return;
     if (!std::getenv("MALLOC_MMAP_THRESHOLD_"))
         mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
     if (!std::getenv("MALLOC_TRIM_THRESHOLD_"))
