@@ -47,6 +47,8 @@ private Q_SLOTS:
     void topKProductsMatchesDenseTopK_data();
     void topKProductsMatchesDenseTopK();
     void topKKeepsLowerIndexOnTies();
+    void topKCosineMatchesNormalisedTopK_data();
+    void topKCosineMatchesNormalisedTopK();
     void gatedScaleMatchesReference_data();
     void gatedScaleMatchesReference();
     void gatedScaleAtZeroStrengthIsIdentity();
@@ -130,6 +132,37 @@ void TstKernels::topKKeepsLowerIndexOnTies()
     QCOMPARE(indices.flatten()[2].item<int64_t>(), int64_t(4));
     QCOMPARE(indices.flatten()[3].item<int64_t>(), int64_t(0));
     QCOMPARE(values.flatten()[3].item<double>(), 2.0);
+}
+
+void TstKernels::topKCosineMatchesNormalisedTopK_data()
+{
+    QTest::addColumn<int>("k");
+    QTest::addColumn<double>("scale");  // row scale of a: cosines must not care
+    QTest::newRow("k=1") << 1 << 1.0;
+    QTest::newRow("k=4") << 4 << 1.0;
+    QTest::newRow("k=4, large rows") << 4 << 1e3;
+    QTest::newRow("k=5, small rows") << 5 << 1e-3;
+}
+
+void TstKernels::topKCosineMatchesNormalisedTopK()
+{
+    QFETCH(int, k);
+    QFETCH(double, scale);
+    namespace F = torch::nn::functional;
+    const auto opts = torch::TensorOptions().dtype(torch::kFloat64);
+    auto a = leaf(torch::randn({41, 12}, opts) * scale), b = leaf(torch::randn({16, 12}, opts));
+    auto a2 = leaf(a), b2 = leaf(b);
+    auto [values, indices] = topKCosine(a, b, k);
+    // Reference: normalise a first (Eq. 1), then the dense top-k.
+    auto [refValues, refIndices] = torch::matmul(F::normalize(a2, F::NormalizeFuncOptions().dim(-1)), b2.t()).topk(k, -1);
+    QVERIFY(torch::equal(indices, refIndices));
+    QVERIFY(maxRelDiff(values, refValues) < 1e-12);
+    auto upstream = torch::randn({41, k}, opts);
+    (values * upstream).sum().backward();
+    (refValues * upstream).sum().backward();
+    // Relative to the largest entry: float64 sums of a few terms in another order.
+    QVERIFY2(maxRelDiff(a.grad() * scale, a2.grad() * scale) < 1e-12, "dL/da");
+    QVERIFY2(maxRelDiff(b.grad(), b2.grad()) < 1e-12, "dL/db");
 }
 
 void TstKernels::gatedScaleMatchesReference_data()

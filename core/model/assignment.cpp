@@ -71,10 +71,9 @@ Assignment assignFromFeatures(const torch::Tensor &z, const torch::Tensor &codeb
     // Soft top-k with k < K: only k logits per token get a gradient, so the
     // backward of Eq. 1 is done sparsely (2·N·k·d instead of 2·N·K·d).
     const int64_t d = z.size(-1);
-    auto zn = normalizeLastDim(z.reshape({-1, d}));  // (B·N, d)
     auto cn = normalizeLastDim(codebook) * temperature;  // (K, d)
-    countMacs("cde.assign", zn.numel() * codebook.size(0));
-    auto [values, indices] = topKProducts(zn, cn, topK);  // (B·N, k) each
+    countMacs("cde.assign", z.numel() * codebook.size(0));
+    auto [values, indices] = topKCosine(z.reshape({-1, d}), cn, topK);  // (B·N, k) each
     auto shape = z.sizes().vec();
     shape.back() = topK;
     Assignment a;

@@ -12,6 +12,8 @@ namespace {
 using torch::autograd::AutogradContext;
 using torch::autograd::variable_list;
 
+constexpr double kNormEps = 1e-12;  // F::normalize's default
+
 bool fusedOk(const torch::Tensor &t)
 {
     return t.device().is_cpu();
@@ -78,6 +80,39 @@ struct TopKProductsFunction : public torch::autograd::Function<TopKProductsFunct
             gradA = gatherMix(grad, indices, b);  // Σ_j ∂s_j · b[idx_j]
         if (ctx->needs_input_grad(1))
             gradB = scatterMix(grad, indices, a, b.size(0));  // b[idx_j] += ∂s_j · a
+        return {gradA, gradB, torch::Tensor()};
+    }
+};
+
+struct TopKCosineFunction : public torch::autograd::Function<TopKCosineFunction> {
+    static variable_list forward(AutogradContext *ctx, const torch::Tensor &a, const torch::Tensor &b, int64_t k)
+    {
+        auto [raw, indices] = topK(torch::matmul(a, b.t()), k);  // (M, k): a·b_j at the k best
+        auto norms = a.norm(2, {1}, /*keepdim=*/true);            // (M, 1)
+        auto inv = norms.clamp_min(kNormEps).reciprocal();       // F::normalize's clamp
+        auto values = raw * inv;
+        // Where the norm is clamped, 1/‖a‖ is a constant and has no gradient.
+        auto normTerm = inv * inv * (norms >= kNormEps).to(a.scalar_type());
+        ctx->save_for_backward({a, b, indices, values, inv, normTerm});
+        ctx->mark_non_differentiable({indices});
+        return {values, indices};
+    }
+
+    static variable_list backward(AutogradContext *ctx, variable_list gradOutputs)
+    {
+        const auto saved = ctx->get_saved_variables();
+        const auto &a = saved[0], &b = saved[1], &indices = saved[2], &values = saved[3];
+        const auto &inv = saved[4], &normTerm = saved[5];
+        const auto grad = gradOutputs[0].contiguous();  // (M, k)
+        const auto scaled = (grad * inv).contiguous();  // ∂L/∂(a·b_j) = g_j / ‖a‖
+        torch::Tensor gradA, gradB;
+        if (ctx->needs_input_grad(0)) {
+            // ∂v_j/∂a = b_j/‖a‖ − v_j·a/‖a‖²: a k-row gather, then one pass over a.
+            gradA = gatherMix(scaled, indices, b);
+            gradA.addcmul_(a, (grad * values).sum(1, /*keepdim=*/true) * normTerm, -1.0);
+        }
+        if (ctx->needs_input_grad(1))
+            gradB = scatterMix(scaled, indices, a, b.size(0));
         return {gradA, gradB, torch::Tensor()};
     }
 };
@@ -156,6 +191,12 @@ torch::Tensor scatterMix(const torch::Tensor &weightsIn, const torch::Tensor &in
 torch::Tensor sparseMix(const torch::Tensor &weights, const torch::Tensor &indices, const torch::Tensor &table)
 {
     return SparseMixFunction::apply(weights, indices, table);
+}
+
+std::tuple<torch::Tensor, torch::Tensor> topKCosine(const torch::Tensor &a, const torch::Tensor &b, int64_t k)
+{
+    auto out = TopKCosineFunction::apply(a, b, k);
+    return {out[0], out[1]};
 }
 
 std::tuple<torch::Tensor, torch::Tensor> topKProducts(const torch::Tensor &a, const torch::Tensor &b, int64_t k)

@@ -17,6 +17,13 @@ torch::Tensor sparseMix(const torch::Tensor &weights, const torch::Tensor &indic
 // per row. Forward costs M·K·d; backward 2·M·k·d instead of 2·M·K·d.
 std::tuple<torch::Tensor, torch::Tensor> topKProducts(const torch::Tensor &a, const torch::Tensor &b, int64_t k);
 
+// The top-k of cosine logits s = ⟨a/‖a‖, b⟩ (b already normalised and scaled
+// by τ by the caller): selects on a · bᵀ — a positive per-row scale does not
+// change the order — and divides only the k kept values by ‖a‖, so a is never
+// normalised as a whole. Backward: k-sparse as topKProducts, plus the norm's
+// term. a (M, d), b (K, d) -> values (M, k), indices (M, k).
+std::tuple<torch::Tensor, torch::Tensor> topKCosine(const torch::Tensor &a, const torch::Tensor &b, int64_t k);
+
 // Building blocks, exposed for tests and for the VQ straight-through path.
 // gatherMix: out[t] = Σ_j w[t,j] · table[idx[t,j]]                 (M, D)
 // rowDots:   out[t,j] = ⟨src[t], table[idx[t,j]]⟩                   (M, k)
