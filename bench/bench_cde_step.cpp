@@ -3,7 +3,7 @@
 // and the same plain model in PyTorch's Python API as a peer (peer_vit.py, a
 // child process stepping in the same rounds).
 //
-//   bench_cde_step [--batch 128] [--rounds 7] [--threads 1,2] [--no-peer]
+//   bench_cde_step [--batch 128] [--rounds 15] [--threads 1,2] [--no-peer]
 
 #include "model/presets.h"
 #include "model/visiontransformer.h"
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 {
     runtime::ensureThreadEnvironment(argv);
     runtime::tuneMemoryAllocator();
-    int batch = 128, rounds = 7;
+    int batch = 128, rounds = 15;
     std::vector<int> threadCounts = {1, 2};
     bool peer = true;
     for (int i = 1; i < argc; ++i) {

@@ -8,7 +8,7 @@ namespace gatefold::runtime {
 // the kernel for the benchmark ViT). Raising the mmap threshold to its maximum
 // (32 MiB) and keeping freed memory (trim threshold 1 GiB) lets the heap reuse
 // them. Call once, early in main(); the MALLOC_*_ environment variables, when
-// set, win.
+// set, win, and GATEFOLD_NO_MALLOC_TUNING=1 turns it off (for comparisons).
 void tuneMemoryAllocator();
 
 } // namespace gatefold::runtime
