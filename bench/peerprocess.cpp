@@ -20,6 +20,13 @@ PeerProcess::PeerProcess(int threads, int batch)
         const std::string t = std::to_string(threads);
         setenv("OMP_NUM_THREADS", t.c_str(), 1);
         setenv("OPENBLAS_NUM_THREADS", t.c_str(), 1);
+        // Like for like: the same malloc settings runtime::tuneMemoryAllocator()
+        // gives our process (thread settings are inherited already).
+        if (!getenv("GATEFOLD_NO_MALLOC_TUNING")) {
+            setenv("MALLOC_MMAP_THRESHOLD_", "33554432", 0);
+            setenv("MALLOC_TRIM_THRESHOLD_", "1073741824", 0);
+            setenv("MALLOC_TOP_PAD_", "268435456", 0);
+        }
         const std::string script = std::string(GATEFOLD_BENCH_DIR) + "/peer_vit.py";
         const std::string b = std::to_string(batch);
         execl("/usr/bin/python3", "python3", script.c_str(), "--serve", "--threads", t.c_str(), "--batch", b.c_str(),

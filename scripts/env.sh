@@ -7,5 +7,8 @@
 #   (gatefold-cli sets it for itself too, by re-executing once, so a bare
 #   invocation is just as fast.)
 : "${OMP_NUM_THREADS:=$(nproc)}"
+# - OpenBLAS workers spin 2^28 cycles after each GEMM by default, in the way of
+#   the next OpenMP region; 2^22 measured ~4% faster for a ViT training step.
 : "${GOMP_SPINCOUNT:=0}"
-export OMP_NUM_THREADS GOMP_SPINCOUNT
+: "${OPENBLAS_THREAD_TIMEOUT:=22}"
+export OMP_NUM_THREADS GOMP_SPINCOUNT OPENBLAS_THREAD_TIMEOUT

@@ -12,11 +12,18 @@ namespace gatefold::runtime {
 
 void ensureThreadEnvironment(char **argv)
 {
-    if (std::getenv("GOMP_SPINCOUNT") || std::getenv("OMP_WAIT_POLICY"))
-        return;
-    ::setenv("GOMP_SPINCOUNT", "0", 1);
-    ::execv("/proc/self/exe", argv);
-    // execv failed (no /proc?): carry on with the default spin policy.
+    bool changed = false;
+    if (!std::getenv("GOMP_SPINCOUNT") && !std::getenv("OMP_WAIT_POLICY")) {
+        ::setenv("GOMP_SPINCOUNT", "0", 1);
+        changed = true;
+    }
+    if (!std::getenv("OPENBLAS_THREAD_TIMEOUT")) {
+        ::setenv("OPENBLAS_THREAD_TIMEOUT", "22", 1);
+        changed = true;
+    }
+    if (changed)
+        ::execv("/proc/self/exe", argv);
+    // Nothing to change, or execv failed (no /proc?): carry on as we are.
 }
 
 int applyThreadCount(int threads)
