@@ -6,7 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-PeerProcess::PeerProcess(int threads, int batch)
+PeerProcess::PeerProcess(int threads, int batch, bool ourMalloc)
 {
     int in[2], out[2];
     if (pipe(in) != 0 || pipe(out) != 0)
@@ -20,9 +20,8 @@ PeerProcess::PeerProcess(int threads, int batch)
         const std::string t = std::to_string(threads);
         setenv("OMP_NUM_THREADS", t.c_str(), 1);
         setenv("OPENBLAS_NUM_THREADS", t.c_str(), 1);
-        // Like for like: the same malloc settings runtime::tuneMemoryAllocator()
-        // gives our process (thread settings are inherited already).
-        if (!getenv("GATEFOLD_NO_MALLOC_TUNING")) {
+        // The values runtime::tuneMemoryAllocator() sets in our processes.
+        if (ourMalloc) {
             setenv("MALLOC_MMAP_THRESHOLD_", "33554432", 0);
             setenv("MALLOC_TRIM_THRESHOLD_", "1073741824", 0);
             setenv("MALLOC_TOP_PAD_", "268435456", 0);

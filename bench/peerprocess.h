@@ -7,7 +7,7 @@
 class PeerProcess
 {
 public:
-    PeerProcess(int threads, int batch);
+    PeerProcess(int threads, int batch, bool ourMalloc);
     ~PeerProcess();
     PeerProcess(const PeerProcess &) = delete;
     PeerProcess &operator=(const PeerProcess &) = delete;

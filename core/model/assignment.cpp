@@ -9,12 +9,10 @@
 
 namespace gatefold::model {
 
-namespace F = torch::nn::functional;
-
 torch::Tensor cosineLogits(const torch::Tensor &z, const torch::Tensor &codebook, double temperature)
 {
     // τ is folded into the (K, d) side: K·d multiplies instead of B·N·K.
-    auto zn = normalizeLastDim(z);                   // (B, N, d)
+    auto zn = normalizeLastDim(z);                        // (B, N, d)
     auto cn = normalizeLastDim(codebook) * temperature;  // (K, d)
     countMacs("cde.assign", zn.numel() * codebook.size(0));
     return torch::matmul(zn, cn.t());  // (B, N, K)
