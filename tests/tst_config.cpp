@@ -80,6 +80,17 @@ ViTConfig everyFieldChanged()
     c.gate.blocks = {0, 3};
     c.gate.embedInit = EmbedInit::Normal;
     c.gate.codebookInit = CodebookInit::KMeans;
+    c.join.branches = 3;
+    c.join.variant = JoinVariant::Projections;
+    c.join.strength = 0.25;
+    c.join.diversity = 0.1;
+    c.join.schedule.kind = JoinScheduleKind::SquareRoot;
+    c.join.schedule.warmupSteps = 123;
+    c.join.schedule.adjustSteps = 4567;
+    c.join.schedule.stage = JoinStage::Step;
+    c.join.schedule.startStep = 8900000000;  // beyond 32 bits
+    c.join.deployed = true;
+    c.join.absorbNorms = true;
     return c;
 }
 
@@ -145,6 +156,16 @@ void TstConfig::validatorReportsProblem_data()
     row("drop_rate = 1", [](ViTConfig &c) { c.dropRate = 1.0; }, "drop_rate", "not 1");
     row("attn_drop_rate > 1", [](ViTConfig &c) { c.attnDropRate = 1.5; }, "attn_drop_rate", "1.5");
     row("proj_drop_rate NaN", [](ViTConfig &c) { c.projDropRate = kNaN; }, "proj_drop_rate", "nan");
+    row("branches 0", [](ViTConfig &c) { c.join.branches = 0; }, "join.branches", "not 0");
+    row("branches 17", [](ViTConfig &c) { c.join.branches = 17; }, "join.branches", "not 17");
+    row("join lambda > 1", [](ViTConfig &c) { c.join.strength = 1.5; }, "join.lambda", "not 1.5");
+    row("join lambda NaN", [](ViTConfig &c) { c.join.strength = kNaN; }, "join.lambda", "nan");
+    row("diversity < 0", [](ViTConfig &c) { c.join.diversity = -0.05; }, "join.diversity", "-0.05");
+    row("warm-up < 0", [](ViTConfig &c) { c.join.schedule.warmupSteps = -3; }, "join.warmup_steps", "-3");
+    row("adjust < 0", [](ViTConfig &c) { c.join.schedule.adjustSteps = -4; }, "join.adjust_steps", "-4");
+    row("start < 0", [](ViTConfig &c) { c.join.schedule.startStep = -5; }, "join.start_step", "-5");
+    row("absorb without deploy", [](ViTConfig &c) { c.join.absorbNorms = true; }, "join.absorb_norms",
+        "deploy form");
     row("drop_path_rate = 1", [](ViTConfig &c) { c.dropPathRate = 1.0; }, "drop_path_rate", "not 1");
     row("lambda < 0", [](ViTConfig &c) { c.gate.strength = -0.5; }, "gate.strength", "-0.5");
     row("lambda NaN", [](ViTConfig &c) { c.gate.strength = kNaN; }, "gate.strength", "nan");
@@ -264,7 +285,7 @@ void TstConfig::everyKeyRoundTrips()
     const ViTConfig source = everyFieldChanged();
     ViTConfig target;
     QVERIFY(source != target);
-    QCOMPARE(int(configFields().size()), 27);  // a new ViTConfig member needs a key and a row here
+    QCOMPARE(int(configFields().size()), 38);  // a new ViTConfig member needs a key and a row here
     for (const auto &field : configFields()) {
         const auto value = configValue(source, field.key);
         QVERIFY(value.has_value());

@@ -263,7 +263,7 @@ void TstVit::blockIsPreNormResidual()
     torch::manual_seed(23);
     ViTConfig c = tinyConfig();
     c.numHeads = 3;
-    Block block(c, 0.0, Mlp(c, nullptr, false));
+    Block block(c, 0, 0.0, Mlp(c, nullptr, false));
     block->to(torch::kFloat64);
     block->eval();
     randomize(*block, 0.5);

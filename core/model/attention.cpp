@@ -9,33 +9,44 @@
 
 namespace gatefold::model {
 
-AttentionImpl::AttentionImpl(int dim, int numHeads, bool qkvBias, double attnDrop, double projDrop)
+AttentionImpl::AttentionImpl(int dim, int numHeads, int qkDim, int vDim, bool qkvBias, double attnDrop,
+                             double projDrop)
     : m_numHeads(numHeads)
-    , m_scale(1.0 / std::sqrt(static_cast<double>(dim / numHeads)))
+    , m_qkDim(qkDim)
+    , m_vDim(vDim)
+    , m_scale(1.0 / std::sqrt(static_cast<double>(qkDim / numHeads)))
 {
-    qkv = register_module("qkv", makeLinear(dim, 3 * dim, qkvBias));
+    qkv = register_module("qkv", makeLinear(dim, 2 * qkDim + vDim, qkvBias));
     attn_drop = register_module("attn_drop", torch::nn::Dropout(attnDrop));
-    proj = register_module("proj", makeLinear(dim, dim, true));
+    proj = register_module("proj", makeLinear(vDim, dim, true));
     proj_drop = register_module("proj_drop", torch::nn::Dropout(projDrop));
 }
 
 torch::Tensor AttentionImpl::forward(const torch::Tensor &x, torch::Tensor *probs)
 {
-    const int64_t b = x.size(0), n = x.size(1), d = x.size(2);
-    const int64_t dh = d / m_numHeads;
-    auto heads = applyLinear("attention", qkv, x).view({b, n, 3, m_numHeads, dh})  // (B, N, 3, H, d_h)
-                     .permute({2, 0, 3, 1, 4});           // (3, B, H, N, d_h)
-    // unbind, not three selects: its backward stacks once instead of zero-filling
-    // a (3, B, H, N, d_h) gradient per select and summing them.
-    const auto qkvHeads = heads.unbind(0);
-    const auto &q = qkvHeads[0], &k = qkvHeads[1], &v = qkvHeads[2];  // (B, H, N, d_h)
-    countMacs("attention", 2 * b * m_numHeads * n * n * dh);
+    const int64_t b = x.size(0), n = x.size(1);
+    const int64_t dqk = m_qkDim / m_numHeads, dv = m_vDim / m_numHeads;
+    const auto mixed = applyLinear("attention", qkv, x);  // (B, N, 2·qkDim + vDim)
+    torch::Tensor q, k, v;                                // (B, H, N, d_head)
+    if (m_qkDim == m_vDim) {
+        auto heads = mixed.view({b, n, 3, m_numHeads, dqk}).permute({2, 0, 3, 1, 4});  // (3, B, H, N, d_h)
+        // unbind, not three selects: its backward stacks once instead of zero-filling
+        // a (3, B, H, N, d_h) gradient per select and summing them.
+        auto qkvHeads = heads.unbind(0);
+        q = qkvHeads[0], k = qkvHeads[1], v = qkvHeads[2];
+    } else {
+        auto parts = mixed.split_with_sizes({m_qkDim, m_qkDim, m_vDim}, -1);
+        q = parts[0].view({b, n, m_numHeads, dqk}).transpose(1, 2);
+        k = parts[1].view({b, n, m_numHeads, dqk}).transpose(1, 2);
+        v = parts[2].view({b, n, m_numHeads, dv}).transpose(1, 2);
+    }
+    countMacs("attention", b * m_numHeads * n * n * (dqk + dv));
     auto attn = torch::matmul(q * m_scale, k.transpose(-2, -1)).softmax(-1);  // (B, H, N, N)
     if (probs)
         *probs = attn.detach();
-    auto out = torch::matmul(attn_drop(attn), v)  // (B, H, N, d_h)
-                   .transpose(1, 2)                // (B, N, H, d_h)
-                   .reshape({b, n, d});            // (B, N, d)
+    auto out = torch::matmul(attn_drop(attn), v)  // (B, H, N, d_v)
+                   .transpose(1, 2)                // (B, N, H, d_v)
+                   .reshape({b, n, m_vDim});       // (B, N, vDim)
     return proj_drop(applyLinear("attention", proj, out));
 }
 

@@ -6,23 +6,35 @@
 
 namespace gatefold::model {
 
-// Multi-head self-attention written out, softmax(q kᵀ / √d_h) v, so that it
+// Multi-head self-attention written out, softmax(q kᵀ / √d_qk) v, so that it
 // can hand back its probabilities and runs the same on LibTorch 1.13 and 2.x.
+// H heads; q and k are qkDim wide in all, v is vDim wide (timm's block: both
+// d). A folded parallel block is wider: see papers/progressive-joining.md.
 class AttentionImpl : public torch::nn::Module
 {
 public:
-    AttentionImpl(int dim, int numHeads, bool qkvBias, double attnDrop, double projDrop);
+    AttentionImpl(int dim, int numHeads, bool qkvBias, double attnDrop, double projDrop)
+        : AttentionImpl(dim, numHeads, dim, dim, qkvBias, attnDrop, projDrop)
+    {
+    }
+    AttentionImpl(int dim, int numHeads, int qkDim, int vDim, bool qkvBias, double attnDrop, double projDrop);
 
     // x (B, N, d) -> (B, N, d); when `probs` is given it receives (B, H, N, N).
     torch::Tensor forward(const torch::Tensor &x, torch::Tensor *probs = nullptr);
 
-    torch::nn::Linear qkv{nullptr};
-    torch::nn::Linear proj{nullptr};
+    int64_t numHeads() const { return m_numHeads; }
+    int64_t qkDim() const { return m_qkDim; }
+    int64_t vDim() const { return m_vDim; }
+
+    torch::nn::Linear qkv{nullptr};   // d -> [q (qkDim) | k (qkDim) | v (vDim)]
+    torch::nn::Linear proj{nullptr};  // vDim -> d
     torch::nn::Dropout attn_drop{nullptr};
     torch::nn::Dropout proj_drop{nullptr};
 
 private:
     int64_t m_numHeads;
+    int64_t m_qkDim;
+    int64_t m_vDim;
     double m_scale;
 };
 TORCH_MODULE(Attention);

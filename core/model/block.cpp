@@ -6,18 +6,21 @@
 
 namespace gatefold::model {
 
-torch::nn::LayerNorm makeLayerNorm(int dim)
+torch::nn::LayerNorm makeLayerNorm(int dim, bool affine)
 {
-    return torch::nn::LayerNorm(torch::nn::LayerNormOptions({dim}).eps(1e-6));
+    return torch::nn::LayerNorm(torch::nn::LayerNormOptions({dim}).eps(1e-6).elementwise_affine(affine));
 }
 
-BlockImpl::BlockImpl(const ViTConfig &config, double dropPath, Mlp mlpModule)
+BlockImpl::BlockImpl(const ViTConfig &config, int index, double dropPath, Mlp mlpModule)
     : m_dropPath(dropPath)
 {
-    norm1 = register_module("norm1", makeLayerNorm(config.embedDim));
-    attn = register_module("attn", Attention(config.embedDim, config.numHeads, config.qkvBias,
-                                             config.attnDropRate, config.projDropRate));
-    norm2 = register_module("norm2", makeLayerNorm(config.embedDim));
+    // Absorbing β into q/k/v needs a bias there even where training had none.
+    const bool qkvBias = config.qkvBias || config.absorbsNorm1();
+    norm1 = register_module("norm1", makeLayerNorm(config.embedDim, !config.absorbsNorm1()));
+    attn = register_module("attn", Attention(config.embedDim, config.numHeads, config.attnQkDim(),
+                                             config.attnVDim(), qkvBias, config.attnDropRate,
+                                             config.projDropRate));
+    norm2 = register_module("norm2", makeLayerNorm(config.embedDim, !config.absorbsNorm2(index)));
     mlp = register_module("mlp", mlpModule);
 }
 

@@ -26,6 +26,15 @@ const EnumName<EmbedInit> kEmbedInit[] = {{EmbedInit::Zeros, "zeros"}, {EmbedIni
 const EnumName<CodebookInit> kCodebookInit[] = {{CodebookInit::Random, "random"},
                                                 {CodebookInit::KMeans, "kmeans"}};
 
+const EnumName<JoinVariant> kJoinVariant[] = {
+    {JoinVariant::Logits, "logits"}, {JoinVariant::Values, "values"}, {JoinVariant::Projections, "projections"}};
+const EnumName<JoinScheduleKind> kJoinSchedule[] = {
+    {JoinScheduleKind::None, "none"},     {JoinScheduleKind::Instant, "instant"},
+    {JoinScheduleKind::Linear, "linear"}, {JoinScheduleKind::Cosine, "cosine"},
+    {JoinScheduleKind::Exponential, "exp"}, {JoinScheduleKind::SquareRoot, "sqrt"}};
+const EnumName<JoinStage> kJoinStage[] = {{JoinStage::A, "A"}, {JoinStage::B, "B"}, {JoinStage::C, "C"},
+                                          {JoinStage::D, "D"}, {JoinStage::Step, "step"}};
+
 template<typename E, size_t N>
 std::string nameOf(const EnumName<E> (&table)[N], E value)
 {
@@ -69,6 +78,20 @@ bool parseInt(const std::string &text, int *out, std::string *error)
         return false;
     }
     *out = static_cast<int>(v);
+    return true;
+}
+
+bool parseInt64(const std::string &text, std::int64_t *out, std::string *error)
+{
+    errno = 0;
+    char *end = nullptr;
+    const long long v = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || errno == ERANGE) {
+        if (error)
+            *error = "'" + text + "' is not a whole number";
+        return false;
+    }
+    *out = static_cast<std::int64_t>(v);
     return true;
 }
 
@@ -194,6 +217,80 @@ ConfigField gateEnumField(std::string key, std::string help, E GateConfig::*memb
             }};
 }
 
+// A member of a nested config (c.*outer).*inner, read and written as text.
+template<typename Outer, typename T>
+ConfigField nestedField(std::string key, std::string help, Outer ViTConfig::*outer, T Outer::*inner,
+                        std::function<std::string(const T &)> format,
+                        std::function<bool(const std::string &, T *, std::string *)> parse)
+{
+    return {std::move(key), std::move(help),
+            [outer, inner, format](const ViTConfig &c) { return format(c.*outer.*inner); },
+            [outer, inner, parse](ViTConfig &c, const std::string &t, std::string *e) {
+                return parse(t, &(c.*outer.*inner), e);
+            }};
+}
+
+template<typename E, size_t N>
+std::function<std::string(const E &)> enumFormat(const EnumName<E> (&table)[N])
+{
+    return [&table](const E &v) { return nameOf(table, v); };
+}
+
+template<typename E, size_t N>
+std::function<bool(const std::string &, E *, std::string *)> enumParse(const EnumName<E> (&table)[N])
+{
+    return [&table](const std::string &t, E *v, std::string *e) { return parseEnum(table, t, v, e); };
+}
+
+void addJoinFields(std::vector<ConfigField> &f)
+{
+    const auto fmtInt = [](const int &v) { return std::to_string(v); };
+    const auto fmtInt64 = [](const std::int64_t &v) { return std::to_string(v); };
+    const auto fmtDouble = [](const double &v) { return formatDouble(v); };
+    const auto fmtBool = [](const bool &v) { return std::string(v ? "true" : "false"); };
+    f.push_back(nestedField<JoinConfig, int>("join.branches", "parallel branches n per block (1: plain ViT)",
+                                             &ViTConfig::join, &JoinConfig::branches, fmtInt, parseInt));
+    f.push_back(nestedField<JoinConfig, JoinVariant>(
+        "join.variant", "what is joined (" + choices(kJoinVariant) + "); logits folds wide, projections plain",
+        &ViTConfig::join, &JoinConfig::variant, enumFormat(kJoinVariant), enumParse(kJoinVariant)));
+    f.push_back(nestedField<JoinConfig, double>("join.lambda", "joining strength lambda in [0, 1] (1: joined)",
+                                                &ViTConfig::join, &JoinConfig::strength, fmtDouble, parseDouble));
+    f.push_back(nestedField<JoinConfig, double>("join.diversity",
+                                                "alpha of the branch diversity regulariser (0: off)",
+                                                &ViTConfig::join, &JoinConfig::diversity, fmtDouble, parseDouble));
+    f.push_back({"join.schedule", "lambda(t) over the warm-up (" + choices(kJoinSchedule) + ")",
+                 [](const ViTConfig &c) { return nameOf(kJoinSchedule, c.join.schedule.kind); },
+                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                     return parseEnum(kJoinSchedule, t, &c.join.schedule.kind, e);
+                 }});
+    f.push_back({"join.warmup_steps", "steps over which lambda rises from 0 to 1",
+                 [fmtInt64](const ViTConfig &c) { return fmtInt64(c.join.schedule.warmupSteps); },
+                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                     return parseInt64(t, &c.join.schedule.warmupSteps, e);
+                 }});
+    f.push_back({"join.adjust_steps", "steps at lambda = 1 after the warm-up",
+                 [fmtInt64](const ViTConfig &c) { return fmtInt64(c.join.schedule.adjustSteps); },
+                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                     return parseInt64(t, &c.join.schedule.adjustSteps, e);
+                 }});
+    f.push_back({"join.stage", "when joining starts (" + choices(kJoinStage)
+                                   + "): A/B run start, C mid-run, D to finish with the run, step: join.start_step",
+                 [](const ViTConfig &c) { return nameOf(kJoinStage, c.join.schedule.stage); },
+                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                     return parseEnum(kJoinStage, t, &c.join.schedule.stage, e);
+                 }});
+    f.push_back({"join.start_step", "first warm-up step when join.stage = step",
+                 [fmtInt64](const ViTConfig &c) { return fmtInt64(c.join.schedule.startStep); },
+                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                     return parseInt64(t, &c.join.schedule.startStep, e);
+                 }});
+    f.push_back(nestedField<JoinConfig, bool>("join.deployed", "folded deploy form (written by fold)",
+                                              &ViTConfig::join, &JoinConfig::deployed, fmtBool, parseBool));
+    f.push_back(nestedField<JoinConfig, bool>("join.absorb_norms",
+                                              "deploy form: LayerNorm affines absorbed into the next linears",
+                                              &ViTConfig::join, &JoinConfig::absorbNorms, fmtBool, parseBool));
+}
+
 std::vector<ConfigField> makeFields()
 {
     std::vector<ConfigField> f;
@@ -242,6 +339,7 @@ std::vector<ConfigField> makeFields()
     f.push_back(gateEnumField("gate.embed_init", "initialisation of E", &GateConfig::embedInit, kEmbedInit));
     f.push_back(gateEnumField("gate.codebook_init", "initialisation of C", &GateConfig::codebookInit,
                               kCodebookInit));
+    addJoinFields(f);
     return f;
 }
 
@@ -304,5 +402,8 @@ std::string toString(Sharing v) { return nameOf(kSharing, v); }
 std::string toString(AssignScope v) { return nameOf(kScope, v); }
 std::string toString(EmbedInit v) { return nameOf(kEmbedInit, v); }
 std::string toString(CodebookInit v) { return nameOf(kCodebookInit, v); }
+std::string toString(JoinVariant v) { return nameOf(kJoinVariant, v); }
+std::string toString(JoinScheduleKind v) { return nameOf(kJoinSchedule, v); }
+std::string toString(JoinStage v) { return nameOf(kJoinStage, v); }
 
 } // namespace gatefold::model

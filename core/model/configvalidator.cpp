@@ -108,12 +108,39 @@ void validateCde(const ViTConfig &c, Collector &out)
                                  "shared or gate.scope to per-layer.");
 }
 
+void validateJoin(const ViTConfig &c, Collector &out)
+{
+    const JoinConfig &j = c.join;
+    if (j.branches < 1 || j.branches > 16)
+        out.add("join.branches", "A block needs 1 to 16 parallel branches, not " + std::to_string(j.branches)
+                                     + " (1 is a plain ViT; the paper uses 2 to 4).");
+    if (!(j.strength >= 0.0 && j.strength <= 1.0))
+        out.add("join.lambda", "The joining strength lambda must lie in [0, 1], not " + num(j.strength)
+                                   + " (0: independent branches, 1: joined and foldable).");
+    if (!(j.diversity >= 0.0) || !std::isfinite(j.diversity))
+        out.add("join.diversity", "The diversity weight alpha must be a finite number >= 0, not "
+                                      + num(j.diversity) + " (the paper uses 0.05; 0 turns it off).");
+    if (j.schedule.warmupSteps < 0)
+        out.add("join.warmup_steps", "The warm-up cannot have " + std::to_string(j.schedule.warmupSteps)
+                                         + " steps; use 0 (instant) or more.");
+    if (j.schedule.adjustSteps < 0)
+        out.add("join.adjust_steps", "The adjustment phase cannot have " + std::to_string(j.schedule.adjustSteps)
+                                         + " steps; use 0 or more.");
+    if (j.schedule.startStep < 0)
+        out.add("join.start_step", "The start step cannot be negative (" + std::to_string(j.schedule.startStep)
+                                       + ").");
+    if (j.absorbNorms && !j.deployed)
+        out.add("join.absorb_norms", "LayerNorm absorption is a property of the folded deploy form; leave it "
+                                     "off for training and ask fold() for it.");
+}
+
 } // namespace
 
 std::vector<ConfigProblem> validateConfig(const ViTConfig &c)
 {
     Collector out;
     validateShape(c, out);
+    validateJoin(c, out);
     if (c.gate.kind != GateKind::None) {
         validateBlocks(c, out);
         if (c.gate.kind == GateKind::Cde)

@@ -79,15 +79,27 @@ std::vector<CostRow> closedFormCost(const ViTConfig &c)
     params["patch_embed"] = patchIn * d + d;
     macs["patch_embed"] = p * patchIn * d;
     params["embeddings"] = (c.pooling == Pooling::ClassToken ? d : 0) + n * d;
-    // LN1 (2d) + qkv (3d² + 3d bias) + proj (d² + d); q·kᵀ and P·V are N²·d each.
-    params["attention"] = depth * (2 * d + 3 * d * d + (c.qkvBias ? 3 * d : 0) + d * d + d);
-    macs["attention"] = depth * (n * 3 * d * d + 2 * n * n * d + n * d * d);
-    params["mlp"] = depth * (2 * d + d * dff + dff + dff * d + d);
-    macs["mlp"] = depth * 2 * n * d * dff;
-    params["head"] = 2 * d + d * c.numClasses + c.numClasses;
+    // Per block, n branches (1 unless parallel), each with q/k width `qk` and v
+    // width `v` (d, or n·d in a wide fold): LN1 (2d, none once absorbed) +
+    // qkv (d·(2qk+v) + bias) + proj (v·d per branch + one d bias); q·kᵀ is N²·qk
+    // and P·V N²·v per branch. The MLP: LN2 + n·(fc1 + its bias + fc2) + one fc2 bias.
+    const std::int64_t branches = c.isParallel() ? c.join.branches : 1;
+    const std::int64_t qk = c.attnQkDim(), v = c.attnVDim();
+    const bool qkvBias = c.qkvBias || c.absorbsNorm1();
+    const std::int64_t ln1 = c.absorbsNorm1() ? 0 : 2 * d;
+    std::int64_t ln2 = 0;
+    for (int i = 0; i < c.depth; ++i)
+        ln2 += c.absorbsNorm2(i) ? 0 : 2 * d;
+    params["attention"] = depth * (ln1 + branches * (d * (2 * qk + v) + (qkvBias ? 2 * qk + v : 0) + v * d) + d);
+    macs["attention"] = depth * branches * (n * d * (2 * qk + v) + n * n * (qk + v) + n * v * d);
+    params["mlp"] = ln2 + depth * (branches * (d * dff + dff + dff * d) + d);
+    macs["mlp"] = depth * branches * 2 * n * d * dff;
+    params["head"] = (c.absorbsNorm1() ? 0 : 2 * d) + d * c.numClasses + c.numClasses;
     macs["head"] = d * c.numClasses;
 
     const std::int64_t gated = c.numGatedBlocks(), dg = c.gateWidth(), codes = c.gate.codebookSize;
+    // An expand gate multiplies every branch's hidden (until λ = 1 makes them one).
+    const std::int64_t expandCopies = c.gate.target == GateTarget::Expand ? branches : 1;
     if (c.gate.kind == GateKind::Cde && gated > 0) {
         const bool once = c.gate.scope == AssignScope::Once;
         const bool sharedC = once || c.gate.codebookSharing == Sharing::Shared;
@@ -95,11 +107,11 @@ std::vector<CostRow> closedFormCost(const ViTConfig &c)
         params["cde.embed"] = codes * dg * (c.gate.embedSharing == Sharing::Shared ? 1 : gated);
         macs["cde.assign"] = n * codes * d * (once ? 1 : gated);
         macs["cde.mix"] = n * gated * c.effectiveTopK() * dg;  // k = K for the full softmax, 1 for VQ
-        macs["cde.apply"] = n * gated * dg;
+        macs["cde.apply"] = n * gated * dg * expandCopies;
     }
     if (c.gate.kind == GateKind::DeepEmbed && gated > 0) {
         params["deep_embed"] = gated * n * dg;
-        macs["deep_embed"] = n * gated * dg;
+        macs["deep_embed"] = n * gated * dg * expandCopies;
     }
     return fromMaps(params, macs);
 }

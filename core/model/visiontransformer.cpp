@@ -1,6 +1,7 @@
 #include "visiontransformer.h"
 
 #include "configvalidator.h"
+#include "fold.h"
 #include "initializers.h"
 #include "linearinit.h"
 #include "maccounter.h"
@@ -44,21 +45,30 @@ VisionTransformerImpl::VisionTransformerImpl(const ViTConfig &config)
             gate = CodebookGate(config, sharedC ? cde->codebook : torch::Tensor(),
                                 sharedE ? cde->embed : torch::Tensor());
         const double rate = config.depth > 1 ? config.dropPathRate * i / (config.depth - 1) : 0.0;
-        Block block(config, rate, Mlp(config, gate, gated && gc.kind == GateKind::DeepEmbed));
-        blocks->push_back(block);
-        m_blocks.push_back(block);
+        const bool deepEmbed = gated && gc.kind == GateKind::DeepEmbed;
+        if (config.isParallel()) {
+            ParallelBlock block(config, rate, ParallelMlp(config, gate, deepEmbed));
+            blocks->push_back(block);
+            m_parallelBlocks.push_back(block);
+        } else {
+            Block block(config, i, rate, Mlp(config, gate, deepEmbed));
+            blocks->push_back(block);
+            m_blocks.push_back(block);
+        }
     }
 
+    const bool finalAffine = !config.absorbsNorm1();  // absorbed into the head
     if (config.pooling == Pooling::ClassToken)
-        norm = register_module("norm", makeLayerNorm(d));
+        norm = register_module("norm", makeLayerNorm(d, finalAffine));
     else
-        fc_norm = register_module("fc_norm", makeLayerNorm(d));
+        fc_norm = register_module("fc_norm", makeLayerNorm(d, finalAffine));
     head_drop = register_module("head_drop", torch::nn::Dropout(config.dropRate));
     head = register_module("head", makeLinear(d, config.numClasses, true));
 }
 
 torch::Tensor VisionTransformerImpl::forwardFeatures(const torch::Tensor &images, const ForwardOptions &options,
-                                                     std::vector<BlockIntermediates> *record)
+                                                     std::vector<BlockIntermediates> *record,
+                                                     std::vector<torch::Tensor> *diversity)
 {
     auto x = patch_embed(images);  // (B, P, d)
     if (cls_token.defined())
@@ -66,9 +76,12 @@ torch::Tensor VisionTransformerImpl::forwardFeatures(const torch::Tensor &images
     x = pos_drop(x + pos_embed);
     GateState state;
     if (record)
-        record->assign(m_blocks.size(), {});
+        record->assign(size_t(numBlocks()), {});
     for (size_t i = 0; i < m_blocks.size(); ++i)
         x = m_blocks[i]->forward(x, state, options, record ? &(*record)[i] : nullptr);
+    for (size_t i = 0; i < m_parallelBlocks.size(); ++i)
+        x = m_parallelBlocks[i]->forward(x, state, options, record ? &(*record)[i] : nullptr,
+                                         options.diversity ? diversity : nullptr);
     return norm ? norm(x) : x;
 }
 
@@ -88,24 +101,91 @@ VitOutput VisionTransformerImpl::forwardWithIntermediates(const torch::Tensor &i
                                                           const ForwardOptions &options)
 {
     VitOutput out;
-    out.logits = forwardHead(forwardFeatures(images, options, &out.blocks));
+    std::vector<torch::Tensor> terms;
+    out.logits = forwardHead(forwardFeatures(images, options, &out.blocks, &terms));
+    if (options.diversity && !terms.empty())
+        out.diversity = torch::stack(terms).mean();
     return out;
+}
+
+VitOutput VisionTransformerImpl::forwardForTraining(const torch::Tensor &images)
+{
+    ForwardOptions options;
+    options.diversity = is_training() && !m_parallelBlocks.empty() && m_config.join.diversity > 0.0;
+    if (!options.diversity)
+        return VitOutput{forward(images), {}, {}};
+    return forwardWithIntermediates(images, options);
+}
+
+torch::Tensor VisionTransformerImpl::auxiliaryLoss(const VitOutput &output) const
+{
+    if (!output.diversity.defined())
+        return {};
+    return output.diversity * m_config.join.diversity;
+}
+
+void VisionTransformerImpl::setJoinStrength(double lambda)
+{
+    m_config.join.strength = lambda;
+    for (auto &block : m_parallelBlocks)
+        block->setJoinStrength(lambda);
+}
+
+CodebookGate VisionTransformerImpl::gateOfBlock(int i) const
+{
+    if (i < 0 || i >= numBlocks())
+        return CodebookGate{nullptr};
+    return m_parallelBlocks.empty() ? m_blocks[size_t(i)]->mlp->gate : m_parallelBlocks[size_t(i)]->mlp->gate;
+}
+
+FoldOutcome VisionTransformerImpl::fold(const FoldOptions &options)
+{
+    FoldOutcome outcome;
+    const bool absorbPending = options.absorbNorms && !m_config.join.absorbNorms;
+    if (mode() == ModelMode::Deploy && !absorbPending) {
+        outcome.ok = true;
+        return outcome;
+    }
+    // foldModel needs a handle; this object is always owned by one.
+    auto self = std::dynamic_pointer_cast<VisionTransformerImpl>(shared_from_this());
+    auto deployed = foldModel(VisionTransformer(self), options, &outcome.error);
+    if (!deployed)
+        return outcome;
+    adoptDeployForm(**deployed);
+    outcome.ok = outcome.changed = true;
+    return outcome;
+}
+
+void VisionTransformerImpl::adoptDeployForm(VisionTransformerImpl &deployed)
+{
+    deployed.train(is_training());
+    blocks = replace_module("blocks", deployed.blocks);
+    m_blocks = deployed.m_blocks;
+    m_parallelBlocks.clear();
+    if (norm)
+        norm = replace_module("norm", deployed.norm);
+    if (fc_norm)
+        fc_norm = replace_module("fc_norm", deployed.fc_norm);
+    head = replace_module("head", deployed.head);
+    if (cde)  // the adopted gates hold handles to the deployed model's shared tensors
+        cde = replace_module("cde", deployed.cde);
+    m_config = deployed.m_config;
 }
 
 std::vector<CodebookGate> VisionTransformerImpl::gates() const
 {
     std::vector<CodebookGate> out;
-    for (const auto &block : m_blocks)
-        if (block->mlp->gate)
-            out.push_back(block->mlp->gate);
+    for (int i = 0; i < numBlocks(); ++i)
+        if (auto gate = gateOfBlock(i))
+            out.push_back(gate);
     return out;
 }
 
 std::vector<CodebookUse> VisionTransformerImpl::codebookUses() const
 {
     std::vector<CodebookUse> uses;
-    for (size_t i = 0; i < m_blocks.size(); ++i) {
-        const auto &gate = m_blocks[i]->mlp->gate;
+    for (int i = 0; i < numBlocks(); ++i) {
+        const auto gate = gateOfBlock(i);
         if (!gate)
             continue;
         if (m_config.gate.scope == AssignScope::Once && !uses.empty())

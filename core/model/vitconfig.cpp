@@ -35,6 +35,40 @@ int ViTConfig::firstGatedBlock() const
     return -1;
 }
 
+bool ViTConfig::readsMlpInput(int block) const
+{
+    if (gate.kind != GateKind::Cde || !isGated(block))
+        return false;
+    return gate.scope == AssignScope::PerLayer || block == firstGatedBlock();
+}
+
+int ViTConfig::attnQkDim() const
+{
+    if (join.deployed && join.variant != JoinVariant::Projections)
+        return join.branches * embedDim;
+    return embedDim;
+}
+
+int ViTConfig::attnVDim() const
+{
+    if (join.deployed && join.variant == JoinVariant::Logits)
+        return join.branches * embedDim;
+    return embedDim;
+}
+
+bool operator==(const JoinScheduleConfig &a, const JoinScheduleConfig &b)
+{
+    return a.kind == b.kind && a.warmupSteps == b.warmupSteps && a.adjustSteps == b.adjustSteps
+        && a.stage == b.stage && a.startStep == b.startStep;
+}
+
+bool operator==(const JoinConfig &a, const JoinConfig &b)
+{
+    return a.branches == b.branches && a.variant == b.variant && a.strength == b.strength
+        && a.diversity == b.diversity && a.schedule == b.schedule && a.deployed == b.deployed
+        && a.absorbNorms == b.absorbNorms;
+}
+
 bool operator==(const GateConfig &a, const GateConfig &b)
 {
     return a.kind == b.kind && a.assign == b.assign && a.target == b.target
@@ -53,7 +87,7 @@ bool operator==(const ViTConfig &a, const ViTConfig &b)
         && a.mlpRatio == b.mlpRatio && a.qkvBias == b.qkvBias && a.pooling == b.pooling
         && a.dropRate == b.dropRate && a.attnDropRate == b.attnDropRate
         && a.projDropRate == b.projDropRate && a.dropPathRate == b.dropPathRate
-        && a.gate == b.gate;
+        && a.gate == b.gate && a.join == b.join;
 }
 
 } // namespace gatefold::model

@@ -71,6 +71,43 @@ struct GateConfig {
     CodebookInit codebookInit = CodebookInit::Random;
 };
 
+// How the n parallel branches of a block are joined (papers/progressive-joining.md).
+enum class JoinVariant {
+    Logits,       // the paper's: joined attention logits and GELU inputs; folds "wide"
+    Values,       // + joined values: folds to wide q·kᵀ heads and plain (d) values
+    Projections,  // joined q, k and values: folds to a plain, timm-shaped ViT block
+};
+
+// λ(t) over the warm-up period; None (λ = 0) and Instant (λ = 1) are baselines.
+enum class JoinScheduleKind { None, Instant, Linear, Cosine, Exponential, SquareRoot };
+
+// When the warm-up starts within a run (the paper's Table 4):
+// A: right after pre-training and B: at fine-tune begin — both step 0 of the
+// run they are set on; C: half-way through the run; D: at the end, so that
+// warm-up and adjustment finish with the run; Step: at `startStep`.
+enum class JoinStage { A, B, C, D, Step };
+
+struct JoinScheduleConfig {
+    JoinScheduleKind kind = JoinScheduleKind::Linear;  // the paper's text default
+    std::int64_t warmupSteps = 10000;   // λ rises 0 → 1
+    std::int64_t adjustSteps = 50000;   // then λ = 1
+    JoinStage stage = JoinStage::A;
+    std::int64_t startStep = 0;         // only for JoinStage::Step
+};
+
+// Parallel branches and their joining. branches = 1 is a plain ViT.
+struct JoinConfig {
+    int branches = 1;                  // n; the model has `depth` blocks of n branches
+    JoinVariant variant = JoinVariant::Logits;
+    double strength = 0.0;             // λ now; the trainer follows the schedule
+    double diversity = 0.05;           // α of the diversity regulariser (0: off)
+    JoinScheduleConfig schedule;
+    // Deploy form, written by fold(): one branch per block, shaped by the
+    // variant; `absorbNorms` moves LayerNorm affines forward into the linears.
+    bool deployed = false;
+    bool absorbNorms = false;
+};
+
 // A Vision Transformer and its gates. Defaults are DeiT-Tiny's (ViT-Ti/16).
 struct ViTConfig {
     int imageSize = 224;
@@ -90,6 +127,7 @@ struct ViTConfig {
     // Stochastic depth; grows linearly from 0 at the first block to this value.
     double dropPathRate = 0.0;
     GateConfig gate;
+    JoinConfig join;
 
     int gridSize() const { return imageSize / patchSize; }
     int numPatches() const { return gridSize() * gridSize(); }
@@ -102,9 +140,23 @@ struct ViTConfig {
     bool isGated(int block) const;
     int numGatedBlocks() const;
     int firstGatedBlock() const;
+    // Whether block's LN2 output feeds a CDE assignment (then LN2 stays).
+    bool readsMlpInput(int block) const;
+
+    // Parallel form: n branches joined per block (training form only).
+    bool isParallel() const { return join.branches > 1 && !join.deployed; }
+    // Attention widths of one block: per branch in the training form, of the
+    // single folded branch in the deploy form (n·d where the fold is wide).
+    int attnQkDim() const;
+    int attnVDim() const;
+    // Whether LayerNorm affines are folded into the following linear maps.
+    bool absorbsNorm1() const { return join.deployed && join.absorbNorms; }
+    bool absorbsNorm2(int block) const { return absorbsNorm1() && !readsMlpInput(block); }
 };
 
 bool operator==(const GateConfig &a, const GateConfig &b);
+bool operator==(const JoinScheduleConfig &a, const JoinScheduleConfig &b);
+bool operator==(const JoinConfig &a, const JoinConfig &b);
 bool operator==(const ViTConfig &a, const ViTConfig &b);
 inline bool operator!=(const ViTConfig &a, const ViTConfig &b) { return !(a == b); }
 
