@@ -1,8 +1,11 @@
-// The fused CPU kernels behind the CDE gate, each against a plain LibTorch
-// reference path (index_select / topk / F::normalize and autograd).
+// The fused CPU kernels behind the CDE gate and the branch joining, each
+// against a plain LibTorch reference path (index_select / topk / F::normalize,
+// element-wise joins and cosines, and autograd).
 
 #include <QtTest/QtTest>
 
+#include "model/branchjoin.h"
+#include "model/branchsimilarity.h"
 #include "model/gatedscale.h"
 #include "model/rownormalize.h"
 #include "model/sparsemix.h"
@@ -33,6 +36,34 @@ torch::Tensor leaf(torch::Tensor t)
     return t.detach().requires_grad_(true);
 }
 
+// (1−λ)·t + λ·Σ_branches t by element-wise autograd ops.
+torch::Tensor composedJoin(const torch::Tensor &t, int64_t dim, double lambda)
+{
+    return t * (1.0 - lambda) + t.sum(dim, true) * lambda;
+}
+
+// mean over pairs of E_tokens[cos²] by element-wise autograd ops.
+torch::Tensor composedDiversity(const torch::Tensor &f)
+{
+    const int64_t n = f.size(0);
+    auto rows = f.reshape({n, -1, f.size(-1)});
+    auto unit = rows / rows.norm(2, -1, true).clamp_min(1e-12);
+    torch::Tensor total = torch::zeros({}, f.options());
+    for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = i + 1; j < n; ++j)
+            total = total + (unit[i] * unit[j]).sum(-1).square().mean();
+    return total / double(n * (n - 1) / 2);
+}
+
+void addDtypeRows(const char *what)
+{
+    QTest::addColumn<bool>("doublePrecision");
+    QTest::addColumn<int>("branches");
+    for (int n : {2, 3, 5})
+        for (bool dp : {false, true})
+            QTest::newRow(qPrintable(QString("%1 n=%2 %3").arg(what).arg(n).arg(dp ? "f64" : "f32"))) << dp << n;
+}
+
 } // namespace
 
 class TstKernels : public QObject
@@ -56,6 +87,12 @@ private Q_SLOTS:
     void normalizeMatchesFunctional();
     void normalizeZeroRowStaysFinite();
     void resultsDoNotDependOnThreadCount();
+    void joinMatchesComposed_data();
+    void joinMatchesComposed();
+    void joinGeluMatchesComposed_data();
+    void joinGeluMatchesComposed();
+    void diversityMatchesComposed_data();
+    void diversityMatchesComposed();
 };
 
 void TstKernels::sparseMixMatchesReference_data()
@@ -263,6 +300,93 @@ void TstKernels::resultsDoNotDependOnThreadCount()
     QVERIFY(torch::equal(s1, scatterMix(w, idx, src, 64)));
     QVERIFY(torch::equal(d1, rowDots(src, idx, table)));
     QVERIFY(torch::equal(o1, gatedScale(y, w, idx, table, 0.7)));
+}
+
+void TstKernels::joinMatchesComposed_data()
+{
+    addDtypeRows("join");
+}
+
+void TstKernels::joinMatchesComposed()
+{
+    QFETCH(bool, doublePrecision);
+    QFETCH(int, branches);
+    const auto opts = torch::dtype(doublePrecision ? torch::kFloat64 : torch::kFloat32);
+    const double tol = doublePrecision ? 1e-13 : 2e-6;
+    at::set_num_threads(2);
+    // Attention logits layout (B, n, H, T, T) joined over dim 1, and a tail
+    // longer than one 4096-element chunk; plus a non-contiguous input.
+    for (auto shape : {std::vector<int64_t>{3, branches, 2, 7, 7}, std::vector<int64_t>{2, branches, 5001}}) {
+        const auto base = torch::randn(shape, opts);
+        for (double lambda : {0.3, 0.9}) {
+            auto x1 = leaf(base), x2 = leaf(base);
+            const auto got = joinBranches(x1, 1, lambda), want = composedJoin(x2, 1, lambda);
+            QVERIFY(maxRelDiff(got, want) <= tol);
+            const auto g = torch::randn_like(want);
+            got.backward(g);
+            want.backward(g);
+            QVERIFY(maxRelDiff(x1.grad(), x2.grad()) <= tol);
+        }
+    }
+    const auto strided = torch::randn({branches, 6, 4}, opts).transpose(0, 1);  // (6, n, 4) with a strided branch axis
+    QVERIFY(maxRelDiff(joinBranches(strided, 1, 0.5), composedJoin(strided, 1, 0.5)) <= tol);
+    // λ = 1 gives every branch the sum itself (kept as one broadcastable slice).
+    QVERIFY(torch::equal(joinBranches(strided, 1, 1.0), strided.sum(1, true)));
+}
+
+void TstKernels::joinGeluMatchesComposed_data()
+{
+    addDtypeRows("join+gelu");
+}
+
+void TstKernels::joinGeluMatchesComposed()
+{
+    QFETCH(bool, doublePrecision);
+    QFETCH(int, branches);
+    const auto opts = torch::dtype(doublePrecision ? torch::kFloat64 : torch::kFloat32);
+    const double tol = doublePrecision ? 1e-13 : 2e-6;
+    at::set_num_threads(2);
+    // (n, M, d_ff) with M·d_ff spanning several 16384-element chunks and a tail.
+    const auto base = torch::randn({branches, 37, 1000}, opts) * 2.0;
+    for (double lambda : {0.0, 0.25, 0.8, 1.0}) {
+        auto x1 = leaf(base), x2 = leaf(base);
+        const auto got = joinGelu(x1, lambda);
+        const auto want = torch::gelu(lambda == 1.0 ? x2.sum(0, true) : composedJoin(x2, 0, lambda));
+        QVERIFY2(maxRelDiff(got, want) <= tol, qPrintable(QString("lambda %1").arg(lambda)));
+        const auto g = torch::randn_like(want);
+        got.backward(g);
+        want.backward(g);
+        QVERIFY2(maxRelDiff(x1.grad(), x2.grad()) <= tol, qPrintable(QString("grad, lambda %1").arg(lambda)));
+    }
+}
+
+void TstKernels::diversityMatchesComposed_data()
+{
+    addDtypeRows("diversity");
+}
+
+void TstKernels::diversityMatchesComposed()
+{
+    QFETCH(bool, doublePrecision);
+    QFETCH(int, branches);
+    const auto opts = torch::dtype(doublePrecision ? torch::kFloat64 : torch::kFloat32);
+    const double tol = doublePrecision ? 1e-12 : 1e-5;
+    at::set_num_threads(2);
+    auto base = torch::randn({branches, 3, 41, 24}, opts);
+    // Correlated branches (cosines far from 0) and one all-zero token.
+    base = base + base[0].unsqueeze(0) * 1.5;
+    base.select(2, 5).zero_();
+    auto x1 = leaf(base), x2 = leaf(base);
+    const auto got = branchDiversity(x1), want = composedDiversity(x2);
+    QVERIFY2(std::abs(got.item<double>() - want.item<double>()) <= tol,
+             qPrintable(QString("%1 vs %2").arg(got.item<double>()).arg(want.item<double>())));
+    (got * 3.0).backward();
+    (want * 3.0).backward();
+    QVERIFY(torch::isfinite(x1.grad()).all().item<bool>());
+    QVERIFY2(maxRelDiff(x1.grad(), x2.grad()) <= tol, qPrintable(QString::number(maxRelDiff(x1.grad(), x2.grad()))));
+    // The same number on one thread: a fixed summation order.
+    at::set_num_threads(1);
+    QCOMPARE(branchDiversity(base).item<double>(), got.item<double>());
 }
 
 QTEST_GUILESS_MAIN(TstKernels)

@@ -2,10 +2,13 @@
 
 #include "clicommon.h"
 #include "costreport.h"
+#include "foldreport.h"
 #include "runtime/threadenvironment.h"
 
 #include "model/configfields.h"
 #include "model/costmodel.h"
+#include "model/fold.h"
+#include "model/foldaccounting.h"
 #include "model/kmeansinit.h"
 #include "model/visiontransformer.h"
 
@@ -45,6 +48,9 @@ QString describe(const model::ViTConfig &c)
     if (c.gate.kind == model::GateKind::Cde)
         for (const char *key : {"gate.assign", "gate.target", "gate.codebook_size", "gate.top_k", "gate.codebook",
                                 "gate.embed", "gate.scope", "gate.blocks"})
+            parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*model::configValue(c, key)));
+    if (c.join.branches > 1)
+        for (const char *key : {"join.branches", "join.variant", "join.lambda", "join.diversity"})
             parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*model::configValue(c, key)));
     return parts.join(' ');
 }
@@ -99,6 +105,12 @@ int runDemo(const QStringList &arguments)
     const auto formula = model::closedFormCost(*config);
     const auto counted = model::countedCost(model);
     printOut(formatCostTable(*config, formula, counted));
+    std::vector<model::FoldCost> accounting;
+    if (config->join.branches > 1) {
+        accounting = model::foldAccounting(*config, true);
+        printOut(QString());
+        printOut(formatFoldAccounting(accounting));
+    }
     model->to(device);
     model->train();
 
@@ -124,7 +136,10 @@ int runDemo(const QStringList &arguments)
     for (int step = 0; step < warmup + steps; ++step) {
         const auto start = std::chrono::steady_clock::now();
         model->zero_grad();
-        auto loss = torch::cross_entropy_loss(model->forward(images), labels);
+        const auto out = model->forwardForTraining(images);  // + the diversity term of a parallel model
+        auto loss = torch::cross_entropy_loss(out.logits, labels);
+        if (const auto aux = model->auxiliaryLoss(out); aux.defined())
+            loss = loss + aux;
         loss.backward();
         lastLoss = loss.item<double>();  // also waits for the device
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -146,7 +161,28 @@ int runDemo(const QStringList &arguments)
         printErr(tr("error: the loss is not finite (%1).").arg(lastLoss));
         return ExitFailure;
     }
-    return costsAgree(formula, counted) ? ExitOk : ExitFailure;
+
+    // The deploy form: a parallel model joined (λ = 1) and folded, any model's
+    // LayerNorms absorbed; its logits against the trained form's on this batch.
+    model->setJoinStrength(1.0);
+    model::FoldOptions foldOptions;
+    foldOptions.absorbNorms = true;
+    std::string why;
+    auto deployed = model::foldModel(model, foldOptions, &why);
+    if (!deployed) {
+        printErr(tr("error: fold: %1").arg(QString::fromStdString(why)));
+        return ExitFailure;
+    }
+    const auto report = model::compareLogits(model, *deployed, images);
+    printOut(tr("fold check at lambda = 1 (%1, LayerNorms absorbed): %2")
+                 .arg(config->join.branches > 1 ? QString::fromStdString("n = " + std::to_string(config->join.branches)
+                                                                         + ", " + model::toString(config->join.variant))
+                                                : tr("single branch"),
+                      QString::fromStdString(model::formatFoldReport(report))));
+    const bool foldExact = report.relativeError <= 1e-4;  // float32 rounding; top-1 may flip on near-ties
+    if (!foldExact)
+        printErr(tr("error: the folded model's logits differ from the trained model's beyond float32 rounding."));
+    return costsAgree(formula, counted) && foldAccountingAgrees(accounting) && foldExact ? ExitOk : ExitFailure;
 }
 
 } // namespace gatefold::cli

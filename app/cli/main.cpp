@@ -1,6 +1,7 @@
 // gatefold-cli: the headless engine. Every subcommand prints its own --help.
 
 #include "clicommon.h"
+#include "costcommand.h"
 #include "democommand.h"
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"
@@ -30,6 +31,7 @@ const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "  demo      build a model, print its parameter/FLOP table, time forward+backward steps\n"
     "  presets   list the model presets\n"
     "  config    print (and validate) the config a preset plus --set overrides give\n"
+    "  cost      parameters and MACs per component, and the fold accounting (trained, folded, plain)\n"
     "\n"
     "`gatefold-cli <command> --help` describes a command's options.\n"
     "Exit status: 0 success, 1 failure, 2 invalid usage or config.");
@@ -76,6 +78,8 @@ int dispatch(const QStringList &args)
         return runPresets();
     if (command == "config")
         return runConfig(rest);
+    if (command == "cost")
+        return runCost(rest);
     if (command == "--version" || command == "-v") {
         printOut(QStringLiteral("gatefold-cli %1").arg(QCoreApplication::applicationVersion()));
         return ExitOk;

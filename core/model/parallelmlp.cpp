@@ -23,16 +23,16 @@ ParallelMlpImpl::ParallelMlpImpl(const ViTConfig &config, CodebookGate cdeGate, 
 
 torch::Tensor ParallelMlpImpl::gated(const torch::Tensor &y, const std::optional<GateResult> &cde) const
 {
-    const bool perBranch = y.dim() == 4;  // (B, N, n, d_g)
+    const bool perBranch = y.dim() == 4;  // (n, B, N, d_g)
     if (cde) {
         if (!perBranch)
             return cde->g.defined() ? gate->apply(y, cde->g) : gate->applyAssignment(y, cde->assignment);
         countMacs("cde.apply", y.numel());
-        return y * (1.0 + gate->strength() * cde->g.unsqueeze(2));
+        return y * (1.0 + gate->strength() * cde->g);  // g (B, N, d_g) broadcasts over branches
     }
     if (deep_embed.defined()) {
         countMacs("deep_embed", y.numel());
-        return y * (perBranch ? deep_embed.unsqueeze(1) : deep_embed);
+        return y * deep_embed;  // (N, d_g) broadcasts
     }
     return y;
 }
@@ -41,7 +41,7 @@ ParallelMlpOutput ParallelMlpImpl::forward(const torch::Tensor &z, double lambda
                                            bool wantBranches, const ForwardOptions &options,
                                            BlockIntermediates *record)
 {
-    const int64_t b = z.size(0), t = z.size(1), d = z.size(2);
+    const int64_t b = z.size(0), t = z.size(1), d = z.size(2), m = b * t;
     const int64_t n = fc1->branches(), dff = fc1->outFeatures();
     std::optional<GateResult> cde;
     if (gate) {
@@ -56,24 +56,39 @@ ParallelMlpOutput ParallelMlpImpl::forward(const torch::Tensor &z, double lambda
             record->gateNorm = (cde->g.detach() * gate->strength()).norm(2, -1);
         }
     }
-    auto u = joinBranches(fc1->wide(z).view({b, t, n, dff}), 2, lambda);  // (B, T, n or 1, d_ff)
-    auto hidden = drop(torch::gelu(u));
-    if (m_target == GateTarget::Expand)
-        hidden = hidden.size(2) == 1 ? gated(hidden.squeeze(2), cde).unsqueeze(2) : gated(hidden, cde);
+    // Branch-major throughout: h (n, B·T, d_ff) from one batched matmul on the
+    // shared input, the join fused into the GELU, fc2 as a batched matmul.
+    countMacs("mlp", n * m * d * dff);
+    const auto h = torch::baddbmm(fc1->bias.unsqueeze(1), z.reshape({1, m, d}).expand({n, m, d}),
+                                  fc1->weight.transpose(1, 2));
+    torch::Tensor hidden;  // (n, B·T, d_ff), or (B·T, d_ff) once λ = 1 made the branches one
+    if (lambda == 1.0)
+        hidden = drop(torch::gelu(h.sum(0)));
+    else
+        hidden = drop(joinGelu(h, lambda));
+    if (m_target == GateTarget::Expand) {
+        if (hidden.dim() == 2)
+            hidden = gated(hidden.view({b, t, dff}), cde).view({m, dff});
+        else
+            hidden = gated(hidden.view({n, b, t, dff}), cde).view({n, m, dff});
+    }
 
     ParallelMlpOutput result;
     torch::Tensor y;
-    if (wantBranches) {
-        // (n, B·T, d_ff) as a strided view of the branch-major hidden, then one batched matmul.
-        auto perBranch = hidden.expand({b, t, n, dff}).reshape({b * t, n, dff}).transpose(0, 1);
-        auto outs = fc2->branchwise(perBranch);  // (n, B·T, d)
-        result.branches = outs.view({n, b, t, d});
+    if (hidden.dim() == 3) {
+        auto outs = fc2->branchwise(hidden);  // (n, B·T, d)
+        if (wantBranches)
+            result.branches = outs.view({n, b, t, d});
         y = outs.sum(0).add(fc2->bias).view({b, t, d});
-    } else if (hidden.size(2) == 1) {
-        countMacs("mlp", b * t * dff * d);
-        y = torch::linear(hidden.squeeze(2), fc2->summedWeight(), fc2->bias);
+    } else if (wantBranches) {
+        // One GEMM against the stacked W2_b: (B·T, n·d), then per branch.
+        countMacs("mlp", m * dff * n * d);
+        auto outs = torch::mm(hidden, fc2->weight.reshape({n * d, dff}).t()).view({m, n, d});
+        result.branches = outs.permute({1, 0, 2}).contiguous().view({n, b, t, d});
+        y = outs.sum(1).add(fc2->bias).view({b, t, d});
     } else {
-        y = fc2->summed(hidden.reshape({b, t, n * dff}));
+        countMacs("mlp", m * dff * d);
+        y = torch::linear(hidden, fc2->summedWeight(), fc2->bias).view({b, t, d});
     }
     if (m_target == GateTarget::Width)
         y = gated(y, cde);

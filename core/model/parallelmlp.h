@@ -37,7 +37,7 @@ public:
     torch::Tensor deep_embed;
 
 private:
-    // y (B, N, [n,] d_g) ⊙ the gate; g (B, N, d_g) is broadcast over branches.
+    // y ([n,] B, N, d_g) ⊙ the gate; g (B, N, d_g) is broadcast over branches.
     torch::Tensor gated(const torch::Tensor &y, const std::optional<GateResult> &cde) const;
 
     GateTarget m_target;

@@ -76,6 +76,20 @@ ViTConfig cifarDeepEmbed()
     return c;
 }
 
+ViTConfig withBranches(ViTConfig c, int blocks, int branches, JoinVariant variant)
+{
+    c.depth = blocks;
+    c.join.branches = branches;
+    c.join.variant = variant;
+    return c;
+}
+
+ViTConfig vitTiny16Fold2() { return withBranches(vitTiny16(), 6, 2, JoinVariant::Logits); }
+ViTConfig vitTiny16Fold3() { return withBranches(vitTiny16(), 4, 3, JoinVariant::Logits); }
+ViTConfig cifarFold2() { return withBranches(cifarVit(), 6, 2, JoinVariant::Logits); }
+ViTConfig cifarFold3() { return withBranches(cifarVit(), 4, 3, JoinVariant::Logits); }
+ViTConfig cifarFold2Plain() { return withBranches(cifarVit(), 6, 2, JoinVariant::Projections); }
+
 const std::vector<Preset> &all()
 {
     static const std::vector<Preset> list = {
@@ -89,6 +103,11 @@ const std::vector<Preset> &all()
         {"cifar-cde-vq", "cifar-cde with hard VQ and a straight-through estimator", &cifarCdeVq},
         {"cifar-cde-once", "cifar-cde assigning once per image, reused by every block", &cifarCdeOnce},
         {"cifar-deepembed", "cifar-vit + position-indexed DeepEmbed baseline", &cifarDeepEmbed},
+        {"vit-ti16-fold2", "ViT-Ti/16 as 6 blocks x 2 branches joined at the logits (folds wide)", &vitTiny16Fold2},
+        {"vit-ti16-fold3", "ViT-Ti/16 as 4 blocks x 3 branches joined at the logits (folds wide)", &vitTiny16Fold3},
+        {"cifar-fold2", "cifar-vit-deep as 6 blocks x 2 branches, joined logits (folds wide)", &cifarFold2},
+        {"cifar-fold3", "cifar-vit-deep as 4 blocks x 3 branches, joined logits (folds wide)", &cifarFold3},
+        {"cifar-fold2-plain", "cifar-fold2 joining q, k and values: folds to a plain 6-layer ViT", &cifarFold2Plain},
     };
     return list;
 }

@@ -22,6 +22,15 @@ ViTConfig cifarCdeVq();
 ViTConfig cifarCdeOnce();
 ViTConfig cifarDeepEmbed();
 
+// Folds (papers/progressive-joining.md): blocks × branches = the deep model's
+// layers; linear λ over 10k warm-up steps, 50k adjustment, α = 0.05.
+ViTConfig withBranches(ViTConfig base, int blocks, int branches, JoinVariant variant);
+ViTConfig vitTiny16Fold2();   // 6 blocks × 2, joined logits
+ViTConfig vitTiny16Fold3();   // 4 blocks × 3, joined logits
+ViTConfig cifarFold2();       // 6 blocks × 2 on cifarVit(), joined logits
+ViTConfig cifarFold3();       // 4 blocks × 3
+ViTConfig cifarFold2Plain();  // 6 blocks × 2, joined projections (plain fold)
+
 struct Preset {
     std::string name;
     std::string description;
