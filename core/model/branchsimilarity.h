@@ -11,7 +11,8 @@ namespace gatefold::model {
 // (the diversity regulariser of papers/progressive-joining.md). 0 for n = 1.
 torch::Tensor branchDiversity(const torch::Tensor &f);
 
-// (n, n) matrix of E_tokens[cos(f_i, f_j)], 1 on the diagonal (paper Fig. 4).
+// (n, n) matrix of E_tokens[cos(f_i, f_j)] (paper Fig. 4): 1 on the diagonal
+// where no token is a zero vector (zero vectors count as cosine 0).
 torch::Tensor branchCosineMatrix(const torch::Tensor &f);
 
 // (n, n) cosine similarity of the flattened branch weights w (n, …) (Figs. 5–6).

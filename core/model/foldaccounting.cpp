@@ -61,10 +61,10 @@ std::vector<FoldCost> foldAccounting(const ViTConfig &config, bool count)
     } else if (absorb) {
         rows.push_back(costOf("deploy" + ln, folded(trained.join.variant, true), count));
     }
-    ViTConfig shallow = trained;
-    shallow.join = JoinConfig{};
-    rows.push_back(costOf("plain " + std::to_string(shallow.depth) + " layers", shallow, count));
     if (n > 1) {
+        ViTConfig shallow = trained;
+        shallow.join = JoinConfig{};
+        rows.push_back(costOf("plain " + std::to_string(shallow.depth) + " layers", shallow, count));
         ViTConfig deep = shallow;
         deep.depth = trained.depth * n;
         deep.gate.blocks.clear();

@@ -26,8 +26,9 @@ struct FoldCost {
 // For a config with n ≥ 1 branches (training or deploy form): the trained
 // parallel model, its fold (by its variant), the wide and the plain fold,
 // a plain ViT of the same depth (L/n layers) and the deep plain ViT of n·depth
-// layers the parallel model stands in for. Rows repeat no model: a variant's
-// own fold is listed once. `count` builds each model and counts it.
+// layers the parallel model stands in for; for n = 1 the model and (with
+// join.absorbNorms) its deploy form. Rows repeat no model: a variant's own
+// fold is listed once. `count` builds each model and counts it.
 std::vector<FoldCost> foldAccounting(const ViTConfig &config, bool count);
 
 } // namespace gatefold::model
