@@ -9,7 +9,7 @@
 //    6-block parallel model (diversity on, λ mid-warm-up and joined) against
 //    the plain 12-layer ViT of the same parameters and FLOPs.
 //
-//   bench_fold [--rounds 7] [--train-rounds 3] [--batch 128] [--skip-latency] [--skip-train]
+//   bench_fold [--rounds 9] [--train-rounds 3] [--batch 128] [--skip-latency] [--skip-train]
 
 #include "model/fold.h"
 #include "model/presets.h"
@@ -58,11 +58,13 @@ VisionTransformer parallelModel(const ViTConfig &config, double lambda)
     return net;
 }
 
-VisionTransformer foldedModel(ViTConfig config)
+VisionTransformer foldedModel(ViTConfig config, bool absorbNorms = false)
 {
     config.join.strength = 1.0;
     VisionTransformer trained(config);
-    auto folded = model::foldModel(trained, {});
+    model::FoldOptions options;
+    options.absorbNorms = absorbNorms;
+    auto folded = model::foldModel(trained, options);
     if (!folded)
         throw std::runtime_error("fold refused");
     return *folded;
@@ -104,6 +106,9 @@ void latency(int rounds, bool *allMet)
                        foldedModel(withBranches(vitTiny16(), 6, 2, JoinVariant::Projections)), 0.52, {}, {}});
     entries.push_back({"plain-variant fold n=3 (4 layers)",
                        foldedModel(withBranches(vitTiny16(), 4, 3, JoinVariant::Projections)), 0.37, {}, {}});
+    entries.push_back({"wide fold n=2, LN absorbed", foldedModel(vitTiny16Fold2(), true), 0, {}, {}});
+    entries.push_back({"plain-variant fold n=2, LN absorbed",
+                       foldedModel(withBranches(vitTiny16(), 6, 2, JoinVariant::Projections), true), 0, {}, {}});
     auto image = torch::randn({1, 3, 224, 224});
     torch::InferenceMode inference;
     for (auto &e : entries) {
@@ -111,7 +116,7 @@ void latency(int rounds, bool *allMet)
         for (int i = 0; i < 3; ++i)
             e.net->forward(image);
     }
-    const int repeats = 5;
+    const int repeats = 7;
     for (int r = 0; r < rounds; ++r) {
         for (auto &e : entries) {
             std::vector<double> ms;
@@ -189,7 +194,7 @@ int main(int argc, char **argv)
 {
     runtime::ensureThreadEnvironment(argv);
     runtime::tuneMemoryAllocator();
-    int rounds = 7, trainRounds = 3, batch = 128;
+    int rounds = 9, trainRounds = 3, batch = 128;
     bool doLatency = true, doTraining = true;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];

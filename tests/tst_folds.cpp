@@ -11,6 +11,8 @@
 #include "model/configfields.h"
 #include "model/branchweights.h"
 #include "model/fold.h"
+#include "model/kmeansinit.h"
+#include "model/modelio.h"
 #include "model/parallelblock.h"
 #include "model/visiontransformer.h"
 #include "testsupport.h"
@@ -138,6 +140,8 @@ private Q_SLOTS:
     void gradientsReachEveryBranch();
     void branchIntermediates();
     void branchWeightsBilinearForms();
+    void parallelAndDeployFormsSaveAndLoad();
+    void kMeansInitOnParallelModel();
 };
 
 void TstFolds::foldIsExact_data()
@@ -331,6 +335,8 @@ void TstFolds::naiveValueOutputFoldIsWrong()
     const auto x = images(c, 8, torch::kFloat64);
     const auto naiveReport = compareLogits(trained, *naive, x);
     const auto wideReport = compareLogits(trained, *wide, x);
+    qInfo("naive V/O fold: %s; wide fold: %s", formatFoldReport(naiveReport).c_str(),
+          formatFoldReport(wideReport).c_str());
     QVERIFY2(naiveReport.relativeError > 0.1, formatFoldReport(naiveReport).c_str());
     QVERIFY2(wideReport.relativeError <= 1e-10, formatFoldReport(wideReport).c_str());
     QCOMPARE(wideReport.top1Agreement, 1.0);
@@ -408,6 +414,7 @@ void TstFolds::backwardAbsorptionIsNotExact()
         block.norm1->bias.zero_();
     }
     const double rel = relativeError(before, model->forward(x));
+    qInfo("backward LN absorption: relative logit error %.3g", rel);
     QVERIFY2(rel > 0.1, qPrintable(QString::number(rel)));
 }
 
@@ -586,6 +593,54 @@ void TstFolds::branchWeightsBilinearForms()
         auto bilinear = torch::matmul(rows(wq).t(), rows(wk));
         QVERIFY(maxAbsDiff(bilinear, w.qk.select(1, head).sum(0)) <= 1e-12);
     }
+}
+
+void TstFolds::parallelAndDeployFormsSaveAndLoad()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ViTConfig c = parallelConfig(3, JoinVariant::Values);
+    auto trained = randomModel(c, torch::kFloat32, 111);
+    const auto x = images(c, 2);
+    std::string error;
+    const std::string trainedPath = dir.filePath("trained.pth").toStdString();
+    QVERIFY2(saveWeights(trained, trainedPath, &error), error.c_str());
+    auto reloaded = build(c);
+    QVERIFY2(loadWeights(reloaded, trainedPath, &error), error.c_str());
+    reloaded->eval();
+    QVERIFY(torch::equal(reloaded->forward(x), trained->forward(x)));
+
+    // The deploy form saves under its own shapes and loads into a model built
+    // from its config; a training-form model refuses that file.
+    FoldOptions options;
+    options.absorbNorms = true;
+    QVERIFY(trained->fold(options).ok);
+    const std::string deployPath = dir.filePath("deployed.pth").toStdString();
+    QVERIFY2(saveWeights(trained, deployPath, &error), error.c_str());
+    auto deployed = build(trained->config());
+    QVERIFY2(loadWeights(deployed, deployPath, &error), error.c_str());
+    deployed->eval();
+    QVERIFY(torch::equal(deployed->forward(x), trained->forward(x)));
+    auto wrongForm = build(c);
+    const auto before = snapshot(*wrongForm);
+    QVERIFY(!loadWeights(wrongForm, deployPath, &error));
+    QVERIFY2(!error.empty(), "a refusal says why");
+    QVERIFY(sameAsSnapshot(*wrongForm, before));
+}
+
+void TstFolds::kMeansInitOnParallelModel()
+{
+    // A CDE gate on a parallel block reads the shared LN2 output like a plain one.
+    ViTConfig c = parallelConfig(2, JoinVariant::Logits);
+    c.gate.kind = GateKind::Cde, c.gate.codebookSize = 4, c.gate.topK = 2;
+    c.gate.codebookInit = CodebookInit::KMeans;
+    auto m = build(c);
+    const auto before = m->gates()[0]->codebook().clone();
+    KMeansReport report;
+    std::string error;
+    QVERIFY2(initCodebooksKMeans(m, {images(c, 4)}, 5, &report, &error), error.c_str());
+    QCOMPARE(report.codebooks, 1);
+    QVERIFY(!torch::equal(before, m->gates()[0]->codebook()));
 }
 
 QTEST_GUILESS_MAIN(TstFolds)
