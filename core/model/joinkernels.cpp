@@ -1,5 +1,7 @@
 #include "joinkernels.h"
 
+#include "kernelclones.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -107,11 +109,6 @@ inline void diversityBackwardImpl(const T *f, T *gf, T scale, int64_t n, int64_t
 
 } // namespace
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define GF_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define GF_CLONES
-#endif
 
 #define GF_JOIN_KERNELS(T)                                                                                        \
     GF_CLONES void joinChunk(const T *x, int64_t xStride, T *out, int64_t outStride, int64_t n, int64_t len, T a, \

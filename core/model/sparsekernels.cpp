@@ -1,5 +1,7 @@
 #include "sparsekernels.h"
 
+#include "kernelclones.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -179,11 +181,6 @@ GF_INLINE void normalizeBackwardImpl(const T *grad, const T *out, const T *norms
 
 } // namespace
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define GF_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define GF_CLONES
-#endif
 
 #define GF_FOR_TYPES(X) X(float) X(double)
 
