@@ -221,6 +221,14 @@ void TstFolds::foldIsExact()
         QCOMPARE(attn->qkDim(), JoinVariant(variant) == JoinVariant::Projections ? d : n * d);
         QCOMPARE(attn->vDim(), JoinVariant(variant) == JoinVariant::Logits ? n * d : d);
         QCOMPARE((*folded)->blockList()[0]->mlp->fc1->weight.size(0), int64_t(c.mlpHidden()));
+
+        // In place, on a twin: the same deploy form (shared gate tensors included).
+        auto twin = randomModel(c, dtype, 11 + branches * 7 + variant);
+        const auto outcome = twin->fold(options);
+        QVERIFY2(outcome.ok && outcome.changed, outcome.error.c_str());
+        QVERIFY(twin->config() == (*folded)->config());
+        QVERIFY(maxAbsDiff(twin->forward(x), got) == 0.0);
+        QCOMPARE(paramMap(*twin).size(), paramMap(**folded).size());
     }
 }
 
