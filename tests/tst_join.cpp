@@ -251,6 +251,7 @@ private Q_SLOTS:
     void noDiversityWhenOff();
     void setJoinStrengthReachesEveryBlock();
     // Accounting
+    void closedFormFollowsLambda();
     void accountingCountedEqualsFormula_data();
     void accountingCountedEqualsFormula();
     void specFigures_data();
@@ -843,6 +844,40 @@ void TstJoin::setJoinStrengthReachesEveryBlock()
 
 // ---------------------------------------------------------------------------
 // Accounting
+
+void TstJoin::closedFormFollowsLambda()
+{
+    // The forward a parallel model runs depends on λ: at λ = 1 the joined parts
+    // are computed once (one GELU and Σ_b W2_b; one P·V and Σ_b Wo_b for joined
+    // values; one q·kᵀ for joined projections). The formulas follow it exactly.
+    for (int v = 0; v < 3; ++v) {
+        for (int n : {2, 3}) {
+            for (bool expandGate : {false, true}) {
+                std::int64_t mlpAt[2] = {0, 0};
+                for (double lambda : {0.0, 0.5, 1.0}) {
+                    ViTConfig c = tinyConfig();
+                    c.join.branches = n, c.join.variant = JoinVariant(v), c.join.strength = lambda;
+                    if (expandGate) {
+                        c.gate.kind = GateKind::Cde, c.gate.target = GateTarget::Expand;
+                        c.gate.codebookSize = 6, c.gate.topK = 2;
+                    }
+                    auto model = build(c);
+                    const auto closed = closedFormCost(c), counted = countedCost(model);
+                    QCOMPARE(counted.size(), closed.size());
+                    for (size_t i = 0; i < closed.size(); ++i)
+                        QVERIFY2(closed[i].params == counted[i].params && closed[i].macs == counted[i].macs,
+                                 qPrintable(QString("variant %1 n=%2 lambda=%3 %4: formula %5, counted %6 MACs")
+                                                .arg(v).arg(n).arg(lambda)
+                                                .arg(QString::fromStdString(closed[i].component))
+                                                .arg(closed[i].macs).arg(counted[i].macs)));
+                    if (lambda != 0.0)
+                        mlpAt[lambda == 1.0] = closed[3].macs;  // "mlp"
+                }
+                QCOMPARE(mlpAt[1] * 2 * n, mlpAt[0] * (n + 1));  // fc2 once instead of n times
+            }
+        }
+    }
+}
 
 void TstJoin::accountingCountedEqualsFormula_data()
 {

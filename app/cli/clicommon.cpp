@@ -31,6 +31,11 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
         printOut(parser.helpText());
         return ExitOk;
     }
+    if (!parser.positionalArguments().isEmpty()) {
+        printErr(QCoreApplication::translate("cli", "error: unexpected argument '%1'; options start with --, see --help.")
+                     .arg(parser.positionalArguments().first()));
+        return ExitUsage;
+    }
     return std::nullopt;
 }
 

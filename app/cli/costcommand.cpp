@@ -42,7 +42,7 @@ int runCost(const QStringList &arguments)
         printOut(formatCostTable(*config, formula, counted));
         agrees = costsAgree(formula, counted);
     } else {
-        printOut(formatCostTable(*config, formula, formula));
+        printOut(formatFormulaTable(*config, formula));
     }
     printOut(QString());
     model::ViTConfig accounted = *config;

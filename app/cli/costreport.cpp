@@ -21,6 +21,22 @@ const model::CostRow *find(const std::vector<model::CostRow> &rows, const std::s
     return nullptr;
 }
 
+QString footer(const model::ViTConfig &config, std::int64_t macs)
+{
+    auto tr = [](const char *s) { return QCoreApplication::translate("cli", s); };
+    QString out = tr("Per image, forward: %1 GMAC = %2 GFLOPs (FLOPs = 2 x MACs).\n")
+                      .arg(double(macs) / 1e9, 0, 'g', 5)
+                      .arg(2.0 * double(macs) / 1e9, 0, 'g', 5);
+    if (config.isParallel())
+        out += tr("A parallel model's forward at lambda = %1; at lambda = 1 what the branches share is computed "
+                  "once.\n").arg(config.join.strength);
+    if (const auto vq = model::vqBackwardMacs(config))
+        out += tr("Hard-VQ straight-through backward adds %1 MACs per image (N*K*d_g per gated block), "
+                  "which the one-hot forward does not show.\n")
+                   .arg(grouped(vq));
+    return out;
+}
+
 } // namespace
 
 bool costsAgree(const std::vector<model::CostRow> &formula, const std::vector<model::CostRow> &counted)
@@ -37,6 +53,8 @@ QString formatCostTable(const model::ViTConfig &config, const std::vector<model:
                         const std::vector<model::CostRow> &counted)
 {
     auto tr = [](const char *s) { return QCoreApplication::translate("cli", s); };
+    if (counted.empty())
+        return formatFormulaTable(config, formula);
     QString out;
     const QString row = QStringLiteral("%1 %2 %3 %4 %5  %6\n");
     out += row.arg(tr("component"), -13)
@@ -75,13 +93,21 @@ QString formatCostTable(const model::ViTConfig &config, const std::vector<model:
                .arg(grouped(fm), 15)
                .arg(grouped(cm), 15)
                .arg(fp == cp && fm == cm ? tr("agree") : tr("DIFFER"));
-    out += tr("Per image, forward: %1 GMAC = %2 GFLOPs (FLOPs = 2 x MACs).\n")
-               .arg(double(fm) / 1e9, 0, 'f', 4)
-               .arg(2.0 * double(fm) / 1e9, 0, 'f', 4);
-    if (const auto vq = model::vqBackwardMacs(config))
-        out += tr("Hard-VQ straight-through backward adds %1 MACs per image (N*K*d_g per gated block), "
-                  "which the one-hot forward does not show.\n")
-                   .arg(grouped(vq));
+    out += footer(config, fm);
+    return out;
+}
+
+QString formatFormulaTable(const model::ViTConfig &config, const std::vector<model::CostRow> &formula)
+{
+    auto tr = [](const char *s) { return QCoreApplication::translate("cli", s); };
+    const QString row = QStringLiteral("%1 %2 %3\n");
+    QString out = row.arg(tr("component"), -13).arg(tr("params (formula)"), 17).arg(tr("MACs (formula)"), 15);
+    for (const auto &r : formula)
+        if (r.params != 0 || r.macs != 0)
+            out += row.arg(QString::fromStdString(r.component), -13).arg(grouped(r.params), 17).arg(grouped(r.macs), 15);
+    const auto fm = model::totalMacs(formula);
+    out += row.arg(tr("total"), -13).arg(grouped(model::totalParams(formula)), 17).arg(grouped(fm), 15);
+    out += footer(config, fm);
     return out;
 }
 

@@ -18,6 +18,8 @@
 #include <torch/torch.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <chrono>
 
 namespace gatefold::cli {
@@ -28,12 +30,14 @@ QString tr(const char *text)
     return QCoreApplication::translate("cli", text);
 }
 
-int positiveOption(const QCommandLineParser &parser, const QString &name, bool *ok)
+// --name as a whole number of at least `minimum` (and at most `maximum`).
+int intOption(const QCommandLineParser &parser, const QString &name, int minimum, int maximum, bool *ok)
 {
     bool valid = false;
     const int v = parser.value(name).toInt(&valid);
-    if (!valid || v < 1) {
-        printErr(tr("error: --%1 must be a whole number of at least 1, not '%2'.").arg(name, parser.value(name)));
+    if (!valid || v < minimum || v > maximum) {
+        printErr(tr("error: --%1 must be a whole number from %2 to %3, not '%4'.")
+                     .arg(name).arg(minimum).arg(maximum).arg(parser.value(name)));
         *ok = false;
     }
     return v;
@@ -52,6 +56,9 @@ QString describe(const model::ViTConfig &c)
     if (c.join.branches > 1)
         for (const char *key : {"join.branches", "join.variant", "join.lambda", "join.diversity"})
             parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*model::configValue(c, key)));
+    if (c.join.deployed)
+        for (const char *key : {"join.deployed", "join.absorb_norms"})
+            parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*model::configValue(c, key)));
     return parts.join(' ');
 }
 
@@ -65,18 +72,28 @@ int runDemo(const QStringList &arguments)
            "time forward+backward steps on random images."));
     parser.addHelpOption();
     addModelOptions(parser, QStringLiteral("cifar-cde"));
-    parser.addOption({"batch", tr("Images per step."), tr("n"), QStringLiteral("128")});
-    parser.addOption({"steps", tr("Timed steps."), tr("n"), QStringLiteral("10")});
-    parser.addOption({"warmup", tr("Untimed steps first."), tr("n"), QStringLiteral("2")});
-    parser.addOption({"threads", tr("CPU threads (0 = all cores)."), tr("n"), QStringLiteral("0")});
-    parser.addOption({"device", tr("cpu, cuda or auto."), tr("device"), QStringLiteral("auto")});
-    parser.addOption({"seed", tr("Seed for weights and images."), tr("n"), QStringLiteral("0")});
+    parser.addOption({"batch", tr("Images per step (default 128)."), tr("n"), QStringLiteral("128")});
+    parser.addOption({"steps", tr("Timed steps (default 10)."), tr("n"), QStringLiteral("10")});
+    parser.addOption({"warmup", tr("Untimed steps first (default 2)."), tr("n"), QStringLiteral("2")});
+    parser.addOption({"threads", tr("CPU threads, 0 = all cores (default 0)."), tr("n"), QStringLiteral("0")});
+    parser.addOption({"device", tr("cpu, cuda or auto (default auto)."), tr("device"), QStringLiteral("auto")});
+    parser.addOption({"seed", tr("Seed for weights and images (default 0)."), tr("n"), QStringLiteral("0")});
+    parser.addOption({"lr", tr("AdamW learning rate of the steps (default 0.001)."), tr("rate"),
+                      QStringLiteral("0.001")});
     if (const auto exitCode = parseOrExit(parser, arguments))
         return *exitCode;
     bool ok = true;
-    const int batch = positiveOption(parser, "batch", &ok);
-    const int steps = positiveOption(parser, "steps", &ok);
-    const int warmup = parser.value("warmup").toInt();
+    const int batch = intOption(parser, "batch", 1, 1 << 20, &ok);
+    const int steps = intOption(parser, "steps", 1, 1 << 20, &ok);
+    const int warmup = intOption(parser, "warmup", 0, 1 << 20, &ok);
+    const int threadOption = intOption(parser, "threads", 0, 1024, &ok);
+    const int seed = intOption(parser, "seed", 0, INT32_MAX, &ok);
+    bool lrValid = false;
+    const double lr = parser.value("lr").toDouble(&lrValid);
+    if (!lrValid || !(lr >= 0.0) || !std::isfinite(lr)) {
+        printErr(tr("error: --lr must be a finite number >= 0, not '%1'.").arg(parser.value("lr")));
+        ok = false;
+    }
     const QString deviceName = parser.value("device");
     if (deviceName != "cpu" && deviceName != "cuda" && deviceName != "auto") {
         printErr(tr("error: --device must be cpu, cuda or auto, not '%1'.").arg(deviceName));
@@ -90,9 +107,9 @@ int runDemo(const QStringList &arguments)
     if (!ok || !config)
         return ExitUsage;
 
-    const int threads = runtime::applyThreadCount(parser.value("threads").toInt());
+    const int threads = runtime::applyThreadCount(threadOption);
     const torch::Device device = deviceName == "cpu" || !torch::cuda::is_available() ? torch::kCPU : torch::kCUDA;
-    torch::manual_seed(parser.value("seed").toULongLong());
+    torch::manual_seed(uint64_t(seed));
 
     printOut(tr("Gatefold %1 - LibTorch %2 - device %3 - %4 CPU thread(s)")
                  .arg(QCoreApplication::applicationVersion(), TORCH_VERSION,
@@ -131,16 +148,19 @@ int runDemo(const QStringList &arguments)
                      .arg(report.iterations)
                      .arg(report.reseeded));
     }
+    // Real steps, so that the fold check below sees trained LayerNorms and biases.
+    torch::optim::AdamW optimiser(model->parameters(), torch::optim::AdamWOptions(lr).weight_decay(0.05));
     std::vector<double> times;
     double lastLoss = 0.0;
     for (int step = 0; step < warmup + steps; ++step) {
         const auto start = std::chrono::steady_clock::now();
-        model->zero_grad();
+        optimiser.zero_grad();
         const auto out = model->forwardForTraining(images);  // + the diversity term of a parallel model
         auto loss = torch::cross_entropy_loss(out.logits, labels);
         if (const auto aux = model->auxiliaryLoss(out); aux.defined())
             loss = loss + aux;
         loss.backward();
+        optimiser.step();
         lastLoss = loss.item<double>();  // also waits for the device
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         if (step >= warmup) {
@@ -151,7 +171,7 @@ int runDemo(const QStringList &arguments)
     }
     std::sort(times.begin(), times.end());
     const double median = times[times.size() / 2];
-    printOut(tr("forward+backward, batch %1: median %2 ms/step, %3 images/s (min %4 ms, max %5 ms)")
+    printOut(tr("forward+backward+AdamW, batch %1: median %2 ms/step, %3 images/s (min %4 ms, max %5 ms)")
                  .arg(batch)
                  .arg(median, 0, 'f', 1)
                  .arg(batch * 1000.0 / median, 0, 'f', 0)
@@ -162,6 +182,11 @@ int runDemo(const QStringList &arguments)
         return ExitFailure;
     }
 
+    const bool formulasAgree = costsAgree(formula, counted) && foldAccountingAgrees(accounting);
+    if (config->join.deployed) {
+        printOut(tr("fold check: the model is already in its deploy form (join.deployed); nothing to fold."));
+        return formulasAgree ? ExitOk : ExitFailure;
+    }
     // The deploy form: a parallel model joined (λ = 1) and folded, any model's
     // LayerNorms absorbed; its logits against the trained form's on this batch.
     model->setJoinStrength(1.0);
@@ -182,7 +207,7 @@ int runDemo(const QStringList &arguments)
     const bool foldExact = report.relativeError <= 1e-4;  // float32 rounding; top-1 may flip on near-ties
     if (!foldExact)
         printErr(tr("error: the folded model's logits differ from the trained model's beyond float32 rounding."));
-    return costsAgree(formula, counted) && foldAccountingAgrees(accounting) && foldExact ? ExitOk : ExitFailure;
+    return formulasAgree && foldExact ? ExitOk : ExitFailure;
 }
 
 } // namespace gatefold::cli

@@ -5,14 +5,23 @@
 namespace gatefold::cli {
 namespace {
 
+// Four decimals where they say something, significant digits for tiny models.
+QString scaled(std::int64_t v, double unit, int decimals)
+{
+    if (v < 0)
+        return QStringLiteral("-");
+    const double x = double(v) / unit;
+    return x >= 0.01 ? QString::number(x, 'f', decimals) : QString::number(x, 'g', 4);
+}
+
 QString millions(std::int64_t v)
 {
-    return v < 0 ? QStringLiteral("-") : QString::number(double(v) / 1e6, 'f', 3);
+    return scaled(v, 1e6, 3);
 }
 
 QString giga(std::int64_t v)
 {
-    return v < 0 ? QStringLiteral("-") : QString::number(double(v) / 1e9, 'f', 4);
+    return scaled(v, 1e9, 4);
 }
 
 } // namespace
@@ -36,7 +45,7 @@ QString formatFoldAccounting(const std::vector<model::FoldCost> &rows)
                       .arg(tr("GMAC"), 9)
                       .arg(tr("counted"), 9)
                       .arg(tr("blocks"), 9)
-                      .arg(tr("x deep"), 7)
+                      .arg(tr("MACs/deep"), 9)
                       .arg(tr("check"));
     for (const auto &r : rows) {
         const bool counted = r.countedParams >= 0;
@@ -48,11 +57,13 @@ QString formatFoldAccounting(const std::vector<model::FoldCost> &rows)
                    .arg(giga(r.formulaMacs), 9)
                    .arg(giga(r.countedMacs), 9)
                    .arg(giga(r.blockMacs), 9)
-                   .arg(QString::number(double(r.formulaMacs) / reference, 'f', 3), 7)
+                   .arg(QString::number(double(r.formulaMacs) / reference, 'f', 3), 9)
                    .arg(!counted ? QString() : agrees ? tr("ok") : tr("MISMATCH"));
     }
     out += tr("Forward MACs per image; FLOPs = 2 x MACs. \"blocks\" counts attention and MLP only (the spec's\n"
-              "1.225 / 0.876 / 0.612 GMAC figures at 224/16). Counted = built and run once, instrumented.");
+              "1.225 / 0.876 / 0.612 GMAC figures at 224/16); MACs/deep is the total relative to the last row.\n"
+              "The trained row has every branch computed (lambda < 1). The plain rows carry the config's gates\n"
+              "(the deep baseline gates each of its layers). Counted = built and run once, instrumented.");
     return out;
 }
 

@@ -3,6 +3,7 @@
 #include "clicommon.h"
 #include "costcommand.h"
 #include "democommand.h"
+#include "schedulecommand.h"
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"
 
@@ -28,10 +29,11 @@ const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "Usage: gatefold-cli <command> [options]\n"
     "\n"
     "Commands:\n"
-    "  demo      build a model, print its parameter/FLOP table, time forward+backward steps\n"
+    "  demo      build a model, print its parameter/FLOP table, time training steps, check its fold\n"
     "  presets   list the model presets\n"
     "  config    print (and validate) the config a preset plus --set overrides give\n"
     "  cost      parameters and MACs per component, and the fold accounting (trained, folded, plain)\n"
+    "  schedule  the joining strength lambda over a run, as the trainer sets it\n"
     "\n"
     "`gatefold-cli <command> --help` describes a command's options.\n"
     "Exit status: 0 success, 1 failure, 2 invalid usage or config.");
@@ -70,7 +72,7 @@ int dispatch(const QStringList &args)
 {
     const QString command = args.size() > 1 ? args.at(1) : QString();
     QStringList rest = args;
-    if (!rest.isEmpty() && !command.startsWith('-'))
+    if (rest.size() > 1 && !command.startsWith('-'))
         rest.removeAt(1);  // the subcommand's parser sees "gatefold-cli --its-options"
     if (command == "demo")
         return runDemo(rest);
@@ -80,6 +82,8 @@ int dispatch(const QStringList &args)
         return runConfig(rest);
     if (command == "cost")
         return runCost(rest);
+    if (command == "schedule")
+        return runSchedule(rest);
     if (command == "--version" || command == "-v") {
         printOut(QStringLiteral("gatefold-cli %1").arg(QCoreApplication::applicationVersion()));
         return ExitOk;

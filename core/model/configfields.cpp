@@ -74,7 +74,7 @@ bool parseInt(const std::string &text, int *out, std::string *error)
     const long v = std::strtol(text.c_str(), &end, 10);
     if (text.empty() || *end != '\0' || errno == ERANGE || v < INT32_MIN || v > INT32_MAX) {
         if (error)
-            *error = "'" + text + "' is not a whole number";
+            *error = "'" + text + "' is not a whole number between -2147483648 and 2147483647";
         return false;
     }
     *out = static_cast<int>(v);
@@ -251,7 +251,8 @@ void addJoinFields(std::vector<ConfigField> &f)
     f.push_back(nestedField<JoinConfig, int>("join.branches", "parallel branches n per block (1: plain ViT)",
                                              &ViTConfig::join, &JoinConfig::branches, fmtInt, parseInt));
     f.push_back(nestedField<JoinConfig, JoinVariant>(
-        "join.variant", "what is joined (" + choices(kJoinVariant) + "); logits folds wide, projections plain",
+        "join.variant", "what is joined (" + choices(kJoinVariant) + "): logits (the paper's; folds wide), values "
+                        "(logits and values), projections (q, k and values; folds to a plain ViT)",
         &ViTConfig::join, &JoinConfig::variant, enumFormat(kJoinVariant), enumParse(kJoinVariant)));
     f.push_back(nestedField<JoinConfig, double>("join.lambda", "joining strength lambda in [0, 1] (1: joined)",
                                                 &ViTConfig::join, &JoinConfig::strength, fmtDouble, parseDouble));

@@ -130,8 +130,9 @@ void validateJoin(const ViTConfig &c, Collector &out)
         out.add("join.start_step", "The start step cannot be negative (" + std::to_string(j.schedule.startStep)
                                        + ").");
     if (j.absorbNorms && !j.deployed)
-        out.add("join.absorb_norms", "LayerNorm absorption is a property of the folded deploy form; leave it "
-                                     "off for training and ask fold() for it.");
+        out.add("join.absorb_norms", "LayerNorm absorption is a property of the folded deploy form: set "
+                                     "join.deployed=true with it, or leave it off for training (a fold applies it; "
+                                     "`gatefold-cli cost --absorb-norms` shows its cost).");
 }
 
 } // namespace

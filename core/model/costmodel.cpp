@@ -90,16 +90,28 @@ std::vector<CostRow> closedFormCost(const ViTConfig &c)
     std::int64_t ln2 = 0;
     for (int i = 0; i < c.depth; ++i)
         ln2 += c.absorbsNorm2(i) ? 0 : 2 * d;
+    // At λ = 1 the parallel forward computes what has become one branch once:
+    // one softmax input for joined q/k, one P·V and Σ_b Wo_b for joined values,
+    // one GELU and Σ_b W2_b in the FFN (recorded branch outputs aside).
+    std::int64_t nQk = branches, nPv = branches, nFc2 = branches;
+    if (c.isParallel() && c.join.strength == 1.0) {
+        nFc2 = 1;
+        if (c.join.variant == JoinVariant::Projections)
+            nQk = 1;
+        if (c.join.variant != JoinVariant::Logits)
+            nPv = 1;
+    }
     params["attention"] = depth * (ln1 + branches * (d * (2 * qk + v) + (qkvBias ? 2 * qk + v : 0) + v * d) + d);
-    macs["attention"] = depth * branches * (n * d * (2 * qk + v) + n * n * (qk + v) + n * v * d);
+    macs["attention"] = depth * (branches * n * d * (2 * qk + v) + nQk * n * n * qk + nPv * (n * n * v + n * v * d));
     params["mlp"] = ln2 + depth * (branches * (d * dff + dff + dff * d) + d);
-    macs["mlp"] = depth * branches * 2 * n * d * dff;
+    macs["mlp"] = depth * (branches + nFc2) * n * d * dff;
     params["head"] = (c.absorbsNorm1() ? 0 : 2 * d) + d * c.numClasses + c.numClasses;
     macs["head"] = d * c.numClasses;
 
     const std::int64_t gated = c.numGatedBlocks(), dg = c.gateWidth(), codes = c.gate.codebookSize;
     // An expand gate multiplies every branch's hidden (until λ = 1 makes them one).
-    const std::int64_t expandCopies = c.gate.target == GateTarget::Expand ? branches : 1;
+    const bool joined = c.isParallel() && c.join.strength == 1.0;
+    const std::int64_t expandCopies = c.gate.target == GateTarget::Expand && !joined ? branches : 1;
     if (c.gate.kind == GateKind::Cde && gated > 0) {
         const bool once = c.gate.scope == AssignScope::Once;
         const bool sharedC = once || c.gate.codebookSharing == Sharing::Shared;

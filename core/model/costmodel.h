@@ -22,7 +22,9 @@ struct CostRow {
 // The components, in the order tables show them.
 const std::vector<std::string> &costComponents();
 
-// From the closed-form formulas of the config alone (papers/cde.md, "Closed-form cost").
+// From the closed-form formulas of the config alone (papers/cde.md, "Closed-form cost";
+// papers/progressive-joining.md for parallel and folded blocks). A parallel model's
+// forward follows its λ: at λ = 1 what every branch shares is computed once.
 std::vector<CostRow> closedFormCost(const ViTConfig &config);
 
 // Counted from the built model: parameters from its named tensors, MACs from

@@ -180,9 +180,9 @@ FoldReport compareLogits(VisionTransformer &reference, VisionTransformer &candid
 std::string formatFoldReport(const FoldReport &report)
 {
     char line[160];
-    std::snprintf(line, sizeof line, "max |dlogit| %.3g, relative %.3g, top-1 agreement %.1f%% on %lld images",
+    std::snprintf(line, sizeof line, "max |dlogit| %.3g, relative %.3g, top-1 agreement %.1f%% on %lld image%s",
                   report.maxAbsDiff, report.relativeError, 100.0 * report.top1Agreement,
-                  static_cast<long long>(report.images));
+                  static_cast<long long>(report.images), report.images == 1 ? "" : "s");
     return line;
 }
 

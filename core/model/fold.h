@@ -30,7 +30,7 @@ struct FoldReport {
 };
 FoldReport compareLogits(VisionTransformer &reference, VisionTransformer &candidate, const torch::Tensor &images);
 
-// One line: "max |Δlogit| 3.1e-07, relative 2.4e-08, top-1 agreement 100.0% on 32 images".
+// One line: "max |dlogit| 3.1e-07, relative 2.4e-08, top-1 agreement 100.0% on 32 images".
 std::string formatFoldReport(const FoldReport &report);
 
 } // namespace gatefold::model

@@ -38,6 +38,7 @@ std::vector<FoldCost> foldAccounting(const ViTConfig &config, bool count)
     ViTConfig trained = config;
     trained.join.deployed = false;
     trained.join.absorbNorms = false;
+    trained.join.strength = 0.0;  // the n full branches it trains with (λ < 1)
     const int n = trained.join.branches;
     std::vector<FoldCost> rows;
     rows.push_back(costOf(n > 1 ? "trained: " + std::to_string(trained.depth) + " blocks x " + std::to_string(n)

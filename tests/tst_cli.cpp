@@ -1,0 +1,118 @@
+// gatefold-cli as a user runs it: a real child process per case, its exit
+// status and what it prints — usage errors, config problems named by key,
+// the cost and fold accounting tables, the λ schedule, and a short demo on a
+// parallel preset ending in its fold check.
+
+#include <QtTest/QtTest>
+
+#include <QProcess>
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Result runCli(const QStringList &arguments, int timeoutMs = 120000)
+{
+    QProcess process;
+    process.start(QStringLiteral(GATEFOLD_CLI_PATH), arguments);
+    Result r;
+    if (!process.waitForFinished(timeoutMs) || process.exitStatus() != QProcess::NormalExit)
+        return r;  // a crash or a hang: exit code -1
+    r.exitCode = process.exitCode();
+    r.out = QString::fromUtf8(process.readAllStandardOutput());
+    r.err = QString::fromUtf8(process.readAllStandardError());
+    return r;
+}
+
+} // namespace
+
+class TstCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void usageErrorsExitTwo_data();
+    void usageErrorsExitTwo();
+    void costPrintsFoldAccounting();
+    void costAgreesAtLambdaOne();
+    void scheduleFollowsTheConfig();
+    void demoFoldsParallelModel();
+};
+
+void TstCli::usageErrorsExitTwo_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no command") << QStringList{} << "no command given";
+    QTest::newRow("unknown command") << QStringList{"fold-everything"} << "unknown command 'fold-everything'";
+    QTest::newRow("stray argument") << QStringList{"cost", "extra"} << "unexpected argument 'extra'";
+    QTest::newRow("branches 0") << QStringList{"config", "--set", "join.branches=0"} << "join.branches:";
+    QTest::newRow("lambda 1.5") << QStringList{"cost", "--set", "join.lambda=1.5"} << "join.lambda:";
+    QTest::newRow("unknown variant") << QStringList{"config", "--set", "join.variant=heads"}
+                                     << "use one of: logits, values, projections";
+    QTest::newRow("absorb without deploy") << QStringList{"config", "--set", "join.absorb_norms=true"}
+                                           << "join.deployed=true";
+    QTest::newRow("negative warm-up steps") << QStringList{"demo", "--warmup", "-1"} << "--warmup";
+    QTest::newRow("seed not a number") << QStringList{"demo", "--seed", "abc"} << "--seed";
+    QTest::newRow("schedule points") << QStringList{"schedule", "--points", "1"} << "--points";
+}
+
+void TstCli::usageErrorsExitTwo()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const auto r = runCli(arguments);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+}
+
+void TstCli::costPrintsFoldAccounting()
+{
+    const auto r = runCli({"cost", "--preset", "vit-ti16-fold2", "--no-count"});
+    QCOMPARE(r.exitCode, 0);
+    // The spec's blocks-only figures at 224/16, width 192.
+    QVERIFY2(r.out.contains(QRegularExpression("folded \\(logits\\) .* 0\\.8760 ")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QRegularExpression("plain 6 layers .* 0\\.6123 ")));
+    QVERIFY(r.out.contains(QRegularExpression("plain 12 layers \\(the deep baseline\\) .* 1\\.2246 ")));
+    QVERIFY2(!r.out.contains("agree"), "nothing was counted, so nothing may claim agreement");
+}
+
+void TstCli::costAgreesAtLambdaOne()
+{
+    for (const char *variant : {"logits", "values", "projections"}) {
+        const auto r = runCli({"cost", "--preset", "cifar-fold2", "--set", "join.lambda=1", "--set",
+                               QStringLiteral("join.variant=%1").arg(variant), "--set", "gate.kind=cde", "--set",
+                               "gate.target=expand"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY(!r.out.contains("DIFFER") && !r.out.contains("MISMATCH"));
+    }
+}
+
+void TstCli::scheduleFollowsTheConfig()
+{
+    const auto r = runCli({"schedule", "--set", "join.schedule=cosine", "--set", "join.warmup_steps=100", "--set",
+                           "join.adjust_steps=50", "--set", "join.stage=C", "--total-steps", "400"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("warm-up from step 200, lambda = 1 from step 300"), qPrintable(r.out));
+    // cos shape at a quarter of the warm-up: (1 − cos(π/4))/2 = 0.146447
+    QVERIFY2(r.out.contains(QRegularExpression("\\b225\\s+0\\.146447 warm-up")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QRegularExpression("\\b350\\s+1\\.000000 done")));
+}
+
+void TstCli::demoFoldsParallelModel()
+{
+    const auto r = runCli({"demo", "--preset", "cifar-fold2", "--batch", "4", "--steps", "1", "--warmup", "0",
+                           "--threads", "1"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    const QRegularExpression check("fold check at lambda = 1 \\(n = 2, logits, LayerNorms absorbed\\): "
+                                   "max \\|dlogit\\| (\\S+), relative (\\S+), top-1 agreement");
+    const auto match = check.match(r.out);
+    QVERIFY2(match.hasMatch(), qPrintable(r.out));
+    QVERIFY(match.captured(2).toDouble() <= 1e-4);
+}
+
+QTEST_GUILESS_MAIN(TstCli)
+#include "tst_cli.moc"
