@@ -1,0 +1,90 @@
+#pragma once
+
+#include "storetypes.h"
+
+#include <QSqlDatabase>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace gatefold::store {
+
+// The run store (DESIGN.md "The run store"): one SQLite file in WAL mode with
+// foreign keys and a busy timeout, every statement prepared. Every method
+// returns false / nullopt / empty on failure and leaves the reason in
+// lastError(); nothing is half-written (writes are transactions).
+// One RunStore per thread; several processes may share a file.
+class RunStore
+{
+public:
+    // Opens `path`, creating it (and its directory) if missing, and migrates
+    // an older schema forward. A file that is not a store, is damaged, or was
+    // written by a newer Gatefold is refused untouched: nullopt, `error` says
+    // what is wrong and what to do.
+    static std::unique_ptr<RunStore> open(const QString &path, QString *error);
+    // <user data dir>/runs.sqlite (QStandardPaths::AppDataLocation).
+    static QString defaultPath();
+
+    ~RunStore();
+    RunStore(const RunStore &) = delete;
+    RunStore &operator=(const RunStore &) = delete;
+
+    QString path() const { return m_path; }
+    QString lastError() const { return m_error; }
+    int schemaVersion() const;
+
+    // Runs.
+    std::optional<qint64> createRun(const NewRun &run);
+    std::optional<RunRecord> run(qint64 id);
+    // Newest first; `sweepId` > 0 restricts to one sweep.
+    std::vector<RunRecord> runs(qint64 sweepId = 0);
+    // Moves a run along its lifecycle; refuses a transition it does not allow.
+    // running sets started (first time), pid, host and heartbeat; a terminal
+    // status sets ended. `message` replaces the run's message when not null.
+    bool setStatus(qint64 id, RunStatus status, const QString &message = QString());
+    bool setRuntime(qint64 id, const QString &device, const QString &versionsJson);
+    bool heartbeat(qint64 id);
+    bool setName(qint64 id, const QString &name);
+    bool setTags(qint64 id, const QStringList &tags);
+    bool setNotes(qint64 id, const QString &notes);
+    bool deleteRun(qint64 id);  // with its metrics, artifacts and snapshots (not the files)
+
+    // Marks `running` runs whose engine is gone as crashed: on this host when
+    // their pid no longer exists, anywhere when the last heartbeat is older
+    // than `staleSeconds`. Returns the ids it marked.
+    std::vector<qint64> markCrashedRuns(double staleSeconds = 120.0);
+
+    // Metrics: one transaction per batch.
+    bool addMetrics(qint64 runId, const std::vector<MetricPoint> &points);
+    std::vector<MetricPoint> metrics(qint64 runId, const QString &key);
+    QStringList metricKeys(qint64 runId);
+    // The highest step with a metric, or -1.
+    qint64 lastMetricStep(qint64 runId);
+    // Deletes metrics after `step` (a resume from an earlier checkpoint redoes them).
+    bool truncateMetrics(qint64 runId, qint64 afterStep);
+
+    // Artifacts and snapshots.
+    std::optional<qint64> addArtifact(const Artifact &artifact);
+    std::vector<Artifact> artifacts(qint64 runId, const QString &kind = QString());
+    std::optional<qint64> addSnapshot(const Snapshot &snapshot);
+    std::vector<Snapshot> snapshots(qint64 runId, const QString &kind);
+
+    // Sweeps.
+    std::optional<qint64> createSweep(const QString &name, const QByteArray &gridJson);
+    std::optional<Sweep> sweep(qint64 id);
+
+    // PRAGMA integrity_check == "ok".
+    bool integrityOk();
+
+private:
+    RunStore(QSqlDatabase db, QString path);
+    bool fail(const QString &what, const QString &why);
+
+    QSqlDatabase m_db;
+    QString m_path;
+    QString m_error;
+};
+
+} // namespace gatefold::store

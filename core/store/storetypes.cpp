@@ -1,0 +1,56 @@
+#include "storetypes.h"
+
+namespace gatefold::store {
+namespace {
+
+struct StatusName {
+    RunStatus status;
+    const char *name;
+};
+
+constexpr StatusName kNames[] = {
+    {RunStatus::Queued, "queued"},     {RunStatus::Running, "running"},     {RunStatus::Finished, "finished"},
+    {RunStatus::Failed, "failed"},     {RunStatus::Cancelled, "cancelled"}, {RunStatus::Crashed, "crashed"},
+};
+
+} // namespace
+
+QString toString(RunStatus status)
+{
+    for (const auto &n : kNames)
+        if (n.status == status)
+            return QString::fromLatin1(n.name);
+    return {};
+}
+
+std::optional<RunStatus> runStatusFromString(const QString &text)
+{
+    for (const auto &n : kNames)
+        if (text == QLatin1String(n.name))
+            return n.status;
+    return std::nullopt;
+}
+
+bool isTerminal(RunStatus status)
+{
+    return status != RunStatus::Queued && status != RunStatus::Running;
+}
+
+bool isAllowedTransition(RunStatus from, RunStatus to)
+{
+    switch (from) {
+    case RunStatus::Queued:
+        return to == RunStatus::Running || to == RunStatus::Cancelled || to == RunStatus::Failed;
+    case RunStatus::Running:
+        return isTerminal(to);
+    case RunStatus::Failed:
+    case RunStatus::Cancelled:
+    case RunStatus::Crashed:
+        return to == RunStatus::Running;  // resumed
+    case RunStatus::Finished:
+        return false;
+    }
+    return false;
+}
+
+} // namespace gatefold::store

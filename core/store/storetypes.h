@@ -1,0 +1,92 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace gatefold::store {
+
+// queued → running → finished | failed | cancelled | crashed. A crashed,
+// failed or cancelled run may be resumed (→ running again).
+enum class RunStatus { Queued, Running, Finished, Failed, Cancelled, Crashed };
+
+QString toString(RunStatus status);
+std::optional<RunStatus> runStatusFromString(const QString &text);
+// Whether the lifecycle allows `from` → `to`.
+bool isAllowedTransition(RunStatus from, RunStatus to);
+bool isTerminal(RunStatus status);
+
+// What a new run starts with.
+struct NewRun {
+    QString name;
+    QByteArray configJson;  // the whole run config, as the engine reads it
+    qint64 seed = 0;
+    qint64 sweepId = 0;     // 0: not part of a sweep
+    qint64 parentId = 0;    // 0: none; else e.g. the run it fine-tunes
+    QStringList tags;
+    QString notes;
+};
+
+struct RunRecord {
+    qint64 id = 0;
+    QString name;
+    RunStatus status = RunStatus::Queued;
+    QByteArray configJson;
+    qint64 seed = 0;
+    QString device;     // "cpu", "cuda:0", …; empty until started
+    QString versions;   // JSON object: gatefold, libtorch, qt
+    double created = 0;  // Unix seconds
+    double started = 0;  // 0: not yet
+    double ended = 0;
+    double heartbeat = 0;
+    qint64 pid = 0;
+    QString host;
+    qint64 sweepId = 0;
+    qint64 parentId = 0;
+    QStringList tags;
+    QString notes;
+    QString message;    // why it failed / crashed / was cancelled, last words of the engine
+};
+
+// One scalar of one run at one step.
+struct MetricPoint {
+    QString key;       // e.g. "train/loss", "val/top1"
+    qint64 step = 0;
+    double epoch = 0;  // fractional epochs allowed
+    double wall = 0;   // Unix seconds when measured
+    double value = 0;
+};
+
+struct Artifact {
+    qint64 id = 0;
+    qint64 runId = 0;
+    QString kind;    // "checkpoint/last", "checkpoint/best", "export/onnx", "image", …
+    QString path;    // absolute, or relative to the store's directory
+    QString sha256;  // lower-case hex of the file's bytes
+    double created = 0;
+    QByteArray infoJson;  // free-form JSON object (e.g. epoch, val/top1, fold error)
+};
+
+// Analysis data of one evaluation, e.g. kind "codebook/usage" with data
+// {"layers": [[count per code] per layer]} (the documented forms are in
+// core/store/README.md).
+struct Snapshot {
+    qint64 id = 0;
+    qint64 runId = 0;
+    QString kind;
+    qint64 step = 0;
+    double epoch = 0;
+    double created = 0;
+    QByteArray dataJson;
+};
+
+struct Sweep {
+    qint64 id = 0;
+    QString name;
+    QByteArray gridJson;
+    double created = 0;
+};
+
+} // namespace gatefold::store

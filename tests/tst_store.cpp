@@ -1,0 +1,404 @@
+// The run store on real SQLite files: schema creation and versions, files it
+// must refuse untouched (newer schema, not a store), the run lifecycle, batched
+// metrics, artifacts, snapshots, cascading deletes, crash detection by pid and
+// heartbeat, and a writer and a reader on one file at the same time.
+
+#include <QtTest/QtTest>
+
+#include "store/runstore.h"
+#include "store/storeschema.h"
+
+#include <QCryptographicHash>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+
+#include <atomic>
+#include <thread>
+
+using namespace gatefold::store;
+
+namespace {
+
+QByteArray fileHash(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+// Runs one SQL statement on `path` through a connection of its own.
+bool rawExec(const QString &path, const QString &sql)
+{
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            ok = q.exec(sql);
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    return ok;
+}
+
+std::unique_ptr<RunStore> openStore(const QString &path)
+{
+    QString error;
+    auto store = RunStore::open(path, &error);
+    if (!store)
+        qWarning("open failed: %s", qPrintable(error));
+    return store;
+}
+
+NewRun sampleRun(const QString &name)
+{
+    NewRun r;
+    r.name = name;
+    r.configJson = R"({"model":{"embed_dim":192},"seed":7})";
+    r.seed = 7;
+    r.tags = {"cde", "baseline"};
+    r.notes = QStringLiteral("first try, ünïcödé & 'quotes'");
+    return r;
+}
+
+} // namespace
+
+class TstStore : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { QVERIFY(m_dir.isValid()); }
+    void createsSchemaAndReopens();
+    void runRoundTrip();
+    void lifecycleTransitions();
+    void metricsInBatches();
+    void artifactsAndSnapshots();
+    void deleteCascades();
+    void newerSchemaRefusedUntouched();
+    void notAStoreRefusedUntouched_data();
+    void notAStoreRefusedUntouched();
+    void crashedRunsDetected();
+    void writerAndReaderShareAFile();
+
+private:
+    QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+    QTemporaryDir m_dir;
+};
+
+void TstStore::createsSchemaAndReopens()
+{
+    const QString path = storePath("sub/dir/runs.sqlite");  // missing directories are created
+    qint64 id = 0;
+    {
+        auto store = openStore(path);
+        QVERIFY(store);
+        QCOMPARE(store->schemaVersion(), currentSchemaVersion());
+        QVERIFY(store->integrityOk());
+        id = store->createRun(sampleRun("a")).value_or(0);
+        QVERIFY(id > 0);
+    }
+    auto again = openStore(path);
+    QVERIFY(again);
+    QCOMPARE(again->schemaVersion(), currentSchemaVersion());
+    QCOMPARE(again->run(id)->name, QStringLiteral("a"));
+}
+
+void TstStore::runRoundTrip()
+{
+    auto store = openStore(storePath("rt.sqlite"));
+    QVERIFY(store);
+    const auto sweep = store->createSweep("grid", R"({"gate.top_k":[2,4]})");
+    QVERIFY(sweep);
+    NewRun n = sampleRun("run 1");
+    n.sweepId = *sweep;
+    const auto id = store->createRun(n);
+    QVERIFY(id);
+    NewRun child = sampleRun("fine-tune");
+    child.parentId = *id;
+    const auto childId = store->createRun(child);
+    QVERIFY(childId);
+
+    const auto r = store->run(*id);
+    QVERIFY(r);
+    QCOMPARE(r->name, n.name);
+    QVERIFY(r->status == RunStatus::Queued);
+    QCOMPARE(r->configJson, n.configJson);
+    QCOMPARE(r->seed, qint64(7));
+    QCOMPARE(r->tags, n.tags);
+    QCOMPARE(r->notes, n.notes);
+    QCOMPARE(r->sweepId, *sweep);
+    QCOMPARE(r->parentId, qint64(0));
+    QVERIFY(r->created > 1.7e9 && r->started == 0 && r->ended == 0);
+    QCOMPARE(store->run(*childId)->parentId, *id);
+
+    QVERIFY(store->setTags(*id, {"x"}));
+    QVERIFY(store->setNotes(*id, "n2"));
+    QVERIFY(store->setName(*id, "renamed"));
+    QVERIFY(store->setRuntime(*id, "cpu", R"({"libtorch":"1.13.1"})"));
+    const auto r2 = store->run(*id);
+    QCOMPARE(r2->tags, QStringList{"x"});
+    QCOMPARE(r2->notes, QStringLiteral("n2"));
+    QCOMPARE(r2->name, QStringLiteral("renamed"));
+    QCOMPARE(r2->device, QStringLiteral("cpu"));
+    QCOMPARE(store->runs().size(), size_t(2));
+    QCOMPARE(store->runs(*sweep).size(), size_t(1));
+    QCOMPARE(store->runs().front().id, *childId);  // newest first
+
+    // A default NewRun (null strings) is a valid, empty run.
+    const auto blank = store->createRun(NewRun{});
+    QVERIFY2(blank, qPrintable(store->lastError()));
+    QCOMPARE(store->run(*blank)->configJson, QByteArray("{}"));
+    QVERIFY(store->setNotes(*blank, QString()));
+    QVERIFY(store->deleteRun(*blank));
+
+    QVERIFY(!store->run(9999));
+    QVERIFY(store->lastError().contains("no such run"));
+    QVERIFY(!store->setNotes(9999, "x"));
+    QVERIFY(!store->createRun([] { NewRun bad = sampleRun("p"); bad.parentId = 4242; return bad; }()));
+    QVERIFY2(store->lastError().contains("FOREIGN KEY"), qPrintable(store->lastError()));
+}
+
+void TstStore::lifecycleTransitions()
+{
+    auto store = openStore(storePath("life.sqlite"));
+    QVERIFY(store);
+    const qint64 id = *store->createRun(sampleRun("l"));
+    QVERIFY(!store->setStatus(id, RunStatus::Finished));  // queued → finished skips running
+    QVERIFY(store->lastError().contains("cannot go from queued to finished"));
+    QVERIFY(store->run(id)->status == RunStatus::Queued);
+
+    QVERIFY(store->setStatus(id, RunStatus::Running));
+    auto r = store->run(id);
+    QVERIFY(r->status == RunStatus::Running);
+    QCOMPARE(r->pid, QCoreApplication::applicationPid());
+    QVERIFY(!r->host.isEmpty() && r->started > 0 && r->heartbeat > 0);
+    const double started = r->started;
+
+    QVERIFY(store->setStatus(id, RunStatus::Failed, "NaN loss at step 17"));
+    r = store->run(id);
+    QVERIFY(r->status == RunStatus::Failed && r->ended >= started);
+    QCOMPARE(r->message, QStringLiteral("NaN loss at step 17"));
+
+    QVERIFY(store->setStatus(id, RunStatus::Running));  // resumed
+    QCOMPARE(store->run(id)->started, started);           // the first start stays
+    QCOMPARE(store->run(id)->ended, 0.0);
+    QVERIFY(store->setStatus(id, RunStatus::Finished, ""));
+    QVERIFY(!store->setStatus(id, RunStatus::Running));  // finished is final
+    QVERIFY(store->run(id)->status == RunStatus::Finished);
+
+    for (auto s : {RunStatus::Queued, RunStatus::Running, RunStatus::Finished, RunStatus::Failed,
+                   RunStatus::Cancelled, RunStatus::Crashed})
+        QVERIFY(runStatusFromString(toString(s)) == s);
+    QVERIFY(!runStatusFromString("paused"));
+}
+
+void TstStore::metricsInBatches()
+{
+    auto store = openStore(storePath("metrics.sqlite"));
+    QVERIFY(store);
+    const qint64 id = *store->createRun(sampleRun("m"));
+    std::vector<MetricPoint> batch;
+    for (int step = 0; step < 5000; ++step) {
+        batch.push_back({"train/loss", step, step / 100.0, 1.7e9 + step, 1.0 / (step + 1)});
+        if (step % 10 == 0)
+            batch.push_back({"val/top1", step, step / 100.0, 1.7e9 + step, step * 1e-4});
+    }
+    QVERIFY2(store->addMetrics(id, batch), qPrintable(store->lastError()));
+    const auto loss = store->metrics(id, "train/loss");
+    QCOMPARE(loss.size(), size_t(5000));
+    QCOMPARE(loss[123].step, qint64(123));
+    QCOMPARE(loss[123].value, 1.0 / 124);  // doubles stored exactly
+    QCOMPARE(loss[123].epoch, 1.23);
+    QCOMPARE(store->metricKeys(id), (QStringList{"train/loss", "val/top1"}));
+    QCOMPARE(store->lastMetricStep(id), qint64(4999));
+    QVERIFY(store->truncateMetrics(id, 2999));
+    QCOMPARE(store->metrics(id, "train/loss").size(), size_t(3000));
+    QCOMPARE(store->metrics(id, "val/top1").size(), size_t(300));
+
+    // A batch for a run that does not exist is refused whole.
+    QVERIFY(!store->addMetrics(4242, {{"x", 0, 0, 0, 1}, {"x", 1, 0, 0, 2}}));
+    QVERIFY(store->metrics(4242, "x").empty());
+    QVERIFY(store->addMetrics(id, {}));  // nothing to do
+}
+
+void TstStore::artifactsAndSnapshots()
+{
+    auto store = openStore(storePath("art.sqlite"));
+    QVERIFY(store);
+    const qint64 id = *store->createRun(sampleRun("a"));
+    Artifact a;
+    a.runId = id, a.kind = "checkpoint/last", a.path = "/tmp/last.pt", a.sha256 = QString(64, 'a');
+    a.infoJson = R"({"epoch":3})";
+    QVERIFY(store->addArtifact(a));
+    a.kind = "checkpoint/best";
+    QVERIFY(store->addArtifact(a));
+    QCOMPARE(store->artifacts(id).size(), size_t(2));
+    const auto best = store->artifacts(id, "checkpoint/best");
+    QCOMPARE(best.size(), size_t(1));
+    QCOMPARE(best[0].infoJson, QByteArray(R"({"epoch":3})"));
+
+    Snapshot s;
+    s.runId = id, s.kind = "codebook/usage", s.step = 100, s.epoch = 1;
+    s.dataJson = R"({"layers":[[3,0,5]]})";
+    QVERIFY(store->addSnapshot(s));
+    s.step = 50;
+    QVERIFY(store->addSnapshot(s));
+    const auto snaps = store->snapshots(id, "codebook/usage");
+    QCOMPARE(snaps.size(), size_t(2));
+    QCOMPARE(snaps[0].step, qint64(50));  // by step
+    QCOMPARE(snaps[1].dataJson, s.dataJson);
+    s.dataJson = "{not json";
+    QVERIFY(!store->addSnapshot(s));
+    QVERIFY(store->lastError().contains("not JSON"));
+}
+
+void TstStore::deleteCascades()
+{
+    auto store = openStore(storePath("del.sqlite"));
+    QVERIFY(store);
+    const qint64 id = *store->createRun(sampleRun("d"));
+    const qint64 other = *store->createRun(sampleRun("keep"));
+    QVERIFY(store->addMetrics(id, {{"k", 0, 0, 0, 1}}));
+    QVERIFY(store->addMetrics(other, {{"k", 0, 0, 0, 2}}));
+    QVERIFY(store->addArtifact({0, id, "image", "/x.png", QString(64, 'b'), 0, {}}));
+    QVERIFY(store->deleteRun(id));
+    QVERIFY(!store->run(id));
+    QVERIFY(store->metrics(id, "k").empty());
+    QVERIFY(store->artifacts(id).empty());
+    QCOMPARE(store->metrics(other, "k").size(), size_t(1));
+    QVERIFY(!store->deleteRun(id));
+}
+
+void TstStore::newerSchemaRefusedUntouched()
+{
+    const QString path = storePath("newer.sqlite");
+    {
+        auto store = openStore(path);
+        QVERIFY(store);
+        QVERIFY(store->createRun(sampleRun("old")));
+    }
+    QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = %1").arg(currentSchemaVersion() + 5)));
+    QVERIFY(rawExec(path, QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
+    const QByteArray before = fileHash(path);
+    const QDateTime modified = QFileInfo(path).lastModified();
+    QString error;
+    QVERIFY(!RunStore::open(path, &error));
+    QVERIFY2(error.contains("newer Gatefold") && error.contains("not modified"), qPrintable(error));
+    QVERIFY2(error.contains(QString::number(currentSchemaVersion() + 5)), qPrintable(error));
+    QCOMPARE(fileHash(path), before);
+    QCOMPARE(QFileInfo(path).lastModified(), modified);
+}
+
+void TstStore::notAStoreRefusedUntouched_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<bool>("foreignDatabase");
+    QTest::newRow("text file") << QByteArray("name,value\na,1\n") << false;
+    QTest::newRow("truncated SQLite header") << QByteArray("SQLite format 3\0\x10\0", 19) << false;
+    QTest::newRow("another program's database") << QByteArray() << true;
+}
+
+void TstStore::notAStoreRefusedUntouched()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(bool, foreignDatabase);
+    const QString path = storePath(foreignDatabase ? "foreign.sqlite" : "junk.sqlite");
+    QFile::remove(path);
+    if (foreignDatabase) {
+        QVERIFY(rawExec(path, "CREATE TABLE photos (id INTEGER PRIMARY KEY, file TEXT)"));
+    } else {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    const QByteArray before = fileHash(path);
+    QString error;
+    QVERIFY(!RunStore::open(path, &error));
+    QVERIFY2(error.contains("not a Gatefold run store") && error.contains("--store"), qPrintable(error));
+    QCOMPARE(fileHash(path), before);
+    QVERIFY(!QFile::exists(path + "-wal"));
+}
+
+void TstStore::crashedRunsDetected()
+{
+    auto store = openStore(storePath("crash.sqlite"));
+    QVERIFY(store);
+    const qint64 dead = *store->createRun(sampleRun("dead pid"));
+    const qint64 alive = *store->createRun(sampleRun("alive"));
+    const qint64 stale = *store->createRun(sampleRun("stale heartbeat elsewhere"));
+    const qint64 queued = *store->createRun(sampleRun("still queued"));
+    for (qint64 id : {dead, alive, stale})
+        QVERIFY(store->setStatus(id, RunStatus::Running));
+    // A real process that has exited: its pid is free.
+    QProcess p;
+    p.start("true");
+    QVERIFY(p.waitForFinished());
+    const qint64 gonePid = p.processId() > 0 ? p.processId() : 0;
+    QVERIFY(rawExec(store->path(), QStringLiteral("UPDATE runs SET pid = %1 WHERE id = %2")
+                                       .arg(gonePid > 0 ? gonePid : 999999).arg(dead)));
+    QVERIFY(rawExec(store->path(), QStringLiteral("UPDATE runs SET host = 'cluster-node-7', heartbeat = 1000 "
+                                                  "WHERE id = %1").arg(stale)));
+    const auto marked = store->markCrashedRuns(60.0);
+    QCOMPARE(marked.size(), size_t(2));
+    QVERIFY(store->run(dead)->status == RunStatus::Crashed);
+    QVERIFY2(store->run(dead)->message.contains("is gone"), qPrintable(store->run(dead)->message));
+    QVERIFY(store->run(stale)->status == RunStatus::Crashed);
+    QVERIFY(store->run(stale)->message.contains("cluster-node-7"));
+    QVERIFY(store->run(alive)->status == RunStatus::Running);  // our own pid, fresh heartbeat
+    QVERIFY(store->run(queued)->status == RunStatus::Queued);
+    QVERIFY(store->setStatus(dead, RunStatus::Running));  // a crashed run can be resumed
+}
+
+void TstStore::writerAndReaderShareAFile()
+{
+    const QString path = storePath("shared.sqlite");
+    qint64 id = 0;
+    {
+        auto setup = openStore(path);
+        QVERIFY(setup);
+        id = *setup->createRun(sampleRun("w"));
+    }
+    std::atomic<bool> writerOk{true};
+    std::atomic<int> written{0};
+    std::thread writer([&] {
+        auto store = openStore(path);  // its own connection, in its own thread
+        if (!store) {
+            writerOk = false;
+            return;
+        }
+        for (int batch = 0; batch < 40; ++batch) {
+            std::vector<MetricPoint> points;
+            for (int i = 0; i < 250; ++i)
+                points.push_back({"train/loss", batch * 250 + i, 0, 0, double(i)});
+            if (!store->addMetrics(id, points)) {
+                writerOk = false;
+                return;
+            }
+            written = (batch + 1) * 250;
+        }
+    });
+    auto reader = openStore(path);
+    QVERIFY(reader);
+    size_t seen = 0;
+    int reads = 0;
+    while (written < 10000 && writerOk) {
+        const size_t now = reader->metrics(id, "train/loss").size();
+        QVERIFY(now >= seen);      // never goes back
+        QVERIFY(now % 250 == 0);   // whole batches only
+        seen = now;
+        ++reads;
+    }
+    writer.join();
+    QVERIFY(writerOk);
+    QCOMPARE(reader->metrics(id, "train/loss").size(), size_t(10000));
+    QVERIFY(reader->integrityOk());
+    qInfo("%d reads while the writer committed 40 batches", reads);
+}
+
+QTEST_GUILESS_MAIN(TstStore)
+#include "tst_store.moc"
