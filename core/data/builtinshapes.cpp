@@ -111,18 +111,18 @@ void BuiltinShapes::draw(Split split, std::int64_t index, float *pixels) const
             const double mid = 0.5 * (bg0[c] + bg1[c]);
             dist += (fg[c] - mid) * (fg[c] - mid);
         }
-        if (dist > 0.15)
+        if (dist > 0.3)
             break;
     }
     const double gradAngle = uni(rng) * 2 * kPi;
     const double gx = std::cos(gradAngle), gy = std::sin(gradAngle);
     // Shape: scale (half-size in px), centre, rotation; noise level.
-    const double scale = s * (0.18 + 0.17 * uni(rng));
+    const double scale = s * (0.24 + 0.16 * uni(rng));
     const double cx = s * 0.5 + (uni(rng) - 0.5) * (s - 2 * scale) * 0.9;
     const double cy = s * 0.5 + (uni(rng) - 0.5) * (s - 2 * scale) * 0.9;
     const double rot = uni(rng) * 2 * kPi;
     const double cr = std::cos(rot), sr = std::sin(rot);
-    const double noise = 0.02 + 0.08 * uni(rng);
+    const double noise = 0.01 + 0.05 * uni(rng);
     std::normal_distribution<double> gauss(0.0, noise);
 
     const std::int64_t plane = std::int64_t(s) * s;
