@@ -1,0 +1,120 @@
+// RunStore: artifacts, analysis snapshots and sweeps.
+
+#include "runstore.h"
+
+#include "storesql.h"
+
+#include <QJsonDocument>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace gatefold::store {
+
+std::optional<qint64> RunStore::addArtifact(const Artifact &a)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT INTO artifacts (run_id, kind, path, sha256, created, info) "
+                             "VALUES (?, ?, ?, ?, ?, ?)"));
+    q.addBindValue(a.runId);
+    q.addBindValue(a.kind);
+    q.addBindValue(a.path);
+    q.addBindValue(a.sha256);
+    q.addBindValue(a.created > 0 ? a.created : sql::now());
+    q.addBindValue(a.infoJson.isEmpty() ? QStringLiteral("{}") : QString::fromUtf8(a.infoJson));
+    if (!q.exec()) {
+        fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), q.lastError().text());
+        return std::nullopt;
+    }
+    return q.lastInsertId().toLongLong();
+}
+
+std::vector<Artifact> RunStore::artifacts(qint64 runId, const QString &kind)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT id, run_id, kind, path, sha256, created, info FROM artifacts "
+                             "WHERE run_id = ? AND (? = '' OR kind = ?) ORDER BY id"));
+    q.addBindValue(runId);
+    q.addBindValue(sql::text(kind));
+    q.addBindValue(sql::text(kind));
+    std::vector<Artifact> out;
+    if (!q.exec()) {
+        fail(QStringLiteral("cannot list the artifacts of run %1").arg(runId), q.lastError().text());
+        return out;
+    }
+    while (q.next())
+        out.push_back({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toString(),
+                       q.value(4).toString(), q.value(5).toDouble(), q.value(6).toString().toUtf8()});
+    return out;
+}
+
+std::optional<qint64> RunStore::addSnapshot(const Snapshot &s)
+{
+    if (QJsonDocument::fromJson(s.dataJson).isNull()) {
+        fail(QStringLiteral("cannot record a %1 snapshot of run %2").arg(s.kind).arg(s.runId),
+             QStringLiteral("its data is not JSON"));
+        return std::nullopt;
+    }
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT INTO snapshots (run_id, kind, step, epoch, created, data) "
+                             "VALUES (?, ?, ?, ?, ?, ?)"));
+    q.addBindValue(s.runId);
+    q.addBindValue(s.kind);
+    q.addBindValue(s.step);
+    q.addBindValue(s.epoch);
+    q.addBindValue(s.created > 0 ? s.created : sql::now());
+    q.addBindValue(QString::fromUtf8(s.dataJson));
+    if (!q.exec()) {
+        fail(QStringLiteral("cannot record a %1 snapshot of run %2").arg(s.kind).arg(s.runId), q.lastError().text());
+        return std::nullopt;
+    }
+    return q.lastInsertId().toLongLong();
+}
+
+std::vector<Snapshot> RunStore::snapshots(qint64 runId, const QString &kind)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT id, run_id, kind, step, epoch, created, data FROM snapshots "
+                             "WHERE run_id = ? AND kind = ? ORDER BY step, id"));
+    q.addBindValue(runId);
+    q.addBindValue(kind);
+    std::vector<Snapshot> out;
+    if (!q.exec()) {
+        fail(QStringLiteral("cannot read the %1 snapshots of run %2").arg(kind).arg(runId), q.lastError().text());
+        return out;
+    }
+    while (q.next())
+        out.push_back({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+                       q.value(3).toLongLong(), q.value(4).toDouble(), q.value(5).toDouble(),
+                       q.value(6).toString().toUtf8()});
+    return out;
+}
+
+std::optional<qint64> RunStore::createSweep(const QString &name, const QByteArray &gridJson)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT INTO sweeps (name, grid, created) VALUES (?, ?, ?)"));
+    q.addBindValue(name);
+    q.addBindValue(QString::fromUtf8(gridJson));
+    q.addBindValue(sql::now());
+    if (!q.exec()) {
+        fail(QStringLiteral("cannot create the sweep"), q.lastError().text());
+        return std::nullopt;
+    }
+    return q.lastInsertId().toLongLong();
+}
+
+std::optional<Sweep> RunStore::sweep(qint64 id)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT id, name, grid, created FROM sweeps WHERE id = ?"));
+    q.addBindValue(id);
+    if (!q.exec() || !q.next()) {
+        fail(QStringLiteral("cannot read sweep %1").arg(id),
+             q.lastError().isValid() ? q.lastError().text() : QStringLiteral("there is no such sweep"));
+        return std::nullopt;
+    }
+    return Sweep{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString().toUtf8(), q.value(3).toDouble()};
+}
+
+} // namespace gatefold::store
