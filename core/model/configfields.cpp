@@ -67,30 +67,36 @@ bool parseEnum(const EnumName<E> (&table)[N], const std::string &text, E *out, s
     return false;
 }
 
-bool parseInt(const std::string &text, int *out, std::string *error)
+// A whole number in [lo, hi], or false with a message that names the range.
+bool parseWhole(const std::string &text, long long lo, long long hi, long long *out, std::string *error)
 {
     errno = 0;
     char *end = nullptr;
-    const long v = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || errno == ERANGE || v < INT32_MIN || v > INT32_MAX) {
+    const long long v = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
         if (error)
-            *error = "'" + text + "' is not a whole number between -2147483648 and 2147483647";
+            *error = "'" + text + "' is not a whole number between " + std::to_string(lo) + " and "
+                   + std::to_string(hi);
         return false;
     }
+    *out = v;
+    return true;
+}
+
+bool parseInt(const std::string &text, int *out, std::string *error)
+{
+    long long v = 0;
+    if (!parseWhole(text, INT32_MIN, INT32_MAX, &v, error))
+        return false;
     *out = static_cast<int>(v);
     return true;
 }
 
 bool parseInt64(const std::string &text, std::int64_t *out, std::string *error)
 {
-    errno = 0;
-    char *end = nullptr;
-    const long long v = std::strtoll(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || errno == ERANGE) {
-        if (error)
-            *error = "'" + text + "' is not a whole number";
+    long long v = 0;
+    if (!parseWhole(text, INT64_MIN, INT64_MAX, &v, error))
         return false;
-    }
     *out = static_cast<std::int64_t>(v);
     return true;
 }
