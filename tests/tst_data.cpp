@@ -79,9 +79,9 @@ void TstData::splitsAndSeedsDiffer()
 void TstData::classesBalancedAndNamed()
 {
     BuiltinShapes set(16, 1000, 100, 0);
-    QCOMPARE(int(BuiltinShapes::classNames().size()), BuiltinShapes::numClasses());
-    QVERIFY(BuiltinShapes::numClasses() >= 10);
-    std::vector<int> counts(size_t(BuiltinShapes::numClasses()), 0);
+    QCOMPARE(int(BuiltinShapes::classNames().size()), BuiltinShapes::kClasses);
+    QVERIFY(BuiltinShapes::kClasses >= 10);
+    std::vector<int> counts(size_t(BuiltinShapes::kClasses), 0);
     for (std::int64_t i = 0; i < 1000; ++i)
         ++counts[size_t(set.label(Split::Train, i))];
     for (int c : counts)
@@ -111,7 +111,7 @@ void TstData::linearClassifierIsFarFromPerfect()
     xt = xt.flatten(1), xv = xv.flatten(1);
     auto mean = xt.mean(0), stdv = xt.std(0) + 1e-3;
     xt = (xt - mean) / stdv, xv = (xv - mean) / stdv;
-    auto linear = torch::nn::Linear(xt.size(1), BuiltinShapes::numClasses());
+    auto linear = torch::nn::Linear(xt.size(1), BuiltinShapes::kClasses);
     torch::optim::Adam opt(linear->parameters(), torch::optim::AdamOptions(1e-2).weight_decay(1e-4));
     for (int step = 0; step < 300; ++step) {
         opt.zero_grad();

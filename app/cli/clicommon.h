@@ -12,7 +12,7 @@ class QCommandLineParser;
 namespace gatefold::cli {
 
 // Exit codes shared by every subcommand.
-enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
+enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2, ExitCancelled = 3 };
 
 // --preset NAME and --set key=value (repeatable), the way every command that
 // builds a model reads its config.

@@ -3,12 +3,19 @@
 #include "clicommon.h"
 #include "costcommand.h"
 #include "democommand.h"
+#include "runoptions.h"
+#include "runscommand.h"
 #include "schedulecommand.h"
+#include "sweepcommand.h"
+#include "traincommand.h"
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"
 
 #include "model/configfields.h"
 #include "model/presets.h"
+#include "train/runconfigjson.h"
+#include "train/runfields.h"
+#include "train/runpresets.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -29,17 +36,23 @@ const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "Usage: gatefold-cli <command> [options]\n"
     "\n"
     "Commands:\n"
+    "  train     train a run (preset, JSON config, --set overrides) into the run store\n"
+    "  resume    continue a failed, cancelled or crashed run from its last checkpoint\n"
+    "  sweep     a grid of runs (cartesian product of listed settings x seeds), N at a time\n"
+    "  runs      list, show or delete the runs of a store\n"
     "  demo      build a model, print its parameter/FLOP table, time training steps, check its fold\n"
-    "  presets   list the model presets\n"
-    "  config    print (and validate) the config a preset plus --set overrides give\n"
+    "  presets   list the run presets (demo) and model presets\n"
+    "  config    print (and validate) the run config a preset, --config file and --set overrides give\n"
     "  cost      parameters and MACs per component, and the fold accounting (trained, folded, plain)\n"
     "  schedule  the joining strength lambda over a run, as the trainer sets it\n"
     "\n"
     "`gatefold-cli <command> --help` describes a command's options.\n"
-    "Exit status: 0 success, 1 failure, 2 invalid usage or config.");
+    "Exit status: 0 success, 1 failure, 2 invalid usage or config (nothing created), 3 cancelled run.");
 
 int runPresets()
 {
+    for (const auto &p : train::runPresets())
+        printOut(QStringLiteral("%1  %2").arg(QString::fromStdString(p.name), -18).arg(QString::fromStdString(p.description)));
     for (const auto &p : model::presets::all())
         printOut(QStringLiteral("%1  %2").arg(QString::fromStdString(p.name), -18).arg(QString::fromStdString(p.description)));
     return ExitOk;
@@ -48,22 +61,30 @@ int runPresets()
 int runConfig(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Print the config of a preset with --set overrides applied, one key=value\n"
-                                        "per line, after validating it."));
+    parser.setApplicationDescription(tr("Print the run config of a preset with a --config file and --set overrides\n"
+                                        "applied, one key=value per line (or as JSON), after validating it."));
     parser.addHelpOption();
-    addModelOptions(parser, QStringLiteral("cifar-vit"));
+    addRunConfigOptions(parser);
     parser.addOption({"keys", tr("List every setting key with its meaning instead.")});
+    parser.addOption({"json", tr("Print the config as JSON (a file for train --config).")});
     if (const auto exitCode = parseOrExit(parser, arguments))
         return *exitCode;
     if (parser.isSet("keys")) {
-        for (const auto &field : model::configFields())
-            printOut(QStringLiteral("%1  %2").arg(QString::fromStdString(field.key), -20).arg(QString::fromStdString(field.help)));
+        for (const auto &field : train::runFields())
+            printOut(QStringLiteral("%1  %2").arg(QString::fromStdString(field.key), -22).arg(QString::fromStdString(field.help)));
         return ExitOk;
     }
-    const auto config = modelConfigFromOptions(parser);
-    if (!config)
+    QStringList errors;
+    const auto config = runConfigFromOptions(parser, &errors);
+    if (!config) {
+        printErrors(tr("the run config is not valid:"), errors);
         return ExitUsage;
-    for (const auto &field : model::configFields())
+    }
+    if (parser.isSet("json")) {
+        printOut(QString::fromUtf8(train::runConfigToJson(*config)).trimmed());
+        return ExitOk;
+    }
+    for (const auto &field : train::runFields())
         printOut(QStringLiteral("%1=%2").arg(QString::fromStdString(field.key), QString::fromStdString(field.get(*config))));
     return ExitOk;
 }
@@ -74,6 +95,14 @@ int dispatch(const QStringList &args)
     QStringList rest = args;
     if (rest.size() > 1 && !command.startsWith('-'))
         rest.removeAt(1);  // the subcommand's parser sees "gatefold-cli --its-options"
+    if (command == "train")
+        return runTrain(rest);
+    if (command == "resume")
+        return runResume(rest);
+    if (command == "sweep")
+        return runSweep(rest);
+    if (command == "runs")
+        return runRuns(rest);
     if (command == "demo")
         return runDemo(rest);
     if (command == "presets")

@@ -62,6 +62,32 @@ bool inside(int cls, double u, double v)
     return false;
 }
 
+// The fill of shape `cls` at (u, v): true for the first foreground colour,
+// false for the second. Each class has its own pattern (solid, concentric
+// squares, dots, halves, concentric rings, bull's-eyes), so a class shows in
+// every patch it covers as well as in its outline; checkerboard and striped
+// disk have holes instead (their `inside` is the pattern).
+bool primaryFill(int cls, double u, double v)
+{
+    const double r = std::sqrt(u * u + v * v);
+    switch (cls) {
+    case 1:  // square: concentric squares
+        return int(std::floor(std::max(std::abs(u), std::abs(v)) / 0.27)) % 2 == 0;
+    case 2: {  // triangle: dots on a grid
+        const double gu = u / 0.42 - std::floor(u / 0.42) - 0.5, gv = v / 0.42 - std::floor(v / 0.42) - 0.5;
+        return gu * gu + gv * gv > 0.09;
+    }
+    case 4:  // plus: two halves
+        return u + v > 0.0;
+    case 5:  // star: concentric rings
+        return int(std::floor(r / 0.22)) % 2 == 0;
+    case 9:  // pair of disks: bull's-eyes
+        return std::min(std::hypot(u - 0.55, v), std::hypot(u + 0.55, v)) > 0.2;
+    default:  // disk, ring, bar: solid; checkerboard and striped disk: holes
+        return true;
+    }
+}
+
 } // namespace
 
 const std::vector<std::string> &BuiltinShapes::classNames()
@@ -89,7 +115,7 @@ int BuiltinShapes::label(Split split, std::int64_t index) const
 {
     // Balanced: the class cycles with the index; the rest of the image is random.
     (void)split;
-    return int(index % numClasses());
+    return int(index % kClasses);
 }
 
 void BuiltinShapes::draw(Split split, std::int64_t index, float *pixels) const
@@ -100,7 +126,7 @@ void BuiltinShapes::draw(Split split, std::int64_t index, float *pixels) const
     const int s = m_imageSize;
 
     // Background: two random colours in a linear gradient at a random angle.
-    double bg0[3], bg1[3], fg[3];
+    double bg0[3], bg1[3], fg[3], fg2[3];
     for (int c = 0; c < 3; ++c)
         bg0[c] = uni(rng), bg1[c] = uni(rng);
     // Foreground far enough from the background to be visible.
@@ -110,6 +136,16 @@ void BuiltinShapes::draw(Split split, std::int64_t index, float *pixels) const
             fg[c] = uni(rng);
             const double mid = 0.5 * (bg0[c] + bg1[c]);
             dist += (fg[c] - mid) * (fg[c] - mid);
+        }
+        if (dist > 0.3)
+            break;
+    }
+    // The pattern's second colour: far from the first, so the pattern shows.
+    for (int attempt = 0; attempt < 16; ++attempt) {
+        double dist = 0;
+        for (int c = 0; c < 3; ++c) {
+            fg2[c] = uni(rng);
+            dist += (fg2[c] - fg[c]) * (fg2[c] - fg[c]);
         }
         if (dist > 0.3)
             break;
@@ -133,8 +169,9 @@ void BuiltinShapes::draw(Split split, std::int64_t index, float *pixels) const
             const double dx = (px - cx) / scale, dy = (py - cy) / scale;
             const double u = cr * dx + sr * dy, v = -sr * dx + cr * dy;
             const bool in = inside(cls, u, v);
+            const double *fill = in && primaryFill(cls, u, v) ? fg : fg2;
             for (int c = 0; c < 3; ++c) {
-                const double base = in ? fg[c] : bg0[c] + (bg1[c] - bg0[c]) * std::clamp(t, 0.0, 1.0);
+                const double base = in ? fill[c] : bg0[c] + (bg1[c] - bg0[c]) * std::clamp(t, 0.0, 1.0);
                 pixels[c * plane + y * s + x] = float(std::clamp(base + gauss(rng), 0.0, 1.0));
             }
         }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <torch/types.h>
+#include "dataset.h"
 
 #include <cstdint>
 #include <string>
@@ -8,31 +8,33 @@
 
 namespace gatefold::data {
 
-enum class Split { Train, Val };
-
 // The embedded default data set: procedurally drawn images of 10 classes of
 // shapes and textures, needing no download. Every image is a pure function of
 // (seed, split, index): a random shape class, foreground colour, position,
 // scale, rotation, background gradient and pixel noise — so any subset, in any
 // order, on any number of threads, is the same. Any image size ≥ 8 px.
 // Pixels are float RGB in [0, 1], (3, S, S).
-class BuiltinShapes
+class BuiltinShapes : public Dataset
 {
 public:
     BuiltinShapes(int imageSize, std::int64_t trainSize, std::int64_t valSize, std::uint64_t seed);
 
-    static int numClasses() { return 10; }
+    static constexpr int kClasses = 10;
     static const std::vector<std::string> &classNames();
 
-    int imageSize() const { return m_imageSize; }
-    std::int64_t size(Split split) const { return split == Split::Train ? m_trainSize : m_valSize; }
+    std::string name() const override { return "builtin"; }
+    int numClasses() const override { return kClasses; }
+    int channels() const override { return 3; }
+    int imageSize() const override { return m_imageSize; }
+    std::int64_t size(Split split) const override { return split == Split::Train ? m_trainSize : m_valSize; }
     std::uint64_t seed() const { return m_seed; }
 
     // The label of image `index`, without drawing it.
     int label(Split split, std::int64_t index) const;
     // Images `indices` of `split` as (B, 3, S, S) float and their labels (B) int64,
     // drawn in parallel.
-    std::pair<torch::Tensor, torch::Tensor> batch(Split split, const std::vector<std::int64_t> &indices) const;
+    std::pair<torch::Tensor, torch::Tensor> batch(Split split,
+                                                  const std::vector<std::int64_t> &indices) const override;
 
 private:
     void draw(Split split, std::int64_t index, float *pixels) const;

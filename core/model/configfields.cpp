@@ -1,4 +1,5 @@
 #include "configfields.h"
+#include "textvalues.h"
 
 #include <cerrno>
 #include <cmath>
@@ -23,6 +24,7 @@ const EnumName<GateTarget> kTarget[] = {{GateTarget::Width, "width"}, {GateTarge
 const EnumName<Sharing> kSharing[] = {{Sharing::Shared, "shared"}, {Sharing::PerLayer, "per-layer"}};
 const EnumName<AssignScope> kScope[] = {{AssignScope::PerLayer, "per-layer"}, {AssignScope::Once, "once"}};
 const EnumName<EmbedInit> kEmbedInit[] = {{EmbedInit::Zeros, "zeros"}, {EmbedInit::Normal, "normal"}};
+const EnumName<WeightInit> kWeightInit[] = {{WeightInit::Timm, "timm"}, {WeightInit::Jax, "jax"}};
 const EnumName<CodebookInit> kCodebookInit[] = {{CodebookInit::Random, "random"},
                                                 {CodebookInit::KMeans, "kmeans"}};
 
@@ -67,69 +69,6 @@ bool parseEnum(const EnumName<E> (&table)[N], const std::string &text, E *out, s
     return false;
 }
 
-// A whole number in [lo, hi], or false with a message that names the range.
-bool parseWhole(const std::string &text, long long lo, long long hi, long long *out, std::string *error)
-{
-    errno = 0;
-    char *end = nullptr;
-    const long long v = std::strtoll(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
-        if (error)
-            *error = "'" + text + "' is not a whole number between " + std::to_string(lo) + " and "
-                   + std::to_string(hi);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-bool parseInt(const std::string &text, int *out, std::string *error)
-{
-    long long v = 0;
-    if (!parseWhole(text, INT32_MIN, INT32_MAX, &v, error))
-        return false;
-    *out = static_cast<int>(v);
-    return true;
-}
-
-bool parseInt64(const std::string &text, std::int64_t *out, std::string *error)
-{
-    long long v = 0;
-    if (!parseWhole(text, INT64_MIN, INT64_MAX, &v, error))
-        return false;
-    *out = static_cast<std::int64_t>(v);
-    return true;
-}
-
-bool parseDouble(const std::string &text, double *out, std::string *error)
-{
-    errno = 0;
-    char *end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v)) {
-        if (error)
-            *error = "'" + text + "' is not a finite number";
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-bool parseBool(const std::string &text, bool *out, std::string *error)
-{
-    if (text == "true" || text == "1" || text == "yes" || text == "on") {
-        *out = true;
-        return true;
-    }
-    if (text == "false" || text == "0" || text == "no" || text == "off") {
-        *out = false;
-        return true;
-    }
-    if (error)
-        *error = "'" + text + "' is not a boolean; use true or false";
-    return false;
-}
-
 // "all" or a comma-separated list of block indices.
 bool parseBlockList(const std::string &text, std::vector<int> *out, std::string *error)
 {
@@ -154,19 +93,6 @@ bool parseBlockList(const std::string &text, std::vector<int> *out, std::string 
     }
     *out = std::move(blocks);
     return true;
-}
-
-// The shortest of 15-17 significant digits that reads back as the same double.
-std::string formatDouble(double v)
-{
-    for (int digits = 15; digits <= 17; ++digits) {
-        std::ostringstream out;
-        out.precision(digits);
-        out << v;
-        if (std::strtod(out.str().c_str(), nullptr) == v || digits == 17)
-            return out.str();
-    }
-    return {};
 }
 
 std::string formatBlocks(const std::vector<int> &blocks)
@@ -317,6 +243,12 @@ std::vector<ConfigField> makeFields()
                  [](ViTConfig &c, const std::string &t, std::string *e) {
                      return parseEnum(kPooling, t, &c.pooling, e);
                  }});
+    f.push_back({"weight_init", "initial weights (" + choices(kWeightInit) + "): timm trunc-normal 0.02; jax xavier, "
+                 "zero head (faster from scratch on small data)",
+                 [](const ViTConfig &c) { return nameOf(kWeightInit, c.weightInit); },
+                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                     return parseEnum(kWeightInit, t, &c.weightInit, e);
+                 }});
     f.push_back(doubleField("drop_rate", "dropout after the position embedding and before the head",
                             &ViTConfig::dropRate));
     f.push_back(doubleField("attn_drop_rate", "dropout on attention probabilities", &ViTConfig::attnDropRate));
@@ -409,6 +341,7 @@ std::string toString(Sharing v) { return nameOf(kSharing, v); }
 std::string toString(AssignScope v) { return nameOf(kScope, v); }
 std::string toString(EmbedInit v) { return nameOf(kEmbedInit, v); }
 std::string toString(CodebookInit v) { return nameOf(kCodebookInit, v); }
+std::string toString(WeightInit v) { return nameOf(kWeightInit, v); }
 std::string toString(JoinVariant v) { return nameOf(kJoinVariant, v); }
 std::string toString(JoinScheduleKind v) { return nameOf(kJoinSchedule, v); }
 std::string toString(JoinStage v) { return nameOf(kJoinStage, v); }

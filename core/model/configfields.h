@@ -39,6 +39,7 @@ std::string toString(Sharing v);
 std::string toString(AssignScope v);
 std::string toString(EmbedInit v);
 std::string toString(CodebookInit v);
+std::string toString(WeightInit v);
 std::string toString(JoinVariant v);
 std::string toString(JoinScheduleKind v);
 std::string toString(JoinStage v);

@@ -64,6 +64,8 @@ VisionTransformerImpl::VisionTransformerImpl(const ViTConfig &config)
         fc_norm = register_module("fc_norm", makeLayerNorm(d, finalAffine));
     head_drop = register_module("head_drop", torch::nn::Dropout(config.dropRate));
     head = register_module("head", makeLinear(d, config.numClasses, true));
+    if (config.weightInit == WeightInit::Jax)
+        jaxInit_(*this);
 }
 
 torch::Tensor VisionTransformerImpl::forwardFeatures(const torch::Tensor &images, const ForwardOptions &options,

@@ -85,6 +85,7 @@ bool operator==(const ViTConfig &a, const ViTConfig &b)
         && a.inChannels == b.inChannels && a.numClasses == b.numClasses
         && a.embedDim == b.embedDim && a.depth == b.depth && a.numHeads == b.numHeads
         && a.mlpRatio == b.mlpRatio && a.qkvBias == b.qkvBias && a.pooling == b.pooling
+        && a.weightInit == b.weightInit
         && a.dropRate == b.dropRate && a.attnDropRate == b.attnDropRate
         && a.projDropRate == b.projDropRate && a.dropPathRate == b.dropPathRate
         && a.gate == b.gate && a.join == b.join;

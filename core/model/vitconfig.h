@@ -108,6 +108,12 @@ struct JoinConfig {
     bool absorbNorms = false;
 };
 
+// How weights start (timm's weight_init): Timm trunc-normal(0.02) linears and
+// patch embedding; Jax (timm's "jax" mode) xavier-uniform linears, LeCun-normal
+// patch embedding, a zero head and N(0, 1e-6²) MLP biases — markedly faster
+// from scratch on small data sets.
+enum class WeightInit { Timm, Jax };
+
 // A Vision Transformer and its gates. Defaults are DeiT-Tiny's (ViT-Ti/16).
 struct ViTConfig {
     int imageSize = 224;
@@ -126,6 +132,7 @@ struct ViTConfig {
     double projDropRate = 0.0;   // after attention proj and in the MLP
     // Stochastic depth; grows linearly from 0 at the first block to this value.
     double dropPathRate = 0.0;
+    WeightInit weightInit = WeightInit::Timm;
     GateConfig gate;
     JoinConfig join;
 

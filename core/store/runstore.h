@@ -67,6 +67,9 @@ public:
 
     // Artifacts and snapshots.
     std::optional<qint64> addArtifact(const Artifact &artifact);
+    // Records `artifact` as the run's only one of its kind (e.g. "checkpoint/last",
+    // rewritten every epoch): older records of that kind go in the same transaction.
+    std::optional<qint64> replaceArtifact(const Artifact &artifact);
     std::vector<Artifact> artifacts(qint64 runId, const QString &kind = QString());
     std::optional<qint64> addSnapshot(const Snapshot &snapshot);
     std::vector<Snapshot> snapshots(qint64 runId, const QString &kind);

@@ -29,6 +29,31 @@ std::optional<qint64> RunStore::addArtifact(const Artifact &a)
     return q.lastInsertId().toLongLong();
 }
 
+std::optional<qint64> RunStore::replaceArtifact(const Artifact &a)
+{
+    if (!m_db.transaction()) {
+        fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), m_db.lastError().text());
+        return std::nullopt;
+    }
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("DELETE FROM artifacts WHERE run_id = ? AND kind = ?"));
+    q.addBindValue(a.runId);
+    q.addBindValue(a.kind);
+    if (!q.exec()) {
+        fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), q.lastError().text());
+        m_db.rollback();
+        return std::nullopt;
+    }
+    const auto id = addArtifact(a);
+    if (!id || !m_db.commit()) {
+        if (id)
+            fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), m_db.lastError().text());
+        m_db.rollback();
+        return std::nullopt;
+    }
+    return id;
+}
+
 std::vector<Artifact> RunStore::artifacts(qint64 runId, const QString &kind)
 {
     QSqlQuery q(m_db);

@@ -1,0 +1,87 @@
+#include "runoptions.h"
+
+#include "clicommon.h"
+
+#include "model/configvalidator.h"
+#include "store/runstore.h"
+#include "train/runconfigjson.h"
+#include "train/runfields.h"
+#include "train/runpresets.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+
+namespace gatefold::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+} // namespace
+
+void addRunConfigOptions(QCommandLineParser &parser)
+{
+    parser.addOption({"preset", tr("Run preset to start from (default demo; `gatefold-cli presets` lists them)."),
+                      tr("name"), QStringLiteral("demo")});
+    parser.addOption({"config", tr("JSON run config applied over the preset (`gatefold-cli config --json` writes one)."),
+                      tr("file")});
+    parser.addOption({"set", tr("Override one setting, e.g. --set optim.lr=0.001 (repeatable; "
+                                "`gatefold-cli config --keys` lists keys)."),
+                      tr("key=value")});
+}
+
+std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &parser, QStringList *errors)
+{
+    const qsizetype before = errors->size();
+    const QString presetName = parser.value("preset");
+    auto preset = train::runPresetByName(presetName.toStdString());
+    if (!preset)
+        errors->append(tr("--preset: unknown preset '%1'; `gatefold-cli presets` lists them").arg(presetName));
+    train::RunConfig config = preset.value_or(train::demoRun());
+    if (parser.isSet("config")) {
+        const QString path = parser.value("config");
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            errors->append(tr("--config: cannot read %1: %2").arg(path, file.errorString()));
+        } else {
+            QStringList problems;
+            if (!train::runConfigFromJson(file.readAll(), &config, &problems))
+                for (const QString &p : problems)
+                    errors->append(QStringLiteral("%1: %2").arg(path, p));
+        }
+    }
+    for (const QString &assignment : parser.values("set")) {
+        std::string why;
+        if (!train::applyRunAssignment(config, assignment.toStdString(), &why))
+            errors->append(tr("--set %1: %2").arg(assignment, QString::fromStdString(why)));
+    }
+    if (preset)  // what the accepted settings get wrong too, so one call shows every problem
+        for (const auto &p : train::validateRunConfig(config))
+            errors->append(QStringLiteral("%1: %2").arg(QString::fromStdString(p.field), QString::fromStdString(p.message)));
+    if (errors->size() != before)
+        return std::nullopt;
+    return config;
+}
+
+void addStoreOption(QCommandLineParser &parser)
+{
+    parser.addOption({"store", tr("Run store file (default %1).").arg(store::RunStore::defaultPath()), tr("path"),
+                      store::RunStore::defaultPath()});
+}
+
+QString storePathFromOptions(const QCommandLineParser &parser)
+{
+    return parser.value("store");
+}
+
+void printErrors(const QString &heading, const QStringList &errors)
+{
+    printErr(QStringLiteral("error: %1").arg(heading));
+    for (const QString &e : errors)
+        printErr(QStringLiteral("  %1").arg(e));
+}
+
+} // namespace gatefold::cli

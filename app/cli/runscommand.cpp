@@ -1,0 +1,247 @@
+#include "runscommand.h"
+
+#include "clicommon.h"
+#include "runoptions.h"
+#include "trainprinter.h"
+
+#include "store/runstore.h"
+#include "train/runexecution.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+
+namespace gatefold::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+QString when(double unixSeconds)
+{
+    if (unixSeconds <= 0)
+        return QStringLiteral("-");
+    return QDateTime::fromMSecsSinceEpoch(qint64(unixSeconds * 1000)).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+// The last value and the best (max for top-k, min otherwise) of a metric.
+struct Summary {
+    double last = 0;
+    double best = 0;
+    qint64 lastStep = 0;
+    bool any = false;
+};
+
+Summary summarise(store::RunStore &store, qint64 runId, const QString &key)
+{
+    Summary s;
+    const auto points = store.metrics(runId, key);
+    if (points.empty())
+        return s;
+    const bool higher = key.contains(QLatin1String("top"));
+    s.any = true;
+    s.last = points.back().value;
+    s.lastStep = points.back().step;
+    s.best = points.front().value;
+    for (const auto &p : points)
+        s.best = higher ? std::max(s.best, p.value) : std::min(s.best, p.value);
+    return s;
+}
+
+QJsonObject runObject(const store::RunRecord &r)
+{
+    return QJsonObject{{"id", r.id}, {"name", r.name}, {"status", store::toString(r.status)}, {"seed", r.seed},
+                       {"device", r.device}, {"created", r.created}, {"started", r.started}, {"ended", r.ended},
+                       {"heartbeat", r.heartbeat}, {"pid", r.pid}, {"host", r.host}, {"sweep", r.sweepId},
+                       {"parent", r.parentId}, {"tags", QJsonArray::fromStringList(r.tags)}, {"notes", r.notes},
+                       {"message", r.message}};
+}
+
+int list(store::RunStore &store, qint64 sweepId, bool json)
+{
+    const auto runs = store.runs(sweepId);
+    if (json) {
+        for (const auto &r : runs) {
+            auto o = runObject(r);
+            const auto top1 = summarise(store, r.id, QStringLiteral("val/top1"));
+            if (top1.any) {
+                o.insert("val_top1_last", top1.last);
+                o.insert("val_top1_best", top1.best);
+            }
+            TrainPrinter::printJson(o);
+        }
+        return ExitOk;
+    }
+    if (runs.empty()) {
+        printOut(tr("no runs in %1").arg(store.path()));
+        return ExitOk;
+    }
+    printOut(QStringLiteral("%1  %2  %3  %4  %5  %6")
+                 .arg(tr("id"), 5)
+                 .arg(tr("name"), -20)
+                 .arg(tr("status"), -9)
+                 .arg(tr("step"), 7)
+                 .arg(tr("top-1 last/best"), -15)
+                 .arg(tr("created")));
+    for (const auto &r : runs) {
+        const auto top1 = summarise(store, r.id, QStringLiteral("val/top1"));
+        const QString acc = top1.any ? QStringLiteral("%1/%2").arg(100 * top1.last, 0, 'f', 1).arg(100 * top1.best, 0, 'f', 1)
+                                     : QStringLiteral("-");
+        printOut(QStringLiteral("%1  %2  %3  %4  %5  %6")
+                     .arg(r.id, 5)
+                     .arg(r.name.left(20), -20)
+                     .arg(store::toString(r.status), -9)
+                     .arg(store.lastMetricStep(r.id), 7)
+                     .arg(acc, -15)
+                     .arg(when(r.created)));
+    }
+    return ExitOk;
+}
+
+int show(store::RunStore &store, qint64 id, bool json)
+{
+    const auto r = store.run(id);
+    if (!r) {
+        printErr(tr("error: there is no run %1 in %2").arg(id).arg(store.path()));
+        return ExitUsage;
+    }
+    const QStringList keys = store.metricKeys(id);
+    const auto artifacts = store.artifacts(id);
+    if (json) {
+        auto o = runObject(*r);
+        o.insert("config", QJsonDocument::fromJson(r->configJson).object());
+        QJsonObject metrics;
+        for (const QString &key : keys) {
+            const auto s = summarise(store, id, key);
+            metrics.insert(key, QJsonObject{{"last", s.last}, {"best", s.best}, {"last_step", s.lastStep}});
+        }
+        o.insert("metrics", metrics);
+        QJsonArray files;
+        for (const auto &a : artifacts)
+            files.append(QJsonObject{{"kind", a.kind}, {"path", train::artifactFile(store, a)}, {"sha256", a.sha256},
+                                     {"info", QJsonDocument::fromJson(a.infoJson).object()}});
+        o.insert("artifacts", files);
+        TrainPrinter::printJson(o);
+        return ExitOk;
+    }
+    printOut(tr("run %1 '%2': %3%4").arg(id).arg(r->name, store::toString(r->status),
+                                             r->message.isEmpty() ? QString() : QStringLiteral(" - ") + r->message));
+    printOut(tr("  seed %1, device %2, pid %3 on %4, sweep %5, parent %6")
+                 .arg(r->seed)
+                 .arg(r->device.isEmpty() ? QStringLiteral("-") : r->device)
+                 .arg(r->pid)
+                 .arg(r->host.isEmpty() ? QStringLiteral("-") : r->host)
+                 .arg(r->sweepId)
+                 .arg(r->parentId));
+    printOut(tr("  created %1, started %2, ended %3, last heartbeat %4")
+                 .arg(when(r->created), when(r->started), when(r->ended), when(r->heartbeat)));
+    if (!r->tags.isEmpty())
+        printOut(tr("  tags: %1").arg(r->tags.join(", ")));
+    if (!r->notes.isEmpty())
+        printOut(tr("  notes: %1").arg(r->notes));
+    if (!r->versions.isEmpty())
+        printOut(tr("  versions: %1").arg(r->versions));
+    printOut(tr("metrics (last / best, at the last step):"));
+    for (const QString &key : keys) {
+        const auto s = summarise(store, id, key);
+        printOut(QStringLiteral("  %1 %2 / %3  (step %4)").arg(key, -22).arg(s.last, 0, 'g', 6).arg(s.best, 0, 'g', 6).arg(s.lastStep));
+    }
+    printOut(tr("artifacts:"));
+    for (const auto &a : artifacts)
+        printOut(QStringLiteral("  %1 %2  sha256 %3  %4").arg(a.kind, -18).arg(train::artifactFile(store, a), a.sha256.left(16),
+                                                              QString::fromUtf8(a.infoJson)));
+    printOut(tr("config:"));
+    const auto config = QJsonDocument::fromJson(r->configJson).object();
+    for (auto it = config.begin(); it != config.end(); ++it)
+        printOut(QStringLiteral("  %1=%2").arg(it.key(), it.value().isString() ? it.value().toString()
+                                                          : QString::fromUtf8(QJsonDocument(QJsonArray{it.value()}).toJson(QJsonDocument::Compact)).mid(1).chopped(1)));
+    return ExitOk;
+}
+
+int remove(store::RunStore &store, qint64 id, bool files)
+{
+    const auto r = store.run(id);
+    if (!r) {
+        printErr(tr("error: there is no run %1 in %2").arg(id).arg(store.path()));
+        return ExitUsage;
+    }
+    if (r->status == store::RunStatus::Running) {
+        printErr(tr("error: run %1 is running (pid %2 on %3); cancel it first").arg(id).arg(r->pid).arg(r->host));
+        return ExitUsage;
+    }
+    if (!store.deleteRun(id)) {
+        printErr(tr("error: %1").arg(store.lastError()));
+        return ExitFailure;
+    }
+    const QString dir = train::runDirectory(store, id);
+    if (files && QDir(dir).exists() && !QDir(dir).removeRecursively()) {
+        printErr(tr("error: run %1 is deleted from the store, but %2 could not be removed").arg(id).arg(dir));
+        return ExitFailure;
+    }
+    printOut(files ? tr("deleted run %1 and %2").arg(id).arg(dir)
+                   : tr("deleted run %1 (its files stay in %2; --files removes them)").arg(id).arg(dir));
+    return ExitOk;
+}
+
+} // namespace
+
+int runRuns(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("The runs of a store:\n"
+                                        "  runs [list] [--sweep ID]   newest first, with status, step and val top-1\n"
+                                        "  runs show ID               record, metric summary, artifacts and config\n"
+                                        "  runs delete ID [--files]   remove a run (and with --files its directory)\n"
+                                        "Runs whose engine died are marked crashed first."));
+    parser.addHelpOption();
+    addStoreOption(parser);
+    parser.addOption({"json", tr("One JSON object per run (list) or for the run (show).")});
+    parser.addOption({"sweep", tr("list: only the runs of this sweep."), tr("id"), QStringLiteral("0")});
+    parser.addOption({"files", tr("delete: also remove the run's directory (checkpoints).")});
+    parser.addPositionalArgument("action", tr("list, show or delete"), "[list|show ID|delete ID]");
+    if (!parser.parse(arguments)) {
+        printErr(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet("help")) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    QStringList positional = parser.positionalArguments();
+    const QString action = positional.isEmpty() ? QStringLiteral("list") : positional.takeFirst();
+    const bool needsId = action == "show" || action == "delete";
+    if ((action != "list" && !needsId) || positional.size() != (needsId ? 1 : 0)) {
+        printErr(tr("error: use `runs list`, `runs show ID` or `runs delete ID` (see --help)"));
+        return ExitUsage;
+    }
+    bool idOk = true;
+    bool sweepOk = true;
+    const qint64 id = needsId ? positional.first().toLongLong(&idOk) : 0;
+    const qint64 sweepId = parser.value("sweep").toLongLong(&sweepOk);
+    if (!idOk || !sweepOk) {
+        printErr(tr("error: run and sweep ids are whole numbers"));
+        return ExitUsage;
+    }
+    QString error;
+    auto store = store::RunStore::open(storePathFromOptions(parser), &error);
+    if (!store) {
+        printErr(tr("error: %1").arg(error));
+        return ExitFailure;
+    }
+    store->markCrashedRuns();
+    if (action == "show")
+        return show(*store, id, parser.isSet("json"));
+    if (action == "delete")
+        return remove(*store, id, parser.isSet("files"));
+    return list(*store, sweepId, parser.isSet("json"));
+}
+
+} // namespace gatefold::cli

@@ -1,0 +1,11 @@
+#pragma once
+
+#include <atomic>
+
+namespace gatefold::cli {
+
+// SIGTERM and SIGINT raise the returned flag (the trainer saves and stops as
+// cancelled); a second SIGINT ends the process at once.
+const std::atomic<bool> *installStopHandlers();
+
+} // namespace gatefold::cli

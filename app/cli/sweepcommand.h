@@ -1,0 +1,9 @@
+#pragma once
+
+#include <QStringList>
+
+namespace gatefold::cli {
+
+int runSweep(const QStringList &arguments);
+
+} // namespace gatefold::cli

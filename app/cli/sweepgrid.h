@@ -1,0 +1,32 @@
+#pragma once
+
+#include "train/trainconfig.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace gatefold::cli {
+
+// One run of a sweep: its config and what distinguishes it ("optim.lr=0.001 seed=1").
+struct SweepPoint {
+    train::RunConfig config;
+    QString label;
+};
+
+struct SweepPlan {
+    QString name;
+    std::vector<SweepPoint> points;
+};
+
+// A grid file: {"name": "…", "base": {settings}, "grid": {"key": [values…], …},
+// "seeds": [0, 1, …]} — the cartesian product of the grid's lists × seeds,
+// over `base` (the preset/--config/--set config, then the file's "base").
+// `seedsOverride` (non-empty) replaces the file's seeds. Every point is
+// validated; false with every problem in `errors`.
+bool planSweep(const QByteArray &gridJson, const train::RunConfig &base, const std::vector<qint64> &seedsOverride,
+               SweepPlan *plan, QStringList *errors);
+
+} // namespace gatefold::cli

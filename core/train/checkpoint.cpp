@@ -1,0 +1,275 @@
+#include "checkpoint.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QSaveFile>
+
+#include <torch/serialize/input-archive.h>
+#include <torch/serialize/output-archive.h>
+#include <torch/torch.h>
+
+#include <map>
+#include <sstream>
+
+namespace gatefold::train {
+namespace {
+
+constexpr const char *kFormat = "gatefold-checkpoint/1";
+
+std::vector<std::pair<std::string, torch::Tensor>> namedWeights(const torch::nn::Module &model)
+{
+    std::vector<std::pair<std::string, torch::Tensor>> out;
+    for (const auto &p : model.named_parameters(true))
+        out.emplace_back(p.key(), p.value());
+    for (const auto &b : model.named_buffers(true))
+        out.emplace_back(b.key(), b.value());
+    return out;
+}
+
+// Tensors under "t0", "t1", … with their names in "names" (archive keys may not hold dots).
+void writeTensors(torch::serialize::OutputArchive &archive, const std::vector<std::string> &names,
+                  const std::vector<torch::Tensor> &tensors)
+{
+    c10::List<std::string> list;
+    for (const auto &n : names)
+        list.push_back(n);
+    archive.write("names", c10::IValue(list));
+    for (size_t i = 0; i < tensors.size(); ++i)
+        archive.write("t" + std::to_string(i), tensors[i].detach().cpu());
+}
+
+std::map<std::string, torch::Tensor> readTensors(torch::serialize::InputArchive &archive)
+{
+    c10::IValue names;
+    archive.read("names", names);
+    std::map<std::string, torch::Tensor> out;
+    const auto list = names.toList();
+    for (size_t i = 0; i < list.size(); ++i) {
+        torch::Tensor t;
+        archive.read("t" + std::to_string(i), t);
+        out[list.get(i).toStringRef()] = t;
+    }
+    return out;
+}
+
+torch::Tensor scalar(double v) { return torch::tensor(v, torch::kFloat64); }
+torch::Tensor scalar(std::int64_t v) { return torch::tensor(v, torch::kInt64); }
+
+void readScalar(torch::serialize::InputArchive &a, const char *key, double *v)
+{
+    torch::Tensor t;
+    a.read(key, t);
+    *v = t.item<double>();
+}
+
+void readScalar(torch::serialize::InputArchive &a, const char *key, std::int64_t *v)
+{
+    torch::Tensor t;
+    a.read(key, t);
+    *v = t.item<std::int64_t>();
+}
+
+bool openArchive(const QString &path, torch::serialize::InputArchive &archive, QString *error)
+{
+    if (!QFile::exists(path)) {
+        *error = QStringLiteral("checkpoint %1 does not exist").arg(path);
+        return false;
+    }
+    try {
+        archive.load_from(path.toStdString());
+        c10::IValue format;
+        if (!archive.try_read("format", format) || !format.isString() || format.toStringRef() != kFormat) {
+            *error = QStringLiteral("%1 is not a Gatefold checkpoint (no '%2' mark)").arg(path, kFormat);
+            return false;
+        }
+    } catch (const std::exception &e) {
+        *error = QStringLiteral("checkpoint %1 cannot be read (damaged or not a checkpoint): %2")
+                     .arg(path, QString::fromStdString(e.what()).section('\n', 0, 0));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+QString sha256OfFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        return {};
+    }
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(&file);
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+bool saveCheckpoint(const QString &path, const QByteArray &configJson, const model::VisionTransformer &model,
+                    torch::optim::Optimizer *optimizer, const WeightEma *ema, const TrainState &state,
+                    CheckpointWrite *written, QString *error)
+{
+    std::ostringstream bytes;
+    try {
+        torch::serialize::OutputArchive archive;
+        archive.write("format", c10::IValue(std::string(kFormat)));
+        archive.write("config", c10::IValue(configJson.toStdString()));
+        torch::serialize::OutputArchive weights;
+        std::vector<std::string> names;
+        std::vector<torch::Tensor> tensors;
+        for (const auto &[name, tensor] : namedWeights(*model)) {
+            names.push_back(name);
+            tensors.push_back(tensor);
+        }
+        writeTensors(weights, names, tensors);
+        archive.write("model", weights);
+        if (optimizer) {
+            torch::serialize::OutputArchive opt;
+            optimizer->save(opt);
+            archive.write("optimizer", opt);
+        }
+        if (ema && ema->enabled()) {
+            torch::serialize::OutputArchive averages;
+            writeTensors(averages, names, ema->tensors());
+            archive.write("ema", averages);
+        }
+        torch::serialize::OutputArchive s;
+        s.write("step", scalar(state.step));
+        s.write("best_top1", scalar(state.bestTop1));
+        s.write("best_step", scalar(state.bestStep));
+        s.write("train_seconds", scalar(state.trainSeconds));
+        s.write("window_loss", scalar(state.window.loss));
+        s.write("window_grad_norm", scalar(state.window.gradNorm));
+        s.write("window_diversity", scalar(state.window.diversity));
+        s.write("window_steps", scalar(state.window.steps));
+        s.write("window_images", scalar(state.window.images));
+        s.write("window_seconds", scalar(state.window.seconds));
+        s.write("ema_updates", scalar(state.emaUpdates));
+        if (state.cpuRngState.defined())
+            s.write("cpu_rng", state.cpuRngState);
+        archive.write("state", s);
+        archive.save_to(bytes);
+    } catch (const std::exception &e) {
+        *error = QStringLiteral("cannot serialise the checkpoint: %1").arg(QString::fromStdString(e.what()));
+        return false;
+    }
+    const std::string data = bytes.str();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = QStringLiteral("cannot write checkpoint %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (file.write(data.data(), qint64(data.size())) != qint64(data.size()) || !file.commit()) {
+        *error = QStringLiteral("cannot write checkpoint %1: %2 (the previous file is kept)").arg(path, file.errorString());
+        return false;  // QSaveFile discards the temporary file; the old checkpoint stays
+    }
+    if (written) {
+        written->sha256 = QString::fromLatin1(
+            QCryptographicHash::hash(QByteArray::fromRawData(data.data(), qsizetype(data.size())),
+                                     QCryptographicHash::Sha256).toHex());
+        written->bytes = qint64(data.size());
+    }
+    return true;
+}
+
+bool readCheckpointConfig(const QString &path, QByteArray *configJson, QString *error)
+{
+    torch::serialize::InputArchive archive;
+    if (!openArchive(path, archive, error))
+        return false;
+    c10::IValue config;
+    if (!archive.try_read("config", config) || !config.isString()) {
+        *error = QStringLiteral("checkpoint %1 holds no run config").arg(path);
+        return false;
+    }
+    *configJson = QByteArray::fromStdString(config.toStringRef());
+    return true;
+}
+
+bool loadCheckpoint(const QString &path, model::VisionTransformer &model, torch::optim::Optimizer *optimizer,
+                    WeightEma *ema, TrainState *state, QString *error)
+{
+    torch::serialize::InputArchive archive;
+    if (!openArchive(path, archive, error))
+        return false;
+    try {
+        torch::serialize::InputArchive weights;
+        archive.read("model", weights);
+        auto stored = readTensors(weights);
+        const auto live = namedWeights(*model);
+        QStringList problems;
+        for (const auto &[name, tensor] : live) {
+            const auto it = stored.find(name);
+            if (it == stored.end())
+                problems << QStringLiteral("%1 is missing").arg(QString::fromStdString(name));
+            else if (it->second.sizes() != tensor.sizes())
+                problems << QStringLiteral("%1 has shape %2 in the checkpoint, %3 in the model")
+                                .arg(QString::fromStdString(name), QString::fromStdString(c10::str(it->second.sizes())),
+                                     QString::fromStdString(c10::str(tensor.sizes())));
+        }
+        for (const auto &[name, tensor] : stored) {
+            const bool known = std::any_of(live.begin(), live.end(), [&](const auto &l) { return l.first == name; });
+            if (!known)
+                problems << QStringLiteral("%1 is not in the model").arg(QString::fromStdString(name));
+        }
+        if (!problems.isEmpty()) {
+            *error = QStringLiteral("checkpoint %1 does not fit the model: %2").arg(path, problems.join("; "));
+            return false;
+        }
+        TrainState loaded;
+        std::vector<torch::Tensor> averages;
+        torch::serialize::InputArchive s;
+        const bool haveState = archive.try_read("state", s);
+        if (state) {
+            if (!haveState) {
+                *error = QStringLiteral("checkpoint %1 holds weights only, no training state to resume").arg(path);
+                return false;
+            }
+            readScalar(s, "step", &loaded.step);
+            readScalar(s, "best_top1", &loaded.bestTop1);
+            readScalar(s, "best_step", &loaded.bestStep);
+            readScalar(s, "train_seconds", &loaded.trainSeconds);
+            readScalar(s, "window_loss", &loaded.window.loss);
+            readScalar(s, "window_grad_norm", &loaded.window.gradNorm);
+            readScalar(s, "window_diversity", &loaded.window.diversity);
+            readScalar(s, "window_steps", &loaded.window.steps);
+            readScalar(s, "window_images", &loaded.window.images);
+            readScalar(s, "window_seconds", &loaded.window.seconds);
+            readScalar(s, "ema_updates", &loaded.emaUpdates);
+            s.try_read("cpu_rng", loaded.cpuRngState);
+        }
+        if (ema && ema->enabled()) {
+            torch::serialize::InputArchive a;
+            if (archive.try_read("ema", a)) {
+                auto avg = readTensors(a);
+                for (const auto &[name, tensor] : live)
+                    averages.push_back(avg.count(name) ? avg[name] : tensor.detach().clone());
+            }
+        }
+        // Everything read and checked: now change the model, optimiser and averages.
+        {
+            torch::NoGradGuard noGrad;
+            for (const auto &[name, tensor] : live)
+                tensor.detach().copy_(stored[name]);
+        }
+        if (optimizer) {
+            torch::serialize::InputArchive opt;
+            if (!archive.try_read("optimizer", opt)) {
+                *error = QStringLiteral("checkpoint %1 holds no optimiser state to resume").arg(path);
+                return false;
+            }
+            optimizer->load(opt);
+        }
+        if (ema && ema->enabled() && !averages.empty())
+            ema->restore(averages, loaded.emaUpdates);
+        if (state)
+            *state = loaded;
+    } catch (const std::exception &e) {
+        *error = QStringLiteral("checkpoint %1 cannot be loaded: %2")
+                     .arg(path, QString::fromStdString(e.what()).section('\n', 0, 0));
+        return false;
+    }
+    return true;
+}
+
+} // namespace gatefold::train

@@ -1,0 +1,51 @@
+#include "evaluation.h"
+
+#include <torch/torch.h>
+
+#include <algorithm>
+
+namespace gatefold::train {
+
+EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, data::Split split, int batchSize,
+                    const torch::Device &device, const data::Normalization &norm,
+                    const std::atomic<bool> *stop)
+{
+    const bool wasTraining = model->is_training();
+    model->eval();
+    torch::NoGradGuard noGrad;
+    EvalResult result;
+    const std::int64_t n = data.size(split);
+    const std::int64_t k = std::min<std::int64_t>(5, data.numClasses());
+    double lossSum = 0.0;
+    std::int64_t correct1 = 0;
+    std::int64_t correct5 = 0;
+    std::vector<std::int64_t> indices;
+    for (std::int64_t begin = 0; begin < n; begin += batchSize) {
+        if (stop && stop->load()) {
+            result.interrupted = true;
+            break;
+        }
+        indices.clear();
+        for (std::int64_t i = begin; i < std::min(n, begin + batchSize); ++i)
+            indices.push_back(i);
+        auto [images, labels] = data.batch(split, indices);
+        images = data::normalize(images.to(device), norm);
+        labels = labels.to(device);
+        const auto logits = model->forward(images).to(torch::kFloat64);
+        lossSum += torch::cross_entropy_loss(logits, labels, {}, at::Reduction::Sum).item<double>();
+        const auto topk = std::get<1>(logits.topk(k, 1));
+        const auto hits = topk.eq(labels.unsqueeze(1));
+        correct1 += hits.select(1, 0).sum().item<std::int64_t>();
+        correct5 += hits.any(1).sum().item<std::int64_t>();
+        result.images += std::int64_t(indices.size());
+    }
+    if (result.images > 0) {
+        result.loss = lossSum / double(result.images);
+        result.top1 = double(correct1) / double(result.images);
+        result.top5 = double(correct5) / double(result.images);
+    }
+    model->train(wasTraining);
+    return result;
+}
+
+} // namespace gatefold::train

@@ -1,0 +1,304 @@
+#include "runfields.h"
+
+#include "model/configfields.h"
+#include "model/textvalues.h"
+
+#include <utility>
+
+namespace gatefold::train {
+namespace {
+
+using model::formatDouble;
+
+FieldType modelFieldType(const std::string &key)
+{
+    static const char *const integers[] = {"img_size", "patch_size", "in_chans", "num_classes", "embed_dim", "depth",
+                                           "num_heads", "gate.codebook_size", "gate.top_k", "join.branches",
+                                           "join.warmup_steps", "join.adjust_steps", "join.start_step"};
+    static const char *const numbers[] = {"mlp_ratio", "drop_rate", "attn_drop_rate", "proj_drop_rate",
+                                          "drop_path_rate", "gate.temperature", "gate.strength", "join.lambda",
+                                          "join.diversity"};
+    static const char *const booleans[] = {"qkv_bias", "join.deployed", "join.absorb_norms"};
+    for (const char *k : integers)
+        if (key == k)
+            return FieldType::Integer;
+    for (const char *k : numbers)
+        if (key == k)
+            return FieldType::Number;
+    for (const char *k : booleans)
+        if (key == k)
+            return FieldType::Boolean;
+    if (key == "gate.blocks")
+        return FieldType::IntegerList;
+    return FieldType::Text;
+}
+
+// A training field: `access` reaches its member in a (const) RunConfig.
+template<typename T, typename Access>
+RunField field(std::string key, std::string help, FieldType type, Access access,
+               std::function<std::string(const T &)> format,
+               std::function<bool(const std::string &, T *, std::string *)> parse)
+{
+    return {std::move(key), std::move(help), type,
+            [access, format](const RunConfig &c) { return format(access(c)); },
+            [access, parse](RunConfig &c, const std::string &t, std::string *e) {
+                T v{};
+                if (!parse(t, &v, e))
+                    return false;
+                access(c) = v;
+                return true;
+            }};
+}
+
+std::string formatInt(const int &v) { return std::to_string(v); }
+std::string formatInt64(const std::int64_t &v) { return std::to_string(v); }
+std::string formatUint64(const std::uint64_t &v) { return std::to_string(v); }
+std::string formatNumber(const double &v) { return formatDouble(v); }
+std::string formatBool(const bool &v) { return v ? "true" : "false"; }
+std::string formatText(const std::string &v) { return v; }
+
+bool readInt(const std::string &t, int *v, std::string *e) { return model::parseInt(t, v, e); }
+bool readInt64(const std::string &t, std::int64_t *v, std::string *e) { return model::parseInt64(t, v, e); }
+bool readUint64(const std::string &t, std::uint64_t *v, std::string *e)
+{
+    long long w = 0;
+    if (!model::parseWhole(t, 0, INT64_MAX, &w, e))
+        return false;
+    *v = std::uint64_t(w);
+    return true;
+}
+bool readNumber(const std::string &t, double *v, std::string *e) { return model::parseDouble(t, v, e); }
+bool readBool(const std::string &t, bool *v, std::string *e) { return model::parseBool(t, v, e); }
+bool readText(const std::string &t, std::string *v, std::string *) { *v = t; return true; }
+
+bool readTau(const std::string &t, TauSchedule *v, std::string *e)
+{
+    for (auto s : {TauSchedule::None, TauSchedule::Linear, TauSchedule::Geometric})
+        if (t == toString(s)) {
+            *v = s;
+            return true;
+        }
+    if (e)
+        *e = "unknown value '" + t + "'; use one of: none, linear, geometric";
+    return false;
+}
+std::string formatTau(const TauSchedule &v) { return toString(v); }
+
+bool readDevice(const std::string &t, DeviceChoice *v, std::string *e)
+{
+    for (auto d : {DeviceChoice::Auto, DeviceChoice::Cpu, DeviceChoice::Cuda})
+        if (t == toString(d)) {
+            *v = d;
+            return true;
+        }
+    if (e)
+        *e = "unknown value '" + t + "'; use one of: auto, cpu, cuda";
+    return false;
+}
+std::string formatDevice(const DeviceChoice &v) { return toString(v); }
+
+#define GF_ACCESS(path) [](auto &c) -> auto & { return c.train.path; }
+
+std::vector<RunField> makeFields()
+{
+    std::vector<RunField> fields;
+    for (const auto &f : model::configFields()) {
+        const auto get = f.get;
+        const auto set = f.set;
+        fields.push_back({f.key, f.help, modelFieldType(f.key),
+                          [get](const RunConfig &c) { return get(c.model); },
+                          [set](RunConfig &c, const std::string &t, std::string *e) { return set(c.model, t, e); }});
+    }
+    using I = int;
+    using I64 = std::int64_t;
+    using U64 = std::uint64_t;
+    using D = double;
+    using B = bool;
+    using S = std::string;
+    fields.push_back(field<S>("data.name", "data set (builtin: generated shapes, 10 classes)", FieldType::Text,
+                              GF_ACCESS(data.name), formatText, readText));
+    fields.push_back(field<I64>("data.train_size", "training images (built-in set)", FieldType::Integer,
+                                GF_ACCESS(data.trainSize), formatInt64, readInt64));
+    fields.push_back(field<I64>("data.val_size", "held-out validation images (built-in set)", FieldType::Integer,
+                                GF_ACCESS(data.valSize), formatInt64, readInt64));
+    fields.push_back(field<U64>("data.seed", "which images the built-in set holds", FieldType::Integer,
+                                GF_ACCESS(data.seed), formatUint64, readUint64));
+    fields.push_back(field<I>("train.epochs", "passes over the training split", FieldType::Integer,
+                              GF_ACCESS(epochs), formatInt, readInt));
+    fields.push_back(field<I>("train.batch_size", "images per training step", FieldType::Integer,
+                              GF_ACCESS(batchSize), formatInt, readInt));
+    fields.push_back(field<I>("train.eval_batch_size", "images per evaluation batch", FieldType::Integer,
+                              GF_ACCESS(evalBatchSize), formatInt, readInt));
+    fields.push_back(field<U64>("train.seed", "seed of weights, data order and dropout", FieldType::Integer,
+                                GF_ACCESS(seed), formatUint64, readUint64));
+    fields.push_back(field<I>("train.log_every", "steps between train/* metrics (their mean over the steps)",
+                              FieldType::Integer, GF_ACCESS(logEvery), formatInt, readInt));
+    fields.push_back(field<B>("train.deterministic", "deterministic algorithms only (true, false)",
+                              FieldType::Boolean, GF_ACCESS(deterministic), formatBool, readBool));
+    fields.push_back(field<I>("train.kmeans_batches", "batches clustered for gate.codebook_init = kmeans",
+                              FieldType::Integer, GF_ACCESS(kmeansBatches), formatInt, readInt));
+    fields.push_back(field<D>("optim.lr", "peak AdamW learning rate (after the warm-up)", FieldType::Number,
+                              GF_ACCESS(optim.lr), formatNumber, readNumber));
+    fields.push_back(field<D>("optim.min_lr", "learning rate at the end of the cosine", FieldType::Number,
+                              GF_ACCESS(optim.minLr), formatNumber, readNumber));
+    fields.push_back(field<D>("optim.warmup_epochs", "linear learning-rate warm-up, in epochs", FieldType::Number,
+                              GF_ACCESS(optim.warmupEpochs), formatNumber, readNumber));
+    fields.push_back(field<D>("optim.weight_decay", "decoupled weight decay (not on norms, biases, embeddings)",
+                              FieldType::Number, GF_ACCESS(optim.weightDecay), formatNumber, readNumber));
+    fields.push_back(field<D>("optim.beta1", "AdamW beta1", FieldType::Number, GF_ACCESS(optim.beta1),
+                              formatNumber, readNumber));
+    fields.push_back(field<D>("optim.beta2", "AdamW beta2", FieldType::Number, GF_ACCESS(optim.beta2),
+                              formatNumber, readNumber));
+    fields.push_back(field<D>("optim.eps", "AdamW epsilon", FieldType::Number, GF_ACCESS(optim.eps), formatNumber,
+                              readNumber));
+    fields.push_back(field<D>("optim.clip_grad", "max global gradient L2 norm (0: no clipping)", FieldType::Number,
+                              GF_ACCESS(optim.clipGrad), formatNumber, readNumber));
+    fields.push_back(field<D>("optim.label_smoothing", "label smoothing of the training loss", FieldType::Number,
+                              GF_ACCESS(optim.labelSmoothing), formatNumber, readNumber));
+    fields.push_back(field<D>("optim.ema_decay", "EMA of the weights per step (0: off)", FieldType::Number,
+                              GF_ACCESS(optim.emaDecay), formatNumber, readNumber));
+    fields.push_back(field<D>("cde.ramp_epochs", "CDE gate strength ramps 0 -> gate.strength over these epochs",
+                              FieldType::Number, GF_ACCESS(cde.rampEpochs), formatNumber, readNumber));
+    fields.push_back(field<TauSchedule>("cde.tau_schedule", "tau from gate.temperature to cde.tau_end (none, linear, geometric)",
+                                        FieldType::Text, GF_ACCESS(cde.tauSchedule), formatTau, readTau));
+    fields.push_back(field<D>("cde.tau_end", "tau at the end of the run", FieldType::Number, GF_ACCESS(cde.tauEnd),
+                              formatNumber, readNumber));
+    fields.push_back(field<DeviceChoice>("compute.device", "device (auto: CUDA when present, cpu, cuda)",
+                                         FieldType::Text, GF_ACCESS(device), formatDevice, readDevice));
+    fields.push_back(field<I>("compute.threads", "CPU threads (0: all cores)", FieldType::Integer,
+                              GF_ACCESS(threads), formatInt, readInt));
+    fields.push_back(field<S>("init.from", "checkpoint file to start from (fine-tuning); empty: fresh weights",
+                              FieldType::Text, GF_ACCESS(initFrom), formatText, readText));
+    return fields;
+}
+
+#undef GF_ACCESS
+
+void need(std::vector<model::ConfigProblem> &out, bool ok, const char *key, const std::string &message)
+{
+    if (!ok)
+        out.push_back({key, message});
+}
+
+} // namespace
+
+std::string toString(TauSchedule v)
+{
+    switch (v) {
+    case TauSchedule::None: return "none";
+    case TauSchedule::Linear: return "linear";
+    case TauSchedule::Geometric: return "geometric";
+    }
+    return "?";
+}
+
+std::string toString(DeviceChoice v)
+{
+    switch (v) {
+    case DeviceChoice::Auto: return "auto";
+    case DeviceChoice::Cpu: return "cpu";
+    case DeviceChoice::Cuda: return "cuda";
+    }
+    return "?";
+}
+
+const std::vector<RunField> &runFields()
+{
+    static const std::vector<RunField> fields = makeFields();
+    return fields;
+}
+
+const RunField *findRunField(const std::string &key)
+{
+    for (const auto &f : runFields())
+        if (f.key == key)
+            return &f;
+    return nullptr;
+}
+
+bool isTrainingKey(const std::string &key)
+{
+    return model::findConfigField(key) == nullptr && findRunField(key) != nullptr;
+}
+
+bool applyRunAssignment(RunConfig &config, const std::string &assignment, std::string *error)
+{
+    const auto eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) {
+        if (error)
+            *error = "'" + assignment + "' is not key=value";
+        return false;
+    }
+    const std::string key = assignment.substr(0, eq);
+    const RunField *f = findRunField(key);
+    if (!f) {
+        if (error)
+            *error = "unknown setting '" + key + "' (gatefold-cli config --keys lists them)";
+        return false;
+    }
+    std::string why;
+    if (!f->set(config, assignment.substr(eq + 1), &why)) {
+        if (error)
+            *error = key + ": " + why;
+        return false;
+    }
+    return true;
+}
+
+std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
+{
+    std::vector<model::ConfigProblem> out = model::validateConfig(config.model);
+    const TrainConfig &t = config.train;
+    const auto &o = t.optim;
+    need(out, t.data.name == "builtin", "data.name", "unknown data set '" + t.data.name + "'; use builtin");
+    need(out, t.data.trainSize >= 1, "data.train_size", "must be at least 1");
+    need(out, t.data.valSize >= 1, "data.val_size", "must be at least 1");
+    need(out, t.epochs >= 1, "train.epochs", "must be at least 1");
+    need(out, t.batchSize >= 1, "train.batch_size", "must be at least 1");
+    need(out, t.evalBatchSize >= 1, "train.eval_batch_size", "must be at least 1");
+    need(out, t.logEvery >= 1, "train.log_every", "must be at least 1");
+    need(out, t.kmeansBatches >= 1, "train.kmeans_batches", "must be at least 1");
+    need(out, o.lr > 0, "optim.lr", "must be greater than 0");
+    need(out, o.minLr >= 0 && o.minLr <= o.lr, "optim.min_lr", "must lie between 0 and optim.lr");
+    need(out, o.warmupEpochs >= 0 && o.warmupEpochs <= t.epochs, "optim.warmup_epochs",
+         "must lie between 0 and train.epochs");
+    need(out, o.weightDecay >= 0, "optim.weight_decay", "must be 0 or more");
+    need(out, o.beta1 >= 0 && o.beta1 < 1, "optim.beta1", "must lie in [0, 1)");
+    need(out, o.beta2 >= 0 && o.beta2 < 1, "optim.beta2", "must lie in [0, 1)");
+    need(out, o.eps > 0, "optim.eps", "must be greater than 0");
+    need(out, o.clipGrad >= 0, "optim.clip_grad", "must be 0 (off) or more");
+    need(out, o.labelSmoothing >= 0 && o.labelSmoothing < 1, "optim.label_smoothing", "must lie in [0, 1)");
+    need(out, o.emaDecay >= 0 && o.emaDecay < 1, "optim.ema_decay", "must lie in [0, 1) (0: off)");
+    need(out, t.cde.rampEpochs >= 0 && t.cde.rampEpochs <= t.epochs, "cde.ramp_epochs",
+         "must lie between 0 and train.epochs");
+    need(out, t.cde.tauEnd > 0, "cde.tau_end", "must be greater than 0");
+    need(out, t.threads >= 0 && t.threads <= 1024, "compute.threads", "must lie between 0 (all cores) and 1024");
+    if (config.model.gate.kind != model::GateKind::Cde) {
+        need(out, t.cde.rampEpochs == 0, "cde.ramp_epochs", "applies to CDE gates only (gate.kind = cde); set it to 0");
+        need(out, t.cde.tauSchedule == TauSchedule::None, "cde.tau_schedule",
+             "applies to CDE gates only (gate.kind = cde); set it to none");
+    }
+    // The built-in set has 10 classes in RGB.
+    if (t.data.name == "builtin") {
+        need(out, config.model.numClasses == 10, "num_classes", "the built-in data set has 10 classes; set num_classes=10");
+        need(out, config.model.inChannels == 3, "in_chans", "the built-in data set is RGB; set in_chans=3");
+        need(out, config.model.imageSize >= 8, "img_size", "the built-in data set draws images of at least 8 px");
+    }
+    return out;
+}
+
+bool operator==(const TrainConfig &a, const TrainConfig &b)
+{
+    const auto &x = a.optim;
+    const auto &y = b.optim;
+    return a.data == b.data && x.lr == y.lr && x.minLr == y.minLr && x.warmupEpochs == y.warmupEpochs
+        && x.weightDecay == y.weightDecay && x.beta1 == y.beta1 && x.beta2 == y.beta2 && x.eps == y.eps
+        && x.clipGrad == y.clipGrad && x.labelSmoothing == y.labelSmoothing && x.emaDecay == y.emaDecay
+        && a.cde.rampEpochs == b.cde.rampEpochs && a.cde.tauSchedule == b.cde.tauSchedule
+        && a.cde.tauEnd == b.cde.tauEnd && a.epochs == b.epochs && a.batchSize == b.batchSize && a.seed == b.seed
+        && a.logEvery == b.logEvery && a.evalBatchSize == b.evalBatchSize && a.deterministic == b.deterministic
+        && a.device == b.device && a.threads == b.threads && a.kmeansBatches == b.kmeansBatches
+        && a.initFrom == b.initFrom;
+}
+
+} // namespace gatefold::train

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "trainconfig.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gatefold::train {
+
+// Whole-run presets: `demo` (a small ViT that learns the built-in set on a
+// laptop CPU in minutes) and every model preset with the default training.
+struct RunPreset {
+    std::string name;
+    std::string description;
+    RunConfig (*make)();
+};
+
+const std::vector<RunPreset> &runPresets();
+std::optional<RunConfig> runPresetByName(const std::string &name);
+
+RunConfig demoRun();
+
+} // namespace gatefold::train

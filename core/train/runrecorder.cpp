@@ -1,0 +1,92 @@
+#include "runrecorder.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace gatefold::train {
+
+RunRecorder::RunRecorder(store::RunStore &store, qint64 runId, TrainEvents *next)
+    : m_store(store)
+    , m_runId(runId)
+    , m_next(next)
+{
+    m_sinceFlush.start();
+    m_sinceHeartbeat.start();
+}
+
+void RunRecorder::started(const RunStart &start)
+{
+    if (m_next)
+        m_next->started(start);
+}
+
+void RunRecorder::metrics(const std::vector<store::MetricPoint> &points)
+{
+    m_buffer.insert(m_buffer.end(), points.begin(), points.end());
+    if (m_buffer.size() >= 256 || m_sinceFlush.elapsed() >= 2000)
+        flush();
+    if (m_next)
+        m_next->metrics(points);
+}
+
+void RunRecorder::progress(const Progress &progress)
+{
+    if (m_sinceHeartbeat.elapsed() >= 5000) {
+        m_store.heartbeat(m_runId);
+        m_sinceHeartbeat.restart();
+        if (m_sinceFlush.elapsed() >= 2000)
+            flush();
+    }
+    if (m_next)
+        m_next->progress(progress);
+}
+
+void RunRecorder::evaluated(const EvalReport &report)
+{
+    if (m_next)
+        m_next->evaluated(report);
+}
+
+bool RunRecorder::checkpointed(const CheckpointReport &report, QString *error)
+{
+    if (!flush()) {
+        *error = m_error;
+        return false;
+    }
+    store::Artifact artifact;
+    artifact.runId = m_runId;
+    artifact.kind = report.kind;
+    const QDir storeDir = QFileInfo(m_store.path()).absoluteDir();
+    const QString relative = storeDir.relativeFilePath(report.path);
+    artifact.path = relative.startsWith(QLatin1String("..")) ? QFileInfo(report.path).absoluteFilePath() : relative;
+    artifact.sha256 = report.sha256;
+    artifact.infoJson = report.infoJson;
+    if (!m_store.replaceArtifact(artifact)) {
+        *error = QStringLiteral("the checkpoint is written, but the store cannot record it: %1").arg(m_store.lastError());
+        return false;
+    }
+    m_store.heartbeat(m_runId);
+    m_sinceHeartbeat.restart();
+    return !m_next || m_next->checkpointed(report, error);
+}
+
+void RunRecorder::message(const QString &text)
+{
+    if (m_next)
+        m_next->message(text);
+}
+
+bool RunRecorder::flush()
+{
+    m_sinceFlush.restart();
+    if (m_buffer.empty())
+        return true;
+    if (!m_store.addMetrics(m_runId, m_buffer)) {
+        m_error = QStringLiteral("the store cannot record metrics: %1").arg(m_store.lastError());
+        return false;  // kept in the buffer; the next flush tries again
+    }
+    m_buffer.clear();
+    return true;
+}
+
+} // namespace gatefold::train

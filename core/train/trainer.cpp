@@ -1,0 +1,435 @@
+#include "trainer.h"
+
+#include "checkpoint.h"
+#include "paramgroups.h"
+#include "runconfigjson.h"
+#include "runfields.h"
+
+#include "data/datasets.h"
+#include "model/configvalidator.h"
+#include "model/kmeansinit.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+namespace gatefold::train {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double unixNow()
+{
+    return double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+}
+
+// splitmix64: independent streams from (seed, purpose, epoch).
+std::uint64_t mix(std::uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+std::uint64_t streamSeed(std::uint64_t seed, std::uint64_t purpose, std::int64_t epoch)
+{
+    return mix(mix(mix(seed) ^ purpose) ^ std::uint64_t(epoch));
+}
+
+// The CPU generator behind dropout and drop-path (torch's default one).
+torch::Tensor cpuGeneratorState()
+{
+    auto generator = at::detail::getDefaultCPUGenerator();
+    std::lock_guard<std::mutex> lock(generator.mutex());
+    return generator.get_state();
+}
+
+void setCpuGeneratorState(const torch::Tensor &state)
+{
+    auto generator = at::detail::getDefaultCPUGenerator();
+    std::lock_guard<std::mutex> lock(generator.mutex());
+    generator.set_state(state);
+}
+
+constexpr std::uint64_t kOrderStream = 1;
+constexpr std::uint64_t kTorchStream = 2;
+
+} // namespace
+
+Trainer::Trainer(RunConfig config, TrainerOptions options)
+    : m_config(std::move(config))
+    , m_options(std::move(options))
+{
+    m_configJson = runConfigToJson(m_config);
+}
+
+Trainer::~Trainer() = default;
+
+QString Trainer::lastCheckpointPath() const
+{
+    return QDir(m_options.runDir).filePath(QStringLiteral("last.pt"));
+}
+
+QString Trainer::bestCheckpointPath() const
+{
+    return QDir(m_options.runDir).filePath(QStringLiteral("best.pt"));
+}
+
+double Trainer::epochOf(std::int64_t step) const
+{
+    return double(step) / double(m_schedules->stepsPerEpoch());
+}
+
+bool Trainer::prepare(QString *error)
+{
+    const auto problems = validateRunConfig(m_config);
+    if (!problems.empty()) {
+        *error = QString::fromStdString(model::formatProblems(problems));
+        return false;
+    }
+    std::string why;
+    m_data = data::openDataset(m_config.train.data, m_config.model.imageSize, &why);
+    if (!m_data) {
+        *error = QString::fromStdString(why);
+        return false;
+    }
+    m_norm = data::measureNormalization(*m_data);
+    const std::int64_t stepsPerEpoch = m_data->size(data::Split::Train) / m_config.train.batchSize;
+    if (stepsPerEpoch < 1) {
+        *error = QStringLiteral("train.batch_size (%1) is larger than the training split (%2 images)")
+                     .arg(m_config.train.batchSize)
+                     .arg(m_data->size(data::Split::Train));
+        return false;
+    }
+    m_schedules = std::make_unique<RunSchedules>(m_config, stepsPerEpoch);
+
+    const auto choice = m_config.train.device;
+    if (choice == DeviceChoice::Cuda && !torch::cuda::is_available()) {
+        *error = QStringLiteral("compute.device is cuda, but this LibTorch sees no CUDA device; use cpu or auto");
+        return false;
+    }
+    m_device = choice != DeviceChoice::Cpu && torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0)
+                                                                           : torch::Device(torch::kCPU);
+    if (m_config.train.deterministic)
+        at::globalContext().setDeterministicAlgorithms(true, false);
+
+    torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, -1));
+    auto built = model::buildModel(m_config.model, &why);
+    if (!built) {
+        *error = QString::fromStdString(why);
+        return false;
+    }
+    m_model = *built;
+    m_model->to(m_device);
+    m_model->train();
+
+    const auto groups = splitForWeightDecay(*m_model);
+    const auto &o = m_config.train.optim;
+    auto options = [&](double decay) {
+        return std::make_unique<torch::optim::AdamWOptions>(
+            torch::optim::AdamWOptions(o.lr).betas({o.beta1, o.beta2}).eps(o.eps).weight_decay(decay));
+    };
+    std::vector<torch::optim::OptimizerParamGroup> paramGroups;
+    if (!groups.decay.empty())
+        paramGroups.emplace_back(groups.decay, options(o.weightDecay));
+    if (!groups.noDecay.empty())
+        paramGroups.emplace_back(groups.noDecay, options(0.0));
+    m_optimizer = std::make_unique<torch::optim::AdamW>(paramGroups, torch::optim::AdamWOptions(o.lr));
+    m_parameters = groups.decay;
+    m_parameters.insert(m_parameters.end(), groups.noDecay.begin(), groups.noDecay.end());
+    if (o.emaDecay > 0)
+        m_ema = WeightEma(*m_model, o.emaDecay);
+
+    if (!m_options.runDir.isEmpty() && !QDir().mkpath(m_options.runDir)) {
+        *error = QStringLiteral("cannot create the run directory %1").arg(m_options.runDir);
+        return false;
+    }
+    if (!m_options.resumeFrom.isEmpty()) {
+        if (!loadCheckpoint(m_options.resumeFrom, m_model, m_optimizer.get(), &m_ema, &m_state, error))
+            return false;
+        if (m_state.cpuRngState.defined())
+            setCpuGeneratorState(m_state.cpuRngState);  // mid-epoch: dropout continues exactly
+        return true;
+    }
+    if (!m_config.train.initFrom.empty()) {
+        // Fine-tuning: the weights of another run; optimiser, schedules and averages start fresh.
+        if (!loadCheckpoint(QString::fromStdString(m_config.train.initFrom), m_model, nullptr, nullptr, nullptr, error))
+            return false;
+        if (m_ema.enabled())
+            m_ema = WeightEma(*m_model, o.emaDecay);
+        return true;
+    }
+    return initialiseCodebooks(error);
+}
+
+bool Trainer::initialiseCodebooks(QString *error)
+{
+    const auto &gate = m_config.model.gate;
+    if (gate.kind != model::GateKind::Cde || gate.codebookInit != model::CodebookInit::KMeans)
+        return true;
+    std::vector<torch::Tensor> batches;
+    for (int b = 0; b < m_config.train.kmeansBatches; ++b)
+        batches.push_back(data::normalize(m_data->batch(data::Split::Train, batchIndices(b)).first.to(m_device), m_norm));
+    model::KMeansReport report;
+    std::string why;
+    if (!model::initCodebooksKMeans(m_model, batches, 10, &report, &why)) {
+        *error = QStringLiteral("k-means codebook initialisation: %1").arg(QString::fromStdString(why));
+        return false;
+    }
+    if (m_ema.enabled())
+        m_ema = WeightEma(*m_model, m_config.train.optim.emaDecay);
+    if (m_options.events)
+        m_options.events->message(QStringLiteral("k-means codebook init: %1 codebook(s) from %2 tokens, %3 empty "
+                                                 "cluster(s) reseeded")
+                                      .arg(report.codebooks)
+                                      .arg(report.tokens)
+                                      .arg(report.reseeded));
+    return true;
+}
+
+std::vector<std::int64_t> Trainer::batchIndices(std::int64_t step)
+{
+    const std::int64_t spe = m_schedules->stepsPerEpoch();
+    const std::int64_t epoch = step / spe;
+    if (epoch != m_permEpoch) {
+        m_permutation.resize(size_t(m_data->size(data::Split::Train)));
+        std::iota(m_permutation.begin(), m_permutation.end(), std::int64_t(0));
+        std::mt19937_64 rng(streamSeed(m_config.train.seed, kOrderStream, epoch));
+        std::shuffle(m_permutation.begin(), m_permutation.end(), rng);
+        m_permEpoch = epoch;
+    }
+    const auto begin = m_permutation.begin() + (step % spe) * m_config.train.batchSize;
+    return {begin, begin + m_config.train.batchSize};
+}
+
+void Trainer::applySchedules(std::int64_t step)
+{
+    const double lr = m_schedules->learningRate(step);
+    for (auto &group : m_optimizer->param_groups())
+        static_cast<torch::optim::AdamWOptions &>(group.options()).lr(lr);
+    if (m_config.model.gate.kind == model::GateKind::Cde) {
+        m_model->setGateStrength(m_schedules->gateStrength(step));
+        m_model->setTemperature(m_schedules->temperature(step));
+    }
+    if (m_config.model.isParallel())
+        m_model->setJoinStrength(m_schedules->joinStrength(step));
+}
+
+void Trainer::publish(const std::vector<store::MetricPoint> &points)
+{
+    if (m_options.events && !points.empty())
+        m_options.events->metrics(points);
+}
+
+void Trainer::publishTrainMetrics()
+{
+    auto &w = m_state.window;
+    if (w.steps == 0)
+        return;
+    const std::int64_t step = m_state.step;
+    const double epoch = epochOf(step);
+    const double wall = unixNow();
+    std::vector<store::MetricPoint> points;
+    auto add = [&](const char *key, double value) { points.push_back({key, step, epoch, wall, value}); };
+    add("train/loss", w.loss / double(w.steps));
+    add("train/grad_norm", w.gradNorm / double(w.steps));
+    add("train/lr", m_schedules->learningRate(step - 1));
+    if (w.seconds > 0)
+        add("train/images_per_s", double(w.images) / w.seconds);
+    if (m_config.model.isParallel()) {
+        add("train/lambda_join", m_schedules->joinStrength(step - 1));
+        if (m_config.model.join.diversity > 0)
+            add("train/diversity", w.diversity / double(w.steps));
+    }
+    if (m_config.model.gate.kind == model::GateKind::Cde) {
+        add("train/gate_strength", m_schedules->gateStrength(step - 1));
+        add("train/tau", m_schedules->temperature(step - 1));
+    }
+    publish(points);
+    w = MetricWindow{};
+}
+
+EvalReport Trainer::evaluateNow()
+{
+    EvalReport report;
+    report.step = m_state.step;
+    report.epoch = epochOf(m_state.step);
+    const int batch = m_config.train.evalBatchSize;
+    report.result = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm);
+    if (m_ema.enabled()) {
+        m_ema.swapInto(*m_model);
+        report.ema = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm);
+        m_ema.swapInto(*m_model);
+    }
+    report.best = report.result.top1 > m_state.bestTop1;
+    if (report.best) {
+        m_state.bestTop1 = report.result.top1;
+        m_state.bestStep = m_state.step;
+    }
+    const double wall = unixNow();
+    std::vector<store::MetricPoint> points = {
+        {"val/loss", report.step, report.epoch, wall, report.result.loss},
+        {"val/top1", report.step, report.epoch, wall, report.result.top1},
+        {"val/top5", report.step, report.epoch, wall, report.result.top5},
+    };
+    if (report.ema) {
+        points.push_back({"val_ema/loss", report.step, report.epoch, wall, report.ema->loss});
+        points.push_back({"val_ema/top1", report.step, report.epoch, wall, report.ema->top1});
+        points.push_back({"val_ema/top5", report.step, report.epoch, wall, report.ema->top5});
+    }
+    publish(points);
+    if (m_options.events)
+        m_options.events->evaluated(report);
+    return report;
+}
+
+bool Trainer::writeCheckpoint(const QString &kind, const EvalReport *eval, QString *error)
+{
+    if (m_options.runDir.isEmpty())
+        return true;
+    m_state.cpuRngState = cpuGeneratorState();
+    m_state.emaUpdates = m_ema.updates();
+    const QString path = kind == QLatin1String("checkpoint/best") ? bestCheckpointPath() : lastCheckpointPath();
+    CheckpointWrite written;
+    if (!saveCheckpoint(path, m_configJson, m_model, m_optimizer.get(), &m_ema, m_state, &written, error))
+        return false;
+    QJsonObject info{{"step", qint64(m_state.step)}, {"epoch", epochOf(m_state.step)}, {"bytes", written.bytes}};
+    if (eval) {
+        info.insert("val/top1", eval->result.top1);
+        info.insert("val/top5", eval->result.top5);
+        info.insert("val/loss", eval->result.loss);
+    }
+    CheckpointReport report{kind, path, written.sha256, written.bytes, m_state.step, epochOf(m_state.step),
+                            QJsonDocument(info).toJson(QJsonDocument::Compact)};
+    return !m_options.events || m_options.events->checkpointed(report, error);
+}
+
+TrainOutcome Trainer::run()
+{
+    TrainOutcome outcome;
+    const std::int64_t total = m_schedules->totalSteps();
+    const std::int64_t spe = m_schedules->stepsPerEpoch();
+    const std::int64_t startStep = m_state.step;
+    if (m_options.events) {
+        RunStart start;
+        start.device = QString::fromStdString(m_device.str());
+        start.stepsPerEpoch = spe;
+        start.totalSteps = total;
+        start.startStep = startStep;
+        for (const auto &p : m_model->parameters())
+            start.parameters += p.numel();
+        start.dataset = QString::fromStdString(m_data->name());
+        start.trainImages = m_data->size(data::Split::Train);
+        start.valImages = m_data->size(data::Split::Val);
+        m_options.events->started(start);
+    }
+    const auto &o = m_config.train.optim;
+    const double clip = o.clipGrad > 0 ? o.clipGrad : std::numeric_limits<double>::infinity();
+    const auto sessionStart = Clock::now();
+    auto stopRequested = [&] {
+        return (m_options.stop && m_options.stop->load())
+            || (m_options.stopAtStep >= 0 && m_state.step >= m_options.stopAtStep);
+    };
+    auto finish = [&](TrainEnd end, QString message) {
+        outcome.end = end;
+        outcome.message = std::move(message);
+        outcome.step = m_state.step;
+        outcome.bestTop1 = m_state.bestTop1;
+        return outcome;
+    };
+    QString error;
+    bool savedAtThisStep = false;
+    while (m_state.step < total) {
+        if (stopRequested()) {
+            if (!savedAtThisStep && !writeCheckpoint(QStringLiteral("checkpoint/last"), nullptr, &error))
+                return finish(TrainEnd::Failed, QStringLiteral("stopped, but %1").arg(error));
+            return finish(TrainEnd::Cancelled, QStringLiteral("stopped at step %1 (epoch %2); resume continues from there")
+                                                   .arg(m_state.step)
+                                                   .arg(epochOf(m_state.step), 0, 'f', 2));
+        }
+        const std::int64_t step = m_state.step;
+        const auto t0 = Clock::now();
+        if (step % spe == 0)
+            torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, step / spe));
+        applySchedules(step);
+        auto [images, labels] = m_data->batch(data::Split::Train, batchIndices(step));
+        images = data::normalize(images.to(m_device, /*non_blocking=*/true), m_norm);
+        labels = labels.to(m_device, /*non_blocking=*/true);
+
+        m_optimizer->zero_grad();
+        const auto out = m_model->forwardForTraining(images);
+        auto loss = torch::cross_entropy_loss(out.logits, labels, {}, at::Reduction::Mean, -100, o.labelSmoothing);
+        const auto aux = m_model->auxiliaryLoss(out);
+        const auto total_loss = aux.defined() ? loss + aux : loss;
+        total_loss.backward();
+        const double gradNorm = torch::nn::utils::clip_grad_norm_(m_parameters, clip);
+        const double lossValue = total_loss.item<double>();
+        if (!std::isfinite(lossValue) || !std::isfinite(gradNorm)) {
+            const QString last = QFile::exists(lastCheckpointPath())
+                ? QStringLiteral("the last good checkpoint (%1) is kept").arg(lastCheckpointPath())
+                : QStringLiteral("no checkpoint was written yet");
+            return finish(TrainEnd::Failed,
+                          QStringLiteral("the %1 became %2 at step %3 (epoch %4); lower optim.lr or set optim.clip_grad; %5")
+                              .arg(std::isfinite(lossValue) ? QStringLiteral("gradient norm") : QStringLiteral("loss"))
+                              .arg(std::isfinite(lossValue) ? gradNorm : lossValue)
+                              .arg(step + 1)
+                              .arg(epochOf(step + 1), 0, 'f', 2)
+                              .arg(last));
+        }
+        m_optimizer->step();
+        m_ema.update(*m_model);
+        m_state.step = step + 1;
+        savedAtThisStep = false;
+
+        const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        auto &w = m_state.window;
+        w.loss += lossValue;
+        w.gradNorm += gradNorm;
+        if (out.diversity.defined())
+            w.diversity += out.diversity.item<double>();
+        w.steps += 1;
+        w.images += images.size(0);
+        w.seconds += seconds;
+        m_state.trainSeconds += seconds;
+        if (m_state.step % m_config.train.logEvery == 0 || m_state.step == total)
+            publishTrainMetrics();
+        if (m_options.events) {
+            const double session = std::chrono::duration<double>(Clock::now() - sessionStart).count();
+            const double perStep = session / double(m_state.step - startStep);
+            Progress p;
+            p.step = m_state.step;
+            p.totalSteps = total;
+            p.epoch = epochOf(m_state.step);
+            p.imagesPerSecond = seconds > 0 ? double(images.size(0)) / seconds : 0.0;
+            p.etaSeconds = perStep * double(total - m_state.step);
+            p.loss = lossValue;
+            m_options.events->progress(p);
+        }
+        if (m_state.step % spe == 0) {
+            const auto e0 = Clock::now();
+            const EvalReport eval = evaluateNow();
+            m_state.trainSeconds += std::chrono::duration<double>(Clock::now() - e0).count();
+            if (!writeCheckpoint(QStringLiteral("checkpoint/last"), &eval, &error))
+                return finish(TrainEnd::Failed, error);
+            if (eval.best && !writeCheckpoint(QStringLiteral("checkpoint/best"), &eval, &error))
+                return finish(TrainEnd::Failed, error);
+            savedAtThisStep = true;
+        }
+    }
+    return finish(TrainEnd::Finished, QStringLiteral("finished %1 steps; best val/top1 %2 at step %3")
+                                          .arg(total)
+                                          .arg(m_state.bestTop1, 0, 'f', 4)
+                                          .arg(m_state.bestStep));
+}
+
+} // namespace gatefold::train

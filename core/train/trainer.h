@@ -1,0 +1,102 @@
+#pragma once
+
+#include "runschedules.h"
+#include "trainconfig.h"
+#include "trainevents.h"
+#include "trainstate.h"
+#include "weightema.h"
+
+#include "data/dataset.h"
+#include "data/normalization.h"
+#include "model/visiontransformer.h"
+
+#include <QString>
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+namespace torch::optim {
+class AdamW;
+}
+
+namespace gatefold::train {
+
+struct TrainerOptions {
+    QString runDir;            // last.pt and best.pt go here (created if missing)
+    QString resumeFrom;        // a checkpoint to continue (weights, optimiser, state); "" = start
+    const std::atomic<bool> *stop = nullptr;  // raised by SIGTERM/SIGINT: save and stop as cancelled
+    std::int64_t stopAtStep = -1;  // stop like `stop` once this many steps are taken (-1: never)
+    TrainEvents *events = nullptr;
+};
+
+enum class TrainEnd { Finished, Failed, Cancelled };
+
+struct TrainOutcome {
+    TrainEnd end = TrainEnd::Failed;
+    QString message;  // why it failed or stopped
+    std::int64_t step = 0;
+    double bestTop1 = -1.0;
+};
+
+// The training loop of a run (DESIGN.md "Training engine"): AdamW with a
+// cosine schedule after a warm-up, decoupled weight decay on matrices only,
+// gradient clipping, label smoothing, an EMA of the weights, the CDE and
+// joining schedules, evaluation and checkpoints every epoch.
+//
+// Reproducible: the data order of epoch e is a permutation drawn from
+// (train.seed, e), torch's generator is re-seeded from (train.seed, e) at the
+// start of every epoch and its state is in every checkpoint, so a run resumed
+// from any checkpoint takes the same steps as one that never stopped.
+class Trainer
+{
+public:
+    Trainer(RunConfig config, TrainerOptions options);
+    ~Trainer();
+    Trainer(const Trainer &) = delete;
+    Trainer &operator=(const Trainer &) = delete;
+
+    // Opens the data, builds the model on its device, the optimiser and the
+    // averages; starts from init.from or continues options.resumeFrom.
+    bool prepare(QString *error);
+    TrainOutcome run();
+
+    model::VisionTransformer &model() { return m_model; }
+    const RunSchedules &schedules() const { return *m_schedules; }
+    const TrainState &state() const { return m_state; }
+    const data::Dataset &dataset() const { return *m_data; }
+    const data::Normalization &normalization() const { return m_norm; }
+    torch::Device device() const { return m_device; }
+    QString lastCheckpointPath() const;
+    QString bestCheckpointPath() const;
+
+    // The training indices of step `step` (a pure function of seed and step).
+    std::vector<std::int64_t> batchIndices(std::int64_t step);
+    // Sets λ, τ, the joining strength and the learning rate for step `step`.
+    void applySchedules(std::int64_t step);
+
+private:
+    bool initialiseCodebooks(QString *error);
+    bool writeCheckpoint(const QString &kind, const EvalReport *eval, QString *error);
+    EvalReport evaluateNow();
+    void publishTrainMetrics();
+    void publish(const std::vector<store::MetricPoint> &points);
+    double epochOf(std::int64_t step) const;
+
+    RunConfig m_config;
+    QByteArray m_configJson;
+    TrainerOptions m_options;
+    std::unique_ptr<data::Dataset> m_data;
+    data::Normalization m_norm;
+    torch::Device m_device{torch::kCPU};
+    model::VisionTransformer m_model{nullptr};
+    std::unique_ptr<torch::optim::AdamW> m_optimizer;
+    std::vector<torch::Tensor> m_parameters;
+    WeightEma m_ema;
+    std::unique_ptr<RunSchedules> m_schedules;
+    TrainState m_state;
+    std::int64_t m_permEpoch = -1;
+    std::vector<std::int64_t> m_permutation;
+};
+
+} // namespace gatefold::train
