@@ -63,6 +63,7 @@ ViTConfig everyFieldChanged()
     c.mlpRatio = 2.5;
     c.qkvBias = false;
     c.pooling = Pooling::Average;
+    c.weightInit = WeightInit::Jax;
     c.dropRate = 0.1;
     c.attnDropRate = 0.2;
     c.projDropRate = 0.3;
@@ -285,7 +286,7 @@ void TstConfig::everyKeyRoundTrips()
     const ViTConfig source = everyFieldChanged();
     ViTConfig target;
     QVERIFY(source != target);
-    QCOMPARE(int(configFields().size()), 38);  // a new ViTConfig member needs a key and a row here
+    QCOMPARE(int(configFields().size()), 39);  // a new ViTConfig member needs a key and a row here
     for (const auto &field : configFields()) {
         const auto value = configValue(source, field.key);
         QVERIFY(value.has_value());

@@ -48,7 +48,7 @@ std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &p
             errors->append(tr("--config: cannot read %1: %2").arg(path, file.errorString()));
         } else {
             QStringList problems;
-            if (!train::runConfigFromJson(file.readAll(), &config, &problems))
+            if (!train::runConfigFromJson(file.readAll(), &config, &problems, /*partial=*/true))
                 for (const QString &p : problems)
                     errors->append(QStringLiteral("%1: %2").arg(path, p));
         }

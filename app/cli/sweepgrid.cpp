@@ -88,8 +88,13 @@ bool planSweep(const QByteArray &gridJson, const train::RunConfig &base, const s
         QStringList problems;
         for (size_t a = 0; a < axes.size(); ++a) {
             const QJsonValue v = axes[a].second.at(qsizetype(index[a]));
-            label << QStringLiteral("%1=%2").arg(axes[a].first, valueText(v));
-            train::runConfigFromJson(QJsonDocument(QJsonObject{{axes[a].first, v}}).toJson(), &config, &problems);
+            const auto *field = train::findRunField(axes[a].first.toStdString());
+            QStringList valueProblems;
+            if (train::runConfigFromJson(QJsonDocument(QJsonObject{{axes[a].first, v}}).toJson(), &config, &valueProblems))
+                label << QStringLiteral("%1=%2").arg(axes[a].first, QString::fromStdString(field->get(config)));
+            else
+                label << QStringLiteral("%1=%2").arg(axes[a].first, valueText(v));
+            problems << valueProblems;
         }
         for (qint64 seed : seeds) {
             train::RunConfig seeded = config;

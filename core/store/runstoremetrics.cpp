@@ -2,6 +2,8 @@
 
 #include "runstore.h"
 
+#include "storesql.h"
+
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -12,7 +14,7 @@ bool RunStore::addMetrics(qint64 runId, const std::vector<MetricPoint> &points)
 {
     if (points.empty())
         return true;
-    if (!m_db.transaction())
+    if (!sql::beginWrite(m_db))
         return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), m_db.lastError().text());
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO metrics (run_id, key, step, epoch, wall, value) VALUES (?, ?, ?, ?, ?, ?)"));

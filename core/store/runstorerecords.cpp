@@ -31,7 +31,7 @@ std::optional<qint64> RunStore::addArtifact(const Artifact &a)
 
 std::optional<qint64> RunStore::replaceArtifact(const Artifact &a)
 {
-    if (!m_db.transaction()) {
+    if (!sql::beginWrite(m_db)) {
         fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), m_db.lastError().text());
         return std::nullopt;
     }

@@ -108,7 +108,7 @@ std::vector<RunRecord> RunStore::runs(qint64 sweepId)
 
 bool RunStore::setStatus(qint64 id, RunStatus status, const QString &message)
 {
-    if (!m_db.transaction())
+    if (!sql::beginWrite(m_db))
         return fail(QStringLiteral("cannot update run %1").arg(id), m_db.lastError().text());
     const auto current = run(id);
     if (!current) {

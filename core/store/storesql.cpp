@@ -1,5 +1,7 @@
 #include "storesql.h"
 
+#include <QSqlQuery>
+
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -38,6 +40,12 @@ QStringList tagsFromJson(const QString &json)
     for (const auto &v : QJsonDocument::fromJson(json.toUtf8()).array())
         out << v.toString();
     return out;
+}
+
+bool beginWrite(QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    return q.exec(QStringLiteral("BEGIN IMMEDIATE"));
 }
 
 } // namespace gatefold::store::sql

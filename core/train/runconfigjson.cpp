@@ -119,7 +119,7 @@ QByteArray runConfigToJson(const RunConfig &config)
     return QJsonDocument(object).toJson(QJsonDocument::Indented);
 }
 
-bool runConfigFromJson(const QByteArray &json, RunConfig *config, QStringList *errors)
+bool runConfigFromJson(const QByteArray &json, RunConfig *config, QStringList *errors, bool partial)
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
@@ -153,10 +153,10 @@ bool runConfigFromJson(const QByteArray &json, RunConfig *config, QStringList *e
         if (!field->set(result, text, &error))
             errors->append(QStringLiteral("%1: %2").arg(it.key(), QString::fromStdString(error)));
     }
-    if (errors->size() != before)
+    if (errors->size() != before && !partial)
         return false;
     *config = result;
-    return true;
+    return errors->size() == before;
 }
 
 } // namespace gatefold::train

@@ -17,6 +17,8 @@ QByteArray runConfigToJson(const RunConfig &config);
 // Reads `json` over `base`. Returns false with every problem in `errors`
 // (bad JSON with its line, unknown keys, wrong types, bad values); a key's
 // problems name the key. Does not validate the combination (validateRunConfig).
-bool runConfigFromJson(const QByteArray &json, RunConfig *config, QStringList *errors);
+// With `partial`, the keys that are fine are applied even when others are not
+// (the CLI then validates what it can, to list every problem at once).
+bool runConfigFromJson(const QByteArray &json, RunConfig *config, QStringList *errors, bool partial = false);
 
 } // namespace gatefold::train
