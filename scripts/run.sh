@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The main job: install what is missing (apt), build Release, run Gatefold on
-# its embedded default. Until the GUI exists that is the CLI demo: a CDE model
-# from a preset, its parameter/FLOP table, and timed forward/backward steps.
-# Extra arguments go to `gatefold-cli demo` (e.g. --preset cifar-cde-vq).
+# its embedded default. Until the GUI exists (issue #6), that is the CLI demo
+# run: the `demo` preset (a small ViT) trained on the built-in shapes data set
+# for about five minutes on a laptop CPU, recorded in the run store
+# (~/.local/share/gatefold/runs.sqlite, or $GATEFOLD_STORE).
+# Extra arguments go to `gatefold-cli train` (e.g. --set train.epochs=2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup-deps.sh
 . scripts/env.sh
 cmake --preset release
 cmake --build --preset release
-exec build/release/app/cli/gatefold-cli demo "$@"
+exec build/release/app/cli/gatefold-cli train --preset demo "$@"

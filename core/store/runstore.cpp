@@ -15,10 +15,14 @@ namespace gatefold::store {
 
 QString RunStore::defaultPath()
 {
-    QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    const QString fromEnvironment = qEnvironmentVariable("GATEFOLD_STORE");
+    if (!fromEnvironment.isEmpty())
+        return fromEnvironment;
+    // One store for the GUI and the CLI, whatever the application name.
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
     if (dir.isEmpty())
-        dir = QDir::homePath() + QStringLiteral("/.local/share/gatefold");
-    return dir + QStringLiteral("/runs.sqlite");
+        dir = QDir::homePath() + QStringLiteral("/.local/share");
+    return dir + QStringLiteral("/gatefold/runs.sqlite");
 }
 
 std::unique_ptr<RunStore> RunStore::open(const QString &path, QString *error)

@@ -24,7 +24,8 @@ public:
     // written by a newer Gatefold is refused untouched: nullopt, `error` says
     // what is wrong and what to do.
     static std::unique_ptr<RunStore> open(const QString &path, QString *error);
-    // <user data dir>/runs.sqlite (QStandardPaths::AppDataLocation).
+    // $GATEFOLD_STORE if set, else <user data dir>/gatefold/runs.sqlite
+    // (~/.local/share/gatefold/runs.sqlite): the GUI's and the CLI's.
     static QString defaultPath();
 
     ~RunStore();
