@@ -21,7 +21,7 @@ void printOut(const QString &text)
     QTextStream(stdout) << text << Qt::endl;
 }
 
-std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &arguments)
+std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &arguments, bool allowPositional)
 {
     if (!parser.parse(arguments)) {
         printErr(parser.errorText());
@@ -31,7 +31,7 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
         printOut(parser.helpText());
         return ExitOk;
     }
-    if (!parser.positionalArguments().isEmpty()) {
+    if (!allowPositional && !parser.positionalArguments().isEmpty()) {
         printErr(QCoreApplication::translate("cli", "error: unexpected argument '%1'; options start with --, see --help.")
                      .arg(parser.positionalArguments().first()));
         return ExitUsage;

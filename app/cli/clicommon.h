@@ -23,7 +23,8 @@ std::optional<model::ViTConfig> modelConfigFromOptions(const QCommandLineParser 
 
 // Parses a subcommand's arguments; on an error or --help prints what fits and
 // returns the exit code to return, otherwise nullopt.
-std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &arguments);
+// Positional arguments are refused unless `allowPositional`.
+std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &arguments, bool allowPositional = false);
 
 void printErr(const QString &text);
 void printOut(const QString &text);

@@ -207,14 +207,8 @@ int runRuns(const QStringList &arguments)
     parser.addOption({"sweep", tr("list: only the runs of this sweep."), tr("id"), QStringLiteral("0")});
     parser.addOption({"files", tr("delete: also remove the run's directory (checkpoints).")});
     parser.addPositionalArgument("action", tr("list, show or delete"), "[list|show ID|delete ID]");
-    if (!parser.parse(arguments)) {
-        printErr(parser.errorText());
-        return ExitUsage;
-    }
-    if (parser.isSet("help")) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
+    if (const auto exitCode = parseOrExit(parser, arguments, /*allowPositional=*/true))
+        return *exitCode;
     QStringList positional = parser.positionalArguments();
     const QString action = positional.isEmpty() ? QStringLiteral("list") : positional.takeFirst();
     const bool needsId = action == "show" || action == "delete";

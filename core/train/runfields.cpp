@@ -71,29 +71,32 @@ bool readNumber(const std::string &t, double *v, std::string *e) { return model:
 bool readBool(const std::string &t, bool *v, std::string *e) { return model::parseBool(t, v, e); }
 bool readText(const std::string &t, std::string *v, std::string *) { *v = t; return true; }
 
-bool readTau(const std::string &t, TauSchedule *v, std::string *e)
+// One of `values`, by its toString() name.
+template<typename E>
+bool readChoice(const std::string &t, std::initializer_list<E> values, E *v, std::string *e)
 {
-    for (auto s : {TauSchedule::None, TauSchedule::Linear, TauSchedule::Geometric})
-        if (t == toString(s)) {
-            *v = s;
+    std::string names;
+    for (E value : values) {
+        if (t == toString(value)) {
+            *v = value;
             return true;
         }
+        names += (names.empty() ? "" : ", ") + toString(value);
+    }
     if (e)
-        *e = "unknown value '" + t + "'; use one of: none, linear, geometric";
+        *e = "unknown value '" + t + "'; use one of: " + names;
     return false;
+}
+
+bool readTau(const std::string &t, TauSchedule *v, std::string *e)
+{
+    return readChoice(t, {TauSchedule::None, TauSchedule::Linear, TauSchedule::Geometric}, v, e);
 }
 std::string formatTau(const TauSchedule &v) { return toString(v); }
 
 bool readDevice(const std::string &t, DeviceChoice *v, std::string *e)
 {
-    for (auto d : {DeviceChoice::Auto, DeviceChoice::Cpu, DeviceChoice::Cuda})
-        if (t == toString(d)) {
-            *v = d;
-            return true;
-        }
-    if (e)
-        *e = "unknown value '" + t + "'; use one of: auto, cpu, cuda";
-    return false;
+    return readChoice(t, {DeviceChoice::Auto, DeviceChoice::Cpu, DeviceChoice::Cuda}, v, e);
 }
 std::string formatDevice(const DeviceChoice &v) { return toString(v); }
 
