@@ -9,6 +9,8 @@
 
 #include "store/runstore.h"
 
+#include "formatfiles.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -108,6 +110,7 @@ private Q_SLOTS:
     void runsListShowDelete();
     void fineTuneFromAnotherRun();
     void resumeRefusesFinishedRuns();
+    void trainsOnCifarFiles();
 
 private:
     QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name) + ".sqlite"); }
@@ -350,6 +353,36 @@ void TstEngine::resumeRefusesFinishedRuns()
     const Result r = runCli({"resume", "--run", "1", "--store", path});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("finished"), qPrintable(r.err));
+}
+
+void TstEngine::trainsOnCifarFiles()
+{
+    const QString data = m_dir.filePath("cifar");
+    QDir().mkpath(data);
+    writeCifar10(data, 40, 30);
+    const QString path = storePath("cifar");
+    QStringList args = {"train", "--store", path, "--json", "--set", "data.name=cifar10", "--set", "data.path=" + data,
+                        "--set", "img_size=32", "--set", "patch_size=8", "--set", "embed_dim=32", "--set", "depth=1",
+                        "--set", "num_heads=2", "--set", "train.batch_size=20", "--set", "train.epochs=2"};
+    const Result r = runCli(args);
+    QCOMPARE(r.exitCode, 0);
+    const auto lines = jsonLines(r.out);
+    QCOMPARE(lines.at(1).value("dataset").toString(), QStringLiteral("cifar10"));
+    QCOMPARE(lines.at(1).value("train_images").toInteger(), 200);
+    QCOMPARE(lines.at(1).value("val_images").toInteger(), 30);
+    // The data decides the model's ends: a mismatch is a config error, nothing is created.
+    const QString other = storePath("cifar-mismatch");
+    const Result bad = runCli({"train", "--store", other, "--set", "data.name=cifar10", "--set", "data.path=" + data,
+                               "--set", "num_classes=100", "--set", "in_chans=1", "--set", "data.channels=3"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("num_classes: the data set cifar10 has 10 classes")
+                 && bad.err.contains("in_chans: the data set cifar10 delivers 3 channel(s)"),
+             qPrintable(bad.err));
+    QVERIFY(!QFile::exists(other));
+    const Result missing = runCli({"train", "--store", other, "--set", "data.name=mnist", "--set",
+                                   "data.path=" + m_dir.filePath("none"), "--set", "in_chans=1"});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY2(missing.err.contains("train-images-idx3-ubyte: missing"), qPrintable(missing.err));
 }
 
 QTEST_GUILESS_MAIN(TstEngine)

@@ -224,7 +224,9 @@ void TstTrain::fieldTypesMatchValues()
             QVERIFY2(text == "all", field.key.c_str());
             break;
         case FieldType::Text:
-            QVERIFY2(!field.get(config).empty() || field.key == "init.from", field.key.c_str());
+            QVERIFY2(!field.get(config).empty() || field.key == "init.from" || field.key == "data.path"
+                         || field.key == "data.val_labels",
+                     field.key.c_str());
             break;
         }
     }

@@ -9,6 +9,7 @@
 #include "store/runstore.h"
 #include "train/runconfigjson.h"
 #include "train/runexecution.h"
+#include "train/trainer.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -181,6 +182,8 @@ int runTrain(const QStringList &arguments)
     }
 
     auto config = runConfigFromOptions(parser, &errors);
+    if (config && errors.isEmpty() && config->train.data.name != "builtin")
+        errors << train::checkDataFits(*config);  // opens the data: its classes and channels must fit
     if (!config || !errors.isEmpty()) {
         printErrors(tr("the run config is not valid (nothing was created):"), errors);
         return ExitUsage;

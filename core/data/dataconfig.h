@@ -5,17 +5,28 @@
 
 namespace gatefold::data {
 
-// Which data a run trains on. "builtin" is the generated shapes set.
+// Which data a run trains on (datasets.h opens it).
 struct DataConfig {
+    // builtin (generated shapes), cifar10, cifar100, mnist, fashion-mnist, folder
     std::string name = "builtin";
-    std::int64_t trainSize = 20000;
-    std::int64_t valSize = 2000;
-    std::uint64_t seed = 0;  // which images the set holds (not the run's seed)
+    std::string path;               // the folder holding the files (not for builtin)
+    std::int64_t trainSize = 20000; // builtin only
+    std::int64_t valSize = 2000;    // builtin only
+    std::uint64_t seed = 0;         // builtin: which images; folder: the train/val split
+    int channels = 0;               // 0: as stored (3, MNIST 1); 1 or 3 converts grey ↔ RGB where it can
+    bool coarseLabels = false;      // cifar100: the 20 superclasses
+    double valFraction = 0.1;       // folder without val/: held out per class
+    std::string valLabels;          // folder: CSV "file,class" for a flat val/ folder
+    double cropPct = 1.0;           // evaluation: resize to size / crop_pct, centre crop
+    bool skipBadImages = false;     // an undecodable image: skip and count (true) or stop the run (false)
 };
 
 inline bool operator==(const DataConfig &a, const DataConfig &b)
 {
-    return a.name == b.name && a.trainSize == b.trainSize && a.valSize == b.valSize && a.seed == b.seed;
+    return a.name == b.name && a.path == b.path && a.trainSize == b.trainSize && a.valSize == b.valSize
+        && a.seed == b.seed && a.channels == b.channels && a.coarseLabels == b.coarseLabels
+        && a.valFraction == b.valFraction && a.valLabels == b.valLabels && a.cropPct == b.cropPct
+        && a.skipBadImages == b.skipBadImages;
 }
 
 } // namespace gatefold::data

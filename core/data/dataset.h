@@ -28,6 +28,8 @@ public:
     // Images `indices` of `split` as (B, C, S, S) float and labels (B) int64.
     virtual std::pair<torch::Tensor, torch::Tensor> batch(Split split,
                                                           const std::vector<std::int64_t> &indices) const = 0;
+    // Images replaced so far because they could not be decoded (data.bad_images = skip).
+    virtual std::int64_t skippedImages() const { return 0; }
 };
 
 } // namespace gatefold::data

@@ -88,6 +88,18 @@ bool readChoice(const std::string &t, std::initializer_list<E> values, E *v, std
     return false;
 }
 
+bool readBadImages(const std::string &t, bool *skip, std::string *e)
+{
+    if (t == "stop" || t == "skip") {
+        *skip = t == "skip";
+        return true;
+    }
+    if (e)
+        *e = "unknown value '" + t + "'; use one of: stop, skip";
+    return false;
+}
+std::string formatBadImages(const bool &skip) { return skip ? "skip" : "stop"; }
+
 bool readTau(const std::string &t, TauSchedule *v, std::string *e)
 {
     return readChoice(t, {TauSchedule::None, TauSchedule::Linear, TauSchedule::Geometric}, v, e);
@@ -118,8 +130,22 @@ std::vector<RunField> makeFields()
     using D = double;
     using B = bool;
     using S = std::string;
-    fields.push_back(field<S>("data.name", "data set (builtin: generated shapes, 10 classes)", FieldType::Text,
-                              GF_ACCESS(data.name), formatText, readText));
+    fields.push_back(field<S>("data.name", "data set (builtin, cifar10, cifar100, mnist, fashion-mnist, folder)",
+                              FieldType::Text, GF_ACCESS(data.name), formatText, readText));
+    fields.push_back(field<S>("data.path", "folder with the data set's files (all but builtin)", FieldType::Text,
+                              GF_ACCESS(data.path), formatText, readText));
+    fields.push_back(field<I>("data.channels", "0: as stored; 1 or 3: grey or RGB", FieldType::Integer,
+                              GF_ACCESS(data.channels), formatInt, readInt));
+    fields.push_back(field<B>("data.coarse_labels", "cifar100: the 20 superclasses (true, false)", FieldType::Boolean,
+                              GF_ACCESS(data.coarseLabels), formatBool, readBool));
+    fields.push_back(field<D>("data.val_fraction", "folder without val/: fraction held out per class",
+                              FieldType::Number, GF_ACCESS(data.valFraction), formatNumber, readNumber));
+    fields.push_back(field<S>("data.val_labels", "folder: CSV 'file,class' for a flat val/ folder", FieldType::Text,
+                              GF_ACCESS(data.valLabels), formatText, readText));
+    fields.push_back(field<D>("data.crop_pct", "evaluation: resize to img_size / crop_pct, centre crop",
+                              FieldType::Number, GF_ACCESS(data.cropPct), formatNumber, readNumber));
+    fields.push_back(field<B>("data.bad_images", "an undecodable image: stop the run, or skip it and count",
+                              FieldType::Text, GF_ACCESS(data.skipBadImages), formatBadImages, readBadImages));
     fields.push_back(field<I64>("data.train_size", "training images (built-in set)", FieldType::Integer,
                                 GF_ACCESS(data.trainSize), formatInt64, readInt64));
     fields.push_back(field<I64>("data.val_size", "held-out validation images (built-in set)", FieldType::Integer,
@@ -253,7 +279,15 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
     std::vector<model::ConfigProblem> out = model::validateConfig(config.model);
     const TrainConfig &t = config.train;
     const auto &o = t.optim;
-    need(out, t.data.name == "builtin", "data.name", "unknown data set '" + t.data.name + "'; use builtin");
+    const auto &d = t.data;
+    const bool known = d.name == "builtin" || d.name == "cifar10" || d.name == "cifar100" || d.name == "mnist"
+                    || d.name == "fashion-mnist" || d.name == "folder";
+    need(out, known, "data.name",
+         "unknown data set '" + d.name + "'; use one of: builtin, cifar10, cifar100, mnist, fashion-mnist, folder");
+    need(out, d.name == "builtin" || !d.path.empty(), "data.path", "set it to the folder holding the " + d.name + " files");
+    need(out, d.channels == 0 || d.channels == 1 || d.channels == 3, "data.channels", "must be 0 (as stored), 1 or 3");
+    need(out, d.valFraction > 0 && d.valFraction < 1, "data.val_fraction", "must lie in (0, 1)");
+    need(out, d.cropPct > 0 && d.cropPct <= 1, "data.crop_pct", "must lie in (0, 1]");
     need(out, t.data.trainSize >= 1, "data.train_size", "must be at least 1");
     need(out, t.data.valSize >= 1, "data.val_size", "must be at least 1");
     need(out, t.epochs >= 1, "train.epochs", "must be at least 1");

@@ -61,10 +61,32 @@ void setCpuGeneratorState(const torch::Tensor &state)
     generator.set_state(state);
 }
 
+QStringList dataMismatch(const data::Dataset &data, const RunConfig &config)
+{
+    QStringList out;
+    const QString name = QString::fromStdString(data.name());
+    if (data.numClasses() != config.model.numClasses)
+        out << QStringLiteral("num_classes: the data set %1 has %2 classes; set num_classes=%2").arg(name).arg(data.numClasses());
+    if (data.channels() != config.model.inChannels)
+        out << QStringLiteral("in_chans: the data set %1 delivers %2 channel(s); set in_chans=%2 (or data.channels)")
+                   .arg(name)
+                   .arg(data.channels());
+    return out;
+}
+
 constexpr std::uint64_t kOrderStream = 1;
 constexpr std::uint64_t kTorchStream = 2;
 
 } // namespace
+
+QStringList checkDataFits(const RunConfig &config)
+{
+    std::string why;
+    const auto data = data::openDataset(config.train.data, config.model.imageSize, &why);
+    if (!data)
+        return {QStringLiteral("data.name/data.path: %1").arg(QString::fromStdString(why))};
+    return dataMismatch(*data, config);
+}
 
 Trainer::Trainer(RunConfig config, TrainerOptions options)
     : m_config(std::move(config))
@@ -103,7 +125,17 @@ bool Trainer::prepare(QString *error)
         *error = QString::fromStdString(why);
         return false;
     }
-    m_norm = data::measureNormalization(*m_data);
+    const QStringList mismatch = dataMismatch(*m_data, m_config);
+    if (!mismatch.isEmpty()) {
+        *error = mismatch.join('\n');
+        return false;
+    }
+    try {
+        m_norm = data::measureNormalization(*m_data);
+    } catch (const std::exception &e) {
+        *error = QString::fromStdString(e.what());
+        return false;
+    }
     const std::int64_t stepsPerEpoch = m_data->size(data::Split::Train) / m_config.train.batchSize;
     if (stepsPerEpoch < 1) {
         *error = QStringLiteral("train.batch_size (%1) is larger than the training split (%2 images)")
@@ -251,6 +283,8 @@ void Trainer::publishTrainMetrics()
         if (m_config.model.join.diversity > 0)
             add("train/diversity", w.diversity / double(w.steps));
     }
+    if (const auto skipped = m_data->skippedImages(); skipped > 0)
+        add("data/skipped_images", double(skipped));
     if (m_config.model.gate.kind == model::GateKind::Cde) {
         add("train/gate_strength", m_schedules->gateStrength(step - 1));
         add("train/tau", m_schedules->temperature(step - 1));

@@ -11,6 +11,7 @@
 #include "model/visiontransformer.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <memory>
@@ -31,6 +32,10 @@ struct TrainerOptions {
 };
 
 enum class TrainEnd { Finished, Failed, Cancelled };
+
+// What the data set decides about the model: num_classes and in_chans must
+// match it. Opens the data (nothing is trained); every problem as "key: message".
+QStringList checkDataFits(const RunConfig &config);
 
 struct TrainOutcome {
     TrainEnd end = TrainEnd::Failed;
