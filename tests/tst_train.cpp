@@ -480,9 +480,11 @@ void TstTrain::resumeReproducesTheRun_data()
 {
     QTest::addColumn<int>("stopAt");
     QTest::addColumn<bool>("parallel");
-    QTest::newRow("mid-epoch, plain") << 11 << false;
-    QTest::newRow("epoch end, plain") << 8 << false;
-    QTest::newRow("mid-epoch, joining") << 13 << true;
+    QTest::addColumn<bool>("augment");
+    QTest::newRow("mid-epoch, plain") << 11 << false << false;
+    QTest::newRow("epoch end, plain") << 8 << false << false;
+    QTest::newRow("mid-epoch, joining") << 13 << true << false;
+    QTest::newRow("mid-epoch, augmented + mixup/cutmix") << 11 << false << true;
 }
 
 void TstTrain::resumeReproducesTheRun()
@@ -493,7 +495,19 @@ void TstTrain::resumeReproducesTheRun()
     // run reports (float64 equality of every metric, tolerance 0).
     QFETCH(int, stopAt);
     QFETCH(bool, parallel);
+    QFETCH(bool, augment);
     RunConfig config = tinyRun();
+    if (augment) {
+        auto &a = config.train.augment;
+        a.randomResizedCrop = true;
+        a.hflip = 0.5;
+        a.colorJitter = 0.3;
+        a.randAugmentOps = 2;
+        a.randomErasing = 0.25;
+        a.mixup = 0.8;
+        a.cutmix = 1.0;
+        a.mixProb = 0.8;
+    }
     config.model.dropRate = 0.1;
     config.model.dropPathRate = 0.1;
     config.train.optim.emaDecay = 0.9;
@@ -503,7 +517,7 @@ void TstTrain::resumeReproducesTheRun()
         config.model.join.schedule.warmupSteps = 10;
         config.model.join.schedule.adjustSteps = 4;
     }
-    const QString tag = QString::number(stopAt) + (parallel ? "p" : "");
+    const QString tag = QString::number(stopAt) + (parallel ? "p" : "") + (augment ? "a" : "");
     Recorder whole;
     const auto full = runTrainer(config, m_dir.filePath("whole" + tag), &whole);
     QCOMPARE(full.end, TrainEnd::Finished);

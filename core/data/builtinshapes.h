@@ -36,9 +36,10 @@ public:
     std::pair<torch::Tensor, torch::Tensor> batch(Split split,
                                                   const std::vector<std::int64_t> &indices) const override;
 
-private:
+    // Draws image `index` into `pixels`, (3, S, S) float.
     void draw(Split split, std::int64_t index, float *pixels) const;
 
+private:
     int m_imageSize;
     std::int64_t m_trainSize;
     std::int64_t m_valSize;

@@ -28,6 +28,14 @@ public:
     // Images `indices` of `split` as (B, C, S, S) float and labels (B) int64.
     virtual std::pair<torch::Tensor, torch::Tensor> batch(Split split,
                                                           const std::vector<std::int64_t> &indices) const = 0;
+    // Training images `indices` augmented, image i from its own seed seeds[i]
+    // (the same image and seed give the same pixels). Without augmentation: batch(Train, indices).
+    virtual std::pair<torch::Tensor, torch::Tensor> trainBatch(const std::vector<std::int64_t> &indices,
+                                                               const std::vector<std::uint64_t> &seeds) const
+    {
+        (void)seeds;
+        return batch(Split::Train, indices);
+    }
     // Images replaced so far because they could not be decoded (data.bad_images = skip).
     virtual std::int64_t skippedImages() const { return 0; }
 };

@@ -1,6 +1,7 @@
 #include "datasets.h"
 
 #include "builtinshapes.h"
+#include "builtinsource.h"
 #include "cifarbinary.h"
 #include "idxdataset.h"
 #include "imagefolder.h"
@@ -13,7 +14,8 @@ const char *datasetNames()
     return "builtin, cifar10, cifar100, mnist, fashion-mnist, folder";
 }
 
-std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, std::string *error)
+std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, std::string *error,
+                                     const AugmentConfig &augment)
 {
     if (config.name == "builtin") {
         if (imageSize < 8 || config.trainSize < 1 || config.valSize < 1) {
@@ -27,7 +29,9 @@ std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, st
                 *error = "data.channels: the built-in data set is RGB; use 0 or 3";
             return nullptr;
         }
-        return std::make_unique<BuiltinShapes>(imageSize, config.trainSize, config.valSize, config.seed);
+        return std::make_unique<TransformedDataset>(
+            std::make_unique<BuiltinSource>(BuiltinShapes(imageSize, config.trainSize, config.valSize, config.seed)),
+            imageSize, 1.0, BadImagePolicy::Stop, augment);
     }
     std::string why;
     std::unique_ptr<ImageSource> source;
@@ -56,7 +60,8 @@ std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, st
         return nullptr;
     }
     return std::make_unique<TransformedDataset>(std::move(source), imageSize, config.cropPct,
-                                                config.skipBadImages ? BadImagePolicy::Skip : BadImagePolicy::Stop);
+                                                config.skipBadImages ? BadImagePolicy::Skip : BadImagePolicy::Stop,
+                                                augment);
 }
 
 } // namespace gatefold::data

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "augmentconfig.h"
 #include "dataconfig.h"
 #include "dataset.h"
 
@@ -13,6 +14,8 @@ const char *datasetNames();
 
 // Opens the data set `config` names at `imageSize` px; nullptr and a sentence
 // in `error` (what is wrong, what to do) when it cannot.
-std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, std::string *error);
+// `augment` applies to trainBatch().
+std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, std::string *error,
+                                     const AugmentConfig &augment = {});
 
 } // namespace gatefold::data

@@ -26,11 +26,13 @@ cv::Mat resizeCenterCrop(const cv::Mat &image, int size, double cropPct)
 }
 
 TransformedDataset::TransformedDataset(std::unique_ptr<ImageSource> source, int imageSize, double cropPct,
-                                       BadImagePolicy policy)
+                                       BadImagePolicy policy, const AugmentConfig &augment)
     : m_source(std::move(source))
     , m_imageSize(imageSize)
     , m_cropPct(cropPct)
     , m_policy(policy)
+    , m_augmentConfig(augment)
+    , m_augmenter(augment, imageSize)
 {
 }
 
@@ -39,7 +41,12 @@ cv::Mat TransformedDataset::decodeOrSkip(Split split, std::int64_t index) const
     const std::int64_t n = m_source->size(split);
     for (std::int64_t k = 0; k < n; ++k) {
         try {
-            return m_source->image(split, (index + k) % n);
+            const cv::Mat image = m_source->image(split, (index + k) % n);
+            if (image.depth() == CV_32F)
+                return image;
+            cv::Mat scaled;
+            image.convertTo(scaled, CV_32F, 1.0 / 255.0);
+            return scaled;
         } catch (const DataError &) {
             if (m_policy == BadImagePolicy::Stop)
                 throw;
@@ -49,8 +56,9 @@ cv::Mat TransformedDataset::decodeOrSkip(Split split, std::int64_t index) const
     throw DataError(m_source->name() + ": no image of the split can be decoded");
 }
 
-std::pair<torch::Tensor, torch::Tensor> TransformedDataset::batch(Split split,
-                                                                  const std::vector<std::int64_t> &indices) const
+std::pair<torch::Tensor, torch::Tensor> TransformedDataset::assemble(
+    Split split, const std::vector<std::int64_t> &indices,
+    const std::function<cv::Mat(const cv::Mat &, std::int64_t)> &make) const
 {
     const auto n = std::int64_t(indices.size());
     const int c = channels();
@@ -70,13 +78,13 @@ std::pair<torch::Tensor, torch::Tensor> TransformedDataset::batch(Split split,
     at::parallel_for(0, n, 1, [&](std::int64_t b, std::int64_t e) {
         for (std::int64_t i = b; i < e; ++i) {
             try {
-                const cv::Mat crop = resizeCenterCrop(decodeOrSkip(split, indices[size_t(i)]), s, m_cropPct);
+                const cv::Mat image = make(decodeOrSkip(split, indices[size_t(i)]), i);
                 float *out = ip + i * c * s * s;
                 for (int y = 0; y < s; ++y) {
-                    const std::uint8_t *row = crop.ptr<std::uint8_t>(y);
+                    const float *row = image.ptr<float>(y);
                     for (int x = 0; x < s; ++x)
                         for (int ch = 0; ch < c; ++ch)
-                            out[(ch * s + y) * s + x] = float(row[x * c + ch]) * (1.0f / 255.0f);
+                            out[(ch * s + y) * s + x] = row[x * c + ch];
                 }
             } catch (const std::exception &error) {
                 std::lock_guard<std::mutex> lock(failureMutex);
@@ -88,6 +96,24 @@ std::pair<torch::Tensor, torch::Tensor> TransformedDataset::batch(Split split,
     if (!failure.empty())
         throw DataError(failure);
     return {images, labels};
+}
+
+std::pair<torch::Tensor, torch::Tensor> TransformedDataset::batch(Split split,
+                                                                  const std::vector<std::int64_t> &indices) const
+{
+    return assemble(split, indices,
+                    [this](const cv::Mat &image, std::int64_t) { return resizeCenterCrop(image, m_imageSize, m_cropPct); });
+}
+
+std::pair<torch::Tensor, torch::Tensor> TransformedDataset::trainBatch(const std::vector<std::int64_t> &indices,
+                                                                       const std::vector<std::uint64_t> &seeds) const
+{
+    if (!m_augmentConfig.perImage())
+        return batch(Split::Train, indices);
+    return assemble(Split::Train, indices, [this, &seeds](const cv::Mat &image, std::int64_t i) {
+        std::mt19937_64 rng(seeds.at(size_t(i)));
+        return m_augmenter.apply(image, rng);
+    });
 }
 
 } // namespace gatefold::data

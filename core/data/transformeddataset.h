@@ -1,8 +1,10 @@
 #pragma once
 
+#include "augmenter.h"
 #include "imagesource.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace gatefold::data {
@@ -13,13 +15,16 @@ enum class BadImagePolicy {
     Skip,  // use the next image of the split that decodes instead, and count it
 };
 
-// An ImageSource as the trainer's Dataset at `imageSize`: each image resized
-// (area filter when shrinking, bilinear when growing) so that its shorter side
-// is imageSize / cropPct, centre-cropped to imageSize², and scaled to float [0, 1].
+// An ImageSource as the trainer's Dataset at `imageSize`. Evaluation: each
+// image as float [0, 1] resized (area filter when shrinking, bilinear when
+// growing) so that its shorter side is imageSize / cropPct and centre-cropped
+// to imageSize². Training (trainBatch) with `augment`: the Augmenter's random
+// crop, flip, jitter, RandAugment and erasing, image i from seeds[i].
 class TransformedDataset : public Dataset
 {
 public:
-    TransformedDataset(std::unique_ptr<ImageSource> source, int imageSize, double cropPct, BadImagePolicy policy);
+    TransformedDataset(std::unique_ptr<ImageSource> source, int imageSize, double cropPct, BadImagePolicy policy,
+                       const AugmentConfig &augment = {});
 
     std::string name() const override { return m_source->name(); }
     int numClasses() const override { return int(m_source->classNames().size()); }
@@ -27,17 +32,24 @@ public:
     int imageSize() const override { return m_imageSize; }
     std::int64_t size(Split split) const override { return m_source->size(split); }
     std::pair<torch::Tensor, torch::Tensor> batch(Split split, const std::vector<std::int64_t> &indices) const override;
+    std::pair<torch::Tensor, torch::Tensor> trainBatch(const std::vector<std::int64_t> &indices,
+                                                       const std::vector<std::uint64_t> &seeds) const override;
     std::int64_t skippedImages() const override { return m_skipped.load(); }
 
     const ImageSource &source() const { return *m_source; }
 
 private:
-    cv::Mat decodeOrSkip(Split split, std::int64_t index) const;
+    cv::Mat decodeOrSkip(Split split, std::int64_t index) const;  // float [0, 1]
+    // Fills (B, C, S, S) images and labels; `make` turns decoded image i into an S×S float image.
+    std::pair<torch::Tensor, torch::Tensor> assemble(Split split, const std::vector<std::int64_t> &indices,
+                                                     const std::function<cv::Mat(const cv::Mat &, std::int64_t)> &make) const;
 
     std::unique_ptr<ImageSource> m_source;
     int m_imageSize;
     double m_cropPct;
     BadImagePolicy m_policy;
+    AugmentConfig m_augmentConfig;
+    Augmenter m_augmenter;
     mutable std::atomic<std::int64_t> m_skipped{0};
 };
 

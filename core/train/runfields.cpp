@@ -152,6 +152,28 @@ std::vector<RunField> makeFields()
                                 GF_ACCESS(data.valSize), formatInt64, readInt64));
     fields.push_back(field<U64>("data.seed", "which images the built-in set holds", FieldType::Integer,
                                 GF_ACCESS(data.seed), formatUint64, readUint64));
+    fields.push_back(field<B>("aug.random_resized_crop", "random resized crop (area aug.scale_min..1, aspect 3/4..4/3)",
+                              FieldType::Boolean, GF_ACCESS(augment.randomResizedCrop), formatBool, readBool));
+    fields.push_back(field<D>("aug.scale_min", "smallest area fraction of the random resized crop", FieldType::Number,
+                              GF_ACCESS(augment.scaleMin), formatNumber, readNumber));
+    fields.push_back(field<D>("aug.hflip", "probability of a horizontal flip", FieldType::Number,
+                              GF_ACCESS(augment.hflip), formatNumber, readNumber));
+    fields.push_back(field<D>("aug.color_jitter", "brightness, contrast, saturation jitter j (factor 1 +- j)",
+                              FieldType::Number, GF_ACCESS(augment.colorJitter), formatNumber, readNumber));
+    fields.push_back(field<I>("aug.randaugment_ops", "RandAugment: ops per image N (0: off)", FieldType::Integer,
+                              GF_ACCESS(augment.randAugmentOps), formatInt, readInt));
+    fields.push_back(field<D>("aug.randaugment_magnitude", "RandAugment magnitude M in [0, 10]", FieldType::Number,
+                              GF_ACCESS(augment.randAugmentMagnitude), formatNumber, readNumber));
+    fields.push_back(field<D>("aug.random_erasing", "probability of erasing a rectangle with noise", FieldType::Number,
+                              GF_ACCESS(augment.randomErasing), formatNumber, readNumber));
+    fields.push_back(field<D>("aug.mixup", "mixup alpha (0: off)", FieldType::Number, GF_ACCESS(augment.mixup),
+                              formatNumber, readNumber));
+    fields.push_back(field<D>("aug.cutmix", "cutmix alpha (0: off)", FieldType::Number, GF_ACCESS(augment.cutmix),
+                              formatNumber, readNumber));
+    fields.push_back(field<D>("aug.mix_prob", "probability that a batch is mixed", FieldType::Number,
+                              GF_ACCESS(augment.mixProb), formatNumber, readNumber));
+    fields.push_back(field<D>("aug.switch_prob", "with mixup and cutmix: probability of cutmix", FieldType::Number,
+                              GF_ACCESS(augment.switchProb), formatNumber, readNumber));
     fields.push_back(field<I>("train.epochs", "passes over the training split", FieldType::Integer,
                               GF_ACCESS(epochs), formatInt, readInt));
     fields.push_back(field<I>("train.batch_size", "images per training step", FieldType::Integer,
@@ -290,6 +312,18 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
     need(out, d.cropPct > 0 && d.cropPct <= 1, "data.crop_pct", "must lie in (0, 1]");
     need(out, t.data.trainSize >= 1, "data.train_size", "must be at least 1");
     need(out, t.data.valSize >= 1, "data.val_size", "must be at least 1");
+    const auto &a = t.augment;
+    need(out, a.scaleMin > 0 && a.scaleMin <= 1, "aug.scale_min", "must lie in (0, 1]");
+    need(out, a.hflip >= 0 && a.hflip <= 1, "aug.hflip", "is a probability in [0, 1]");
+    need(out, a.colorJitter >= 0 && a.colorJitter < 1, "aug.color_jitter", "must lie in [0, 1)");
+    need(out, a.randAugmentOps >= 0 && a.randAugmentOps <= 10, "aug.randaugment_ops", "must lie between 0 and 10");
+    need(out, a.randAugmentMagnitude >= 0 && a.randAugmentMagnitude <= 10, "aug.randaugment_magnitude",
+         "must lie in [0, 10]");
+    need(out, a.randomErasing >= 0 && a.randomErasing <= 1, "aug.random_erasing", "is a probability in [0, 1]");
+    need(out, a.mixup >= 0, "aug.mixup", "must be 0 (off) or a positive alpha");
+    need(out, a.cutmix >= 0, "aug.cutmix", "must be 0 (off) or a positive alpha");
+    need(out, a.mixProb >= 0 && a.mixProb <= 1, "aug.mix_prob", "is a probability in [0, 1]");
+    need(out, a.switchProb >= 0 && a.switchProb <= 1, "aug.switch_prob", "is a probability in [0, 1]");
     need(out, t.epochs >= 1, "train.epochs", "must be at least 1");
     need(out, t.batchSize >= 1, "train.batch_size", "must be at least 1");
     need(out, t.evalBatchSize >= 1, "train.eval_batch_size", "must be at least 1");
@@ -328,7 +362,7 @@ bool operator==(const TrainConfig &a, const TrainConfig &b)
 {
     const auto &x = a.optim;
     const auto &y = b.optim;
-    return a.data == b.data && x.lr == y.lr && x.minLr == y.minLr && x.warmupEpochs == y.warmupEpochs
+    return a.data == b.data && a.augment == b.augment && x.lr == y.lr && x.minLr == y.minLr && x.warmupEpochs == y.warmupEpochs
         && x.weightDecay == y.weightDecay && x.beta1 == y.beta1 && x.beta2 == y.beta2 && x.eps == y.eps
         && x.clipGrad == y.clipGrad && x.labelSmoothing == y.labelSmoothing && x.emaDecay == y.emaDecay
         && a.cde.rampEpochs == b.cde.rampEpochs && a.cde.tauSchedule == b.cde.tauSchedule

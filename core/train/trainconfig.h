@@ -1,5 +1,6 @@
 #pragma once
 
+#include "data/augmentconfig.h"
 #include "data/dataconfig.h"
 #include "model/vitconfig.h"
 
@@ -37,6 +38,7 @@ enum class DeviceChoice { Auto, Cpu, Cuda };
 
 struct TrainConfig {
     data::DataConfig data;
+    data::AugmentConfig augment;
     OptimConfig optim;
     CdeScheduleConfig cde;
     int epochs = 10;

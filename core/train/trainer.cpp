@@ -6,6 +6,7 @@
 #include "runfields.h"
 
 #include "data/datasets.h"
+#include "data/mixing.h"
 #include "model/configvalidator.h"
 #include "model/kmeansinit.h"
 
@@ -76,6 +77,8 @@ QStringList dataMismatch(const data::Dataset &data, const RunConfig &config)
 
 constexpr std::uint64_t kOrderStream = 1;
 constexpr std::uint64_t kTorchStream = 2;
+constexpr std::uint64_t kAugmentStream = 3;
+constexpr std::uint64_t kMixStream = 4;
 
 } // namespace
 
@@ -120,7 +123,7 @@ bool Trainer::prepare(QString *error)
         return false;
     }
     std::string why;
-    m_data = data::openDataset(m_config.train.data, m_config.model.imageSize, &why);
+    m_data = data::openDataset(m_config.train.data, m_config.model.imageSize, &why, m_config.train.augment);
     if (!m_data) {
         *error = QString::fromStdString(why);
         return false;
@@ -396,13 +399,25 @@ TrainOutcome Trainer::run()
         if (step % spe == 0)
             torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, step / spe));
         applySchedules(step);
-        auto [images, labels] = m_data->batch(data::Split::Train, batchIndices(step));
+        const auto indices = batchIndices(step);
+        std::vector<std::uint64_t> seeds(indices.size());
+        const std::uint64_t stepSeed = streamSeed(m_config.train.seed, kAugmentStream, step);
+        for (size_t i = 0; i < seeds.size(); ++i)
+            seeds[i] = mix(stepSeed ^ std::uint64_t(i));  // image i's augmentation: a function of (seed, step, i)
+        auto [images, labels] = m_data->trainBatch(indices, seeds);
         images = data::normalize(images.to(m_device, /*non_blocking=*/true), m_norm);
         labels = labels.to(m_device, /*non_blocking=*/true);
+        const auto &augment = m_config.train.augment;
+        data::MixedBatch mixed;
+        if (augment.mixes())
+            mixed = data::mixBatch(images, labels, m_config.model.numClasses, augment, o.labelSmoothing,
+                                   streamSeed(m_config.train.seed, kMixStream, step));
 
         m_optimizer->zero_grad();
-        const auto out = m_model->forwardForTraining(images);
-        auto loss = torch::cross_entropy_loss(out.logits, labels, {}, at::Reduction::Mean, -100, o.labelSmoothing);
+        const auto out = m_model->forwardForTraining(mixed.mixed ? mixed.images : images);
+        auto loss = mixed.mixed
+            ? -(mixed.targets * torch::log_softmax(out.logits, 1)).sum(1).mean()  // soft targets, smoothing inside
+            : torch::cross_entropy_loss(out.logits, labels, {}, at::Reduction::Mean, -100, o.labelSmoothing);
         const auto aux = m_model->auxiliaryLoss(out);
         const auto total_loss = aux.defined() ? loss + aux : loss;
         total_loss.backward();
