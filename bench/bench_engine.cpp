@@ -5,7 +5,7 @@
 // backward, AdamW), alternating round by round; prints the median ratio.
 // Target: engine overhead <= 5 %.
 //
-//   bench_engine [--rounds 5] [--steps 100] [--preset demo]
+//   bench_engine [--rounds 5] [--steps 100] [--preset demo] [--workers N]
 
 #include "data/builtinshapes.h"
 #include "data/normalization.h"
@@ -97,7 +97,7 @@ int main(int argc, char **argv)
     runtime::ensureThreadEnvironment(argv);
     runtime::tuneMemoryAllocator();
     QCoreApplication app(argc, argv);
-    int rounds = 5, steps = 100;
+    int rounds = 5, steps = 100, workers = -1;
     std::string preset = "demo";
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc)
@@ -106,20 +106,24 @@ int main(int argc, char **argv)
             steps = std::max(10, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--preset") && i + 1 < argc)
             preset = argv[++i];
+        else if (!std::strcmp(argv[i], "--workers") && i + 1 < argc)
+            workers = std::atoi(argv[++i]);
         else {
-            std::fprintf(stderr, "usage: bench_engine [--rounds N] [--steps N] [--preset NAME]\n");
+            std::fprintf(stderr, "usage: bench_engine [--rounds N] [--steps N] [--preset NAME] [--workers N]\n");
             return 2;
         }
     }
-    const auto config = train::runPresetByName(preset);
+    auto config = train::runPresetByName(preset);
     if (!config) {
         std::fprintf(stderr, "unknown preset %s\n", preset.c_str());
         return 2;
     }
+    if (workers >= 0)
+        config->train.data.workers = workers;
     const int threads = runtime::applyThreadCount(0);
     QTemporaryDir dir;
-    std::printf("engine vs bare step: preset %s, batch %d, %d steps per round, %d threads\n", preset.c_str(),
-                config->train.batchSize, steps, threads);
+    std::printf("engine vs bare step: preset %s, batch %d, %d steps per round, %d threads, %d data worker(s)\n",
+                preset.c_str(), config->train.batchSize, steps, threads, config->train.data.workers);
     std::printf("%6s %12s %12s %8s\n", "round", "bare img/s", "engine img/s", "ratio");
     std::vector<double> ratios;
     bareRound(*config, 10);  // warm-up

@@ -144,6 +144,10 @@ std::vector<RunField> makeFields()
                               GF_ACCESS(data.valLabels), formatText, readText));
     fields.push_back(field<D>("data.crop_pct", "evaluation: resize to img_size / crop_pct, centre crop",
                               FieldType::Number, GF_ACCESS(data.cropPct), formatNumber, readNumber));
+    fields.push_back(field<I>("data.workers", "threads preparing batches ahead (-1 auto: 0 on CPU, 4 with CUDA; 0: in the step)",
+                              FieldType::Integer, GF_ACCESS(data.workers), formatInt, readInt));
+    fields.push_back(field<I>("data.prefetch", "training batches prepared ahead at most", FieldType::Integer,
+                              GF_ACCESS(data.prefetch), formatInt, readInt));
     fields.push_back(field<B>("data.bad_images", "an undecodable image: stop the run, or skip it and count",
                               FieldType::Text, GF_ACCESS(data.skipBadImages), formatBadImages, readBadImages));
     fields.push_back(field<I64>("data.train_size", "training images (built-in set)", FieldType::Integer,
@@ -310,6 +314,8 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
     need(out, d.channels == 0 || d.channels == 1 || d.channels == 3, "data.channels", "must be 0 (as stored), 1 or 3");
     need(out, d.valFraction > 0 && d.valFraction < 1, "data.val_fraction", "must lie in (0, 1)");
     need(out, d.cropPct > 0 && d.cropPct <= 1, "data.crop_pct", "must lie in (0, 1]");
+    need(out, d.workers >= -1 && d.workers <= 64, "data.workers", "must lie between -1 (auto) and 64");
+    need(out, d.prefetch >= 1 && d.prefetch <= 64, "data.prefetch", "must lie between 1 and 64");
     need(out, t.data.trainSize >= 1, "data.train_size", "must be at least 1");
     need(out, t.data.valSize >= 1, "data.val_size", "must be at least 1");
     const auto &a = t.augment;

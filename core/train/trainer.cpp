@@ -5,6 +5,7 @@
 #include "runconfigjson.h"
 #include "runfields.h"
 
+#include "data/batchloader.h"
 #include "data/datasets.h"
 #include "data/mixing.h"
 #include "model/configvalidator.h"
@@ -22,6 +23,7 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <thread>
 
 namespace gatefold::train {
 namespace {
@@ -73,6 +75,14 @@ QStringList dataMismatch(const data::Dataset &data, const RunConfig &config)
                    .arg(name)
                    .arg(data.channels());
     return out;
+}
+
+// data.workers = -1: none on the CPU (the model has the cores), a few beside a GPU.
+int dataWorkers(int configured, const torch::Device &device)
+{
+    if (configured >= 0)
+        return configured;
+    return device.is_cuda() ? std::clamp(int(std::thread::hardware_concurrency()) / 2, 1, 4) : 0;
 }
 
 constexpr std::uint64_t kOrderStream = 1;
@@ -236,6 +246,7 @@ std::vector<std::int64_t> Trainer::batchIndices(std::int64_t step)
 {
     const std::int64_t spe = m_schedules->stepsPerEpoch();
     const std::int64_t epoch = step / spe;
+    std::lock_guard<std::mutex> lock(m_permMutex);
     if (epoch != m_permEpoch) {
         m_permutation.resize(size_t(m_data->size(data::Split::Train)));
         std::iota(m_permutation.begin(), m_permutation.end(), std::int64_t(0));
@@ -279,8 +290,10 @@ void Trainer::publishTrainMetrics()
     add("train/loss", w.loss / double(w.steps));
     add("train/grad_norm", w.gradNorm / double(w.steps));
     add("train/lr", m_schedules->learningRate(step - 1));
-    if (w.seconds > 0)
+    if (w.seconds > 0) {
         add("train/images_per_s", double(w.images) / w.seconds);
+        add("data/wait_fraction", w.dataWait / w.seconds);
+    }
     if (m_config.model.isParallel()) {
         add("train/lambda_join", m_schedules->joinStrength(step - 1));
         if (m_config.model.join.diversity > 0)
@@ -384,6 +397,21 @@ TrainOutcome Trainer::run()
         outcome.bestTop1 = m_state.bestTop1;
         return outcome;
     };
+    // Batches are made ahead on the loader's workers; batch s is a pure function of (seed, s).
+    const bool pin = m_device.is_cuda();
+    data::BatchLoader loader(
+        [this, pin](std::int64_t step) {
+            const auto indices = batchIndices(step);
+            std::vector<std::uint64_t> seeds(indices.size());
+            const std::uint64_t stepSeed = streamSeed(m_config.train.seed, kAugmentStream, step);
+            for (size_t i = 0; i < seeds.size(); ++i)
+                seeds[i] = mix(stepSeed ^ std::uint64_t(i));  // image i's augmentation: a function of (seed, step, i)
+            auto batch = m_data->trainBatch(indices, seeds);
+            if (pin)
+                batch.first = batch.first.pin_memory();
+            return batch;
+        },
+        m_state.step, total, dataWorkers(m_config.train.data.workers, m_device), m_config.train.data.prefetch);
     QString error;
     bool savedAtThisStep = false;
     while (m_state.step < total) {
@@ -399,12 +427,9 @@ TrainOutcome Trainer::run()
         if (step % spe == 0)
             torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, step / spe));
         applySchedules(step);
-        const auto indices = batchIndices(step);
-        std::vector<std::uint64_t> seeds(indices.size());
-        const std::uint64_t stepSeed = streamSeed(m_config.train.seed, kAugmentStream, step);
-        for (size_t i = 0; i < seeds.size(); ++i)
-            seeds[i] = mix(stepSeed ^ std::uint64_t(i));  // image i's augmentation: a function of (seed, step, i)
-        auto [images, labels] = m_data->trainBatch(indices, seeds);
+        const double waitedBefore = loader.waitedSeconds();
+        auto [images, labels] = loader.take(step);
+        m_state.window.dataWait += loader.waitedSeconds() - waitedBefore;
         images = data::normalize(images.to(m_device, /*non_blocking=*/true), m_norm);
         labels = labels.to(m_device, /*non_blocking=*/true);
         const auto &augment = m_config.train.augment;

@@ -14,6 +14,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <mutex>
 #include <memory>
 #include <vector>
 
@@ -100,6 +101,7 @@ private:
     WeightEma m_ema;
     std::unique_ptr<RunSchedules> m_schedules;
     TrainState m_state;
+    std::mutex m_permMutex;  // batchIndices() runs on the loader's workers
     std::int64_t m_permEpoch = -1;
     std::vector<std::int64_t> m_permutation;
 };

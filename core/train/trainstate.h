@@ -14,6 +14,7 @@ struct MetricWindow {
     std::int64_t steps = 0;
     std::int64_t images = 0;
     double seconds = 0.0;
+    double dataWait = 0.0;  // seconds the steps waited for their batch (a timing: not checkpointed)
 };
 
 // Where a run stands, as a checkpoint keeps it: enough to continue exactly.
