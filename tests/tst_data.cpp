@@ -79,7 +79,7 @@ void TstData::splitsAndSeedsDiffer()
 void TstData::classesBalancedAndNamed()
 {
     BuiltinShapes set(16, 1000, 100, 0);
-    QCOMPARE(int(BuiltinShapes::classNames().size()), BuiltinShapes::kClasses);
+    QCOMPARE(int(BuiltinShapes::names().size()), BuiltinShapes::kClasses);
     QVERIFY(BuiltinShapes::kClasses >= 10);
     std::vector<int> counts(size_t(BuiltinShapes::kClasses), 0);
     for (std::int64_t i = 0; i < 1000; ++i)

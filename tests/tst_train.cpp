@@ -223,6 +223,9 @@ void TstTrain::fieldTypesMatchValues()
         case FieldType::IntegerList:
             QVERIFY2(text == "all", field.key.c_str());
             break;
+        case FieldType::NumberList:
+            QVERIFY2(text == "auto", field.key.c_str());
+            break;
         case FieldType::Text:
             QVERIFY2(!field.get(config).empty() || field.key == "init.from" || field.key == "data.path"
                          || field.key == "data.val_labels",

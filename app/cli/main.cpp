@@ -2,6 +2,7 @@
 
 #include "clicommon.h"
 #include "costcommand.h"
+#include "datacommand.h"
 #include "democommand.h"
 #include "runoptions.h"
 #include "runscommand.h"
@@ -40,6 +41,7 @@ const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "  resume    continue a failed, cancelled or crashed run from its last checkpoint\n"
     "  sweep     a grid of runs (cartesian product of listed settings x seeds), N at a time\n"
     "  runs      list, show or delete the runs of a store\n"
+    "  data      describe a run's data set, write sample images, find unreadable files\n"
     "  demo      build a model, print its parameter/FLOP table, time training steps, check its fold\n"
     "  presets   list the run presets (demo) and model presets\n"
     "  config    print (and validate) the run config a preset, --config file and --set overrides give\n"
@@ -103,6 +105,8 @@ int dispatch(const QStringList &args)
         return runSweep(rest);
     if (command == "runs")
         return runRuns(rest);
+    if (command == "data")
+        return runData(rest);
     if (command == "demo")
         return runDemo(rest);
     if (command == "presets")

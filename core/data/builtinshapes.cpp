@@ -90,7 +90,7 @@ bool primaryFill(int cls, double u, double v)
 
 } // namespace
 
-const std::vector<std::string> &BuiltinShapes::classNames()
+const std::vector<std::string> &BuiltinShapes::names()
 {
     static const std::vector<std::string> names = {"disk",         "square",        "triangle", "ring",
                                                    "plus",         "star",          "bar",      "checkerboard",

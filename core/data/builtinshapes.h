@@ -20,7 +20,7 @@ public:
     BuiltinShapes(int imageSize, std::int64_t trainSize, std::int64_t valSize, std::uint64_t seed);
 
     static constexpr int kClasses = 10;
-    static const std::vector<std::string> &classNames();
+    static const std::vector<std::string> &names();
 
     std::string name() const override { return "builtin"; }
     int numClasses() const override { return kClasses; }
@@ -30,7 +30,8 @@ public:
     std::uint64_t seed() const { return m_seed; }
 
     // The label of image `index`, without drawing it.
-    int label(Split split, std::int64_t index) const;
+    int label(Split split, std::int64_t index) const override;
+    std::vector<std::string> classNames() const override { return names(); }
     // Images `indices` of `split` as (B, 3, S, S) float and their labels (B) int64,
     // drawn in parallel.
     std::pair<torch::Tensor, torch::Tensor> batch(Split split,

@@ -15,7 +15,7 @@ public:
     explicit BuiltinSource(BuiltinShapes shapes);
 
     std::string name() const override { return "builtin"; }
-    std::vector<std::string> classNames() const override { return BuiltinShapes::classNames(); }
+    std::vector<std::string> classNames() const override { return BuiltinShapes::names(); }
     int channels() const override { return 3; }
     std::int64_t size(Split split) const override { return m_shapes.size(split); }
     int label(Split split, std::int64_t index) const override { return m_shapes.label(split, index); }

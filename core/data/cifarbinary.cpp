@@ -67,8 +67,10 @@ std::vector<std::string> namesFrom(const std::string &path, size_t expected)
     }
     if (names.size() != expected) {
         names.clear();
+        static const char *const cifar10[] = {"airplane", "automobile", "bird", "cat", "deer",
+                                              "dog", "frog", "horse", "ship", "truck"};
         for (size_t i = 0; i < expected; ++i)
-            names.push_back("class " + std::to_string(i));
+            names.push_back(expected == 10 ? cifar10[i] : "class " + std::to_string(i));
     }
     return names;
 }

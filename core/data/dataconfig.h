@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace gatefold::data {
 
@@ -23,6 +24,10 @@ struct DataConfig {
     // the CPU (a worker takes cores from the model: measured 7 % slower on 2 cores), up to 4 with CUDA.
     int workers = -1;
     int prefetch = 2;               // batches prepared ahead at most
+    std::int64_t cacheMb = 0;       // decoded images of a folder kept in memory, MiB in all (0: none)
+    // Input normalisation per channel, in the images' [0, 1] scale; empty: measured on the training images.
+    std::vector<double> mean;
+    std::vector<double> std;
 };
 
 inline bool operator==(const DataConfig &a, const DataConfig &b)
@@ -30,7 +35,8 @@ inline bool operator==(const DataConfig &a, const DataConfig &b)
     return a.name == b.name && a.path == b.path && a.trainSize == b.trainSize && a.valSize == b.valSize
         && a.seed == b.seed && a.channels == b.channels && a.coarseLabels == b.coarseLabels
         && a.valFraction == b.valFraction && a.valLabels == b.valLabels && a.cropPct == b.cropPct
-        && a.skipBadImages == b.skipBadImages && a.workers == b.workers && a.prefetch == b.prefetch;
+        && a.skipBadImages == b.skipBadImages && a.workers == b.workers && a.prefetch == b.prefetch
+        && a.cacheMb == b.cacheMb && a.mean == b.mean && a.std == b.std;
 }
 
 } // namespace gatefold::data

@@ -25,6 +25,21 @@ public:
     virtual int channels() const = 0;
     virtual int imageSize() const = 0;
     virtual std::int64_t size(Split split) const = 0;
+    // Class names in label order (default: "0", "1", …).
+    virtual std::vector<std::string> classNames() const
+    {
+        std::vector<std::string> names;
+        for (int c = 0; c < numClasses(); ++c)
+            names.push_back(std::to_string(c));
+        return names;
+    }
+    // The label of image `index` of `split`, without decoding the image.
+    virtual int label(Split split, std::int64_t index) const = 0;
+    // Where image `index` comes from, for messages and the GUI (a file, "data_batch_2.bin #417").
+    virtual std::string origin(Split split, std::int64_t index) const
+    {
+        return std::string(split == Split::Train ? "train" : "val") + " #" + std::to_string(index);
+    }
     // Images `indices` of `split` as (B, C, S, S) float and labels (B) int64.
     virtual std::pair<torch::Tensor, torch::Tensor> batch(Split split,
                                                           const std::vector<std::int64_t> &indices) const = 0;
@@ -36,8 +51,10 @@ public:
         (void)seeds;
         return batch(Split::Train, indices);
     }
-    // Images replaced so far because they could not be decoded (data.bad_images = skip).
+        // Distinct images skipped so far because they could not be decoded (data.bad_images = skip),
+    // and the message of the latest one.
     virtual std::int64_t skippedImages() const { return 0; }
+    virtual std::string lastSkipped() const { return {}; }
 };
 
 } // namespace gatefold::data

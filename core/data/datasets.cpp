@@ -59,9 +59,11 @@ std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, st
             *error = why;
         return nullptr;
     }
-    return std::make_unique<TransformedDataset>(std::move(source), imageSize, config.cropPct,
-                                                config.skipBadImages ? BadImagePolicy::Skip : BadImagePolicy::Stop,
-                                                augment);
+    auto data = std::make_unique<TransformedDataset>(
+        std::move(source), imageSize, config.cropPct,
+        config.skipBadImages ? BadImagePolicy::Skip : BadImagePolicy::Stop, augment);
+    data->setCacheBudget(config.cacheMb);
+    return data;
 }
 
 } // namespace gatefold::data

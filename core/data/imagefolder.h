@@ -35,6 +35,7 @@ public:
     int label(Split split, std::int64_t index) const override;
     cv::Mat image(Split split, std::int64_t index) const override;
     std::string origin(Split split, std::int64_t index) const override;
+    bool encoded() const override { return true; }
 
 private:
     struct Entry {

@@ -37,6 +37,8 @@ public:
     virtual cv::Mat image(Split split, std::int64_t index) const = 0;
     // Where image `index` comes from, for messages ("data_batch_2.bin #417", a file path).
     virtual std::string origin(Split split, std::int64_t index) const = 0;
+    // Whether image() decodes a file (worth caching) rather than copying from memory.
+    virtual bool encoded() const { return false; }
 };
 
 } // namespace gatefold::data

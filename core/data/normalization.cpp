@@ -3,6 +3,7 @@
 #include <torch/torch.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <numeric>
 
 namespace gatefold::data {
@@ -21,6 +22,20 @@ Normalization measureNormalization(const Dataset &data, std::int64_t maxImages)
         n.std.push_back(std[c].item<double>());
     }
     return n;
+}
+
+std::string describeNormalization(const Normalization &n)
+{
+    auto list = [](const std::vector<double> &v) {
+        std::string text;
+        char buffer[32];
+        for (double x : v) {
+            std::snprintf(buffer, sizeof buffer, " %.4g", x);
+            text += buffer;
+        }
+        return text;
+    };
+    return "mean" + list(n.mean) + ", std" + list(n.std);
 }
 
 torch::Tensor normalize(const torch::Tensor &images, const Normalization &n)

@@ -33,24 +33,72 @@ TransformedDataset::TransformedDataset(std::unique_ptr<ImageSource> source, int 
     , m_policy(policy)
     , m_augmentConfig(augment)
     , m_augmenter(augment, imageSize)
+    , m_classes(int(m_source->classNames().size()))
 {
 }
 
-cv::Mat TransformedDataset::decodeOrSkip(Split split, std::int64_t index) const
+std::int64_t TransformedDataset::skippedImages() const
+{
+    std::lock_guard<std::mutex> lock(m_skipMutex);
+    return std::int64_t(m_skipped.size());
+}
+
+std::string TransformedDataset::lastSkipped() const
+{
+    std::lock_guard<std::mutex> lock(m_skipMutex);
+    return m_lastSkipped;
+}
+
+void TransformedDataset::setCacheBudget(std::int64_t megabytes)
+{
+    m_cacheBudget = m_source->encoded() ? std::max<std::int64_t>(0, megabytes) << 20 : 0;
+}
+
+std::int64_t TransformedDataset::cachedImages() const
+{
+    std::shared_lock<std::shared_mutex> lock(m_cacheMutex);
+    return std::int64_t(m_cache[0].size() + m_cache[1].size());
+}
+
+cv::Mat TransformedDataset::sourceImage(Split split, std::int64_t index) const
+{
+    if (m_cacheBudget == 0)
+        return m_source->image(split, index);
+    auto &cache = m_cache[split == Split::Train ? 0 : 1];
+    {
+        std::shared_lock<std::shared_mutex> lock(m_cacheMutex);
+        if (const auto it = cache.find(index); it != cache.end())
+            return it->second;  // shared, read-only
+    }
+    cv::Mat image = m_source->image(split, index);
+    const auto bytes = std::int64_t(image.total() * image.elemSize());
+    if (m_cacheBytes.load() + bytes <= m_cacheBudget) {
+        std::unique_lock<std::shared_mutex> lock(m_cacheMutex);
+        if (m_cacheBytes.load() + bytes <= m_cacheBudget && cache.emplace(index, image).second)
+            m_cacheBytes.fetch_add(bytes);
+    }
+    return image;
+}
+
+TransformedDataset::Decoded TransformedDataset::decodeOrSkip(Split split, std::int64_t index) const
 {
     const std::int64_t n = m_source->size(split);
     for (std::int64_t k = 0; k < n; ++k) {
+        const std::int64_t at = (index + k) % n;
         try {
-            const cv::Mat image = m_source->image(split, (index + k) % n);
+            const cv::Mat image = sourceImage(split, at);
+            const int label = m_source->label(split, at);
             if (image.depth() == CV_32F)
-                return image;
+                return {image, label};
             cv::Mat scaled;
             image.convertTo(scaled, CV_32F, 1.0 / 255.0);
-            return scaled;
-        } catch (const DataError &) {
+            return {scaled, label};
+        } catch (const DataError &error) {
             if (m_policy == BadImagePolicy::Stop)
                 throw;
-            m_skipped.fetch_add(1);
+            std::lock_guard<std::mutex> lock(m_skipMutex);
+            if (m_skipped.emplace(split == Split::Train ? 0 : 1, at).second)
+                m_lastSkipped = error.what();
         }
     }
     throw DataError(m_source->name() + ": no image of the split can be decoded");
@@ -71,14 +119,15 @@ std::pair<torch::Tensor, torch::Tensor> TransformedDataset::assemble(
         if (indices[size_t(i)] < 0 || indices[size_t(i)] >= size(split))
             throw std::out_of_range("image " + std::to_string(indices[size_t(i)]) + " is outside the split of "
                                     + std::to_string(size(split)) + " images");
-        lp[i] = m_source->label(split, indices[size_t(i)]);
     }
     std::string failure;
     std::mutex failureMutex;
     at::parallel_for(0, n, 1, [&](std::int64_t b, std::int64_t e) {
         for (std::int64_t i = b; i < e; ++i) {
             try {
-                const cv::Mat image = make(decodeOrSkip(split, indices[size_t(i)]), i);
+                const Decoded decoded = decodeOrSkip(split, indices[size_t(i)]);
+                lp[i] = decoded.label;  // a skipped image's replacement brings its own label
+                const cv::Mat image = make(decoded.image, i);
                 float *out = ip + i * c * s * s;
                 for (int y = 0; y < s; ++y) {
                     const float *row = image.ptr<float>(y);

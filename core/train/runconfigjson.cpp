@@ -29,6 +29,14 @@ QJsonValue toJsonValue(const RunField &field, const std::string &text)
             list.append(item.toInt());
         return list;
     }
+    case FieldType::NumberList: {
+        if (text == "auto" || text.empty())
+            return QJsonValue(QStringLiteral("auto"));
+        QJsonArray list;
+        for (const QString &item : s.split(','))
+            list.append(item.toDouble());
+        return list;
+    }
     case FieldType::Text:
         break;
     }
@@ -42,7 +50,9 @@ bool toText(const RunField &field, const QJsonValue &value, std::string *text, Q
     case QJsonValue::Bool:
         if (field.type != FieldType::Boolean && field.type != FieldType::Text) {
             *why = QStringLiteral("expected a %1, not true/false")
-                       .arg(field.type == FieldType::IntegerList ? "list of block indices" : "number");
+                       .arg(field.type == FieldType::IntegerList  ? "list of block indices"
+                            : field.type == FieldType::NumberList ? "list of numbers"
+                                                                  : "number");
             return false;
         }
         *text = value.toBool() ? "true" : "false";
@@ -68,6 +78,18 @@ bool toText(const RunField &field, const QJsonValue &value, std::string *text, Q
         *text = value.toString().toStdString();
         return true;
     case QJsonValue::Array: {
+        if (field.type == FieldType::NumberList) {
+            QStringList items;
+            for (const QJsonValue &item : value.toArray()) {
+                if (!item.isDouble()) {
+                    *why = QStringLiteral("expected a list of numbers, one per channel");
+                    return false;
+                }
+                items << QString::number(item.toDouble(), 'g', 17);
+            }
+            *text = items.isEmpty() ? "auto" : items.join(',').toStdString();
+            return true;
+        }
         if (field.type != FieldType::IntegerList) {
             *why = QStringLiteral("expected a single value, not a list");
             return false;

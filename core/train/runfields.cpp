@@ -3,6 +3,7 @@
 #include "model/configfields.h"
 #include "model/textvalues.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace gatefold::train {
@@ -100,6 +101,40 @@ bool readBadImages(const std::string &t, bool *skip, std::string *e)
 }
 std::string formatBadImages(const bool &skip) { return skip ? "skip" : "stop"; }
 
+// Per-channel values: "auto" (measured) or numbers separated by commas.
+bool readChannelValues(const std::string &t, std::vector<double> *v, std::string *e)
+{
+    std::vector<double> values;
+    if (t != "auto" && !t.empty()) {
+        size_t begin = 0;
+        while (true) {
+            const size_t comma = t.find(',', begin);
+            double x = 0;
+            std::string why;
+            if (!model::parseDouble(t.substr(begin, comma - begin), &x, &why)) {
+                if (e)
+                    *e = "expected auto or numbers separated by commas (one per channel): " + why;
+                return false;
+            }
+            values.push_back(x);
+            if (comma == std::string::npos)
+                break;
+            begin = comma + 1;
+        }
+    }
+    *v = std::move(values);
+    return true;
+}
+std::string formatChannelValues(const std::vector<double> &v)
+{
+    if (v.empty())
+        return "auto";
+    std::string text;
+    for (double x : v)
+        text += (text.empty() ? "" : ",") + formatDouble(x);
+    return text;
+}
+
 bool readTau(const std::string &t, TauSchedule *v, std::string *e)
 {
     return readChoice(t, {TauSchedule::None, TauSchedule::Linear, TauSchedule::Geometric}, v, e);
@@ -148,6 +183,14 @@ std::vector<RunField> makeFields()
                               FieldType::Integer, GF_ACCESS(data.workers), formatInt, readInt));
     fields.push_back(field<I>("data.prefetch", "training batches prepared ahead at most", FieldType::Integer,
                               GF_ACCESS(data.prefetch), formatInt, readInt));
+    fields.push_back(field<I64>("data.cache_mb", "decoded folder images kept in memory, MiB (0: none)",
+                                FieldType::Integer, GF_ACCESS(data.cacheMb), formatInt64, readInt64));
+    fields.push_back(field<std::vector<double>>("data.mean", "input mean per channel in [0, 1], or auto (measured)",
+                                                FieldType::NumberList, GF_ACCESS(data.mean), formatChannelValues,
+                                                readChannelValues));
+    fields.push_back(field<std::vector<double>>("data.std", "input standard deviation per channel, or auto (measured)",
+                                                FieldType::NumberList, GF_ACCESS(data.std), formatChannelValues,
+                                                readChannelValues));
     fields.push_back(field<B>("data.bad_images", "an undecodable image: stop the run, or skip it and count",
                               FieldType::Text, GF_ACCESS(data.skipBadImages), formatBadImages, readBadImages));
     fields.push_back(field<I64>("data.train_size", "training images (built-in set)", FieldType::Integer,
@@ -316,6 +359,14 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
     need(out, d.cropPct > 0 && d.cropPct <= 1, "data.crop_pct", "must lie in (0, 1]");
     need(out, d.workers >= -1 && d.workers <= 64, "data.workers", "must lie between -1 (auto) and 64");
     need(out, d.prefetch >= 1 && d.prefetch <= 64, "data.prefetch", "must lie between 1 and 64");
+    need(out, d.cacheMb >= 0 && d.cacheMb <= (std::int64_t(1) << 30), "data.cache_mb", "must be 0 (none) or a size in MiB");
+    need(out, d.mean.size() == d.std.size(), "data.mean",
+         "give data.mean and data.std together, with one value per channel (or both auto)");
+    need(out, d.mean.size() <= 3, "data.mean", "one value per channel: 1 or 3 values");
+    need(out, std::all_of(d.mean.begin(), d.mean.end(), [](double m) { return m >= 0 && m <= 1; }), "data.mean",
+         "in the images' [0, 1] scale (e.g. 0.485, not 123.7)");
+    need(out, std::all_of(d.std.begin(), d.std.end(), [](double s) { return s > 0 && s <= 1; }), "data.std",
+         "must lie in (0, 1], in the images' [0, 1] scale (e.g. 0.229, not 58.4)");
     need(out, t.data.trainSize >= 1, "data.train_size", "must be at least 1");
     need(out, t.data.valSize >= 1, "data.val_size", "must be at least 1");
     const auto &a = t.augment;

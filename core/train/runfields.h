@@ -11,7 +11,7 @@
 namespace gatefold::train {
 
 // How a value is written in the JSON form of a run config.
-enum class FieldType { Integer, Number, Boolean, Text, IntegerList };
+enum class FieldType { Integer, Number, Boolean, Text, IntegerList, NumberList };
 
 // One setting of a run (model or training) addressed by a stable key: the
 // model's keys (configFields(), e.g. embed_dim, gate.kind, join.schedule) and

@@ -7,6 +7,8 @@
 
 #include "data/batchloader.h"
 #include "data/datasets.h"
+#include "data/datasetsummary.h"
+#include "data/imagesource.h"
 #include "data/mixing.h"
 #include "model/configvalidator.h"
 #include "model/kmeansinit.h"
@@ -74,6 +76,12 @@ QStringList dataMismatch(const data::Dataset &data, const RunConfig &config)
         out << QStringLiteral("in_chans: the data set %1 delivers %2 channel(s); set in_chans=%2 (or data.channels)")
                    .arg(name)
                    .arg(data.channels());
+    const auto &mean = config.train.data.mean;
+    if (!mean.empty() && int(mean.size()) != data.channels())
+        out << QStringLiteral("data.mean, data.std: %1 value(s) given, but the data set %2 delivers %3 channel(s)")
+                   .arg(mean.size())
+                   .arg(name)
+                   .arg(data.channels());
     return out;
 }
 
@@ -125,6 +133,16 @@ double Trainer::epochOf(std::int64_t step) const
     return double(step) / double(m_schedules->stepsPerEpoch());
 }
 
+void Trainer::say(const QString &message)
+{
+    if (!m_options.events)
+        return;
+    if (m_started)
+        m_options.events->message(message);
+    else
+        m_pendingMessages << message;  // told right after started(), so the protocol opens with it
+}
+
 bool Trainer::prepare(QString *error)
 {
     const auto problems = validateRunConfig(m_config);
@@ -143,11 +161,24 @@ bool Trainer::prepare(QString *error)
         *error = mismatch.join('\n');
         return false;
     }
+    const auto &dc = m_config.train.data;
     try {
-        m_norm = data::measureNormalization(*m_data);
+        m_norm = dc.mean.empty() ? data::measureNormalization(*m_data) : data::Normalization{dc.mean, dc.std};
     } catch (const std::exception &e) {
         *error = QString::fromStdString(e.what());
         return false;
+    }
+    {
+        say(QString::fromStdString(data::describeDataset(*m_data)));
+        say(QStringLiteral("input normalisation: %1 (%2); undecodable images: %3")
+                                      .arg(QString::fromStdString(data::describeNormalization(m_norm)),
+                                           dc.mean.empty() ? QStringLiteral("measured on the first %1 training images")
+                                                                 .arg(std::min<std::int64_t>(
+                                                                     data::kNormalizationImages,
+                                                                     m_data->size(data::Split::Train)))
+                                                           : QStringLiteral("data.mean, data.std"),
+                                           dc.skipBadImages ? QStringLiteral("skip and count (data.bad_images=skip)")
+                                                            : QStringLiteral("stop the run (data.bad_images=stop)")));
     }
     const std::int64_t stepsPerEpoch = m_data->size(data::Split::Train) / m_config.train.batchSize;
     if (stepsPerEpoch < 1) {
@@ -233,8 +264,7 @@ bool Trainer::initialiseCodebooks(QString *error)
     }
     if (m_ema.enabled())
         m_ema = WeightEma(*m_model, m_config.train.optim.emaDecay);
-    if (m_options.events)
-        m_options.events->message(QStringLiteral("k-means codebook init: %1 codebook(s) from %2 tokens, %3 empty "
+    say(QStringLiteral("k-means codebook init: %1 codebook(s) from %2 tokens, %3 empty "
                                                  "cluster(s) reseeded")
                                       .arg(report.codebooks)
                                       .arg(report.tokens)
@@ -299,8 +329,16 @@ void Trainer::publishTrainMetrics()
         if (m_config.model.join.diversity > 0)
             add("train/diversity", w.diversity / double(w.steps));
     }
-    if (const auto skipped = m_data->skippedImages(); skipped > 0)
+    if (m_config.train.data.skipBadImages) {
+        const auto skipped = m_data->skippedImages();
         add("data/skipped_images", double(skipped));
+        if (skipped > m_reportedSkipped)
+            say(QStringLiteral("skipped %1 undecodable image(s) so far (data.bad_images=skip); "
+                                                     "latest: %2")
+                                          .arg(skipped)
+                                          .arg(QString::fromStdString(m_data->lastSkipped())));
+        m_reportedSkipped = skipped;
+    }
     if (m_config.model.gate.kind == model::GateKind::Cde) {
         add("train/gate_strength", m_schedules->gateStrength(step - 1));
         add("train/tau", m_schedules->temperature(step - 1));
@@ -382,6 +420,9 @@ TrainOutcome Trainer::run()
         start.trainImages = m_data->size(data::Split::Train);
         start.valImages = m_data->size(data::Split::Val);
         m_options.events->started(start);
+        m_started = true;
+        for (const QString &message : std::exchange(m_pendingMessages, {}))
+            m_options.events->message(message);
     }
     const auto &o = m_config.train.optim;
     const double clip = o.clipGrad > 0 ? o.clipGrad : std::numeric_limits<double>::infinity();
@@ -428,7 +469,16 @@ TrainOutcome Trainer::run()
             torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, step / spe));
         applySchedules(step);
         const double waitedBefore = loader.waitedSeconds();
-        auto [images, labels] = loader.take(step);
+        torch::Tensor images, labels;
+        try {
+            std::tie(images, labels) = loader.take(step);
+        } catch (const data::DataError &e) {
+            return finish(TrainEnd::Failed,
+                          QStringLiteral("step %1: %2; the last checkpoint is kept (data.bad_images=skip skips such "
+                                         "images and counts them)")
+                              .arg(step)
+                              .arg(QString::fromStdString(e.what())));
+        }
         m_state.window.dataWait += loader.waitedSeconds() - waitedBefore;
         images = data::normalize(images.to(m_device, /*non_blocking=*/true), m_norm);
         labels = labels.to(m_device, /*non_blocking=*/true);

@@ -85,6 +85,7 @@ private:
     bool initialiseCodebooks(QString *error);
     bool writeCheckpoint(const QString &kind, const EvalReport *eval, QString *error);
     EvalReport evaluateNow();
+    void say(const QString &message);  // a line for the run's log
     void publishTrainMetrics();
     void publish(const std::vector<store::MetricPoint> &points);
     double epochOf(std::int64_t step) const;
@@ -94,6 +95,9 @@ private:
     TrainerOptions m_options;
     std::unique_ptr<data::Dataset> m_data;
     data::Normalization m_norm;
+    std::int64_t m_reportedSkipped = 0;  // undecodable images already named in a message
+    bool m_started = false;              // events->started() was called
+    QStringList m_pendingMessages;       // messages from prepare(), sent after started()
     torch::Device m_device{torch::kCPU};
     model::VisionTransformer m_model{nullptr};
     std::unique_ptr<torch::optim::AdamW> m_optimizer;

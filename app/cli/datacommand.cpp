@@ -1,0 +1,223 @@
+#include "datacommand.h"
+
+#include "clicommon.h"
+#include "runoptions.h"
+
+#include "data/datasets.h"
+#include "data/datasetsummary.h"
+#include "data/imagecheck.h"
+#include "data/normalization.h"
+#include "data/samples.h"
+#include "data/transformeddataset.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <unistd.h>
+
+namespace gatefold::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+QJsonArray toJson(const std::vector<double> &v)
+{
+    QJsonArray a;
+    for (double x : v)
+        a.append(x);
+    return a;
+}
+
+QJsonArray toJson(const std::vector<std::int64_t> &v)
+{
+    QJsonArray a;
+    for (auto x : v)
+        a.append(qint64(x));
+    return a;
+}
+
+QString range(const std::vector<std::int64_t> &counts)
+{
+    if (counts.empty())
+        return QStringLiteral("-");
+    const auto [lo, hi] = std::minmax_element(counts.begin(), counts.end());
+    return *lo == *hi ? QString::number(*lo) : QStringLiteral("%1-%2").arg(*lo).arg(*hi);
+}
+
+// Writes the sample grid; false with a message on stderr.
+bool writeSamples(const data::Dataset &data, const QString &path, data::Split split, int perClass, bool augmented,
+                  std::uint64_t seed, QJsonObject *json)
+{
+    const auto samples = data::sampleImages(data, split, perClass, augmented, seed);
+    const cv::Mat grid = data::sampleGrid(samples, data.classNames());
+    if (grid.empty()) {
+        printErr(tr("error: --samples: the split holds no images"));
+        return false;
+    }
+    cv::Mat bgr;
+    cv::cvtColor(grid, bgr, cv::COLOR_RGB2BGR);
+    bool written = false;
+    try {
+        written = cv::imwrite(path.toStdString(), bgr);
+    } catch (const cv::Exception &e) {
+        printErr(tr("error: --samples %1: %2").arg(path, QString::fromStdString(e.msg)));
+        return false;
+    }
+    if (!written) {
+        printErr(tr("error: --samples %1: cannot write it (does the folder exist, and is the extension .png or "
+                    ".jpg?)").arg(path));
+        return false;
+    }
+    QJsonArray list;
+    for (const auto &s : samples)
+        list.append(QJsonObject{{"index", qint64(s.index)}, {"label", s.label},
+                                {"origin", QString::fromStdString(s.origin)}});
+    json->insert("samples", QJsonObject{{"file", QFileInfo(path).absoluteFilePath()},
+                                        {"split", split == data::Split::Train ? "train" : "val"},
+                                        {"augmented", augmented},
+                                        {"images", list}});
+    return true;
+}
+
+} // namespace
+
+int runData(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Describe the data set a run config names (data.*, img_size, aug.*): classes, images per split and\n"
+           "class, the input normalisation; optionally write a grid of sample images as the model sees them\n"
+           "and decode every file to find the bad ones."));
+    parser.addHelpOption();
+    addRunConfigOptions(parser);
+    parser.addOption({"json", tr("Print the description as one JSON object.")});
+    parser.addOption({"samples", tr("Write a grid of sample images (a row per class) to this PNG or JPEG file."),
+                      tr("file")});
+    parser.addOption({"per-class", tr("Sample images per class (default 8)."), tr("n"), QStringLiteral("8")});
+    parser.addOption({"split", tr("Split the samples come from: train or val (default val)."), tr("split"),
+                      QStringLiteral("val")});
+    parser.addOption({"augmented", tr("Samples of the training split through the run's augmentation (aug.*).")});
+    parser.addOption({"verify", tr("Decode every image of both splits and list those that cannot be read "
+                                   "(exit status 1 if any).")});
+    if (const auto exitCode = parseOrExit(parser, arguments))
+        return *exitCode;
+
+    QStringList errors;
+    const auto config = runConfigFromOptions(parser, &errors);
+    bool ok = false;
+    const int perClass = parser.value("per-class").toInt(&ok);
+    if (!ok || perClass < 1 || perClass > 100)
+        errors << tr("--per-class must be a whole number from 1 to 100, not '%1'").arg(parser.value("per-class"));
+    const QString splitName = parser.isSet("augmented") ? QStringLiteral("train") : parser.value("split");
+    if (splitName != "train" && splitName != "val")
+        errors << tr("--split must be train or val, not '%1'").arg(splitName);
+    if (!config || !errors.isEmpty()) {
+        printErrors(tr("cannot describe the data set:"), errors);
+        return ExitUsage;
+    }
+    const auto &dc = config->train.data;
+    std::string why;
+    const auto data = data::openDataset(dc, config->model.imageSize, &why, config->train.augment);
+    if (!data) {
+        printErr(tr("error: %1").arg(QString::fromStdString(why)));
+        return ExitFailure;
+    }
+    const bool json = parser.isSet("json");
+    const auto summary = data::summarizeDataset(*data);
+    const data::Normalization norm = dc.mean.empty() ? data::measureNormalization(*data)
+                                                     : data::Normalization{dc.mean, dc.std};
+    QJsonObject out{{"name", QString::fromStdString(summary.name)},
+                    {"path", QString::fromStdString(dc.path)},
+                    {"channels", summary.channels},
+                    {"image_size", summary.imageSize},
+                    {"train_images", qint64(summary.trainSize)},
+                    {"val_images", qint64(summary.valSize)},
+                    {"train_per_class", toJson(summary.trainPerClass)},
+                    {"val_per_class", toJson(summary.valPerClass)},
+                    {"mean", toJson(norm.mean)},
+                    {"std", toJson(norm.std)},
+                    {"normalization", dc.mean.empty() ? "measured" : "given"},
+                    {"bad_images", dc.skipBadImages ? "skip" : "stop"}};
+    QJsonArray classes;
+    for (const auto &name : summary.classNames)
+        classes.append(QString::fromStdString(name));
+    out.insert("classes", classes);
+
+    if (!json) {
+        const auto &names = summary.classNames;
+        QStringList shown;
+        for (size_t c = 0; c < names.size() && c < 12; ++c)
+            shown << QString::fromStdString(names[c]);
+        if (names.size() > 12)
+            shown << QStringLiteral("… (%1 more)").arg(names.size() - 12);
+        printOut(QStringLiteral("data set       %1%2").arg(QString::fromStdString(summary.name),
+                                                         dc.path.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(dc.path))));
+        printOut(QStringLiteral("classes        %1: %2").arg(names.size()).arg(shown.join(QStringLiteral(", "))));
+        printOut(QStringLiteral("images         %1 training, %2 validation; the model sees %3 x %4 x %4")
+                     .arg(summary.trainSize)
+                     .arg(summary.valSize)
+                     .arg(summary.channels)
+                     .arg(summary.imageSize));
+        printOut(QStringLiteral("per class      training %1, validation %2")
+                     .arg(range(summary.trainPerClass), range(summary.valPerClass)));
+        printOut(QStringLiteral("normalisation  %1 (%2)")
+                     .arg(QString::fromStdString(data::describeNormalization(norm)),
+                          dc.mean.empty() ? QStringLiteral("measured on the first %1 training images")
+                                                .arg(std::min(data::kNormalizationImages, summary.trainSize))
+                                          : QStringLiteral("data.mean, data.std")));
+        printOut(QStringLiteral("bad images     %1").arg(dc.skipBadImages ? tr("skip and count") : tr("stop the run")));
+    }
+    if (parser.isSet("samples")) {
+        const auto split = splitName == "train" ? data::Split::Train : data::Split::Val;
+        if (!writeSamples(*data, parser.value("samples"), split, perClass, parser.isSet("augmented"),
+                          config->train.seed, &out))
+            return ExitFailure;
+        if (!json)
+            printOut(QStringLiteral("samples        %1 (%2 split%3, %4 per class)")
+                         .arg(parser.value("samples"), splitName,
+                              parser.isSet("augmented") ? tr(", augmented") : QString())
+                         .arg(perClass));
+    }
+    int exitCode = ExitOk;
+    if (parser.isSet("verify")) {
+        const auto *transformed = dynamic_cast<const data::TransformedDataset *>(data.get());
+        const bool tty = !json && isatty(STDERR_FILENO);
+        const auto check = data::checkImages(transformed->source(), 20, [tty](std::int64_t done, std::int64_t total) {
+            if (tty)
+                std::fprintf(stderr, "\rchecking images %lld/%lld", (long long)done, (long long)total);
+        });
+        if (tty)
+            std::fprintf(stderr, "\n");
+        QJsonArray problems;
+        for (const auto &p : check.problems)
+            problems.append(QString::fromStdString(p));
+        out.insert("verify", QJsonObject{{"checked", qint64(check.checked)}, {"bad", qint64(check.bad)},
+                                         {"problems", problems}});
+        if (!json) {
+            printOut(QStringLiteral("verified       %1 images, %2 bad").arg(check.checked).arg(check.bad));
+            for (const auto &p : check.problems)
+                printOut(QStringLiteral("  %1").arg(QString::fromStdString(p)));
+            if (check.bad > qint64(check.problems.size()))
+                printOut(QStringLiteral("  … and %1 more").arg(check.bad - qint64(check.problems.size())));
+        }
+        if (check.bad > 0)
+            exitCode = ExitFailure;
+    }
+    if (json)
+        printOut(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Compact)));
+    return exitCode;
+}
+
+} // namespace gatefold::cli
