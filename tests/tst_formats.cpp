@@ -84,6 +84,7 @@ private Q_SLOTS:
     void idxCorruption_data();
     void idxCorruption();
     void imageFolder();
+    void imageFolderWebp();
     void imageFolderSplitAndLabels();
     void imageFolderProblems();
     void undecodableImage();
@@ -263,6 +264,32 @@ void TstFormats::imageFolder()
     ImageFolderOptions grey;
     grey.grey = true;
     QCOMPARE(ImageFolder::open(root.toStdString(), grey, &error)->image(Split::Val, 0).channels(), 1);
+}
+
+void TstFormats::imageFolderWebp()
+{
+    // WebP, lossless (quality > 100): pixels exact; lossy: close.
+    const QString root = dir("webp");
+    for (const char *split : {"train", "val"}) {
+        QDir().mkpath(QStringLiteral("%1/%2/w").arg(root, split));
+        QVERIFY(cv::imwrite(QStringLiteral("%1/%2/w/exact.webp").arg(root, split).toStdString(), folderImage(1, 3),
+                            {cv::IMWRITE_WEBP_QUALITY, 101}));
+    }
+    QVERIFY(cv::imwrite((root + "/train/w/lossy.webp").toStdString(), folderImage(1, 4), {cv::IMWRITE_WEBP_QUALITY, 90}));
+    std::string error;
+    auto set = ImageFolder::open(root.toStdString(), {}, &error);
+    QVERIFY2(set, error.c_str());
+    QCOMPARE(set->size(Split::Train), 2);
+    const cv::Mat exact = set->image(Split::Train, 0);  // exact.webp sorts first
+    QCOMPARE(exact.size(), cv::Size(12, 10));
+    for (int y : {0, 4, 9})
+        for (int x : {0, 6, 11}) {
+            QCOMPARE(exact.at<cv::Vec3b>(y, x)[2], pixel(3, 0, y, x));
+            QCOMPARE(exact.at<cv::Vec3b>(y, x)[1], pixel(3, 1, y, x));
+            QCOMPARE(exact.at<cv::Vec3b>(y, x)[0], std::uint8_t(40));
+        }
+    const cv::Mat lossy = set->image(Split::Train, 1);
+    QVERIFY(std::abs(int(lossy.at<cv::Vec3b>(5, 5)[0]) - 40) <= 12);
 }
 
 void TstFormats::imageFolderSplitAndLabels()

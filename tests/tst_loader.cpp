@@ -7,6 +7,7 @@
 #include "data/batchloader.h"
 #include "data/builtinshapes.h"
 
+#include <ATen/Parallel.h>
 #include <torch/torch.h>
 
 #include <atomic>
@@ -24,6 +25,8 @@ private Q_SLOTS:
     void boundedLookAhead();
     void errorsArriveAtTheirStep();
     void stopsWithWorkInFlight();
+    void waitingIsCounted();
+    void workersRunOneThreadEach();
 };
 
 void TstLoader::sameBatchesForAnyWorkerCount()
@@ -103,6 +106,44 @@ void TstLoader::stopsWithWorkInFlight()
     }  // destroyed with batches being made: joins, no crash, no hang
     QVERIFY(made.load() < 10);
     QVERIFY(timer.elapsed() < 2000);
+}
+
+void TstLoader::waitingIsCounted()
+{
+    using namespace std::chrono_literals;
+    auto slow = [](std::int64_t step) {
+        std::this_thread::sleep_for(20ms);
+        return BatchLoader::Batch{torch::full({1}, double(step)), torch::zeros({1})};
+    };
+    // In the step: every batch is waited for whole (sleep_for waits at least its time).
+    BatchLoader inline0(slow, 0, 3, 0, 2);
+    for (int s = 0; s < 3; ++s)
+        inline0.take(s);
+    QVERIFY2(inline0.waitedSeconds() >= 0.060, qPrintable(QString::number(inline0.waitedSeconds())));
+    // With a worker, the first batch is waited for: made after the loader started.
+    BatchLoader ahead(slow, 0, 1, 1, 2);
+    ahead.take(0);
+    QVERIFY(ahead.waitedSeconds() > 0.0);
+}
+
+void TstLoader::workersRunOneThreadEach()
+{
+    // The model keeps the process's threads; a worker's torch ops and parallel loops run on its own thread.
+    at::set_num_threads(2);
+    std::atomic<int> most{0};
+    BatchLoader loader(
+        [&](std::int64_t step) {
+            int n = at::get_num_threads();  // what an at::parallel_for here would use
+            int m = most.load();
+            while (n > m && !most.compare_exchange_weak(m, n)) {
+            }
+            return BatchLoader::Batch{torch::full({64, 64}, double(step)).sum(), torch::zeros({1})};
+        },
+        0, 6, 2, 2);
+    for (int s = 0; s < 6; ++s)
+        loader.take(s);
+    QCOMPARE(most.load(), 1);
+    QCOMPARE(at::get_num_threads(), 2);  // the calling thread keeps its team
 }
 
 QTEST_GUILESS_MAIN(TstLoader)

@@ -1,5 +1,7 @@
 #include "batchloader.h"
 
+#include <ATen/Parallel.h>
+
 #include <omp.h>
 
 #include <chrono>
@@ -30,7 +32,10 @@ BatchLoader::~BatchLoader()
 
 void BatchLoader::work()
 {
-    // A worker decodes its batch on one thread: the model's OpenMP team keeps the cores.
+    // A worker decodes its batch on one thread: the model's OpenMP team keeps the cores. ATen sets a
+    // thread's OpenMP team size (to the process's thread count) at its first parallel call, so that
+    // happens first, or it would undo ours (measured: each worker then ran 2 threads on 2 cores).
+    at::internal::lazy_init_num_threads();
     omp_set_num_threads(1);
     for (;;) {
         std::int64_t step = 0;
@@ -61,9 +66,12 @@ void BatchLoader::work()
 
 BatchLoader::Batch BatchLoader::take(std::int64_t step)
 {
-    if (m_workers.empty())
-        return m_produce(step);
     const auto start = std::chrono::steady_clock::now();
+    if (m_workers.empty()) {  // made here: the step waits for all of it
+        Batch batch = m_produce(step);
+        m_waited += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return batch;
+    }
     std::unique_lock<std::mutex> lock(m_mutex);
     m_changed.wait(lock, [&] { return m_ready.count(step) || m_failed.count(step); });
     m_waited += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

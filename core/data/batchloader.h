@@ -21,7 +21,7 @@ namespace gatefold::data {
 // otherwise waits (the time is counted). An exception in produce() is
 // rethrown by the take() of that step. The destructor stops the workers and
 // joins them (waiting at most for the batches being made). workers = 0:
-// take() produces the batch itself.
+// take() produces the batch itself, and all of that time counts as waiting.
 class BatchLoader
 {
 public:

@@ -21,7 +21,7 @@ struct DataConfig {
     double cropPct = 1.0;           // evaluation: resize to size / crop_pct, centre crop
     bool skipBadImages = false;     // an undecodable image: skip and count (true) or stop the run (false)
     // Threads preparing training batches ahead of the step; 0: in the step; -1 (auto): 0 when training on
-    // the CPU (a worker takes cores from the model: measured 7 % slower on 2 cores), up to 4 with CUDA.
+    // the CPU (a worker takes a core from the model: measured 12 % slower on 2 cores), up to 4 with CUDA.
     int workers = -1;
     int prefetch = 2;               // batches prepared ahead at most
     std::int64_t cacheMb = 0;       // decoded images of a folder kept in memory, MiB in all (0: none)

@@ -3,9 +3,11 @@
 #include <ATen/Parallel.h>
 #include <torch/torch.h>
 
+#include <opencv2/core/utility.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <cmath>
+#include <mutex>
 
 namespace gatefold::data {
 
@@ -35,6 +37,10 @@ TransformedDataset::TransformedDataset(std::unique_ptr<ImageSource> source, int 
     , m_augmenter(augment, imageSize)
     , m_classes(int(m_source->classNames().size()))
 {
+    // Images are processed in parallel one per thread (at::parallel_for or a loader worker), so OpenCV's own
+    // pool (TBB on Debian) would only oversubscribe the cores and spin beside the model's OpenMP team.
+    static std::once_flag once;
+    std::call_once(once, [] { cv::setNumThreads(1); });
 }
 
 std::int64_t TransformedDataset::skippedImages() const
