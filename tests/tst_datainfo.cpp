@@ -127,6 +127,17 @@ private Q_SLOTS:
     void cliVerifyNamesBadFiles();
 
 private:
+    // A CIFAR-10 folder of 35 training and 13 validation images (formatfiles.h), opened at 32 px.
+    std::unique_ptr<Dataset> cifarSet(const char *name, const AugmentConfig &augment = {})
+    {
+        const QString d = dir(name);
+        writeCifar10(d, 7, 13);
+        std::string error;
+        auto data = openDataset(dataAt("cifar10", d), 32, &error, augment);
+        if (!data)
+            qFatal("%s", error.c_str());
+        return data;
+    }
     QString dir(const char *name)
     {
         const QString d = m_dir.filePath(QString::fromLatin1(name));
@@ -138,11 +149,7 @@ private:
 
 void TstDataInfo::summaryCountsPerClass()
 {
-    const QString d = dir("c10");
-    writeCifar10(d, 7, 13);  // labels i % 10: 35 training images 0..34, test 1000..1012
-    std::string error;
-    auto data = openDataset(dataAt("cifar10", d), 32, &error);
-    QVERIFY2(data, error.c_str());
+    auto data = cifarSet("c10");  // labels i % 10: training images 0..34, test 1000..1012
     const auto s = summarizeDataset(*data);
     QCOMPARE(s.name, std::string("cifar10"));
     QCOMPARE(s.classNames.at(0), std::string("airplane"));
@@ -159,10 +166,7 @@ void TstDataInfo::summaryCountsPerClass()
 
 void TstDataInfo::samplesAreWhatTheModelSees()
 {
-    const QString d = dir("c10s");
-    writeCifar10(d, 7, 13);
-    std::string error;
-    auto data = openDataset(dataAt("cifar10", d), 32, &error);
+    auto data = cifarSet("c10s");
     const auto samples = sampleImages(*data, Split::Train, 2);
     QCOMPARE(samples.size(), size_t(20));
     // Class by class, the first two images of each in index order.
@@ -186,17 +190,14 @@ void TstDataInfo::samplesAreWhatTheModelSees()
     QCOMPARE(sampleImages(*data, Split::Val, 5).size(), size_t(13));
     AugmentConfig aug;
     aug.hflip = 1.0;
-    auto flipped = openDataset(dataAt("cifar10", d), 32, &error, aug);
+    auto flipped = cifarSet("c10f", aug);
     const auto a = sampleImages(*flipped, Split::Train, 1, true, 7);
     QCOMPARE(int(a[0].image.at<cv::Vec3b>(5, 0)[1]), int(pixel(0, 1, 5, 31)));  // mirrored
 }
 
 void TstDataInfo::sampleGridLayout()
 {
-    const QString d = dir("c10g");
-    writeCifar10(d, 7, 13);
-    std::string error;
-    auto data = openDataset(dataAt("cifar10", d), 32, &error);
+    auto data = cifarSet("c10g");
     const auto samples = sampleImages(*data, Split::Train, 3);
     const cv::Mat grid = sampleGrid(samples, data->classNames(), 64, 4);
     QCOMPARE(grid.type(), CV_8UC3);

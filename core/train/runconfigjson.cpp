@@ -21,20 +21,16 @@ QJsonValue toJsonValue(const RunField &field, const std::string &text)
         return QJsonValue(s.toDouble());
     case FieldType::Boolean:
         return QJsonValue(text == "true");
-    case FieldType::IntegerList: {
-        if (text == "all" || text.empty())
-            return QJsonValue(QStringLiteral("all"));
-        QJsonArray list;
-        for (const QString &item : s.split(','))
-            list.append(item.toInt());
-        return list;
-    }
+    case FieldType::IntegerList:
     case FieldType::NumberList: {
-        if (text == "auto" || text.empty())
-            return QJsonValue(QStringLiteral("auto"));
+        // A list's text form: comma-separated, or a word for "no list" (all blocks / measured).
+        const bool whole = field.type == FieldType::IntegerList;
+        const QString word = whole ? QStringLiteral("all") : QStringLiteral("auto");
+        if (text.empty() || s == word)
+            return QJsonValue(word);
         QJsonArray list;
         for (const QString &item : s.split(','))
-            list.append(item.toDouble());
+            list.append(whole ? QJsonValue(item.toInt()) : QJsonValue(item.toDouble()));
         return list;
     }
     case FieldType::Text:
