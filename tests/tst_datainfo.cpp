@@ -480,6 +480,16 @@ void TstDataInfo::cliVerifyNamesBadFiles()
     QCOMPARE(v.value("checked").toInteger(), 11);
     QCOMPARE(v.value("bad").toInteger(), 1);
     QVERIFY2(v.value("problems").toArray().at(0).toString().contains("bad.webp"), qPrintable(bad.out));
+    // A bad training file stops the measurement of the normalisation, but not the listing.
+    writeBytes(root + "/train/c0/cut.png", {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
+    const Result both = runCli(base);
+    QCOMPARE(both.exitCode, 1);
+    QVERIFY2(both.out.contains("normalisation  cannot be measured: ") && both.out.contains("cut.png")
+                 && both.out.contains("verified       12 images, 2 bad"),
+             qPrintable(both.out));
+    const Result plain = runCli(base.mid(0, base.size() - 1));  // without --verify
+    QCOMPARE(plain.exitCode, 1);
+    QVERIFY2(plain.err.contains("--verify` lists every file"), qPrintable(plain.err));
 }
 
 QTEST_GUILESS_MAIN(TstDataInfo)

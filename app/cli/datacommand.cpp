@@ -4,6 +4,7 @@
 #include "runoptions.h"
 
 #include "data/datasets.h"
+#include "data/imagesource.h"
 #include "data/datasetsummary.h"
 #include "data/imagecheck.h"
 #include "data/normalization.h"
@@ -60,7 +61,13 @@ QString range(const std::vector<std::int64_t> &counts)
 bool writeSamples(const data::Dataset &data, const QString &path, data::Split split, int perClass, bool augmented,
                   std::uint64_t seed, QJsonObject *json)
 {
-    const auto samples = data::sampleImages(data, split, perClass, augmented, seed);
+    std::vector<data::Sample> samples;
+    try {
+        samples = data::sampleImages(data, split, perClass, augmented, seed);
+    } catch (const data::DataError &e) {
+        printErr(tr("error: --samples: %1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
     const cv::Mat grid = data::sampleGrid(samples, data.classNames());
     if (grid.empty()) {
         printErr(tr("error: --samples: the split holds no images"));
@@ -136,8 +143,14 @@ int runData(const QStringList &arguments)
     }
     const bool json = parser.isSet("json");
     const auto summary = data::summarizeDataset(*data);
-    const data::Normalization norm = dc.mean.empty() ? data::measureNormalization(*data)
-                                                     : data::Normalization{dc.mean, dc.std};
+    // A bad file must not keep --verify from listing them all: a failed measurement is reported, not fatal.
+    data::Normalization norm;
+    QString normError;
+    try {
+        norm = dc.mean.empty() ? data::measureNormalization(*data) : data::Normalization{dc.mean, dc.std};
+    } catch (const data::DataError &e) {
+        normError = QString::fromStdString(e.what());
+    }
     QJsonObject out{{"name", QString::fromStdString(summary.name)},
                     {"path", QString::fromStdString(dc.path)},
                     {"channels", summary.channels},
@@ -148,7 +161,7 @@ int runData(const QStringList &arguments)
                     {"val_per_class", toJson(summary.valPerClass)},
                     {"mean", toJson(norm.mean)},
                     {"std", toJson(norm.std)},
-                    {"normalization", dc.mean.empty() ? "measured" : "given"},
+                    {"normalization", !normError.isEmpty() ? "failed" : dc.mean.empty() ? "measured" : "given"},
                     {"bad_images", dc.skipBadImages ? "skip" : "stop"}};
     QJsonArray classes;
     for (const auto &name : summary.classNames)
@@ -172,7 +185,10 @@ int runData(const QStringList &arguments)
                      .arg(summary.imageSize));
         printOut(QStringLiteral("per class      training %1, validation %2")
                      .arg(range(summary.trainPerClass), range(summary.valPerClass)));
-        printOut(QStringLiteral("normalisation  %1 (%2)")
+        if (!normError.isEmpty())
+            printOut(QStringLiteral("normalisation  cannot be measured: %1").arg(normError));
+        else
+            printOut(QStringLiteral("normalisation  %1 (%2)")
                      .arg(QString::fromStdString(data::describeNormalization(norm)),
                           dc.mean.empty() ? QStringLiteral("measured on the first %1 training images")
                                                 .arg(std::min(data::kNormalizationImages, summary.trainSize))
@@ -190,7 +206,7 @@ int runData(const QStringList &arguments)
                               parser.isSet("augmented") ? tr(", augmented") : QString())
                          .arg(perClass));
     }
-    int exitCode = ExitOk;
+    int exitCode = normError.isEmpty() ? ExitOk : ExitFailure;
     if (parser.isSet("verify")) {
         const auto *transformed = dynamic_cast<const data::TransformedDataset *>(data.get());
         const bool tty = !json && isatty(STDERR_FILENO);
@@ -214,6 +230,12 @@ int runData(const QStringList &arguments)
         }
         if (check.bad > 0)
             exitCode = ExitFailure;
+    }
+    if (!normError.isEmpty()) {
+        out.insert("normalization_error", normError);
+        if (!parser.isSet("verify"))
+            printErr(tr("error: %1\n`--verify` lists every file that cannot be read; data.bad_images=skip trains "
+                        "without them").arg(normError));
     }
     if (json)
         printOut(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Compact)));

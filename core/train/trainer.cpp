@@ -165,7 +165,9 @@ bool Trainer::prepare(QString *error)
     try {
         m_norm = dc.mean.empty() ? data::measureNormalization(*m_data) : data::Normalization{dc.mean, dc.std};
     } catch (const std::exception &e) {
-        *error = QString::fromStdString(e.what());
+        *error = QStringLiteral("%1 (measuring the input normalisation; data.bad_images=skip skips such images, "
+                                "`gatefold-cli data --verify` lists them all)")
+                     .arg(QString::fromStdString(e.what()));
         return false;
     }
     {
