@@ -1,0 +1,56 @@
+#pragma once
+
+#include "runprocess.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <map>
+#include <memory>
+
+namespace gatefold::launch {
+
+// Runs queued runs N at a time, each as its own engine process (RunProcess),
+// in the order they were queued. Cancelling a queued run drops it and marks it
+// cancelled in the store; cancelling a running one asks its engine to stop
+// (it checkpoints; resume continues). The queue forwards every engine's
+// signals with the run's id.
+class RunQueue : public QObject
+{
+    Q_OBJECT
+public:
+    RunQueue(QString cliPath, QString storePath, QObject *parent = nullptr);
+    ~RunQueue() override;
+
+    void setParallel(int runs);  // at least 1
+    int parallel() const { return m_parallel; }
+    // Queues a run already in the store (status queued, or resumable with Mode::Resume).
+    void enqueue(qint64 runId, RunProcess::Mode mode = RunProcess::Mode::Train);
+    // False when the run is neither queued nor running here.
+    bool cancel(qint64 runId);
+    QList<qint64> queued() const;
+    QList<qint64> running() const;
+    const RunProcess *process(qint64 runId) const;
+    QString storePath() const { return m_storePath; }
+
+Q_SIGNALS:
+    void runStarted(qint64 runId, const QJsonObject &info);
+    void runProgressed(qint64 runId, const gatefold::launch::RunProgress &progress);
+    void runMetrics(qint64 runId, const QJsonArray &points);
+    void runEvaluated(qint64 runId, const QJsonObject &report);
+    void runMessage(qint64 runId, const QString &text);
+    void runFinished(qint64 runId, const QString &status, const QString &message);
+    void changed();  // what is queued or running changed
+
+private:
+    void startMore();
+
+    QString m_cliPath;
+    QString m_storePath;
+    int m_parallel = 1;
+    QList<std::pair<qint64, RunProcess::Mode>> m_waiting;
+    std::map<qint64, std::unique_ptr<RunProcess>> m_running;
+};
+
+} // namespace gatefold::launch
