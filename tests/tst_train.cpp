@@ -6,6 +6,7 @@
 #include <QtTest/QtTest>
 
 #include "train/checkpoint.h"
+#include "train/fieldrelevance.h"
 #include "train/paramgroups.h"
 #include "train/runconfigjson.h"
 #include "train/runfields.h"
@@ -116,6 +117,8 @@ private Q_SLOTS:
     void jsonRoundTrip();
     void jsonNestedAndPartial();
     void jsonErrorsListedAtOnce();
+    void choicesComeFromTheParsers();
+    void fieldsApplyWhenTheyMeanSomething();
     void fieldTypesMatchValues();
     void validationListsEveryProblem();
     void learningRateSchedule();
@@ -172,6 +175,53 @@ void TstTrain::jsonNestedAndPartial()
     QCOMPARE(config.train.optim.lr, 0.01);
     QCOMPARE(config.train.epochs, 3);
     QCOMPARE(config.model.embedDim, 32);  // untouched keys keep the base's values
+}
+
+void TstTrain::choicesComeFromTheParsers()
+{
+    auto choices = [](const char *key) { return fieldChoices(*findRunField(key)); };
+    QCOMPARE(choices("gate.kind"), (std::vector<std::string>{"none", "cde", "deep-embed"}));
+    QCOMPARE(choices("join.stage"), (std::vector<std::string>{"A", "B", "C", "D", "step"}));
+    QCOMPARE(choices("compute.device"), (std::vector<std::string>{"auto", "cpu", "cuda"}));
+    QCOMPARE(choices("data.bad_images"), (std::vector<std::string>{"stop", "skip"}));
+    QCOMPARE(choices("data.name").front(), std::string("builtin"));
+    QCOMPARE(choices("data.name").size(), size_t(6));
+    QVERIFY(choices("embed_dim").empty());
+    QVERIFY(choices("data.path").empty());
+    QVERIFY(choices("init.from").empty());
+    // Every choice is accepted by the field it belongs to.
+    for (const auto &field : runFields())
+        for (const auto &value : fieldChoices(field)) {
+            RunConfig c;
+            std::string why;
+            QVERIFY2(field.set(c, value, &why), (field.key + "=" + value + ": " + why).c_str());
+        }
+}
+
+void TstTrain::fieldsApplyWhenTheyMeanSomething()
+{
+    RunConfig c = demoRun();
+    QVERIFY(!fieldApplies(c, "gate.top_k"));
+    QVERIFY(!fieldApplies(c, "cde.ramp_epochs"));
+    QVERIFY(!fieldApplies(c, "join.lambda"));
+    QVERIFY(!fieldApplies(c, "data.path"));
+    QVERIFY(fieldApplies(c, "data.train_size"));
+    QVERIFY(fieldApplies(c, "embed_dim") && fieldApplies(c, "optim.lr") && fieldApplies(c, "gate.kind"));
+    std::string why;
+    for (const char *kv : {"gate.kind=cde", "join.branches=2", "data.name=cifar100", "aug.mixup=0.8"})
+        QVERIFY2(applyRunAssignment(c, kv, &why), why.c_str());
+    QVERIFY(fieldApplies(c, "gate.top_k") && fieldApplies(c, "cde.ramp_epochs") && fieldApplies(c, "join.lambda"));
+    QVERIFY(!fieldApplies(c, "cde.tau_end"));       // no τ schedule
+    QVERIFY(!fieldApplies(c, "join.start_step"));   // stage is not "step"
+    QVERIFY(fieldApplies(c, "data.path") && fieldApplies(c, "data.coarse_labels"));
+    QVERIFY(!fieldApplies(c, "data.train_size") && !fieldApplies(c, "data.val_fraction"));
+    QVERIFY(fieldApplies(c, "aug.mix_prob") && !fieldApplies(c, "aug.switch_prob"));
+    for (const char *kv : {"gate.assign=vq", "cde.tau_schedule=linear", "join.stage=step"})
+        QVERIFY2(applyRunAssignment(c, kv, &why), why.c_str());
+    QVERIFY(!fieldApplies(c, "gate.top_k") && !fieldApplies(c, "gate.temperature"));
+    QVERIFY(!fieldApplies(c, "cde.tau_end") && fieldApplies(c, "join.start_step"));
+    QVERIFY2(applyRunAssignment(c, "gate.assign=soft-topk", &why), why.c_str());
+    QVERIFY(fieldApplies(c, "cde.tau_end"));
 }
 
 void TstTrain::jsonErrorsListedAtOnce()
