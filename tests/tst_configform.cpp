@@ -1,0 +1,161 @@
+// The run form: form ↔ config round trip for every preset, choices as lists,
+// fields that appear only where they apply, and the validator's messages
+// under the right fields (hidden ones in the summary), offscreen.
+
+#include "widgets/configform.h"
+
+#include "model/presets.h"
+#include "train/runconfigjson.h"
+#include "train/runfields.h"
+#include "train/runpresets.h"
+
+#include <QtTest/QtTest>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+
+using namespace gatefold;
+using gatefold::widgets::ConfigForm;
+
+class TstConfigForm : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTripsEveryPreset_data();
+    void roundTripsEveryPreset();
+    void editorsFitTheirFields();
+    void fieldsAppearWhenTheyApply();
+    void problemsUnderTheirFields();
+    void unparsableTextKeepsTheLastGoodValue();
+};
+
+void TstConfigForm::roundTripsEveryPreset_data()
+{
+    QTest::addColumn<QString>("preset");
+    for (const auto &p : train::runPresets())
+        QTest::newRow(p.name.c_str()) << QString::fromStdString(p.name);
+    for (const auto &p : model::presets::all())  // every model preset is a run preset too
+        QTest::newRow(p.name.c_str()) << QString::fromStdString(p.name);
+}
+
+void TstConfigForm::roundTripsEveryPreset()
+{
+    QFETCH(QString, preset);
+    const auto config = train::runPresetByName(preset.toStdString());
+    QVERIFY(config);
+    ConfigForm form;
+    form.setConfig(*config);
+    QCOMPARE(train::runConfigToJson(form.config()), train::runConfigToJson(*config));
+    // What the editors show reads back as the same config.
+    train::RunConfig fromEditors;
+    for (const auto &field : train::runFields()) {
+        QWidget *editor = form.editorFor(QString::fromStdString(field.key));
+        if (!editor)
+            continue;
+        QString text;
+        if (auto *box = qobject_cast<QCheckBox *>(editor))
+            text = box->isChecked() ? "true" : "false";
+        else if (auto *combo = qobject_cast<QComboBox *>(editor))
+            text = combo->currentText();
+        else
+            text = qobject_cast<QLineEdit *>(editor)->text();
+        std::string why;
+        QVERIFY2(field.set(fromEditors, text.toStdString(), &why), (field.key + ": " + why).c_str());
+    }
+    fromEditors.model.join.deployed = config->model.join.deployed;  // not a form field
+    QCOMPARE(train::runConfigToJson(fromEditors), train::runConfigToJson(*config));
+    // The form says what the core validator says (ImageNet presets on the built-in set: num_classes).
+    QStringList expected;
+    for (const auto &p : train::validateRunConfig(*config))
+        expected << QString::fromStdString(p.field + ": " + p.message);
+    QCOMPARE(form.problems(), expected);
+}
+
+void TstConfigForm::editorsFitTheirFields()
+{
+    ConfigForm form;
+    auto *kind = qobject_cast<QComboBox *>(form.editorFor("gate.kind"));
+    QVERIFY(kind);
+    QCOMPARE(kind->count(), 3);
+    QCOMPARE(kind->itemText(1), QStringLiteral("cde"));
+    QVERIFY(qobject_cast<QCheckBox *>(form.editorFor("qkv_bias")));
+    QVERIFY(qobject_cast<QLineEdit *>(form.editorFor("optim.lr")));
+    QVERIFY(qobject_cast<QComboBox *>(form.editorFor("data.name")));
+    QVERIFY(!form.editorFor("join.deployed"));  // written by fold, never by hand
+    QVERIFY(!form.editorFor("no.such.key"));
+}
+
+void TstConfigForm::fieldsAppearWhenTheyApply()
+{
+    ConfigForm form;
+    form.setConfig(train::demoRun());
+    QVERIFY(!form.isFieldShown("gate.top_k"));
+    QVERIFY(!form.isFieldShown("join.lambda"));
+    QVERIFY(!form.isFieldShown("data.path"));
+    QVERIFY(form.isFieldShown("data.train_size"));
+    QSignalSpy changed(&form, &ConfigForm::configChanged);
+    qobject_cast<QComboBox *>(form.editorFor("gate.kind"))->setCurrentText("cde");  // as a user picks it
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(form.config().model.gate.kind, model::GateKind::Cde);
+    QVERIFY(form.isFieldShown("gate.top_k"));
+    QVERIFY(form.editorFor("gate.top_k")->isVisibleTo(&form) || !form.editorFor("gate.top_k")->parentWidget()->isHidden());
+    form.setFieldText("gate.assign", "vq");
+    QVERIFY(!form.isFieldShown("gate.top_k"));
+    QVERIFY(form.editorFor("gate.top_k")->parentWidget()->isHidden());
+    form.setFieldText("data.name", "cifar10");
+    QVERIFY(form.isFieldShown("data.path") && !form.isFieldShown("data.train_size"));
+}
+
+void TstConfigForm::problemsUnderTheirFields()
+{
+    ConfigForm form;
+    form.setConfig(train::demoRun());
+    QSignalSpy validity(&form, &ConfigForm::validityChanged);
+    auto *lr = qobject_cast<QLineEdit *>(form.editorFor("optim.lr"));
+    lr->setText("0");
+    Q_EMIT lr->textEdited("0");  // what typing sends
+    QVERIFY(!form.isValid());
+    QCOMPARE(validity.size(), 1);
+    QCOMPARE(form.problemFor("optim.lr"), QStringLiteral("must be greater than 0"));
+    QVERIFY(form.problemFor("embed_dim").isEmpty());
+    form.setFieldText("num_heads", "5");  // 96 is not divisible by 5: the validator names the right key
+    QVERIFY2(!form.problemFor("embed_dim").isEmpty() || !form.problemFor("num_heads").isEmpty(),
+             qPrintable(form.problems().join('\n')));
+    form.setFieldText("data.name", "cifar10");  // data.path now required
+    QVERIFY2(form.problemFor("data.path").contains("set it to the folder"), qPrintable(form.problemFor("data.path")));
+    // A problem on a field that is hidden shows in the summary: a soft-top-k setting broken, then VQ chosen.
+    form.setFieldText("gate.kind", "cde");
+    form.setFieldText("gate.temperature", "-1");
+    QVERIFY(!form.problemFor("gate.temperature").isEmpty());
+    form.setFieldText("gate.assign", "vq");
+    const auto *summary = form.findChild<QLabel *>("problemSummary");
+    QVERIFY(summary && !summary->isHidden());
+    QVERIFY2(summary->text().contains("gate.temperature"), qPrintable(summary->text()));
+    // Fixing every problem makes the form valid again.
+    form.setConfig(train::demoRun());
+    QVERIFY(form.isValid());
+    QCOMPARE(validity.size(), 2);
+    QVERIFY(summary->isHidden());
+}
+
+void TstConfigForm::unparsableTextKeepsTheLastGoodValue()
+{
+    ConfigForm form;
+    form.setConfig(train::demoRun());
+    form.setFieldText("embed_dim", "12a");
+    QVERIFY(!form.isValid());
+    QVERIFY2(form.problemFor("embed_dim").contains("whole number"), qPrintable(form.problemFor("embed_dim")));
+    QCOMPARE(form.config().model.embedDim, train::demoRun().model.embedDim);
+    form.setFieldText("embed_dim", "192");
+    QCOMPARE(form.config().model.embedDim, 192);
+    QVERIFY2(form.isValid(), qPrintable(form.problems().join('\n')));
+    form.setFieldText("data.mean", "0.5,0.5");
+    QVERIFY(!form.isValid());
+    QVERIFY(!form.problemFor("data.mean").isEmpty());
+}
+
+QTEST_MAIN(TstConfigForm)
+#include "tst_configform.moc"

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "train/trainconfig.h"
+
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include <map>
+#include <vector>
+
+class QLabel;
+class QTabWidget;
+class QFormLayout;
+
+namespace gatefold::train {
+struct RunField;
+}
+
+namespace gatefold::widgets {
+
+// The whole run config as a form: one tab per section (fieldgroups.h), an
+// editor per setting — a check box for yes/no, a list for choices, a line for
+// the rest — shown only where it means something for the current config
+// (train::fieldApplies). Every edit is parsed and the whole config validated
+// at once; each problem appears under its own field in the core validator's
+// words, problems of hidden fields in the summary above the tabs.
+class ConfigForm : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ConfigForm(QWidget *parent = nullptr);
+
+    void setConfig(const train::RunConfig &config);
+    // The config as edited; a field whose text does not parse keeps its last good value.
+    const train::RunConfig &config() const { return m_config; }
+    bool isValid() const { return m_problems.empty(); }
+    // "key: message" for every problem, in field order.
+    QStringList problems() const;
+    QString problemFor(const QString &key) const;
+    QWidget *editorFor(const QString &key) const;
+    bool isFieldShown(const QString &key) const;
+    // Sets one field as if typed (tests, presets of single values).
+    void setFieldText(const QString &key, const QString &text);
+
+Q_SIGNALS:
+    void configChanged();
+    void validityChanged(bool valid);
+
+private:
+    struct Row {
+        const train::RunField *field = nullptr;
+        QWidget *editor = nullptr;
+        QLabel *error = nullptr;
+        QFormLayout *layout = nullptr;
+        int group = 0;
+    };
+
+    void buildRows();
+    QWidget *makeEditor(Row &row);
+    void showValue(const Row &row);
+    void edited(size_t index, const QString &text);
+    void revalidate();
+    QString textOf(const Row &row) const;
+
+    QTabWidget *m_tabs = nullptr;
+    QLabel *m_summary = nullptr;
+    std::vector<Row> m_rows;
+    train::RunConfig m_config;
+    std::map<std::string, QString> m_parseErrors;  // key → why its text does not parse
+    std::map<std::string, QString> m_problems;     // key → shown message (parse error or validator)
+    bool m_valid = true;
+    bool m_loading = false;
+};
+
+} // namespace gatefold::widgets
