@@ -216,6 +216,17 @@ void TstStore::metricsInBatches()
     QCOMPARE(loss[123].epoch, 1.23);
     QCOMPARE(store->metricKeys(id), (QStringList{"train/loss", "val/top1"}));
     QCOMPARE(store->lastMetricStep(id), qint64(4999));
+    const auto top1 = store->metricSummary(id, "val/top1");  // steps 0, 10, …, 4990: value step·1e-4
+    QCOMPARE(top1.count, qint64(500));
+    QCOMPARE(top1.lastStep, qint64(4990));
+    QCOMPARE(top1.last, 4990 * 1e-4);
+    QCOMPARE(top1.max, 4990 * 1e-4);
+    QCOMPARE(top1.min, 0.0);
+    const auto loss1 = store->metricSummary(id, "train/loss");
+    QCOMPARE(loss1.last, 1.0 / 5000);
+    QCOMPARE(loss1.max, 1.0);
+    QCOMPARE(store->metricSummary(id, "none").count, qint64(0));
+    QCOMPARE(store->metricSummary(id, "none").lastStep, qint64(-1));
     QVERIFY(store->truncateMetrics(id, 2999));
     QCOMPARE(store->metrics(id, "train/loss").size(), size_t(3000));
     QCOMPARE(store->metrics(id, "val/top1").size(), size_t(300));

@@ -61,6 +61,8 @@ public:
     bool addMetrics(qint64 runId, const std::vector<MetricPoint> &points);
     std::vector<MetricPoint> metrics(qint64 runId, const QString &key);
     QStringList metricKeys(qint64 runId);
+    // Count, last (highest step) and extremes of one metric; count 0 when the run has none.
+    MetricSummary metricSummary(qint64 runId, const QString &key);
     // The highest step with a metric, or -1.
     qint64 lastMetricStep(qint64 runId);
     // Deletes metrics after `step` (a resume from an earlier checkpoint redoes them).

@@ -58,6 +58,33 @@ std::vector<MetricPoint> RunStore::metrics(qint64 runId, const QString &key)
     return out;
 }
 
+MetricSummary RunStore::metricSummary(qint64 runId, const QString &key)
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    // One index range (run_id, key, step): the aggregates, and the value at the highest step.
+    q.prepare(QStringLiteral("SELECT COUNT(*), MIN(value), MAX(value), MAX(step), "
+                             "(SELECT value FROM metrics WHERE run_id = ? AND key = ? ORDER BY step DESC, rowid DESC "
+                             "LIMIT 1) FROM metrics WHERE run_id = ? AND key = ?"));
+    for (int i = 0; i < 2; ++i) {
+        q.addBindValue(runId);
+        q.addBindValue(key);
+    }
+    MetricSummary s;
+    if (!q.exec() || !q.next()) {
+        fail(QStringLiteral("cannot summarise metric %1 of run %2").arg(key).arg(runId), q.lastError().text());
+        return s;
+    }
+    s.count = q.value(0).toLongLong();
+    if (s.count > 0) {
+        s.min = q.value(1).toDouble();
+        s.max = q.value(2).toDouble();
+        s.lastStep = q.value(3).toLongLong();
+        s.last = q.value(4).toDouble();
+    }
+    return s;
+}
+
 QStringList RunStore::metricKeys(qint64 runId)
 {
     QSqlQuery q(m_db);

@@ -59,6 +59,15 @@ struct MetricPoint {
     double value = 0;
 };
 
+// One metric of one run at a glance (for tables): how many points, the last and the extremes.
+struct MetricSummary {
+    qint64 count = 0;
+    qint64 lastStep = -1;
+    double last = 0;
+    double min = 0;
+    double max = 0;
+};
+
 struct Artifact {
     qint64 id = 0;
     qint64 runId = 0;
