@@ -1,0 +1,52 @@
+// gatefold: the workbench window. Every run it starts is a gatefold-cli child
+// process; what it shows comes from the run store and the engines' JSON lines.
+
+#include "widgets/mainwindow.h"
+#include "widgets/runcontroller.h"
+
+#include "store/runstore.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QMessageBox>
+#include <QTimer>
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("gatefold"));
+    QApplication::setOrganizationName(QStringLiteral("gatefold"));
+    QApplication::setApplicationVersion(QStringLiteral(GATEFOLD_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Gatefold: a workbench for Vision Transformer research."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption({"store", QApplication::translate("main", "Run store file (default %1).")
+                                   .arg(gatefold::store::RunStore::defaultPath()),
+                      QApplication::translate("main", "path"), gatefold::store::RunStore::defaultPath()});
+    parser.addOption({"screenshot", QApplication::translate("main", "Save a picture of the window to this PNG after "
+                                                                    "N ms (with --screenshot-after) and quit."),
+                      QApplication::translate("main", "file")});
+    parser.addOption({"screenshot-after", QApplication::translate("main", "Milliseconds before the screenshot."),
+                      QApplication::translate("main", "ms"), QStringLiteral("1500")});
+    parser.process(app);
+
+    gatefold::widgets::RunController controller(gatefold::widgets::RunController::defaultEnginePath(),
+                                                parser.value("store"));
+    if (!controller.isOpen()) {
+        QMessageBox::critical(nullptr, QApplication::translate("main", "Gatefold"),
+                              QApplication::translate("main", "The run store cannot be opened:\n%1").arg(controller.error()));
+        return 1;
+    }
+    gatefold::widgets::MainWindow window(&controller);
+    window.show();
+    if (parser.isSet("screenshot")) {
+        const QString path = parser.value("screenshot");
+        QTimer::singleShot(parser.value("screenshot-after").toInt(), &window, [&window, path] {
+            window.grab().save(path);
+            QApplication::quit();
+        });
+    }
+    return app.exec();
+}

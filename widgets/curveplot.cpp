@@ -1,0 +1,171 @@
+#include "curveplot.h"
+
+#include "qcp.h"
+#include "smoothing.h"
+
+#include <QFileInfo>
+#include <QSvgGenerator>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace gatefold::widgets {
+namespace {
+
+QColor paletteColour(int i)
+{
+    static const QColor colours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
+                                     QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
+                                     QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f), QColor(0xbc, 0xbd, 0x22),
+                                     QColor(0x17, 0xbe, 0xcf)};
+    return colours[i % 10];
+}
+
+} // namespace
+
+CurvePlot::CurvePlot(QWidget *parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->xAxis->setLabel(tr("step"));
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFont(font());
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->setNoAntialiasingOnDrag(true);
+}
+
+void CurvePlot::setMetricLabel(const QString &label)
+{
+    m_plot->yAxis->setLabel(label);
+    m_plot->replot();
+}
+
+void CurvePlot::setRun(qint64 runId, const QString &label, const std::vector<double> &steps,
+                       const std::vector<double> &values)
+{
+    auto it = m_curves.find(runId);
+    if (it == m_curves.end()) {
+        Curve c;
+        c.colour = paletteColour(m_nextColour++);
+        c.raw = m_plot->addGraph();
+        c.smooth = m_plot->addGraph();
+        QColor faint = c.colour;
+        faint.setAlphaF(0.25);
+        c.raw->setPen(QPen(faint, 1));
+        c.smooth->setPen(QPen(c.colour, 2));
+        c.raw->removeFromLegend();
+        it = m_curves.emplace(runId, c).first;
+    }
+    Curve &c = it->second;
+    c.label = label;
+    c.smooth->setName(label);
+    c.steps = steps;
+    c.values = values;
+    redraw(c);
+    rescale();
+}
+
+void CurvePlot::appendPoint(qint64 runId, double step, double value)
+{
+    auto it = m_curves.find(runId);
+    if (it == m_curves.end())
+        return;
+    it->second.steps.push_back(step);
+    it->second.values.push_back(value);
+    redraw(it->second);
+    rescale();
+}
+
+void CurvePlot::removeRun(qint64 runId)
+{
+    auto it = m_curves.find(runId);
+    if (it == m_curves.end())
+        return;
+    m_plot->removeGraph(it->second.raw);
+    m_plot->removeGraph(it->second.smooth);
+    m_curves.erase(it);
+    m_plot->replot();
+}
+
+void CurvePlot::clear()
+{
+    m_plot->clearGraphs();
+    m_curves.clear();
+    m_nextColour = 0;
+    m_plot->replot();
+}
+
+void CurvePlot::setSmoothing(double weight)
+{
+    m_smoothing = std::clamp(weight, 0.0, 0.999);
+    for (auto &[id, c] : m_curves)
+        redraw(c);
+    m_plot->replot();
+}
+
+void CurvePlot::setLogScale(bool on)
+{
+    m_plot->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (on)
+        m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    else
+        m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    rescale();
+}
+
+std::vector<double> CurvePlot::smoothed(qint64 runId) const
+{
+    const auto it = m_curves.find(runId);
+    return it == m_curves.end() ? std::vector<double>{} : debiasedEma(it->second.values, m_smoothing);
+}
+
+void CurvePlot::redraw(Curve &c)
+{
+    const QVector<double> x(c.steps.begin(), c.steps.end());
+    const QVector<double> y(c.values.begin(), c.values.end());
+    const auto s = debiasedEma(c.values, m_smoothing);
+    c.raw->setData(x, y, true);
+    c.smooth->setData(x, QVector<double>(s.begin(), s.end()), true);
+    c.raw->setVisible(m_smoothing > 0);
+}
+
+void CurvePlot::rescale()
+{
+    m_plot->rescaleAxes();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool CurvePlot::save(const QString &path, QString *error)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    bool ok = false;
+    if (suffix == QLatin1String("png")) {
+        ok = m_plot->savePng(path, 0, 0, 2.0);
+    } else if (suffix == QLatin1String("pdf")) {
+        ok = m_plot->savePdf(path);
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(m_plot->size());
+        svg.setViewBox(m_plot->rect());
+        QCPPainter painter;
+        ok = painter.begin(&svg);
+        if (ok) {
+            m_plot->toPainter(&painter, m_plot->width(), m_plot->height());
+            painter.end();
+        }
+    } else {
+        if (error)
+            *error = tr("unknown image format '%1'; use .png, .svg or .pdf").arg(suffix);
+        return false;
+    }
+    if (!ok && error)
+        *error = tr("cannot write %1").arg(path);
+    return ok;
+}
+
+} // namespace gatefold::widgets

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QColor>
+#include <QString>
+#include <QWidget>
+
+#include <map>
+#include <vector>
+
+class QCustomPlot;
+class QCPGraph;
+
+namespace gatefold::widgets {
+
+// One metric of several runs against the step, as curves: each run's raw
+// values faint and its debiased EMA (weight `smoothing`) drawn over them, a
+// legend naming the runs, optional log scale, zoom and pan with the mouse,
+// and export as PNG, SVG or PDF.
+class CurvePlot : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit CurvePlot(QWidget *parent = nullptr);
+
+    void setRun(qint64 runId, const QString &label, const std::vector<double> &steps, const std::vector<double> &values);
+    void appendPoint(qint64 runId, double step, double value);
+    void removeRun(qint64 runId);
+    void clear();
+    bool hasRun(qint64 runId) const { return m_curves.count(runId) > 0; }
+    void setMetricLabel(const QString &label);
+    void setSmoothing(double weight);  // 0: none … 0.99
+    void setLogScale(bool on);
+    // By extension: .png, .svg (via Qt Svg) or .pdf; false with `error`.
+    bool save(const QString &path, QString *error = nullptr);
+    QCustomPlot *plot() const { return m_plot; }
+    // The smoothed values of a run as drawn (for tests).
+    std::vector<double> smoothed(qint64 runId) const;
+
+private:
+    struct Curve {
+        QString label;
+        QColor colour;
+        std::vector<double> steps;
+        std::vector<double> values;
+        QCPGraph *raw = nullptr;
+        QCPGraph *smooth = nullptr;
+    };
+    void redraw(Curve &curve);
+    void rescale();
+
+    QCustomPlot *m_plot;
+    std::map<qint64, Curve> m_curves;
+    double m_smoothing = 0.6;
+    int m_nextColour = 0;
+};
+
+} // namespace gatefold::widgets

@@ -1,0 +1,324 @@
+#include "mainwindow.h"
+
+#include "configform.h"
+#include "curveplot.h"
+#include "runcontroller.h"
+#include "runformpanel.h"
+#include "runtablemodel.h"
+
+#include "store/runstore.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSlider>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace gatefold::widgets {
+
+MainWindow::MainWindow(RunController *controller, QWidget *parent)
+    : QMainWindow(parent)
+    , m_controller(controller)
+    , m_form(new RunFormPanel)
+    , m_model(new RunTableModel(controller->store(), this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_table(new QTableView)
+    , m_curves(new CurvePlot)
+    , m_metric(new QComboBox)
+    , m_log(new QPlainTextEdit)
+{
+    setWindowTitle(tr("Gatefold"));
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(RunTableModel::SortRole);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(-1);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(RunTableModel::Id, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+
+    auto *filter = new QLineEdit;
+    filter->setPlaceholderText(tr("Filter runs (name, status, tags, notes…)"));
+    filter->setClearButtonEnabled(true);
+    connect(filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+
+    for (const char *key : {"val/top1", "val/loss", "train/loss", "train/lr", "train/grad_norm", "train/images_per_s",
+                            "val/top5", "val_ema/top1", "train/lambda_join", "train/tau", "data/wait_fraction"})
+        m_metric->addItem(QString::fromLatin1(key));
+    m_metric->setEditable(true);
+    auto *smoothing = new QSlider(Qt::Horizontal);
+    smoothing->setRange(0, 99);
+    smoothing->setValue(60);
+    smoothing->setToolTip(tr("Smoothing: weight of the debiased exponential moving average"));
+    auto *logScale = new QCheckBox(tr("Log scale"));
+    auto *curveBar = new QHBoxLayout;
+    curveBar->addWidget(new QLabel(tr("Metric:")));
+    curveBar->addWidget(m_metric, 1);
+    curveBar->addWidget(new QLabel(tr("Smoothing:")));
+    curveBar->addWidget(smoothing, 1);
+    curveBar->addWidget(logScale);
+    auto *curvePanel = new QWidget;
+    auto *curveLayout = new QVBoxLayout(curvePanel);
+    curveLayout->setContentsMargins(0, 0, 0, 0);
+    curveLayout->addLayout(curveBar);
+    curveLayout->addWidget(m_curves, 1);
+    m_curves->setSmoothing(0.6);
+    connect(smoothing, &QSlider::valueChanged, this, [this](int v) { m_curves->setSmoothing(v / 100.0); });
+    connect(logScale, &QCheckBox::toggled, m_curves, &CurvePlot::setLogScale);
+    connect(m_metric, &QComboBox::currentTextChanged, this, &MainWindow::showCurves);
+
+    auto *runsPanel = new QWidget;
+    auto *runsLayout = new QVBoxLayout(runsPanel);
+    runsLayout->setContentsMargins(0, 0, 0, 0);
+    runsLayout->addWidget(filter);
+    runsLayout->addWidget(m_table, 1);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(runsPanel);
+    split->addWidget(curvePanel);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    setCentralWidget(split);
+
+    auto *formDock = new QDockWidget(tr("Run"), this);
+    formDock->setObjectName(QStringLiteral("runDock"));
+    formDock->setWidget(m_form);
+    addDockWidget(Qt::LeftDockWidgetArea, formDock);
+    auto *logDock = new QDockWidget(tr("Engine messages"), this);
+    logDock->setObjectName(QStringLiteral("logDock"));
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(5000);
+    logDock->setWidget(m_log);
+    addDockWidget(Qt::BottomDockWidgetArea, logDock);
+    m_form->setMinimumWidth(460);
+    resizeDocks({logDock}, {120}, Qt::Vertical);
+
+    buildActions();
+    m_table->resizeColumnsToContents();
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::showCurves);
+    connect(m_form, &RunFormPanel::launchRequested, this, [this](const train::RunConfig &config, const QString &name) {
+        const qint64 id = m_controller->launch(config, name);
+        if (id == 0)
+            QMessageBox::warning(this, tr("Queue run"), m_controller->error());
+        else
+            selectRun(id);
+    });
+    auto *queue = m_controller->queue();
+    connect(m_controller, &RunController::runsChanged, this, &MainWindow::refreshRuns);
+    connect(queue, &launch::RunQueue::runProgressed, this, [this](qint64 id, const launch::RunProgress &p) {
+        m_model->setProgress(id, p.step, p.totalSteps);
+    });
+    connect(queue, &launch::RunQueue::runMetrics, this, [this](qint64 id, const QJsonArray &points) {
+        if (!m_curves->hasRun(id))
+            return;
+        for (const auto &v : points) {
+            const QJsonObject p = v.toObject();
+            if (p.value(QStringLiteral("key")).toString() == m_metric->currentText())
+                m_curves->appendPoint(id, p.value(QStringLiteral("step")).toDouble(), p.value(QStringLiteral("value")).toDouble());
+        }
+    });
+    connect(queue, &launch::RunQueue::runMessage, this, &MainWindow::appendLog);
+    connect(queue, &launch::RunQueue::runFinished, this, [this](qint64 id, const QString &status, const QString &message) {
+        appendLog(id, tr("%1: %2").arg(status, message));
+        if (status == QLatin1String("failed") || status == QLatin1String("crashed"))
+            if (const auto *p = m_controller->queue()->process(id))
+                for (const QString &line : p->logTail())
+                    appendLog(id, QStringLiteral("  ") + line);
+    });
+    connect(queue, &launch::RunQueue::changed, this, [this] {
+        statusBar()->showMessage(tr("%1 running, %2 queued — store %3")
+                                     .arg(m_controller->queue()->running().size())
+                                     .arg(m_controller->queue()->queued().size())
+                                     .arg(m_controller->store()->path()));
+    });
+    statusBar()->showMessage(tr("Store %1").arg(m_controller->store()->path()));
+
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!settings.contains(QStringLiteral("window/geometry")))
+        resize(1400, 860);
+    // The runs selected last time (per store), else the newest.
+    const QString selectionKey = QStringLiteral("selection/") + QString::fromUtf8(m_controller->store()->path().toUtf8().toHex());
+    const QStringList last = settings.value(selectionKey).toStringList();
+    for (const QString &id : last)
+        if (const int row = m_model->rowOf(id.toLongLong()); row >= 0)
+            m_table->selectionModel()->select(m_proxy->mapFromSource(m_model->index(row, 0)),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    if (selectedRuns().isEmpty() && m_proxy->rowCount() > 0)
+        m_table->selectRow(0);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildActions()
+{
+    auto *toolbar = addToolBar(tr("Runs"));
+    toolbar->setObjectName(QStringLiteral("runsToolbar"));
+    auto *fileMenu = menuBar()->addMenu(tr("&File"));
+    auto *runMenu = menuBar()->addMenu(tr("&Run"));
+    auto *viewMenu = menuBar()->addMenu(tr("&View"));
+    auto *helpMenu = menuBar()->addMenu(tr("&Help"));
+
+    auto *exportPlot = fileMenu->addAction(tr("&Export curves…"), this, &MainWindow::exportCurves);
+    exportPlot->setShortcut(QKeySequence(tr("Ctrl+E")));
+    fileMenu->addSeparator();
+    auto *quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    auto *launchAction = runMenu->addAction(tr("&Queue run"), this, [this] {
+        if (m_form->form()->isValid())
+            Q_EMIT m_form->launchRequested(m_form->form()->config(), m_form->runName());
+    });
+    launchAction->setShortcut(QKeySequence(tr("Ctrl+Return")));
+    auto *cancel = runMenu->addAction(tr("&Cancel"), this, [this] {
+        for (qint64 id : selectedRuns())
+            m_controller->cancel(id);
+    });
+    cancel->setShortcut(QKeySequence(tr("Ctrl+.")));
+    auto *resume = runMenu->addAction(tr("&Resume"), this, [this] {
+        for (qint64 id : selectedRuns())
+            if (!m_controller->resume(id))
+                appendLog(id, m_controller->error());
+    });
+    auto *rerun = runMenu->addAction(tr("Re-&run"), this, [this] {
+        for (qint64 id : selectedRuns())
+            m_controller->rerun(id);
+    });
+    auto *duplicate = runMenu->addAction(tr("&Duplicate into form"), this, [this] {
+        const auto ids = selectedRuns();
+        if (ids.isEmpty())
+            return;
+        if (const auto config = m_controller->configOf(ids.first()))
+            m_form->setConfig(*config, tr("copy of run %1").arg(ids.first()));
+    });
+    duplicate->setShortcut(QKeySequence(tr("Ctrl+D")));
+    runMenu->addSeparator();
+    auto *refresh = runMenu->addAction(tr("Re&fresh"), this, &MainWindow::refreshRuns);
+    refresh->setShortcut(QKeySequence::Refresh);
+    for (QAction *a : {launchAction, cancel, resume, rerun, duplicate})
+        toolbar->addAction(a);
+    toolbar->addSeparator();
+    toolbar->addWidget(new QLabel(tr("Runs at a time:")));
+    auto *parallel = new QSpinBox;
+    parallel->setRange(1, 64);
+    parallel->setValue(m_controller->queue()->parallel());
+    connect(parallel, &QSpinBox::valueChanged, m_controller->queue(), &launch::RunQueue::setParallel);
+    toolbar->addWidget(parallel);
+
+    for (auto *dock : findChildren<QDockWidget *>())
+        viewMenu->addAction(dock->toggleViewAction());
+    helpMenu->addAction(tr("&About Gatefold"), this, &MainWindow::about);
+}
+
+QList<qint64> MainWindow::selectedRuns() const
+{
+    QList<qint64> ids;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+        ids << index.data(RunTableModel::RunIdRole).toLongLong();
+    return ids;
+}
+
+void MainWindow::selectRun(qint64 runId)
+{
+    const int row = m_model->rowOf(runId);
+    if (row < 0)
+        return;
+    m_table->selectRow(m_proxy->mapFromSource(m_model->index(row, 0)).row());
+}
+
+void MainWindow::showCurves()
+{
+    m_curves->clear();
+    const QString key = m_metric->currentText();
+    m_curves->setMetricLabel(key);
+    for (qint64 id : selectedRuns()) {
+        const auto points = m_controller->store()->metrics(id, key);
+        std::vector<double> steps, values;
+        for (const auto &p : points) {
+            steps.push_back(double(p.step));
+            values.push_back(p.value);
+        }
+        const auto run = m_controller->store()->run(id);
+        m_curves->setRun(id, run ? QStringLiteral("%1 %2").arg(id).arg(run->name) : QString::number(id), steps, values);
+    }
+}
+
+void MainWindow::refreshRuns()
+{
+    const auto keep = selectedRuns();
+    m_model->refresh();
+    m_table->resizeColumnsToContents();
+    for (qint64 id : keep) {
+        const int row = m_model->rowOf(id);
+        if (row >= 0)
+            m_table->selectionModel()->select(m_proxy->mapFromSource(m_model->index(row, 0)),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+}
+
+void MainWindow::appendLog(qint64 runId, const QString &text)
+{
+    m_log->appendPlainText(QStringLiteral("[%1] %2").arg(runId).arg(text));
+}
+
+void MainWindow::exportCurves()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export curves"), QStringLiteral("curves.png"),
+                                                      tr("Images (*.png *.svg *.pdf)"));
+    QString error;
+    if (!path.isEmpty() && !m_curves->save(path, &error))
+        QMessageBox::warning(this, tr("Export curves"), error);
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About Gatefold"),
+                       tr("<h3>Gatefold %1</h3><p>A workbench for Vision Transformer research: CDE gates and "
+                          "progressive joining.</p><p>Qt %2</p><p>Engine: %3</p><p>Run store: %4</p>")
+                           .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()),
+                                RunController::defaultEnginePath(), m_controller->store()->path()));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    const auto running = m_controller->queue()->running();
+    if (!running.isEmpty()
+        && QMessageBox::question(this, tr("Quit Gatefold"),
+                                 tr("%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. "
+                                    "Quit?", nullptr, int(running.size())))
+               != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    QStringList ids;
+    for (qint64 id : selectedRuns())
+        ids << QString::number(id);
+    settings.setValue(QStringLiteral("selection/") + QString::fromUtf8(m_controller->store()->path().toUtf8().toHex()), ids);
+    event->accept();
+}
+
+} // namespace gatefold::widgets

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QMainWindow>
+
+class QComboBox;
+class QPlainTextEdit;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace gatefold::widgets {
+
+class CurvePlot;
+class RunController;
+class RunFormPanel;
+class RunTableModel;
+
+// The workbench: the run form (left dock), the runs of the store (centre,
+// sortable and filterable) above the curves of the selected runs, and the
+// engines' messages (bottom dock). Actions act on the selected runs through
+// the RunController; the window itself never trains.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(RunController *controller, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    RunFormPanel *formPanel() const { return m_form; }
+    RunTableModel *runModel() const { return m_model; }
+    CurvePlot *curves() const { return m_curves; }
+    QList<qint64> selectedRuns() const;
+    void selectRun(qint64 runId);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildActions();
+    void showCurves();
+    void refreshRuns();
+    void appendLog(qint64 runId, const QString &text);
+    void about();
+    void exportCurves();
+
+    RunController *m_controller;
+    RunFormPanel *m_form;
+    RunTableModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QTableView *m_table;
+    CurvePlot *m_curves;
+    QComboBox *m_metric;
+    QPlainTextEdit *m_log;
+};
+
+} // namespace gatefold::widgets

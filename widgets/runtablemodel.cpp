@@ -1,0 +1,176 @@
+#include "runtablemodel.h"
+
+#include "statusicon.h"
+
+#include "store/runstore.h"
+
+#include <QDateTime>
+
+namespace gatefold::widgets {
+
+RunTableModel::RunTableModel(store::RunStore *store, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_store(store)
+{
+    refresh();
+}
+
+void RunTableModel::refresh()
+{
+    beginResetModel();
+    m_rows.clear();
+    if (m_store) {
+        m_store->markCrashedRuns();
+        for (auto &run : m_store->runs()) {
+            Row row;
+            row.top1 = m_store->metricSummary(run.id, QStringLiteral("val/top1"));
+            row.step = m_store->lastMetricStep(run.id);
+            row.run = std::move(run);
+            m_rows.push_back(std::move(row));
+        }
+    }
+    endResetModel();
+}
+
+void RunTableModel::setProgress(qint64 runId, qint64 step, qint64 totalSteps)
+{
+    const int r = rowOf(runId);
+    if (r < 0)
+        return;
+    m_rows[size_t(r)].step = step;
+    m_rows[size_t(r)].totalSteps = totalSteps;
+    if (m_rows[size_t(r)].run.status == store::RunStatus::Queued)
+        m_rows[size_t(r)].run.status = store::RunStatus::Running;
+    Q_EMIT dataChanged(index(r, Status), index(r, Progress));
+}
+
+qint64 RunTableModel::runIdAt(int row) const
+{
+    return row >= 0 && row < int(m_rows.size()) ? m_rows[size_t(row)].run.id : 0;
+}
+
+int RunTableModel::rowOf(qint64 runId) const
+{
+    for (size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].run.id == runId)
+            return int(i);
+    return -1;
+}
+
+int RunTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int RunTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RunTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= int(m_rows.size()))
+        return {};
+    const Row &row = m_rows[size_t(index.row())];
+    const auto &run = row.run;
+    if (role == RunIdRole)
+        return run.id;
+    if (role == Qt::DecorationRole && index.column() == Status)
+        return statusIcon(run.status);
+    if (role == Qt::ToolTipRole && !run.message.isEmpty())
+        return run.message;
+    const bool sort = role == SortRole;
+    if (role != Qt::DisplayRole && role != Qt::EditRole && !sort)
+        return {};
+    switch (Column(index.column())) {
+    case Id:
+        return run.id;
+    case Name:
+        return run.name;
+    case Status:
+        return sort ? QVariant(int(run.status)) : QVariant(statusText(run.status));
+    case Progress:
+        if (row.totalSteps > 0)
+            return sort ? QVariant(double(row.step) / double(row.totalSteps))
+                        : QVariant(QStringLiteral("%1 %").arg(100.0 * double(row.step) / double(row.totalSteps), 0, 'f', 0));
+        return sort ? QVariant(double(row.step)) : QVariant(row.step >= 0 ? QString::number(row.step) : QString());
+    case Top1Last:
+        if (row.top1.count == 0)
+            return sort ? QVariant(-1.0) : QVariant();
+        return sort ? QVariant(row.top1.last) : QVariant(QStringLiteral("%1 %").arg(100.0 * row.top1.last, 0, 'f', 2));
+    case Top1Best:
+        if (row.top1.count == 0)
+            return sort ? QVariant(-1.0) : QVariant();
+        return sort ? QVariant(row.top1.max) : QVariant(QStringLiteral("%1 %").arg(100.0 * row.top1.max, 0, 'f', 2));
+    case Device:
+        return run.device;
+    case Tags:
+        return run.tags.join(QStringLiteral(", "));
+    case Notes:
+        return run.notes;
+    case Created:
+        return sort ? QVariant(run.created)
+                    : QVariant(QDateTime::fromSecsSinceEpoch(qint64(run.created)).toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (Column(section)) {
+    case Id: return tr("ID");
+    case Name: return tr("Name");
+    case Status: return tr("Status");
+    case Progress: return tr("Progress");
+    case Top1Last: return tr("Val top-1");
+    case Top1Best: return tr("Best top-1");
+    case Device: return tr("Device");
+    case Tags: return tr("Tags");
+    case Notes: return tr("Notes");
+    case Created: return tr("Created");
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+Qt::ItemFlags RunTableModel::flags(const QModelIndex &index) const
+{
+    auto f = QAbstractTableModel::flags(index);
+    if (index.column() == Tags || index.column() == Notes || index.column() == Name)
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool RunTableModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::EditRole || !index.isValid() || !m_store)
+        return false;
+    Row &row = m_rows[size_t(index.row())];
+    bool ok = false;
+    if (index.column() == Tags) {
+        QStringList tags;
+        for (const QString &t : value.toString().split(','))
+            if (!t.trimmed().isEmpty())
+                tags << t.trimmed();
+        ok = m_store->setTags(row.run.id, tags);
+        if (ok)
+            row.run.tags = tags;
+    } else if (index.column() == Notes) {
+        ok = m_store->setNotes(row.run.id, value.toString());
+        if (ok)
+            row.run.notes = value.toString();
+    } else if (index.column() == Name && !value.toString().trimmed().isEmpty()) {
+        ok = m_store->setName(row.run.id, value.toString().trimmed());
+        if (ok)
+            row.run.name = value.toString().trimmed();
+    }
+    if (ok)
+        Q_EMIT dataChanged(index, index);
+    return ok;
+}
+
+} // namespace gatefold::widgets

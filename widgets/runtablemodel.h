@@ -1,0 +1,53 @@
+#pragma once
+
+#include "store/storetypes.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace gatefold::store {
+class RunStore;
+}
+
+namespace gatefold::widgets {
+
+// The runs of a store as a table: id, name, status (with an icon), progress,
+// val top-1 last and best, device, tags and notes (editable in place, written
+// to the store), created. refresh() re-reads the store; live progress of
+// running runs comes through setProgress().
+class RunTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { Id, Name, Status, Progress, Top1Last, Top1Best, Device, Tags, Notes, Created, ColumnCount };
+    static constexpr int SortRole = Qt::UserRole + 1;  // numbers as numbers
+    static constexpr int RunIdRole = Qt::UserRole + 2;
+
+    explicit RunTableModel(store::RunStore *store, QObject *parent = nullptr);
+
+    void refresh();
+    void setProgress(qint64 runId, qint64 step, qint64 totalSteps);
+    qint64 runIdAt(int row) const;
+    int rowOf(qint64 runId) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+
+private:
+    struct Row {
+        store::RunRecord run;
+        store::MetricSummary top1;
+        qint64 step = -1;
+        qint64 totalSteps = 0;
+    };
+
+    store::RunStore *m_store;
+    std::vector<Row> m_rows;
+};
+
+} // namespace gatefold::widgets
