@@ -142,20 +142,22 @@ void CurvePlot::rescale()
 bool CurvePlot::save(const QString &path, QString *error)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
+    // The widget's size as laid out (also when it was never shown), PNG at twice that for print.
+    const int w = std::max(width(), 320), h = std::max(height(), 200);
     bool ok = false;
     if (suffix == QLatin1String("png")) {
-        ok = m_plot->savePng(path, 0, 0, 2.0);
+        ok = m_plot->savePng(path, w, h, 2.0);
     } else if (suffix == QLatin1String("pdf")) {
-        ok = m_plot->savePdf(path);
+        ok = m_plot->savePdf(path, w, h);
     } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator svg;
         svg.setFileName(path);
-        svg.setSize(m_plot->size());
-        svg.setViewBox(m_plot->rect());
+        svg.setSize(QSize(w, h));
+        svg.setViewBox(QRect(0, 0, w, h));
         QCPPainter painter;
         ok = painter.begin(&svg);
         if (ok) {
-            m_plot->toPainter(&painter, m_plot->width(), m_plot->height());
+            m_plot->toPainter(&painter, w, h);
             painter.end();
         }
     } else {

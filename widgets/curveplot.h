@@ -27,6 +27,11 @@ public:
     void removeRun(qint64 runId);
     void clear();
     bool hasRun(qint64 runId) const { return m_curves.count(runId) > 0; }
+    size_t pointCount(qint64 runId) const
+    {
+        const auto it = m_curves.find(runId);
+        return it == m_curves.end() ? 0 : it->second.values.size();
+    }
     void setMetricLabel(const QString &label);
     void setSmoothing(double weight);  // 0: none … 0.99
     void setLogScale(bool on);

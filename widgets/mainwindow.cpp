@@ -239,6 +239,11 @@ QList<qint64> MainWindow::selectedRuns() const
     return ids;
 }
 
+void MainWindow::setMetric(const QString &key)
+{
+    m_metric->setCurrentText(key);
+}
+
 void MainWindow::selectRun(qint64 runId)
 {
     const int row = m_model->rowOf(runId);

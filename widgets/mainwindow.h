@@ -29,6 +29,7 @@ public:
     RunTableModel *runModel() const { return m_model; }
     CurvePlot *curves() const { return m_curves; }
     QList<qint64> selectedRuns() const;
+    void setMetric(const QString &key);
     void selectRun(qint64 runId);
 
 protected:

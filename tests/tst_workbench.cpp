@@ -1,0 +1,180 @@
+// The workbench as a user drives it, offscreen: a real short run started from
+// the window's controller on the built-in set shows progress in the table and
+// a growing curve, a second run is cancelled, and the store holds both
+// states; the run browser sorts and filters; curves smooth (debiased EMA,
+// moving average) and export as PNG/SVG/PDF.
+
+#include "widgets/configform.h"
+#include "widgets/curveplot.h"
+#include "widgets/mainwindow.h"
+#include "widgets/runcontroller.h"
+#include "widgets/runformpanel.h"
+#include "widgets/runtablemodel.h"
+#include "widgets/smoothing.h"
+
+#include "store/runstore.h"
+#include "train/runfields.h"
+#include "train/runpresets.h"
+
+#include <QtTest/QtTest>
+
+#include <QSortFilterProxyModel>
+
+using namespace gatefold;
+using namespace gatefold::widgets;
+
+namespace {
+
+train::RunConfig tinyRun(int epochs)
+{
+    auto config = train::demoRun();
+    for (const char *kv : {"img_size=16", "patch_size=4", "embed_dim=32", "depth=2", "num_heads=2", "mlp_ratio=2",
+                           "data.train_size=512", "data.val_size=64", "train.batch_size=32", "train.log_every=2",
+                           "compute.threads=1"}) {
+        std::string why;
+        if (!train::applyRunAssignment(config, kv, &why))
+            qFatal("%s: %s", kv, why.c_str());
+    }
+    config.train.epochs = epochs;
+    return config;
+}
+
+} // namespace
+
+class TstWorkbench : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void runFromTheWindowAndCancelAnother();
+    void browserSortsAndFilters();
+    void smoothingMaths();
+    void curvesExport();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TstWorkbench::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);  // window settings go to a test location
+    QVERIFY(m_dir.isValid());
+}
+
+void TstWorkbench::runFromTheWindowAndCancelAnother()
+{
+    RunController controller(QStringLiteral(GATEFOLD_CLI_PATH), m_dir.filePath("gui.sqlite"));
+    QVERIFY2(controller.isOpen(), qPrintable(controller.error()));
+    MainWindow window(&controller);
+    window.show();
+    window.setMetric(QStringLiteral("train/loss"));
+    // The demo preset is ready in the form; a short run goes in through the form, as the button does.
+    QCOMPARE(window.formPanel()->runName(), QStringLiteral("demo"));
+    QVERIFY(window.formPanel()->form()->isValid());
+    window.formPanel()->setConfig(tinyRun(3), QStringLiteral("short"));
+    Q_EMIT window.formPanel()->launchRequested(window.formPanel()->form()->config(), QStringLiteral("short"));
+    window.formPanel()->setConfig(tinyRun(200), QStringLiteral("long"));
+    Q_EMIT window.formPanel()->launchRequested(window.formPanel()->form()->config(), QStringLiteral("long"));
+    const auto runs = controller.store()->runs();
+    QCOMPARE(int(runs.size()), 2);
+    const qint64 shortId = runs[1].id, longId = runs[0].id;  // newest first
+    QCOMPARE(controller.queue()->running(), QList<qint64>{shortId});
+    QCOMPARE(controller.queue()->queued(), QList<qint64>{longId});
+
+    window.selectRun(shortId);
+    QCOMPARE(window.selectedRuns(), QList<qint64>{shortId});
+    // Progress reaches the table, and the curve of the selected run grows while it trains.
+    const int row = window.runModel()->rowOf(shortId);
+    QTRY_VERIFY_WITH_TIMEOUT(window.runModel()->index(row, RunTableModel::Progress).data().toString().endsWith('%'), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.curves()->pointCount(shortId) >= 3, 60000);
+    QVERIFY(controller.cancel(longId));  // still queued: cancelled before it starts
+    QTRY_VERIFY_WITH_TIMEOUT(controller.queue()->running().isEmpty() && controller.queue()->queued().isEmpty(), 120000);
+    QCOMPARE(store::toString(controller.store()->run(shortId)->status), QStringLiteral("finished"));
+    QCOMPARE(store::toString(controller.store()->run(longId)->status), QStringLiteral("cancelled"));
+    // The table shows the final states (it re-reads the store when a run ends).
+    const int shortRow = window.runModel()->rowOf(shortId), longRow = window.runModel()->rowOf(longId);
+    QTRY_COMPARE(window.runModel()->index(shortRow, RunTableModel::Status).data().toString(), QStringLiteral("finished"));
+    QCOMPARE(window.runModel()->index(longRow, RunTableModel::Status).data().toString(), QStringLiteral("cancelled"));
+    QVERIFY(!window.runModel()->index(shortRow, RunTableModel::Top1Last).data().toString().isEmpty());
+    // The curve holds exactly the store's points (live points and the reload agree).
+    const auto stored = controller.store()->metrics(shortId, QStringLiteral("train/loss"));
+    window.selectRun(longId);
+    window.selectRun(shortId);
+    QCOMPARE(window.curves()->pointCount(shortId), stored.size());
+    // A running run cancelled from the window stops at a checkpoint.
+    window.formPanel()->setConfig(tinyRun(200), QStringLiteral("stopped"));
+    const qint64 stoppedId = controller.launch(window.formPanel()->form()->config(), QStringLiteral("stopped"));
+    QSignalSpy progressed(controller.queue(), &launch::RunQueue::runProgressed);
+    QVERIFY(progressed.wait(60000));
+    QVERIFY(controller.cancel(stoppedId));
+    QTRY_VERIFY_WITH_TIMEOUT(controller.queue()->running().isEmpty(), 60000);
+    QCOMPARE(store::toString(controller.store()->run(stoppedId)->status), QStringLiteral("cancelled"));
+    QVERIFY(!controller.store()->artifacts(stoppedId, QStringLiteral("checkpoint/last")).empty());
+}
+
+void TstWorkbench::browserSortsAndFilters()
+{
+    QString error;
+    auto store = store::RunStore::open(m_dir.filePath("browse.sqlite"), &error);
+    QVERIFY(store);
+    const double top1[] = {0.5, 0.9, 0.7};
+    const char *names[] = {"alpha cde", "beta plain", "gamma cde"};
+    for (int i = 0; i < 3; ++i) {
+        store::NewRun run;
+        run.name = names[i];
+        run.configJson = "{}";
+        const qint64 id = *store->createRun(run);
+        QVERIFY(store->addMetrics(id, {{"val/top1", 10, 1, 0, top1[i] - 0.1}, {"val/top1", 20, 2, 0, top1[i]}}));
+    }
+    RunTableModel model(store.get());
+    QCOMPARE(model.rowCount(), 3);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(RunTableModel::SortRole);
+    proxy.sort(RunTableModel::Top1Best, Qt::DescendingOrder);
+    QCOMPARE(proxy.index(0, RunTableModel::Name).data().toString(), QStringLiteral("beta plain"));
+    QCOMPARE(proxy.index(2, RunTableModel::Name).data().toString(), QStringLiteral("alpha cde"));
+    QCOMPARE(proxy.index(0, RunTableModel::Top1Best).data().toString(), QStringLiteral("90.00 %"));
+    proxy.setFilterKeyColumn(-1);
+    proxy.setFilterFixedString(QStringLiteral("cde"));
+    QCOMPARE(proxy.rowCount(), 2);
+    // Tags edited in place are written to the store.
+    const QModelIndex tags = model.index(model.rowOf(2), RunTableModel::Tags);
+    QVERIFY(model.flags(tags) & Qt::ItemIsEditable);
+    QVERIFY(model.setData(tags, QStringLiteral("baseline, seed0")));
+    QCOMPARE(store->run(2)->tags, (QStringList{"baseline", "seed0"}));
+    QVERIFY(!(model.flags(model.index(0, RunTableModel::Status)) & Qt::ItemIsEditable));
+}
+
+void TstWorkbench::smoothingMaths()
+{
+    // A constant stays itself from the first point on: the debiasing removes the pull towards 0.
+    for (double v : debiasedEma({3, 3, 3, 3}, 0.9))
+        QVERIFY(std::fabs(v - 3.0) < 1e-12);
+    const auto s = debiasedEma({1, 0}, 0.5);  // s1 = 0.5·1 / (1 − 0.5) = 1; s2 = (0.25 + 0) / 0.75
+    QVERIFY(std::fabs(s[0] - 1.0) < 1e-12 && std::fabs(s[1] - 1.0 / 3.0) < 1e-12);
+    QCOMPARE(debiasedEma({1, 2, 3}, 0.0), (std::vector<double>{1, 2, 3}));
+    QCOMPARE(movingAverage({1, 2, 3, 4}, 2), (std::vector<double>{1, 1.5, 2.5, 3.5}));
+}
+
+void TstWorkbench::curvesExport()
+{
+    CurvePlot plot;
+    plot.resize(640, 400);
+    plot.setRun(1, QStringLiteral("run 1"), {0, 1, 2, 3}, {1.0, 0.5, 0.25, 0.125});
+    plot.setRun(2, QStringLiteral("run 2"), {0, 1, 2}, {1.2, 0.7, 0.4});
+    plot.setLogScale(true);
+    for (const char *suffix : {"png", "svg", "pdf"}) {
+        const QString path = m_dir.filePath(QStringLiteral("curves.%1").arg(suffix));
+        QString error;
+        QVERIFY2(plot.save(path, &error), qPrintable(error));
+        QVERIFY(QFileInfo(path).size() > 500);
+    }
+    QVERIFY(QImage(m_dir.filePath("curves.png")).width() >= 640);
+    QString error;
+    QVERIFY(!plot.save(m_dir.filePath("curves.bmp"), &error));
+    QVERIFY2(error.contains(".png, .svg or .pdf"), qPrintable(error));
+}
+
+QTEST_MAIN(TstWorkbench)
+#include "tst_workbench.moc"
