@@ -6,11 +6,13 @@
 
 #include "widgets/configform.h"
 #include "widgets/curveplot.h"
+#include "widgets/downsample.h"
 #include "widgets/mainwindow.h"
 #include "widgets/runcontroller.h"
 #include "widgets/runformpanel.h"
 #include "widgets/runtablemodel.h"
 #include "widgets/smoothing.h"
+#include "widgets/qcp.h"
 
 #include "store/runstore.h"
 #include "train/runfields.h"
@@ -49,6 +51,7 @@ private Q_SLOTS:
     void runFromTheWindowAndCancelAnother();
     void browserSortsAndFilters();
     void smoothingMaths();
+    void downsamplingKeepsExtremes();
     void curvesExport();
 
 private:
@@ -155,6 +158,42 @@ void TstWorkbench::smoothingMaths()
     QVERIFY(std::fabs(s[0] - 1.0) < 1e-12 && std::fabs(s[1] - 1.0 / 3.0) < 1e-12);
     QCOMPARE(debiasedEma({1, 2, 3}, 0.0), (std::vector<double>{1, 2, 3}));
     QCOMPARE(movingAverage({1, 2, 3, 4}, 2), (std::vector<double>{1, 1.5, 2.5, 3.5}));
+}
+
+void TstWorkbench::downsamplingKeepsExtremes()
+{
+    std::vector<double> xs(100000), ys(100000);
+    for (size_t i = 0; i < xs.size(); ++i) {
+        xs[i] = double(i);
+        ys[i] = std::sin(double(i) * 0.001);
+    }
+    ys[54321] = 50.0;    // a spike
+    ys[77777] = -40.0;   // a dip
+    std::vector<double> x, y;
+    downsampleMinMax(xs, ys, 0, 99999, 200, &x, &y);
+    QVERIFY(x.size() <= 4 * 200 + 2);
+    QVERIFY(x.size() >= 200);
+    QVERIFY(std::is_sorted(x.begin(), x.end()));
+    QCOMPARE(*std::max_element(y.begin(), y.end()), 50.0);
+    QCOMPARE(*std::min_element(y.begin(), y.end()), -40.0);
+    QCOMPARE(x.front(), 0.0);
+    QCOMPARE(x.back(), 99999.0);
+    for (size_t k = 0; k < x.size(); ++k)
+        QCOMPARE(y[k], ys[size_t(x[k])]);  // real points, not averages
+    // Zoomed in: the visible range plus one point beyond each end; few points: all of them.
+    downsampleMinMax(xs, ys, 1000.5, 1010.5, 200, &x, &y);
+    QCOMPARE(x, (std::vector<double>{1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011}));
+    downsampleMinMax({}, {}, 0, 1, 10, &x, &y);
+    QVERIFY(x.empty());
+    // The plot draws a sample, and still the spike.
+    CurvePlot plot;
+    plot.resize(800, 400);
+    plot.setRun(1, QStringLiteral("long"), xs, ys);
+    QVERIFY(plot.drawnPoints(1) > 0 && plot.drawnPoints(1) < 10000);
+    double top = 0;
+    for (auto it = plot.plot()->graph(1)->data()->constBegin(); it != plot.plot()->graph(1)->data()->constEnd(); ++it)
+        top = std::max(top, it->value);
+    QVERIFY(top > 1.0);  // the EMA of the spike is drawn above the sine
 }
 
 void TstWorkbench::curvesExport()

@@ -1,5 +1,6 @@
 #include "curveplot.h"
 
+#include "downsample.h"
 #include "qcp.h"
 #include "smoothing.h"
 
@@ -36,6 +37,8 @@ CurvePlot::CurvePlot(QWidget *parent)
     m_plot->legend->setFont(font());
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_plot->setNoAntialiasingOnDrag(true);
+    // Zoom and pan redraw only what a pixel column can show (downsample.h).
+    connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, [this] { resampleAll(); });
 }
 
 void CurvePlot::setMetricLabel(const QString &label)
@@ -125,17 +128,62 @@ std::vector<double> CurvePlot::smoothed(qint64 runId) const
 
 void CurvePlot::redraw(Curve &c)
 {
-    const QVector<double> x(c.steps.begin(), c.steps.end());
-    const QVector<double> y(c.values.begin(), c.values.end());
-    const auto s = debiasedEma(c.values, m_smoothing);
-    c.raw->setData(x, y, true);
-    c.smooth->setData(x, QVector<double>(s.begin(), s.end()), true);
+    c.smoothValues = debiasedEma(c.values, m_smoothing);
     c.raw->setVisible(m_smoothing > 0);
+    resample(c);
+}
+
+void CurvePlot::resample(Curve &c)
+{
+    const QCPRange range = m_plot->xAxis->range();
+    const int pixels = std::max(100, m_plot->axisRect()->width());
+    std::vector<double> x, y;
+    auto draw = [&](QCPGraph *graph, const std::vector<double> &values) {
+        downsampleMinMax(c.steps, values, range.lower, range.upper, pixels, &x, &y);
+        graph->setData(QVector<double>(x.begin(), x.end()), QVector<double>(y.begin(), y.end()), true);
+    };
+    draw(c.raw, c.values);
+    draw(c.smooth, c.smoothValues);
+}
+
+void CurvePlot::resampleAll()
+{
+    for (auto &[id, c] : m_curves)
+        resample(c);
+}
+
+int CurvePlot::drawnPoints(qint64 runId) const
+{
+    const auto it = m_curves.find(runId);
+    return it == m_curves.end() ? 0 : it->second.smooth->dataCount();
 }
 
 void CurvePlot::rescale()
 {
-    m_plot->rescaleAxes();
+    // The full extent of every curve (the drawn points are only a sample of the visible range).
+    bool any = false;
+    QCPRange xr, yr;
+    const bool log = m_plot->yAxis->scaleType() == QCPAxis::stLogarithmic;
+    for (const auto &[id, c] : m_curves)
+        for (size_t i = 0; i < c.steps.size(); ++i) {
+            if (log && c.values[i] <= 0)
+                continue;
+            if (!any) {
+                xr = QCPRange(c.steps[i], c.steps[i]);
+                yr = QCPRange(c.values[i], c.values[i]);
+                any = true;
+            }
+            xr.expand(c.steps[i]);
+            yr.expand(c.values[i]);
+        }
+    if (any) {
+        if (yr.size() == 0)
+            yr = QCPRange(yr.lower - 0.5, yr.upper + 0.5);
+        const double pad = log ? 0 : yr.size() * 0.05;
+        m_plot->yAxis->setRange(yr.lower - pad, yr.upper + pad);
+        m_plot->xAxis->setRange(xr);  // resamples through rangeChanged
+    }
+    resampleAll();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -38,8 +38,9 @@ public:
     // By extension: .png, .svg (via Qt Svg) or .pdf; false with `error`.
     bool save(const QString &path, QString *error = nullptr);
     QCustomPlot *plot() const { return m_plot; }
-    // The smoothed values of a run as drawn (for tests).
+    // The smoothed values of a run (for tests), and how many points of it are drawn now.
     std::vector<double> smoothed(qint64 runId) const;
+    int drawnPoints(qint64 runId) const;
 
 private:
     struct Curve {
@@ -47,10 +48,13 @@ private:
         QColor colour;
         std::vector<double> steps;
         std::vector<double> values;
+        std::vector<double> smoothValues;  // debiasedEma(values), kept so a zoom only resamples
         QCPGraph *raw = nullptr;
         QCPGraph *smooth = nullptr;
     };
-    void redraw(Curve &curve);
+    void redraw(Curve &curve);   // smoothing changed or points added
+    void resample(Curve &curve); // what is drawn for the visible x range
+    void resampleAll();
     void rescale();
 
     QCustomPlot *m_plot;
