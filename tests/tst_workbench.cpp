@@ -11,6 +11,7 @@
 #include "widgets/runcontroller.h"
 #include "widgets/runformpanel.h"
 #include "widgets/runtablemodel.h"
+#include "widgets/seriescache.h"
 #include "widgets/smoothing.h"
 #include "widgets/qcp.h"
 
@@ -104,6 +105,12 @@ void TstWorkbench::runFromTheWindowAndCancelAnother()
     window.selectRun(longId);
     window.selectRun(shortId);
     QCOMPARE(window.curves()->pointCount(shortId), stored.size());
+    const int loads = window.seriesCache()->loads();
+    window.selectRun(longId);
+    window.selectRun(shortId);
+    window.setMetric(QStringLiteral("val/top1"));
+    window.setMetric(QStringLiteral("train/loss"));
+    QCOMPARE(window.seriesCache()->loads(), loads + 1);  // only val/top1 was new: no series is read twice
     // A running run cancelled from the window stops at a checkpoint.
     window.formPanel()->setConfig(tinyRun(200), QStringLiteral("stopped"));
     const qint64 stoppedId = controller.launch(window.formPanel()->form()->config(), QStringLiteral("stopped"));

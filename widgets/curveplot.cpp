@@ -47,6 +47,11 @@ void CurvePlot::setMetricLabel(const QString &label)
     m_plot->replot();
 }
 
+void CurvePlot::setXLabel(const QString &label)
+{
+    m_plot->xAxis->setLabel(label);
+}
+
 void CurvePlot::setRun(qint64 runId, const QString &label, const std::vector<double> &steps,
                        const std::vector<double> &values)
 {

@@ -33,6 +33,7 @@ public:
         return it == m_curves.end() ? 0 : it->second.values.size();
     }
     void setMetricLabel(const QString &label);
+    void setXLabel(const QString &label);
     void setSmoothing(double weight);  // 0: none … 0.99
     void setLogScale(bool on);
     // By extension: .png, .svg (via Qt Svg) or .pdf; false with `error`.

@@ -1,10 +1,12 @@
 #include "mainwindow.h"
 
+#include "configdiff.h"
 #include "configform.h"
 #include "curveplot.h"
 #include "runcontroller.h"
 #include "runformpanel.h"
 #include "runtablemodel.h"
+#include "seriescache.h"
 
 #include "store/runstore.h"
 
@@ -44,6 +46,8 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     , m_curves(new CurvePlot)
     , m_metric(new QComboBox)
     , m_log(new QPlainTextEdit)
+    , m_xAxis(new QComboBox)
+    , m_cache(std::make_unique<SeriesCache>(controller->store()))
 {
     setWindowTitle(tr("Gatefold"));
     m_proxy->setSourceModel(m_model);
@@ -75,6 +79,9 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     auto *curveBar = new QHBoxLayout;
     curveBar->addWidget(new QLabel(tr("Metric:")));
     curveBar->addWidget(m_metric, 1);
+    m_xAxis->addItems({tr("step"), tr("epoch"), tr("wall time (min)")});
+    curveBar->addWidget(new QLabel(tr("against")));
+    curveBar->addWidget(m_xAxis);
     curveBar->addWidget(new QLabel(tr("Smoothing:")));
     curveBar->addWidget(smoothing, 1);
     curveBar->addWidget(logScale);
@@ -87,6 +94,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     connect(smoothing, &QSlider::valueChanged, this, [this](int v) { m_curves->setSmoothing(v / 100.0); });
     connect(logScale, &QCheckBox::toggled, m_curves, &CurvePlot::setLogScale);
     connect(m_metric, &QComboBox::currentTextChanged, this, &MainWindow::showCurves);
+    connect(m_xAxis, &QComboBox::currentIndexChanged, this, &MainWindow::showCurves);
 
     auto *runsPanel = new QWidget;
     auto *runsLayout = new QVBoxLayout(runsPanel);
@@ -128,13 +136,29 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     connect(queue, &launch::RunQueue::runProgressed, this, [this](qint64 id, const launch::RunProgress &p) {
         m_model->setProgress(id, p.step, p.totalSteps);
     });
+    connect(queue, &launch::RunQueue::runStarted, this, [this](qint64 id, const QJsonObject &info) {
+        if (info.value(QStringLiteral("start_step")).toInteger() > 0)
+            m_cache->forget(id);  // resumed: metrics after its checkpoint are taken again
+    });
     connect(queue, &launch::RunQueue::runMetrics, this, [this](qint64 id, const QJsonArray &points) {
-        if (!m_curves->hasRun(id))
-            return;
+        const QString shown = m_metric->currentText();
         for (const auto &v : points) {
             const QJsonObject p = v.toObject();
-            if (p.value(QStringLiteral("key")).toString() == m_metric->currentText())
-                m_curves->appendPoint(id, p.value(QStringLiteral("step")).toDouble(), p.value(QStringLiteral("value")).toDouble());
+            const QString key = p.value(QStringLiteral("key")).toString();
+            const double step = p.value(QStringLiteral("step")).toDouble();
+            const double epoch = p.value(QStringLiteral("epoch")).toDouble();
+            const double wall = p.value(QStringLiteral("wall")).toDouble();
+            const double value = p.value(QStringLiteral("value")).toDouble();
+            const bool plotted = key == shown && m_curves->hasRun(id);  // then its series is loaded
+            const size_t before = plotted ? m_cache->get(id, key).steps.size() : 0;
+            m_cache->append(id, key, step, epoch, wall, value);  // ignored unless loaded
+            if (plotted && m_cache->get(id, key).steps.size() > before) {
+                const auto &s = m_cache->get(id, key);
+                const double x = m_xAxis->currentIndex() == 0 ? step
+                               : m_xAxis->currentIndex() == 1 ? epoch
+                                                              : (wall - s.walls.front()) / 60.0;
+                m_curves->appendPoint(id, x, value);
+            }
         }
     });
     connect(queue, &launch::RunQueue::runMessage, this, &MainWindow::appendLog);
@@ -257,15 +281,31 @@ void MainWindow::showCurves()
     m_curves->clear();
     const QString key = m_metric->currentText();
     m_curves->setMetricLabel(key);
-    for (qint64 id : selectedRuns()) {
-        const auto points = m_controller->store()->metrics(id, key);
-        std::vector<double> steps, values;
-        for (const auto &p : points) {
-            steps.push_back(double(p.step));
-            values.push_back(p.value);
-        }
+    m_curves->setXLabel(m_xAxis->currentText());
+    const auto ids = selectedRuns();
+    // The legend names what distinguishes the runs shown (their differing settings).
+    std::vector<QJsonObject> configs;
+    std::vector<QString> names;
+    for (qint64 id : ids) {
         const auto run = m_controller->store()->run(id);
-        m_curves->setRun(id, run ? QStringLiteral("%1 %2").arg(id).arg(run->name) : QString::number(id), steps, values);
+        configs.push_back(run ? flattenConfig(run->configJson) : QJsonObject());
+        names.push_back(run ? run->name : QString());
+    }
+    const QStringList differing = differingKeys(configs);
+    for (size_t i = 0; i < size_t(ids.size()); ++i) {
+        const Series &s = m_cache->get(ids[int(i)], key);
+        std::vector<double> x;
+        if (m_xAxis->currentIndex() == 0)
+            x = s.steps;
+        else if (m_xAxis->currentIndex() == 1)
+            x = s.epochs;
+        else
+            for (double w : s.walls)
+                x.push_back((w - s.walls.front()) / 60.0);
+        QString label = QStringLiteral("%1 %2").arg(ids[int(i)]).arg(names[i]);
+        if (ids.size() > 1 && !differing.isEmpty())
+            label += QStringLiteral(" (%1)").arg(describeKeys(configs[i], differing));
+        m_curves->setRun(ids[int(i)], label, x, s.values);
     }
 }
 

@@ -2,6 +2,8 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
 class QComboBox;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
@@ -10,6 +12,7 @@ class QTableView;
 namespace gatefold::widgets {
 
 class CurvePlot;
+class SeriesCache;
 class RunController;
 class RunFormPanel;
 class RunTableModel;
@@ -30,6 +33,7 @@ public:
     CurvePlot *curves() const { return m_curves; }
     QList<qint64> selectedRuns() const;
     void setMetric(const QString &key);
+    SeriesCache *seriesCache() const { return m_cache.get(); }
     void selectRun(qint64 runId);
 
 protected:
@@ -51,6 +55,8 @@ private:
     CurvePlot *m_curves;
     QComboBox *m_metric;
     QPlainTextEdit *m_log;
+    QComboBox *m_xAxis;
+    std::unique_ptr<SeriesCache> m_cache;
 };
 
 } // namespace gatefold::widgets
