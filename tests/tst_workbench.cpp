@@ -4,6 +4,7 @@
 // states; the run browser sorts and filters; curves smooth (debiased EMA,
 // moving average) and export as PNG/SVG/PDF.
 
+#include "widgets/compareview.h"
 #include "widgets/configform.h"
 #include "widgets/curveplot.h"
 #include "widgets/downsample.h"
@@ -22,6 +23,7 @@
 #include <QtTest/QtTest>
 
 #include <QSortFilterProxyModel>
+#include <QTableWidget>
 
 using namespace gatefold;
 using namespace gatefold::widgets;
@@ -54,6 +56,7 @@ private Q_SLOTS:
     void smoothingMaths();
     void downsamplingKeepsExtremes();
     void curvesExport();
+    void compareShowsDifferences();
 
 private:
     QTemporaryDir m_dir;
@@ -220,6 +223,42 @@ void TstWorkbench::curvesExport()
     QString error;
     QVERIFY(!plot.save(m_dir.filePath("curves.bmp"), &error));
     QVERIFY2(error.contains(".png, .svg or .pdf"), qPrintable(error));
+}
+
+void TstWorkbench::compareShowsDifferences()
+{
+    QString error;
+    auto store = store::RunStore::open(m_dir.filePath("compare.sqlite"), &error);
+    QVERIFY(store);
+    QList<qint64> ids;
+    for (const char *json : {R"({"optim": {"lr": 0.001}, "train": {"seed": 0}, "depth": 4})",
+                             R"({"optim": {"lr": 0.003}, "train": {"seed": 0}, "depth": 4})",
+                             R"({"optim": {"lr": 0.001}, "train": {"seed": 1}, "depth": 4})"}) {
+        store::NewRun run;
+        run.name = QStringLiteral("r");
+        run.configJson = json;
+        ids << *store->createRun(run);
+    }
+    QVERIFY(store->addMetrics(ids[1], {{"val/top1", 5, 1, 0, 0.5}, {"val/top1", 10, 2, 0, 0.4}}));
+    CompareView view(store.get());
+    view.setRuns(ids);
+    auto *t = view.table();
+    QCOMPARE(t->columnCount(), 3);
+    QStringList rows;
+    for (int r = 0; r < t->rowCount(); ++r)
+        rows << t->verticalHeaderItem(r)->text();
+    QVERIFY2(rows.contains("optim.lr") && rows.contains("train.seed") && !rows.contains("depth"), qPrintable(rows.join(',')));
+    const int lr = int(rows.indexOf("optim.lr"));
+    QCOMPARE(t->item(lr, 1)->text(), QStringLiteral("0.003"));
+    QCOMPARE(t->item(0, 1)->text(), QStringLiteral("40.00 %"));  // val top-1 last
+    QCOMPARE(t->item(1, 1)->text(), QStringLiteral("50.00 %"));  // best
+    QCOMPARE(t->item(0, 0)->text(), QStringLiteral("—"));
+    view.setOnlyDifferences(false);
+    rows.clear();
+    for (int r = 0; r < t->rowCount(); ++r)
+        rows << t->verticalHeaderItem(r)->text();
+    QVERIFY(rows.contains("depth"));
+    QCOMPARE(t->item(int(rows.indexOf("depth")), 2)->text(), QStringLiteral("4"));
 }
 
 QTEST_MAIN(TstWorkbench)

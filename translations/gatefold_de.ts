@@ -2,12 +2,55 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>FieldGroups</name>
+    <message>
+        <source>Data</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>Augmentation</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>Augmentierung</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Gates (CDE)</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>Gates (CDE)</translation>
+    </message>
+    <message>
+        <source>Folds (joining)</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>Folds (Zusammenführung)</translation>
+    </message>
+    <message>
+        <source>Optimisation</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>Optimierung</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>Zeitpläne</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>Rechenressourcen</translation>
+    </message>
+</context>
+<context>
     <name>RunQueue</name>
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+53"/>
         <location line="+3"/>
         <source>cancelled before it started</source>
-        <translation type="unfinished"></translation>
+        <translation>vor dem Start abgebrochen</translation>
     </message>
 </context>
 <context>
@@ -15,32 +58,32 @@
     <message>
         <location filename="../widgets/statusicon.cpp" line="+43"/>
         <source>queued</source>
-        <translation type="unfinished"></translation>
+        <translation>in Warteschlange</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>abgeschlossen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>abgebrochen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>abgestürzt</translation>
     </message>
 </context>
 <context>
@@ -48,17 +91,17 @@
     <message>
         <location filename="../core/launch/runprocess.cpp" line="+133"/>
         <source>the engine died (%1)%2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Engine ist abgestürzt (%1)%2</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>the engine exited with status %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Engine wurde mit Status %1 beendet</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>cannot start the engine %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Engine %1 kann nicht gestartet werden: %2</translation>
     </message>
 </context>
 <context>
@@ -66,42 +109,80 @@
     <message>
         <location filename="../widgets/fieldgroups.cpp" line="+25"/>
         <source>Data</source>
-        <translation type="unfinished"></translation>
+        <translation>Daten</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Augmentation</source>
-        <translation type="unfinished"></translation>
+        <translation>Augmentierung</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Gates (CDE)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gates (CDE)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Folds (joining)</source>
-        <translation type="unfinished"></translation>
+        <translation>Folds (Zusammenführung)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Optimisation</source>
-        <translation type="unfinished"></translation>
+        <translation>Optimierung</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Schedules</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitpläne</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechenressourcen</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::CompareView</name>
+    <message>
+        <location filename="../widgets/compareview.cpp" line="+19"/>
+        <source>Only differences</source>
+        <translation>Nur Unterschiede</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>val top-1 (last)</source>
+        <translation>Val-Top-1 (zuletzt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>val top-1 (best)</source>
+        <translation>Val-Top-1 (bester Wert)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>val loss (last)</source>
+        <translation>Val-Loss (zuletzt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>train loss (last)</source>
+        <translation>Trainings-Loss (zuletzt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>images/s (last)</source>
+        <translation>Bilder/s (zuletzt)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>step (last)</source>
+        <translation>Schritt (zuletzt)</translation>
     </message>
 </context>
 <context>
@@ -109,9 +190,9 @@
     <message numerus="yes">
         <location filename="../widgets/configform.cpp" line="+203"/>
         <source>%n problem(s) in the run config.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Problem in der Laufkonfiguration.</numerusform>
+            <numerusform>%n Probleme in der Laufkonfiguration.</numerusform>
         </translation>
     </message>
 </context>
@@ -120,213 +201,238 @@
     <message>
         <location filename="../widgets/curveplot.cpp" line="+35"/>
         <source>step</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt</translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+183"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekanntes Bildformat „%1“; verwenden Sie .png, .svg oder .pdf</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>cannot write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geschrieben werden</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+48"/>
+        <location filename="../widgets/mainwindow.cpp" line="+54"/>
         <source>Gatefold</source>
-        <translation type="unfinished"></translation>
+        <translation>Gatefold</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Filter runs (name, status, tags, notes…)</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe filtern (Name, Status, Tags, Notizen…)</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Smoothing: weight of the debiased exponential moving average</source>
-        <translation type="unfinished"></translation>
+        <translation>Glättung: Gewicht des bias-korrigierten exponentiellen gleitenden Mittelwerts</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Log scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Logarithmische Skala</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Metric:</source>
-        <translation type="unfinished"></translation>
+        <translation>Metrik:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>wall time (min)</source>
+        <translation>Echtzeit (min)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>against</source>
+        <translation>über</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Smoothing:</source>
-        <translation type="unfinished"></translation>
+        <translation>Glättung:</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Engine messages</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Meldungen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Queue run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf in Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+36"/>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 running, %2 queued — store %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Store %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufspeicher %1</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Lauf</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Export curves…</source>
-        <translation type="unfinished"></translation>
+        <translation>Kurven &amp;exportieren…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;Queue run</source>
-        <translation type="unfinished"></translation>
+        <translation>In &amp;Warteschlange stellen</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Ctrl+Return</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Return</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Abbrechen</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Ctrl+.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Re-&amp;run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Erneut ausführen</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>&amp;Duplicate into form</source>
-        <translation type="unfinished"></translation>
+        <translation>In Formular &amp;duplizieren</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>copy of run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopie von Lauf %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Ctrl+D</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+D</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Re&amp;fresh</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;ktualisieren</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Runs at a time:</source>
-        <translation type="unfinished"></translation>
+        <translation>Gleichzeitige Läufe:</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>&amp;About Gatefold</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Über Gatefold</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+86"/>
         <location line="+4"/>
         <source>Export curves</source>
-        <translation type="unfinished"></translation>
+        <translation>Kurven exportieren</translation>
     </message>
     <message>
         <location line="-3"/>
         <source>Images (*.png *.svg *.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilder (*.png *.svg *.pdf)</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>About Gatefold</source>
-        <translation type="unfinished"></translation>
+        <translation>Über Gatefold</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;A workbench for Vision Transformer research: CDE gates and progressive joining.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;Engine: %3&lt;/p&gt;&lt;p&gt;Run store: %4&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für die Forschung an Vision Transformern: CDE-Gates und progressive Zusammenführung (Joining).&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;Engine: %3&lt;/p&gt;&lt;p&gt;Laufspeicher: %4&lt;/p&gt;</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Quit Gatefold</source>
-        <translation type="unfinished"></translation>
+        <translation>Gatefold beenden</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Lauf trainiert gerade. Beim Beenden wird er an einem Checkpoint angehalten; er kann später fortgesetzt werden. Beenden?</numerusform>
+            <numerusform>%n Läufe trainieren gerade. Beim Beenden werden sie an einem Checkpoint angehalten; sie können später fortgesetzt werden. Beenden?</numerusform>
         </translation>
     </message>
 </context>
@@ -335,17 +441,17 @@
     <message>
         <location filename="../widgets/runcontroller.cpp" line="+45"/>
         <source>run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <location line="+28"/>
         <source>only a failed, cancelled or crashed run can be resumed</source>
-        <translation type="unfinished"></translation>
+        <translation>nur ein fehlgeschlagener, abgebrochener oder abgestürzter Lauf kann fortgesetzt werden</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>run %1 has no readable config</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 hat keine lesbare Konfiguration</translation>
     </message>
 </context>
 <context>
@@ -353,76 +459,77 @@
     <message>
         <location filename="../widgets/runformpanel.cpp" line="+27"/>
         <source>&amp;Queue run</source>
-        <translation type="unfinished"></translation>
+        <translation>In &amp;Warteschlange stellen</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>run name</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufname</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Read a JSON run config (as gatefold-cli config --json writes it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine JSON-Laufkonfiguration einlesen (wie gatefold-cli config --json sie schreibt)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Write this config as a JSON file for gatefold-cli train --config</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Konfiguration als JSON-Datei für gatefold-cli train --config schreiben</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Preset:</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorlage:</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>Name:</translation>
     </message>
     <message>
         <location line="+46"/>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>%1 is not a valid run config:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine gültige Laufkonfiguration:
+%2</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <location line="+8"/>
         <location line="+3"/>
         <source>Load run config</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufkonfiguration laden</translation>
     </message>
     <message>
         <location line="-3"/>
         <location line="+9"/>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <location line="-1"/>
         <location line="+4"/>
         <source>Save run config</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufkonfiguration speichern</translation>
     </message>
 </context>
 <context>
@@ -430,52 +537,52 @@
     <message>
         <location filename="../widgets/runtablemodel.cpp" line="+125"/>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortschritt</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Val top-1</source>
-        <translation type="unfinished"></translation>
+        <translation>Val-Top-1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Best top-1</source>
-        <translation type="unfinished"></translation>
+        <translation>Beste Top-1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Device</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerät</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Tags</source>
-        <translation type="unfinished"></translation>
+        <translation>Tags</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Notes</source>
-        <translation type="unfinished"></translation>
+        <translation>Notizen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Created</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstellt</translation>
     </message>
 </context>
 <context>
@@ -483,48 +590,59 @@
     <message>
         <location filename="../app/gui/main.cpp" line="+22"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Run store file (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei des Laufspeichers (Standard: %1).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select these runs (comma-separated ids).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save a picture of the window to this PNG after N ms (with --screenshot-after) and quit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach N ms (siehe --screenshot-after) ein Bild des Fensters in diese PNG-Datei speichern und beenden.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>file</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Milliseconds before the screenshot.</source>
-        <translation type="unfinished"></translation>
+        <translation>Millisekunden bis zum Screenshot.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ms</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Gatefold</source>
-        <translation type="unfinished"></translation>
+        <translation>Gatefold</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The run store cannot be opened:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher kann nicht geöffnet werden:
+%1</translation>
     </message>
 </context>
 </TS>

@@ -2,12 +2,55 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>FieldGroups</name>
+    <message>
+        <source>Data</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Augmentation</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>数据增强</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Gates (CDE)</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>门控 (CDE)</translation>
+    </message>
+    <message>
+        <source>Folds (joining)</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>折叠（合并）</translation>
+    </message>
+    <message>
+        <source>Optimisation</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>优化</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translation>计算资源</translation>
+    </message>
+</context>
+<context>
     <name>RunQueue</name>
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+53"/>
         <location line="+3"/>
         <source>cancelled before it started</source>
-        <translation type="unfinished"></translation>
+        <translation>在开始前已取消</translation>
     </message>
 </context>
 <context>
@@ -15,32 +58,32 @@
     <message>
         <location filename="../widgets/statusicon.cpp" line="+43"/>
         <source>queued</source>
-        <translation type="unfinished"></translation>
+        <translation>排队中</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>已崩溃</translation>
     </message>
 </context>
 <context>
@@ -48,17 +91,17 @@
     <message>
         <location filename="../core/launch/runprocess.cpp" line="+133"/>
         <source>the engine died (%1)%2</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎已崩溃（%1）%2</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>the engine exited with status %1</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎已退出，状态码 %1</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>cannot start the engine %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法启动引擎 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -66,42 +109,80 @@
     <message>
         <location filename="../widgets/fieldgroups.cpp" line="+25"/>
         <source>Data</source>
-        <translation type="unfinished"></translation>
+        <translation>数据</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Augmentation</source>
-        <translation type="unfinished"></translation>
+        <translation>数据增强</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Gates (CDE)</source>
-        <translation type="unfinished"></translation>
+        <translation>门控 (CDE)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Folds (joining)</source>
-        <translation type="unfinished"></translation>
+        <translation>折叠（合并）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Optimisation</source>
-        <translation type="unfinished"></translation>
+        <translation>优化</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Schedules</source>
-        <translation type="unfinished"></translation>
+        <translation>调度</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>计算资源</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::CompareView</name>
+    <message>
+        <location filename="../widgets/compareview.cpp" line="+19"/>
+        <source>Only differences</source>
+        <translation>仅显示差异</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>val top-1 (last)</source>
+        <translation>验证 Top-1（最新）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>val top-1 (best)</source>
+        <translation>验证 Top-1（最佳）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>val loss (last)</source>
+        <translation>验证损失（最新）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>train loss (last)</source>
+        <translation>训练损失（最新）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>images/s (last)</source>
+        <translation>图像/秒（最新）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>step (last)</source>
+        <translation>步数（最新）</translation>
     </message>
 </context>
 <context>
@@ -109,8 +190,8 @@
     <message numerus="yes">
         <location filename="../widgets/configform.cpp" line="+203"/>
         <source>%n problem(s) in the run config.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>运行配置中有 %n 个问题。</numerusform>
         </translation>
     </message>
 </context>
@@ -119,212 +200,237 @@
     <message>
         <location filename="../widgets/curveplot.cpp" line="+35"/>
         <source>step</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+183"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的图像格式“%1”；请使用 .png、.svg 或 .pdf</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>cannot write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+48"/>
+        <location filename="../widgets/mainwindow.cpp" line="+54"/>
         <source>Gatefold</source>
-        <translation type="unfinished"></translation>
+        <translation>Gatefold</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Filter runs (name, status, tags, notes…)</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选运行（名称、状态、标签、备注…）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Smoothing: weight of the debiased exponential moving average</source>
-        <translation type="unfinished"></translation>
+        <translation>平滑：去偏指数移动平均的权重</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Log scale</source>
-        <translation type="unfinished"></translation>
+        <translation>对数刻度</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Metric:</source>
-        <translation type="unfinished"></translation>
+        <translation>指标：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>wall time (min)</source>
+        <translation>实际耗时（分钟）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>against</source>
+        <translation>横轴：</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Smoothing:</source>
-        <translation type="unfinished"></translation>
+        <translation>平滑：</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Engine messages</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎消息</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Compare</source>
+        <translation>对比</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Queue run</source>
-        <translation type="unfinished"></translation>
+        <translation>加入队列</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+36"/>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 running, %2 queued — store %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Store %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行存储 %1</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行(&amp;R)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Export curves…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出曲线(&amp;E)…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;Queue run</source>
-        <translation type="unfinished"></translation>
+        <translation>加入队列(&amp;Q)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Ctrl+Return</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Return</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消(&amp;C)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Ctrl+.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续(&amp;R)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Re-&amp;run</source>
-        <translation type="unfinished"></translation>
+        <translation>重新运行(&amp;E)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>&amp;Duplicate into form</source>
-        <translation type="unfinished"></translation>
+        <translation>复制到表单(&amp;D)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>copy of run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 %1 的副本</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Ctrl+D</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+D</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Re&amp;fresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新(&amp;F)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Runs at a time:</source>
-        <translation type="unfinished"></translation>
+        <translation>同时运行数：</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>&amp;About Gatefold</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Gatefold(&amp;A)</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+86"/>
         <location line="+4"/>
         <source>Export curves</source>
-        <translation type="unfinished"></translation>
+        <translation>导出曲线</translation>
     </message>
     <message>
         <location line="-3"/>
         <source>Images (*.png *.svg *.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>图像 (*.png *.svg *.pdf)</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>About Gatefold</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Gatefold</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;A workbench for Vision Transformer research: CDE gates and progressive joining.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;Engine: %3&lt;/p&gt;&lt;p&gt;Run store: %4&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;面向 Vision Transformer 研究的工作台：CDE 门控与渐进式合并。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;引擎：%3&lt;/p&gt;&lt;p&gt;运行存储：%4&lt;/p&gt;</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Quit Gatefold</source>
-        <translation type="unfinished"></translation>
+        <translation>退出 Gatefold</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个运行正在训练。退出会在检查点处停止它们，之后可以继续。确定退出吗？</numerusform>
         </translation>
     </message>
 </context>
@@ -333,17 +439,17 @@
     <message>
         <location filename="../widgets/runcontroller.cpp" line="+45"/>
         <source>run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <location line="+28"/>
         <source>only a failed, cancelled or crashed run can be resumed</source>
-        <translation type="unfinished"></translation>
+        <translation>只有失败、已取消或已崩溃的运行才能继续</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>run %1 has no readable config</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 %1 没有可读取的配置</translation>
     </message>
 </context>
 <context>
@@ -351,76 +457,77 @@
     <message>
         <location filename="../widgets/runformpanel.cpp" line="+27"/>
         <source>&amp;Queue run</source>
-        <translation type="unfinished"></translation>
+        <translation>加入队列(&amp;Q)</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>run name</source>
-        <translation type="unfinished"></translation>
+        <translation>运行名称</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>加载…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Read a JSON run config (as gatefold-cli config --json writes it)</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 JSON 运行配置（即 gatefold-cli config --json 输出的格式）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Write this config as a JSON file for gatefold-cli train --config</source>
-        <translation type="unfinished"></translation>
+        <translation>将此配置写入 JSON 文件，供 gatefold-cli train --config 使用</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Preset:</source>
-        <translation type="unfinished"></translation>
+        <translation>预设：</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>名称：</translation>
     </message>
     <message>
         <location line="+46"/>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>%1 is not a valid run config:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是有效的运行配置：
+%2</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <location line="+8"/>
         <location line="+3"/>
         <source>Load run config</source>
-        <translation type="unfinished"></translation>
+        <translation>加载运行配置</translation>
     </message>
     <message>
         <location line="-3"/>
         <location line="+9"/>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
         <location line="-1"/>
         <location line="+4"/>
         <source>Save run config</source>
-        <translation type="unfinished"></translation>
+        <translation>保存运行配置</translation>
     </message>
 </context>
 <context>
@@ -428,52 +535,52 @@
     <message>
         <location filename="../widgets/runtablemodel.cpp" line="+125"/>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>进度</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Val top-1</source>
-        <translation type="unfinished"></translation>
+        <translation>验证 Top-1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Best top-1</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳 Top-1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Device</source>
-        <translation type="unfinished"></translation>
+        <translation>设备</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Tags</source>
-        <translation type="unfinished"></translation>
+        <translation>标签</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Notes</source>
-        <translation type="unfinished"></translation>
+        <translation>备注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Created</source>
-        <translation type="unfinished"></translation>
+        <translation>创建时间</translation>
     </message>
 </context>
 <context>
@@ -481,48 +588,59 @@
     <message>
         <location filename="../app/gui/main.cpp" line="+22"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gatefold：面向 Vision Transformer 研究的工作台。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Run store file (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>运行存储文件（默认为 %1）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select these runs (comma-separated ids).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ids</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save a picture of the window to this PNG after N ms (with --screenshot-after) and quit.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 N 毫秒后（由 --screenshot-after 指定）将窗口截图保存到此 PNG 文件并退出。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>file</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Milliseconds before the screenshot.</source>
-        <translation type="unfinished"></translation>
+        <translation>截图前等待的毫秒数。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>毫秒</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Gatefold</source>
-        <translation type="unfinished"></translation>
+        <translation>Gatefold</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The run store cannot be opened:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开运行存储：
+%1</translation>
     </message>
 </context>
 </TS>

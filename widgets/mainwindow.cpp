@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "compareview.h"
 #include "configdiff.h"
 #include "configform.h"
 #include "curveplot.h"
@@ -47,6 +48,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     , m_metric(new QComboBox)
     , m_log(new QPlainTextEdit)
     , m_xAxis(new QComboBox)
+    , m_compare(new CompareView(controller->store()))
     , m_cache(std::make_unique<SeriesCache>(controller->store()))
 {
     setWindowTitle(tr("Gatefold"));
@@ -118,12 +120,18 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     m_log->setMaximumBlockCount(5000);
     logDock->setWidget(m_log);
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
+    auto *compareDock = new QDockWidget(tr("Compare"), this);
+    compareDock->setObjectName(QStringLiteral("compareDock"));
+    compareDock->setWidget(m_compare);
+    addDockWidget(Qt::RightDockWidgetArea, compareDock);
     m_form->setMinimumWidth(460);
     resizeDocks({logDock}, {120}, Qt::Vertical);
 
     buildActions();
     m_table->resizeColumnsToContents();
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::showCurves);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { m_compare->setRuns(selectedRuns()); });
     connect(m_form, &RunFormPanel::launchRequested, this, [this](const train::RunConfig &config, const QString &name) {
         const qint64 id = m_controller->launch(config, name);
         if (id == 0)
@@ -274,6 +282,15 @@ void MainWindow::selectRun(qint64 runId)
     if (row < 0)
         return;
     m_table->selectRow(m_proxy->mapFromSource(m_model->index(row, 0)).row());
+}
+
+void MainWindow::selectRuns(const QList<qint64> &runIds)
+{
+    m_table->clearSelection();
+    for (qint64 id : runIds)
+        if (const int row = m_model->rowOf(id); row >= 0)
+            m_table->selectionModel()->select(m_proxy->mapFromSource(m_model->index(row, 0)),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
 }
 
 void MainWindow::showCurves()

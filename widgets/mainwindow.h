@@ -11,6 +11,7 @@ class QTableView;
 
 namespace gatefold::widgets {
 
+class CompareView;
 class CurvePlot;
 class SeriesCache;
 class RunController;
@@ -34,7 +35,9 @@ public:
     QList<qint64> selectedRuns() const;
     void setMetric(const QString &key);
     SeriesCache *seriesCache() const { return m_cache.get(); }
+    CompareView *compareView() const { return m_compare; }
     void selectRun(qint64 runId);
+    void selectRuns(const QList<qint64> &runIds);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -56,6 +59,7 @@ private:
     QComboBox *m_metric;
     QPlainTextEdit *m_log;
     QComboBox *m_xAxis;
+    CompareView *m_compare;
     std::unique_ptr<SeriesCache> m_cache;
 };
 

@@ -25,6 +25,8 @@ int main(int argc, char **argv)
     parser.addOption({"store", QApplication::translate("main", "Run store file (default %1).")
                                    .arg(gatefold::store::RunStore::defaultPath()),
                       QApplication::translate("main", "path"), gatefold::store::RunStore::defaultPath()});
+    parser.addOption({"select", QApplication::translate("main", "Select these runs (comma-separated ids)."),
+                      QApplication::translate("main", "ids")});
     parser.addOption({"screenshot", QApplication::translate("main", "Save a picture of the window to this PNG after "
                                                                     "N ms (with --screenshot-after) and quit."),
                       QApplication::translate("main", "file")});
@@ -41,6 +43,12 @@ int main(int argc, char **argv)
     }
     gatefold::widgets::MainWindow window(&controller);
     window.show();
+    if (parser.isSet("select")) {
+        QList<qint64> ids;
+        for (const QString &id : parser.value("select").split(','))
+            ids << id.toLongLong();
+        window.selectRuns(ids);
+    }
     if (parser.isSet("screenshot")) {
         const QString path = parser.value("screenshot");
         QTimer::singleShot(parser.value("screenshot-after").toInt(), &window, [&window, path] {
