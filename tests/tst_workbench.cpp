@@ -23,6 +23,7 @@
 #include <QtTest/QtTest>
 
 #include <QSortFilterProxyModel>
+#include <QThread>
 #include <QTableWidget>
 
 using namespace gatefold;
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void downsamplingKeepsExtremes();
     void curvesExport();
     void compareShowsDifferences();
+    void threadsSharedByRunsAtATime();
 
 private:
     QTemporaryDir m_dir;
@@ -259,6 +261,27 @@ void TstWorkbench::compareShowsDifferences()
         rows << t->verticalHeaderItem(r)->text();
     QVERIFY(rows.contains("depth"));
     QCOMPARE(t->item(int(rows.indexOf("depth")), 2)->text(), QStringLiteral("4"));
+}
+
+void TstWorkbench::threadsSharedByRunsAtATime()
+{
+    // An engine that is not there: the runs fail to start, which is not what this looks at.
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("threads.sqlite"));
+    QVERIFY(controller.isOpen());
+    controller.queue()->setParallel(2);
+    auto config = train::demoRun();
+    QCOMPARE(config.train.threads, 0);
+    const qint64 shared = controller.launch(config, QStringLiteral("shared"));
+    QCOMPARE(controller.configOf(shared)->train.threads, std::max(1, QThread::idealThreadCount() / 2));
+    config.train.threads = 3;  // an explicit count is kept
+    const qint64 fixed = controller.launch(config, QStringLiteral("fixed"));
+    QCOMPARE(controller.configOf(fixed)->train.threads, 3);
+    QSignalSpy finished(controller.queue(), &launch::RunQueue::runFinished);
+    QTRY_COMPARE(finished.size(), 2);
+    QVERIFY(finished.at(0).at(2).toString().contains("cannot start the engine"));
+    // The store says so too, instead of keeping the runs queued for ever.
+    QCOMPARE(store::toString(controller.store()->run(shared)->status), QStringLiteral("failed"));
+    QVERIFY(controller.store()->run(shared)->message.contains("cannot start the engine"));
 }
 
 QTEST_MAIN(TstWorkbench)

@@ -217,7 +217,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+54"/>
+        <location filename="../widgets/mainwindow.cpp" line="+55"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -337,7 +337,12 @@
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>&amp;Settings…</source>
+        <translation>E&amp;instellungen…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -439,7 +444,7 @@
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+45"/>
+        <location filename="../widgets/runcontroller.cpp" line="+55"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
@@ -457,7 +462,7 @@
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message>
-        <location filename="../widgets/runformpanel.cpp" line="+27"/>
+        <location filename="../widgets/runformpanel.cpp" line="+29"/>
         <source>&amp;Queue run</source>
         <translation>In &amp;Warteschlange stellen</translation>
     </message>
@@ -497,7 +502,7 @@
         <translation>Name:</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
@@ -586,16 +591,104 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::SettingsDialog</name>
+    <message>
+        <location filename="../widgets/settingsdialog.cpp" line="+27"/>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run store</source>
+        <translation>Laufspeicher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SQLite run store (*.sqlite)</source>
+        <translation>SQLite-Laufspeicher (*.sqlite)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>all cores, shared by the runs at a time</source>
+        <translation>alle Kerne, geteilt von den gleichzeitigen Läufen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>compute.threads of runs queued with 0 (this machine has %1 cores)</source>
+        <translation>compute.threads für Läufe, die mit 0 eingereiht werden (dieser Rechner hat %1 Kerne)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>automatic (CUDA when present)</source>
+        <translation>automatisch (CUDA, falls vorhanden)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run store:</source>
+        <translation>Laufspeicher:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A new store location applies at the next start.</source>
+        <translation>Ein neuer Speicherort gilt ab dem nächsten Start.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Threads per run:</source>
+        <translation>Threads pro Lauf:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device for new runs:</source>
+        <translation>Gerät für neue Läufe:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Theme:</source>
+        <translation>Farbschema:</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+22"/>
+        <location filename="../app/gui/main.cpp" line="+23"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>Run store file (default %1).</source>
-        <translation>Datei des Laufspeichers (Standard: %1).</translation>
+        <source>Run store file (default: the one in Settings, else %1).</source>
+        <translation>Datei des Laufspeichers (Standard: die aus den Einstellungen, sonst %1).</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -605,12 +698,12 @@
     <message>
         <location line="+1"/>
         <source>Select these runs (comma-separated ids).</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Läufe auswählen (IDs durch Kommas getrennt).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ids</source>
-        <translation type="unfinished"></translation>
+        <translation>IDs</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -633,7 +726,7 @@
         <translation>ms</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+11"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>

@@ -216,7 +216,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+54"/>
+        <location filename="../widgets/mainwindow.cpp" line="+55"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -336,7 +336,12 @@
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -437,7 +442,7 @@
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+45"/>
+        <location filename="../widgets/runcontroller.cpp" line="+55"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
@@ -455,7 +460,7 @@
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message>
-        <location filename="../widgets/runformpanel.cpp" line="+27"/>
+        <location filename="../widgets/runformpanel.cpp" line="+29"/>
         <source>&amp;Queue run</source>
         <translation>加入队列(&amp;Q)</translation>
     </message>
@@ -495,7 +500,7 @@
         <translation>名称：</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -584,16 +589,104 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::SettingsDialog</name>
+    <message>
+        <location filename="../widgets/settingsdialog.cpp" line="+27"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run store</source>
+        <translation>运行存储</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SQLite run store (*.sqlite)</source>
+        <translation>SQLite 运行存储 (*.sqlite)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>all cores, shared by the runs at a time</source>
+        <translation>全部核心，由同时进行的运行共享</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>compute.threads of runs queued with 0 (this machine has %1 cores)</source>
+        <translation>用于以 compute.threads 为 0 加入队列的运行（本机有 %1 个核心）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>automatic (CUDA when present)</source>
+        <translation>自动（有 CUDA 时使用 CUDA）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run store:</source>
+        <translation>运行存储：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A new store location applies at the next start.</source>
+        <translation>新的存储位置将在下次启动时生效。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Threads per run:</source>
+        <translation>每个运行的线程数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device for new runs:</source>
+        <translation>新运行使用的设备：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Theme:</source>
+        <translation>主题：</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+22"/>
+        <location filename="../app/gui/main.cpp" line="+23"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold：面向 Vision Transformer 研究的工作台。</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>Run store file (default %1).</source>
-        <translation>运行存储文件（默认为 %1）。</translation>
+        <source>Run store file (default: the one in Settings, else %1).</source>
+        <translation>运行存储文件（默认：设置中指定的文件，否则为 %1）。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -603,12 +696,12 @@
     <message>
         <location line="+1"/>
         <source>Select these runs (comma-separated ids).</source>
-        <translation type="unfinished"></translation>
+        <translation>选中这些运行（以逗号分隔的 ID）。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ids</source>
-        <translation type="unfinished"></translation>
+        <translation>ID列表</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -631,7 +724,7 @@
         <translation>毫秒</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+11"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>

@@ -8,6 +8,7 @@
 #include "runformpanel.h"
 #include "runtablemodel.h"
 #include "seriescache.h"
+#include "settingsdialog.h"
 
 #include "store/runstore.h"
 
@@ -214,6 +215,9 @@ void MainWindow::buildActions()
 
     auto *exportPlot = fileMenu->addAction(tr("&Export curves…"), this, &MainWindow::exportCurves);
     exportPlot->setShortcut(QKeySequence(tr("Ctrl+E")));
+    auto *settingsAction = fileMenu->addAction(tr("&Settings…"), this, [this] { SettingsDialog(this).exec(); });
+    settingsAction->setShortcut(QKeySequence::Preferences);
+    settingsAction->setMenuRole(QAction::PreferencesRole);
     fileMenu->addSeparator();
     auto *quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

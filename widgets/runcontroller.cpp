@@ -1,5 +1,7 @@
 #include "runcontroller.h"
 
+#include "appsettings.h"
+
 #include "store/runstore.h"
 #include "train/runconfigjson.h"
 
@@ -7,6 +9,9 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <QThread>
+
+#include <algorithm>
 
 namespace gatefold::widgets {
 
@@ -41,10 +46,15 @@ qint64 RunController::launch(const train::RunConfig &config, const QString &name
 {
     if (!m_store)
         return 0;
+    // compute.threads 0 means all cores: with several runs at a time each gets its share (as sweeps do).
+    train::RunConfig c = config;
+    if (c.train.threads == 0)
+        c.train.threads = appsettings::threads() > 0 ? appsettings::threads()
+                                                      : std::max(1, QThread::idealThreadCount() / m_queue->parallel());
     store::NewRun run;
     run.name = name.trimmed().isEmpty() ? tr("run") : name.trimmed();
-    run.configJson = train::runConfigToJson(config);
-    run.seed = qint64(config.train.seed);
+    run.configJson = train::runConfigToJson(c);
+    run.seed = qint64(c.train.seed);
     const auto id = m_store->createRun(run);
     if (!id) {
         m_error = m_store->lastError();

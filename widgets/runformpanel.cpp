@@ -1,9 +1,11 @@
 #include "runformpanel.h"
 
+#include "appsettings.h"
 #include "configform.h"
 
 #include "model/presets.h"
 #include "train/runconfigjson.h"
+#include "train/runfields.h"
 #include "train/runpresets.h"
 
 #include <QComboBox>
@@ -78,9 +80,11 @@ QString RunFormPanel::runName() const
 
 void RunFormPanel::loadPreset(const QString &name)
 {
-    const auto config = train::runPresetByName(name.toStdString());
+    auto config = train::runPresetByName(name.toStdString());
     if (!config)
         return;
+    std::string why;
+    train::applyRunAssignment(*config, "compute.device=" + appsettings::device().toStdString(), &why);
     m_preset->setCurrentText(name);
     setConfig(*config, name);
 }

@@ -1,6 +1,7 @@
 // gatefold: the workbench window. Every run it starts is a gatefold-cli child
 // process; what it shows comes from the run store and the engines' JSON lines.
 
+#include "widgets/appsettings.h"
 #include "widgets/mainwindow.h"
 #include "widgets/runcontroller.h"
 
@@ -22,9 +23,9 @@ int main(int argc, char **argv)
     parser.setApplicationDescription(QApplication::translate("main", "Gatefold: a workbench for Vision Transformer research."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({"store", QApplication::translate("main", "Run store file (default %1).")
+    parser.addOption({"store", QApplication::translate("main", "Run store file (default: the one in Settings, else %1).")
                                    .arg(gatefold::store::RunStore::defaultPath()),
-                      QApplication::translate("main", "path"), gatefold::store::RunStore::defaultPath()});
+                      QApplication::translate("main", "path")});
     parser.addOption({"select", QApplication::translate("main", "Select these runs (comma-separated ids)."),
                       QApplication::translate("main", "ids")});
     parser.addOption({"screenshot", QApplication::translate("main", "Save a picture of the window to this PNG after "
@@ -34,8 +35,13 @@ int main(int argc, char **argv)
                       QApplication::translate("main", "ms"), QStringLiteral("1500")});
     parser.process(app);
 
-    gatefold::widgets::RunController controller(gatefold::widgets::RunController::defaultEnginePath(),
-                                                parser.value("store"));
+    gatefold::widgets::applyTheme(gatefold::widgets::appsettings::theme());
+    QString storePath = parser.value("store");
+    if (storePath.isEmpty())
+        storePath = gatefold::widgets::appsettings::storePath();
+    if (storePath.isEmpty())
+        storePath = gatefold::store::RunStore::defaultPath();
+    gatefold::widgets::RunController controller(gatefold::widgets::RunController::defaultEnginePath(), storePath);
     if (!controller.isOpen()) {
         QMessageBox::critical(nullptr, QApplication::translate("main", "Gatefold"),
                               QApplication::translate("main", "The run store cannot be opened:\n%1").arg(controller.error()));

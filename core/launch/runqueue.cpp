@@ -97,6 +97,16 @@ void RunQueue::startMore()
         connect(p, &RunProcess::messageArrived, this,
                 [this, runId](const QString &text) { Q_EMIT runMessage(runId, text); });
         connect(p, &RunProcess::finished, this, [this, runId](const QString &status, const QString &message) {
+            // An engine that never started (or died before it could say so) leaves the run queued or
+            // running in the store: record how it ended, with its words, so the run does not wait forever.
+            if (status == QLatin1String("failed") || status == QLatin1String("crashed")) {
+                QString error;
+                if (auto store = store::RunStore::open(m_storePath, &error))
+                    if (const auto run = store->run(runId); run && !store::isTerminal(run->status))
+                        store->setStatus(runId, status == QLatin1String("failed") ? store::RunStatus::Failed
+                                                                                  : store::RunStatus::Crashed,
+                                         message);
+            }
             Q_EMIT runFinished(runId, status, message);
             // The process object is still inside its own signal: let it go once control is back in the loop.
             if (const auto it = m_running.find(runId); it != m_running.end()) {

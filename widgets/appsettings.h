@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QString>
+
+namespace gatefold::widgets {
+
+// The workbench's preferences, each a typed accessor over QSettings with its
+// key and default next to it.
+namespace appsettings {
+
+// The run store the window opens; empty: the default store (RunStore::defaultPath()).
+QString storePath();
+void setStorePath(const QString &path);
+
+// compute.threads for runs queued from the form when it says 0 (all cores): 0 shares the cores
+// among the runs that train at once.
+int threads();
+void setThreads(int threads);
+
+// compute.device put into presets loaded in the form: auto, cpu or cuda.
+QString device();
+void setDevice(const QString &device);
+
+// light, dark or system.
+QString theme();
+void setTheme(const QString &theme);
+
+} // namespace appsettings
+
+// Applies a theme to the running application (Fusion style with a light or dark palette).
+void applyTheme(const QString &theme);
+
+} // namespace gatefold::widgets
