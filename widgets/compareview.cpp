@@ -75,7 +75,8 @@ void CompareView::rebuild()
     m_table->setRowCount(int(metrics.size() + 1 + keys.size()));
     QStringList rowLabels;
     int row = 0;
-    const QColor tint = palette().color(QPalette::Highlight).lighter(170);
+    QColor tint = palette().color(QPalette::Highlight);  // see-through: readable on light and dark bases
+    tint.setAlpha(70);
     for (const auto &m : metrics) {
         rowLabels << m.label;
         for (int c = 0; c < m_runs.size(); ++c) {

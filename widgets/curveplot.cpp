@@ -37,8 +37,37 @@ CurvePlot::CurvePlot(QWidget *parent)
     m_plot->legend->setFont(font());
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_plot->setNoAntialiasingOnDrag(true);
+    followPalette();
     // Zoom and pan redraw only what a pixel column can show (downsample.h).
     connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, [this] { resampleAll(); });
+}
+
+void CurvePlot::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        followPalette();
+}
+
+void CurvePlot::followPalette()
+{
+    const QPalette p = palette();
+    const QColor text = p.color(QPalette::Text), base = p.color(QPalette::Base);
+    QColor grid = text;
+    grid.setAlpha(40);
+    m_plot->setBackground(base);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis, m_plot->xAxis2, m_plot->yAxis2}) {
+        axis->setBasePen(QPen(text));
+        axis->setTickPen(QPen(text));
+        axis->setSubTickPen(QPen(text));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+    }
+    m_plot->legend->setBrush(base);
+    m_plot->legend->setTextColor(text);
+    m_plot->legend->setBorderPen(QPen(text));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void CurvePlot::setMetricLabel(const QString &label)

@@ -43,7 +43,11 @@ public:
     std::vector<double> smoothed(qint64 runId) const;
     int drawnPoints(qint64 runId) const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void followPalette();  // the plot's background, axes and legend in the window's colours (light or dark)
     struct Curve {
         QString label;
         QColor colour;
