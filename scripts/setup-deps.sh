@@ -12,6 +12,7 @@ packages=(
   libtorch-dev libopenblas0-pthread
   libopencv-dev libsqlite3-dev libonnx-dev libgloo-dev
   xvfb xauth
+  fonts-wqy-microhei   # CJK glyphs for the zh_CN interface
 )
 # Peers for cross-checks (bench/ PyTorch peer script, export checks).
 optional=(python3-torch python3-onnx)

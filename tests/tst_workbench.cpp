@@ -23,6 +23,8 @@
 #include <QtTest/QtTest>
 
 #include <QSortFilterProxyModel>
+
+#include <random>
 #include <QThread>
 #include <QTableWidget>
 
@@ -197,6 +199,27 @@ void TstWorkbench::downsamplingKeepsExtremes()
     QCOMPARE(x, (std::vector<double>{1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011}));
     downsampleMinMax({}, {}, 0, 1, 10, &x, &y);
     QVERIFY(x.empty());
+    // The pyramid gives the same sample in time proportional to the buckets, at any zoom.
+    MinMaxPyramid pyramid;
+    pyramid.build(ys);
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<double> at(0, 99999);
+    for (int trial = 0; trial < 40; ++trial) {
+        double a = at(rng), b = at(rng);
+        if (a > b)
+            std::swap(a, b);
+        if (trial == 0) {
+            a = 0;
+            b = 99999;
+        }
+        for (int buckets : {50, 300, 1000}) {
+            std::vector<double> px, py;
+            pyramid.sample(xs, ys, a, b, buckets, &px, &py);
+            downsampleMinMax(xs, ys, a, b, buckets, &x, &y);
+            QCOMPARE(px, x);
+            QCOMPARE(py, y);
+        }
+    }
     // The plot draws a sample, and still the spike.
     CurvePlot plot;
     plot.resize(800, 400);

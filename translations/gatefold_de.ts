@@ -4,43 +4,51 @@
 <context>
     <name>FieldGroups</name>
     <message>
+        <location filename="../widgets/fieldgroups.cpp" line="+20"/>
         <source>Data</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Daten</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Augmentation</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Augmentierung</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Model</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Modell</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Gates (CDE)</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Gates (CDE)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Folds (joining)</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Folds (Zusammenführung)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Optimisation</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Optimierung</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Schedules</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Zeitpläne</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Compute</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Rechenressourcen</translation>
     </message>
 </context>
@@ -105,49 +113,6 @@
     </message>
 </context>
 <context>
-    <name>gatefold::widgets</name>
-    <message>
-        <location filename="../widgets/fieldgroups.cpp" line="+25"/>
-        <source>Data</source>
-        <translation>Daten</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Augmentation</source>
-        <translation>Augmentierung</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Model</source>
-        <translation>Modell</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Gates (CDE)</source>
-        <translation>Gates (CDE)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Folds (joining)</source>
-        <translation>Folds (Zusammenführung)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Optimisation</source>
-        <translation>Optimierung</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Schedules</source>
-        <translation>Zeitpläne</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Compute</source>
-        <translation>Rechenressourcen</translation>
-    </message>
-</context>
-<context>
     <name>gatefold::widgets::CompareView</name>
     <message>
         <location filename="../widgets/compareview.cpp" line="+19"/>
@@ -180,7 +145,7 @@
         <translation>Bilder/s (zuletzt)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>step (last)</source>
         <translation>Schritt (zuletzt)</translation>
     </message>
@@ -199,12 +164,12 @@
 <context>
     <name>gatefold::widgets::CurvePlot</name>
     <message>
-        <location filename="../widgets/curveplot.cpp" line="+35"/>
+        <location filename="../widgets/curveplot.cpp" line="+37"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+232"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>unbekanntes Bildformat „%1“; verwenden Sie .png, .svg oder .pdf</translation>
     </message>
@@ -217,7 +182,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+55"/>
+        <location filename="../widgets/mainwindow.cpp" line="+56"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -287,7 +252,7 @@
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -407,7 +372,7 @@
         <translation>&amp;Über Gatefold</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+88"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>Kurven exportieren</translation>
@@ -540,7 +505,7 @@
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+125"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+137"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -593,7 +558,7 @@
 <context>
     <name>gatefold::widgets::SettingsDialog</name>
     <message>
-        <location filename="../widgets/settingsdialog.cpp" line="+27"/>
+        <location filename="../widgets/settingsdialog.cpp" line="+28"/>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
@@ -653,7 +618,12 @@
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>System language</source>
+        <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Run store:</source>
         <translation>Laufspeicher:</translation>
     </message>
@@ -677,11 +647,21 @@
         <source>Theme:</source>
         <translation>Farbschema:</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Language:</source>
+        <translation>Sprache:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The language applies at the next start.</source>
+        <translation>Die Sprache gilt ab dem nächsten Start.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+23"/>
+        <location filename="../app/gui/main.cpp" line="+35"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>

@@ -4,43 +4,51 @@
 <context>
     <name>FieldGroups</name>
     <message>
+        <location filename="../widgets/fieldgroups.cpp" line="+20"/>
         <source>Data</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>数据</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Augmentation</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>数据增强</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Model</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>模型</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Gates (CDE)</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>门控 (CDE)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Folds (joining)</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>折叠（合并）</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Optimisation</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>优化</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Schedules</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>调度</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Compute</source>
-        <translatorcomment>Tab name of the run config form; widgets/fieldgroups.cpp translates it in context &quot;FieldGroups&quot; (lupdate files it under gatefold::widgets).</translatorcomment>
+        <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>计算资源</translation>
     </message>
 </context>
@@ -105,49 +113,6 @@
     </message>
 </context>
 <context>
-    <name>gatefold::widgets</name>
-    <message>
-        <location filename="../widgets/fieldgroups.cpp" line="+25"/>
-        <source>Data</source>
-        <translation>数据</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Augmentation</source>
-        <translation>数据增强</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Gates (CDE)</source>
-        <translation>门控 (CDE)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Folds (joining)</source>
-        <translation>折叠（合并）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Optimisation</source>
-        <translation>优化</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Schedules</source>
-        <translation>调度</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Compute</source>
-        <translation>计算资源</translation>
-    </message>
-</context>
-<context>
     <name>gatefold::widgets::CompareView</name>
     <message>
         <location filename="../widgets/compareview.cpp" line="+19"/>
@@ -180,7 +145,7 @@
         <translation>图像/秒（最新）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>step (last)</source>
         <translation>步数（最新）</translation>
     </message>
@@ -198,12 +163,12 @@
 <context>
     <name>gatefold::widgets::CurvePlot</name>
     <message>
-        <location filename="../widgets/curveplot.cpp" line="+35"/>
+        <location filename="../widgets/curveplot.cpp" line="+37"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+232"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>未知的图像格式“%1”；请使用 .png、.svg 或 .pdf</translation>
     </message>
@@ -216,7 +181,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+55"/>
+        <location filename="../widgets/mainwindow.cpp" line="+56"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -286,7 +251,7 @@
         <translation>加入队列</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -406,7 +371,7 @@
         <translation>关于 Gatefold(&amp;A)</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+88"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>导出曲线</translation>
@@ -538,7 +503,7 @@
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+125"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+137"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -591,7 +556,7 @@
 <context>
     <name>gatefold::widgets::SettingsDialog</name>
     <message>
-        <location filename="../widgets/settingsdialog.cpp" line="+27"/>
+        <location filename="../widgets/settingsdialog.cpp" line="+28"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -651,7 +616,12 @@
         <translation>深色</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>System language</source>
+        <translation>系统语言</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Run store:</source>
         <translation>运行存储：</translation>
     </message>
@@ -675,11 +645,21 @@
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The language applies at the next start.</source>
+        <translation>语言将在下次启动时生效。</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+23"/>
+        <location filename="../app/gui/main.cpp" line="+35"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold：面向 Vision Transformer 研究的工作台。</translation>
     </message>

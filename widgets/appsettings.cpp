@@ -39,6 +39,16 @@ void setDevice(const QString &device)
     QSettings().setValue(QStringLiteral("compute/device"), device);
 }
 
+QString language()
+{
+    return QSettings().value(QStringLiteral("ui/language")).toString();
+}
+
+void setLanguage(const QString &language)
+{
+    QSettings().setValue(QStringLiteral("ui/language"), language);
+}
+
 QString theme()
 {
     return QSettings().value(QStringLiteral("ui/theme"), QStringLiteral("system")).toString();

@@ -21,6 +21,10 @@ void setThreads(int threads);
 QString device();
 void setDevice(const QString &device);
 
+// The interface language: "" (the system's), "en", "de" or "zh_CN"; applies at the next start.
+QString language();
+void setLanguage(const QString &language);
+
 // light, dark or system.
 QString theme();
 void setTheme(const QString &theme);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "downsample.h"
+
 #include <QColor>
 #include <QString>
 #include <QWidget>
@@ -26,6 +28,9 @@ public:
     void appendPoint(qint64 runId, double step, double value);
     void removeRun(qint64 runId);
     void clear();
+    // Between beginUpdate() and endUpdate(), setRun/appendPoint do not rescale and redraw: one fit at the end.
+    void beginUpdate() { ++m_batch; }
+    void endUpdate();
     bool hasRun(qint64 runId) const { return m_curves.count(runId) > 0; }
     size_t pointCount(qint64 runId) const
     {
@@ -54,6 +59,7 @@ private:
         std::vector<double> steps;
         std::vector<double> values;
         std::vector<double> smoothValues;  // debiasedEma(values), kept so a zoom only resamples
+        MinMaxPyramid rawLevels, smoothLevels;
         QCPGraph *raw = nullptr;
         QCPGraph *smooth = nullptr;
     };
@@ -66,6 +72,7 @@ private:
     std::map<qint64, Curve> m_curves;
     double m_smoothing = 0.6;
     int m_nextColour = 0;
+    int m_batch = 0;
 };
 
 } // namespace gatefold::widgets

@@ -5,11 +5,6 @@
 namespace gatefold::widgets {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("FieldGroups", text);
-}
-
 bool isScheduleKey(const QString &key)
 {
     static const QStringList keys = {"train.epochs", "optim.warmup_epochs", "optim.min_lr", "cde.ramp_epochs",
@@ -22,8 +17,14 @@ bool isScheduleKey(const QString &key)
 
 QStringList fieldGroups()
 {
-    return {tr("Data"), tr("Augmentation"), tr("Model"), tr("Gates (CDE)"), tr("Folds (joining)"),
-            tr("Optimisation"), tr("Schedules"), tr("Compute")};
+    return {QCoreApplication::translate("FieldGroups", "Data"),
+            QCoreApplication::translate("FieldGroups", "Augmentation"),
+            QCoreApplication::translate("FieldGroups", "Model"),
+            QCoreApplication::translate("FieldGroups", "Gates (CDE)"),
+            QCoreApplication::translate("FieldGroups", "Folds (joining)"),
+            QCoreApplication::translate("FieldGroups", "Optimisation"),
+            QCoreApplication::translate("FieldGroups", "Schedules"),
+            QCoreApplication::translate("FieldGroups", "Compute")};
 }
 
 QString fieldGroup(const QString &key)

@@ -9,6 +9,7 @@
 #include "runtablemodel.h"
 #include "seriescache.h"
 #include "settingsdialog.h"
+#include "statusicon.h"
 
 #include "store/runstore.h"
 
@@ -172,7 +173,8 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     });
     connect(queue, &launch::RunQueue::runMessage, this, &MainWindow::appendLog);
     connect(queue, &launch::RunQueue::runFinished, this, [this](qint64 id, const QString &status, const QString &message) {
-        appendLog(id, tr("%1: %2").arg(status, message));
+        const auto known = store::runStatusFromString(status);
+        appendLog(id, tr("%1: %2").arg(known ? statusText(*known) : status, message));
         if (status == QLatin1String("failed") || status == QLatin1String("crashed"))
             if (const auto *p = m_controller->queue()->process(id))
                 for (const QString &line : p->logTail())
@@ -313,6 +315,7 @@ void MainWindow::showCurves()
         names.push_back(run ? run->name : QString());
     }
     const QStringList differing = differingKeys(configs);
+    m_curves->beginUpdate();
     for (size_t i = 0; i < size_t(ids.size()); ++i) {
         const Series &s = m_cache->get(ids[int(i)], key);
         std::vector<double> x;
@@ -328,6 +331,7 @@ void MainWindow::showCurves()
             label += QStringLiteral(" (%1)").arg(describeKeys(configs[i], differing));
         m_curves->setRun(ids[int(i)], label, x, s.values);
     }
+    m_curves->endUpdate();
 }
 
 void MainWindow::refreshRuns()

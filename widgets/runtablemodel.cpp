@@ -23,8 +23,6 @@ void RunTableModel::refresh()
         m_store->markCrashedRuns();
         for (auto &run : m_store->runs()) {
             Row row;
-            row.top1 = m_store->metricSummary(run.id, QStringLiteral("val/top1"));
-            row.step = m_store->lastMetricStep(run.id);
             row.run = std::move(run);
             m_rows.push_back(std::move(row));
         }
@@ -32,11 +30,24 @@ void RunTableModel::refresh()
     endResetModel();
 }
 
+const RunTableModel::Row &RunTableModel::summarised(int r) const
+{
+    Row &row = m_rows[size_t(r)];
+    if (!row.summarised && m_store) {
+        row.summarised = true;
+        row.top1 = m_store->metricSummary(row.run.id, QStringLiteral("val/top1"));
+        if (row.step < 0)
+            row.step = m_store->metricSummary(row.run.id, QStringLiteral("train/loss")).lastStep;
+    }
+    return row;
+}
+
 void RunTableModel::setProgress(qint64 runId, qint64 step, qint64 totalSteps)
 {
     const int r = rowOf(runId);
     if (r < 0)
         return;
+    summarised(r);
     m_rows[size_t(r)].step = step;
     m_rows[size_t(r)].totalSteps = totalSteps;
     if (m_rows[size_t(r)].run.status == store::RunStatus::Queued)
@@ -71,8 +82,7 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= int(m_rows.size()))
         return {};
-    const Row &row = m_rows[size_t(index.row())];
-    const auto &run = row.run;
+    const auto &run = m_rows[size_t(index.row())].run;
     if (role == RunIdRole)
         return run.id;
     if (role == Qt::DecorationRole && index.column() == Status)
@@ -82,6 +92,8 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
     const bool sort = role == SortRole;
     if (role != Qt::DisplayRole && role != Qt::EditRole && !sort)
         return {};
+    const bool needsMetrics = index.column() == Progress || index.column() == Top1Last || index.column() == Top1Best;
+    const Row &row = needsMetrics ? summarised(index.row()) : m_rows[size_t(index.row())];
     switch (Column(index.column())) {
     case Id:
         return run.id;

@@ -44,10 +44,12 @@ private:
         store::MetricSummary top1;
         qint64 step = -1;
         qint64 totalSteps = 0;
+        bool summarised = false;  // top1 and step read from the store (on first need: a row shown or sorted)
     };
+    const Row &summarised(int row) const;
 
     store::RunStore *m_store;
-    std::vector<Row> m_rows;
+    mutable std::vector<Row> m_rows;
 };
 
 } // namespace gatefold::widgets

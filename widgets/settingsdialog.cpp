@@ -23,6 +23,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     , m_threads(new QSpinBox(this))
     , m_device(new QComboBox(this))
     , m_theme(new QComboBox(this))
+    , m_language(new QComboBox(this))
 {
     setWindowTitle(tr("Settings"));
     m_store->setPlaceholderText(store::RunStore::defaultPath());
@@ -51,12 +52,20 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
     m_theme->setCurrentIndex(std::max(0, m_theme->findData(appsettings::theme())));
 
+    m_language->addItem(tr("System language"), QString());
+    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_language->addItem(QStringLiteral("Deutsch"), QStringLiteral("de"));
+    m_language->addItem(QStringLiteral("中文（简体）"), QStringLiteral("zh_CN"));
+    m_language->setCurrentIndex(std::max(0, m_language->findData(appsettings::language())));
+
     auto *form = new QFormLayout;
     form->addRow(tr("Run store:"), storeRow);
     form->addRow(QString(), new QLabel(tr("A new store location applies at the next start."), this));
     form->addRow(tr("Threads per run:"), m_threads);
     form->addRow(tr("Device for new runs:"), m_device);
     form->addRow(tr("Theme:"), m_theme);
+    form->addRow(tr("Language:"), m_language);
+    form->addRow(QString(), new QLabel(tr("The language applies at the next start."), this));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -71,6 +80,7 @@ void SettingsDialog::accept()
     appsettings::setThreads(m_threads->value());
     appsettings::setDevice(m_device->currentData().toString());
     appsettings::setTheme(m_theme->currentData().toString());
+    appsettings::setLanguage(m_language->currentData().toString());
     applyTheme(appsettings::theme());
     QDialog::accept();
 }

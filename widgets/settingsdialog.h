@@ -23,6 +23,7 @@ private:
     QSpinBox *m_threads;
     QComboBox *m_device;
     QComboBox *m_theme;
+    QComboBox *m_language;
 };
 
 } // namespace gatefold::widgets

@@ -9,7 +9,10 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
 #include <QMessageBox>
+#include <QTranslator>
 #include <QTimer>
 
 int main(int argc, char **argv)
@@ -18,6 +21,15 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("gatefold"));
     QApplication::setOrganizationName(QStringLiteral("gatefold"));
     QApplication::setApplicationVersion(QStringLiteral(GATEFOLD_VERSION));
+
+    // The interface language: Settings, else the system's; our strings and Qt's own (standard dialogs).
+    const QString language = gatefold::widgets::appsettings::language();
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    QTranslator ours, qts;
+    if (ours.load(locale, QStringLiteral("gatefold"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&ours);
+    if (qts.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qts);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Gatefold: a workbench for Vision Transformer research."));
