@@ -182,7 +182,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+56"/>
+        <location filename="../widgets/mainwindow.cpp" line="+57"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -389,11 +389,11 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;A workbench for Vision Transformer research: CDE gates and progressive joining.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;Engine: %3&lt;/p&gt;&lt;p&gt;Run store: %4&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für die Forschung an Vision Transformern: CDE-Gates und progressive Zusammenführung (Joining).&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;Engine: %3&lt;/p&gt;&lt;p&gt;Laufspeicher: %4&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;A workbench for Vision Transformer research: CDE gates and progressive joining.&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;Devices: %4&lt;/p&gt;&lt;p&gt;Engine: %5&lt;/p&gt;&lt;p&gt;Run store: %6&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für die Forschung an Vision Transformern: CDE-Gates und progressives Zusammenführen.&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;Geräte: %4&lt;/p&gt;&lt;p&gt;Engine: %5&lt;/p&gt;&lt;p&gt;Laufspeicher: %6&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Quit Gatefold</source>
         <translation>Gatefold beenden</translation>
     </message>

@@ -181,7 +181,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+56"/>
+        <location filename="../widgets/mainwindow.cpp" line="+57"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -388,11 +388,11 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;A workbench for Vision Transformer research: CDE gates and progressive joining.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;Engine: %3&lt;/p&gt;&lt;p&gt;Run store: %4&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;面向 Vision Transformer 研究的工作台：CDE 门控与渐进式合并。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;引擎：%3&lt;/p&gt;&lt;p&gt;运行存储：%4&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;A workbench for Vision Transformer research: CDE gates and progressive joining.&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;Devices: %4&lt;/p&gt;&lt;p&gt;Engine: %5&lt;/p&gt;&lt;p&gt;Run store: %6&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;面向 Vision Transformer 研究的工作台：CDE 门控与渐进式合并。&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;设备：%4&lt;/p&gt;&lt;p&gt;引擎：%5&lt;/p&gt;&lt;p&gt;运行存储：%6&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Quit Gatefold</source>
         <translation>退出 Gatefold</translation>
     </message>

@@ -12,6 +12,7 @@
 #include "statusicon.h"
 
 #include "store/runstore.h"
+#include "train/computeinfo.h"
 
 #include <QAction>
 #include <QApplication>
@@ -365,8 +366,10 @@ void MainWindow::about()
 {
     QMessageBox::about(this, tr("About Gatefold"),
                        tr("<h3>Gatefold %1</h3><p>A workbench for Vision Transformer research: CDE gates and "
-                          "progressive joining.</p><p>Qt %2</p><p>Engine: %3</p><p>Run store: %4</p>")
+                          "progressive joining.</p><p>Qt %2 · LibTorch %3</p><p>Devices: %4</p>"
+                          "<p>Engine: %5</p><p>Run store: %6</p>")
                            .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()),
+                                train::libtorchVersion(), train::computeDevices().join(QStringLiteral(", ")),
                                 RunController::defaultEnginePath(), m_controller->store()->path()));
 }
 
