@@ -5,6 +5,8 @@
 
 #include <QtTest/QtTest>
 
+#include <set>
+
 #include "train/checkpoint.h"
 #include "train/fieldrelevance.h"
 #include "train/paramgroups.h"
@@ -118,6 +120,7 @@ private Q_SLOTS:
     void jsonNestedAndPartial();
     void jsonErrorsListedAtOnce();
     void choicesComeFromTheParsers();
+    void paperPresetsAreValidRuns();
     void fieldsApplyWhenTheyMeanSomething();
     void fieldTypesMatchValues();
     void validationListsEveryProblem();
@@ -175,6 +178,32 @@ void TstTrain::jsonNestedAndPartial()
     QCOMPARE(config.train.optim.lr, 0.01);
     QCOMPARE(config.train.epochs, 3);
     QCOMPARE(config.model.embedDim, 32);  // untouched keys keep the base's values
+}
+
+void TstTrain::paperPresetsAreValidRuns()
+{
+    std::set<std::string> names;
+    int cde = 0, joining = 0;
+    for (const auto &p : runPresets()) {
+        QVERIFY2(names.insert(p.name).second, p.name.c_str());
+        const RunConfig c = p.make();
+        const auto problems = validateRunConfig(c);
+        QVERIFY2(problems.empty(), (p.name + ": " + model::formatProblems(problems)).c_str());
+        cde += p.name.rfind("cde-t", 0) == 0;
+        joining += p.name.rfind("join-t", 0) == 0;
+    }
+    QCOMPARE(cde, 11);     // Table 2: 4 CDE rows + ViT + DeepEmbed; Table 3: 5 ablations
+    QCOMPARE(joining, 23); // Table 1: 4; Table 5: 10; Table 6: 9
+    const auto r4 = *runPresetByName("join-t1-r4");
+    QCOMPARE(r4.model.depth, 4);
+    QCOMPARE(r4.model.join.branches, 3);
+    QCOMPARE(r4.model.embedDim, demoRun().model.embedDim);
+    const auto expand = *runPresetByName("cde-t2-soft-expand");
+    QCOMPARE(expand.model.gate.codebookSize, 512);
+    QCOMPARE(findRunField("gate.target")->get(expand), std::string("expand"));
+    const auto none = *runPresetByName("join-t5-none");
+    QCOMPARE(findRunField("join.lambda")->get(none), std::string("0"));
+    QCOMPARE(findRunField("join.schedule")->get(none), std::string("none"));
 }
 
 void TstTrain::choicesComeFromTheParsers()

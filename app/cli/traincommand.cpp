@@ -16,6 +16,8 @@
 #include <QFileInfo>
 #include <QJsonObject>
 
+#include <unistd.h>
+
 namespace gatefold::cli {
 namespace {
 
@@ -121,7 +123,7 @@ int execute(store::RunStore &store, qint64 runId, bool resume, bool json, std::i
     options.gatefoldVersion = QCoreApplication::applicationVersion();
     const auto result = train::executeRun(store, runId, options);
     printer.finished(statusWord(result.end), result.message);
-    if (!json && result.end != train::TrainEnd::Finished)
+    if (!json && result.end == train::TrainEnd::Failed && !isatty(STDOUT_FILENO))  // stdout may be a file: say it on stderr too
         printErr(tr("error: run %1 %2: %3").arg(runId).arg(statusWord(result.end), result.message));
     if (result.configError)
         return ExitUsage;

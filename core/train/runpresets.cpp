@@ -1,5 +1,7 @@
 #include "runpresets.h"
 
+#include "paperpresets.h"
+
 #include "model/presets.h"
 
 namespace gatefold::train {
@@ -35,6 +37,8 @@ const std::vector<RunPreset> &runPresets()
         std::vector<RunPreset> out;
         out.push_back({"demo", "small ViT (32/4, d 96, 4 blocks) on the built-in shapes; trains on a laptop CPU in "
                                "minutes", &demoRun});
+        for (auto &p : paperPresets())
+            out.push_back(std::move(p));
         return out;
     }();
     return presets;

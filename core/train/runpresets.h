@@ -2,6 +2,7 @@
 
 #include "trainconfig.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,11 +10,12 @@
 namespace gatefold::train {
 
 // Whole-run presets: `demo` (a small ViT that learns the built-in set on a
-// laptop CPU in minutes) and every model preset with the default training.
+// laptop CPU in minutes), the rows of the papers' tables at that size
+// (paperpresets.h), and every model preset with the default training.
 struct RunPreset {
     std::string name;
     std::string description;
-    RunConfig (*make)();
+    std::function<RunConfig()> make;
 };
 
 const std::vector<RunPreset> &runPresets();
