@@ -14,6 +14,7 @@
 #include "widgets/runtablemodel.h"
 #include "widgets/seriescache.h"
 #include "widgets/smoothing.h"
+#include "widgets/sweepbuilder.h"
 #include "widgets/qcp.h"
 
 #include "store/runstore.h"
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void curvesExport();
     void compareShowsDifferences();
     void threadsSharedByRunsAtATime();
+    void sweepBuilderCountsAndQueues();
 
 private:
     QTemporaryDir m_dir;
@@ -305,6 +307,38 @@ void TstWorkbench::threadsSharedByRunsAtATime()
     // The store says so too, instead of keeping the runs queued for ever.
     QCOMPARE(store::toString(controller.store()->run(shared)->status), QStringLiteral("failed"));
     QVERIFY(controller.store()->run(shared)->message.contains("cannot start the engine"));
+}
+
+void TstWorkbench::sweepBuilderCountsAndQueues()
+{
+    SweepBuilder builder(train::demoRun());
+    builder.setName(QStringLiteral("lr"));
+    builder.addAxis(QStringLiteral("optim.lr"), QStringLiteral("0.001, 0.0003"));
+    builder.setSeeds(QStringLiteral("0, 1, 2"));
+    QVERIFY2(builder.summary().startsWith(QStringLiteral("6 run")), qPrintable(builder.summary()));
+    train::SweepPlan plan;
+    QStringList errors;
+    QVERIFY(builder.plan(&plan, &errors));
+    QCOMPARE(int(plan.points.size()), 6);
+    if (qEnvironmentVariableIsSet("GATEFOLD_SCREENSHOTS"))  // for looking at it: a picture of the dialog
+        builder.grab().save(qEnvironmentVariable("GATEFOLD_SCREENSHOTS") + "/sweep-builder.png");
+    // A setting that does not exist, a value that does not parse: said at once, nothing planned.
+    builder.addAxis(QStringLiteral("optim.nope"), QStringLiteral("1"));
+    QVERIFY2(builder.summary().contains("optim.nope: unknown setting"), qPrintable(builder.summary()));
+    SweepBuilder bad(train::demoRun());
+    bad.addAxis(QStringLiteral("depth"), QStringLiteral("4, deep"));
+    QVERIFY2(bad.summary().contains("depth"), qPrintable(bad.summary()));
+    // Queued: one sweep, six runs in it, named by what distinguishes them (no engine: they fail to start).
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("sweep.sqlite"));
+    const qint64 sweepId = controller.launchSweep(plan, builder.gridJson());
+    QVERIFY2(sweepId > 0, qPrintable(controller.error()));
+    const auto runs = controller.store()->runs(sweepId);
+    QCOMPARE(int(runs.size()), 6);
+    QStringList names;
+    for (const auto &r : runs)
+        names << r.name;
+    QVERIFY2(names.contains(QStringLiteral("lr optim.lr=0.0003 seed=2")), qPrintable(names.join(", ")));
+    QTRY_VERIFY(controller.queue()->running().isEmpty() && controller.queue()->queued().isEmpty());
 }
 
 QTEST_MAIN(TstWorkbench)

@@ -182,7 +182,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+57"/>
+        <location filename="../widgets/mainwindow.cpp" line="+58"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -333,6 +333,21 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Sweep…</source>
+        <translation>&amp;Sweep…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ctrl+Shift+Return</source>
+        <translation>Ctrl+Shift+Return</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
@@ -409,12 +424,12 @@
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+55"/>
+        <location filename="../widgets/runcontroller.cpp" line="+75"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>only a failed, cancelled or crashed run can be resumed</source>
         <translation>nur ein fehlgeschlagener, abgebrochener oder abgestürzter Lauf kann fortgesetzt werden</translation>
     </message>
@@ -656,6 +671,67 @@
         <location line="+1"/>
         <source>The language applies at the next start.</source>
         <translation>Die Sprache gilt ab dem nächsten Start.</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SweepBuilder</name>
+    <message>
+        <location filename="../widgets/sweepbuilder.cpp" line="+42"/>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Setting</source>
+        <translation>Einstellung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Values</source>
+        <translation>Werte</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>seeds, e.g. 0, 1, 2</source>
+        <translation>Seeds, z. B. 0, 1, 2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add setting</source>
+        <translation>Einstellung hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove setting</source>
+        <translation>Einstellung entfernen</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seeds:</source>
+        <translation>Seeds:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Queue sweep</source>
+        <translation>Sweep einreihen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings to vary (values separated by commas; by semicolons when a value is a list). Every combination is run once per seed, over the run form&apos;s config.</source>
+        <translation>Zu variierende Einstellungen (Werte durch Kommas getrennt; durch Semikolons, wenn ein Wert eine Liste ist). Jede Kombination läuft einmal pro Seed, auf Basis der Konfiguration im Laufformular.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+87"/>
+        <source>%n run(s): </source>
+        <translation>
+            <numerusform>%n Lauf: </numerusform>
+            <numerusform>%n Läufe: </numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -181,7 +181,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+57"/>
+        <location filename="../widgets/mainwindow.cpp" line="+58"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -332,6 +332,21 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Sweep…</source>
+        <translation>扫描(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Sweep</source>
+        <translation>参数扫描</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ctrl+Shift+Return</source>
+        <translation>Ctrl+Shift+Return</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Resume</source>
         <translation>继续(&amp;R)</translation>
     </message>
@@ -407,12 +422,12 @@
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+55"/>
+        <location filename="../widgets/runcontroller.cpp" line="+75"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>only a failed, cancelled or crashed run can be resumed</source>
         <translation>只有失败、已取消或已崩溃的运行才能继续</translation>
     </message>
@@ -654,6 +669,66 @@
         <location line="+1"/>
         <source>The language applies at the next start.</source>
         <translation>语言将在下次启动时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SweepBuilder</name>
+    <message>
+        <location filename="../widgets/sweepbuilder.cpp" line="+42"/>
+        <source>Sweep</source>
+        <translation>参数扫描</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Setting</source>
+        <translation>设置项</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Values</source>
+        <translation>取值</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>seeds, e.g. 0, 1, 2</source>
+        <translation>随机种子，例如 0, 1, 2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add setting</source>
+        <translation>添加设置项</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove setting</source>
+        <translation>移除设置项</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seeds:</source>
+        <translation>随机种子：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Queue sweep</source>
+        <translation>将扫描加入队列</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings to vary (values separated by commas; by semicolons when a value is a list). Every combination is run once per seed, over the run form&apos;s config.</source>
+        <translation>要变化的设置项（取值以逗号分隔；若取值本身是列表则以分号分隔）。每种组合对每个随机种子各运行一次，基于运行表单中的配置。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+87"/>
+        <source>%n run(s): </source>
+        <translation>
+            <numerusform>%n 个运行：</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "seriescache.h"
 #include "settingsdialog.h"
 #include "statusicon.h"
+#include "sweepbuilder.h"
 
 #include "store/runstore.h"
 #include "train/computeinfo.h"
@@ -235,6 +236,19 @@ void MainWindow::buildActions()
             m_controller->cancel(id);
     });
     cancel->setShortcut(QKeySequence(tr("Ctrl+.")));
+    auto *sweep = runMenu->addAction(tr("&Sweep…"), this, [this] {
+        SweepBuilder builder(m_form->form()->config(), this);
+        builder.setName(m_form->runName());
+        builder.addAxis(QStringLiteral("optim.lr"), QString());
+        builder.setSeeds(QStringLiteral("0, 1, 2"));
+        if (builder.exec() != QDialog::Accepted)
+            return;
+        train::SweepPlan plan;
+        QStringList errors;
+        if (!builder.plan(&plan, &errors) || m_controller->launchSweep(plan, builder.gridJson()) == 0)
+            QMessageBox::warning(this, tr("Sweep"), errors.isEmpty() ? m_controller->error() : errors.join('\n'));
+    });
+    sweep->setShortcut(QKeySequence(tr("Ctrl+Shift+Return")));
     auto *resume = runMenu->addAction(tr("&Resume"), this, [this] {
         for (qint64 id : selectedRuns())
             if (!m_controller->resume(id))
@@ -255,7 +269,7 @@ void MainWindow::buildActions()
     runMenu->addSeparator();
     auto *refresh = runMenu->addAction(tr("Re&fresh"), this, &MainWindow::refreshRuns);
     refresh->setShortcut(QKeySequence::Refresh);
-    for (QAction *a : {launchAction, cancel, resume, rerun, duplicate})
+    for (QAction *a : {launchAction, sweep, cancel, resume, rerun, duplicate})
         toolbar->addAction(a);
     toolbar->addSeparator();
     toolbar->addWidget(new QLabel(tr("Runs at a time:")));

@@ -44,6 +44,26 @@ QString RunController::defaultEnginePath()
 
 qint64 RunController::launch(const train::RunConfig &config, const QString &name)
 {
+    return launchInSweep(config, name, 0);
+}
+
+qint64 RunController::launchSweep(const train::SweepPlan &plan, const QByteArray &gridJson)
+{
+    if (!m_store)
+        return 0;
+    const auto sweepId = m_store->createSweep(plan.name, gridJson);
+    if (!sweepId) {
+        m_error = m_store->lastError();
+        return 0;
+    }
+    for (const auto &p : plan.points)
+        if (launchInSweep(p.config, QStringLiteral("%1 %2").arg(plan.name, p.label), *sweepId) == 0)
+            return 0;
+    return *sweepId;
+}
+
+qint64 RunController::launchInSweep(const train::RunConfig &config, const QString &name, qint64 sweepId)
+{
     if (!m_store)
         return 0;
     // compute.threads 0 means all cores: with several runs at a time each gets its share (as sweeps do).
@@ -55,6 +75,7 @@ qint64 RunController::launch(const train::RunConfig &config, const QString &name
     run.name = name.trimmed().isEmpty() ? tr("run") : name.trimmed();
     run.configJson = train::runConfigToJson(c);
     run.seed = qint64(c.train.seed);
+    run.sweepId = sweepId;
     const auto id = m_store->createRun(run);
     if (!id) {
         m_error = m_store->lastError();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "launch/runqueue.h"
+#include "train/sweepgrid.h"
 #include "train/trainconfig.h"
 
 #include <QObject>
@@ -33,6 +34,8 @@ public:
 
     // Creates the run (status queued) and queues it; 0 with error() on failure.
     qint64 launch(const train::RunConfig &config, const QString &name);
+    // Creates the sweep and its runs (all queued), as `gatefold-cli sweep` does; 0 with error() on failure.
+    qint64 launchSweep(const train::SweepPlan &plan, const QByteArray &gridJson);
     bool cancel(qint64 runId);
     bool resume(qint64 runId);
     qint64 rerun(qint64 runId);  // a new run with the same config and name
@@ -45,6 +48,8 @@ Q_SIGNALS:
     void runsChanged();  // a run was created or ended: the browser re-reads the store
 
 private:
+    qint64 launchInSweep(const train::RunConfig &config, const QString &name, qint64 sweepId);
+
     std::unique_ptr<store::RunStore> m_store;
     std::unique_ptr<launch::RunQueue> m_queue;
     QString m_error;

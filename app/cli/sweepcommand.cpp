@@ -3,7 +3,7 @@
 #include "clicommon.h"
 #include "runoptions.h"
 #include "stopsignal.h"
-#include "sweepgrid.h"
+#include "train/sweepgrid.h"
 #include "trainprinter.h"
 
 #include "store/runstore.h"
@@ -112,10 +112,10 @@ int runSweep(const QStringList &arguments)
             gridJson = file.readAll();
     }
     const auto base = runConfigFromOptions(parser, &errors);
-    SweepPlan plan;
+    train::SweepPlan plan;
     if (base && !gridJson.isEmpty()) {
         QStringList gridErrors;
-        if (!planSweep(gridJson, *base, seeds, &plan, &gridErrors))
+        if (!train::planSweep(gridJson, *base, seeds, &plan, &gridErrors))
             for (const QString &e : gridErrors)
                 errors.append(QStringLiteral("%1: %2").arg(parser.value("grid"), e));
     }

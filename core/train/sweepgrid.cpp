@@ -1,14 +1,14 @@
 #include "sweepgrid.h"
 
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
+#include "runconfigjson.h"
+#include "runfields.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace gatefold::cli {
+namespace gatefold::train {
 namespace {
 
 QString tr(const char *text)
@@ -25,7 +25,7 @@ QString valueText(const QJsonValue &v)
 
 } // namespace
 
-bool planSweep(const QByteArray &gridJson, const train::RunConfig &base, const std::vector<qint64> &seedsOverride,
+bool planSweep(const QByteArray &gridJson, const RunConfig &base, const std::vector<qint64> &seedsOverride,
                SweepPlan *plan, QStringList *errors)
 {
     const qsizetype before = errors->size();
@@ -42,12 +42,12 @@ bool planSweep(const QByteArray &gridJson, const train::RunConfig &base, const s
         if (it.key() != "name" && it.key() != "base" && it.key() != "grid" && it.key() != "seeds")
             errors->append(tr("%1: unknown entry; a grid file has name, base, grid and seeds").arg(it.key()));
     plan->name = root.value("name").toString(QStringLiteral("sweep"));
-    train::RunConfig common = base;
+    RunConfig common = base;
     if (root.contains("base")) {
         QStringList problems;
         if (!root.value("base").isObject())
             errors->append(tr("base: must be an object of settings"));
-        else if (!train::runConfigFromJson(QJsonDocument(root.value("base").toObject()).toJson(), &common, &problems))
+        else if (!runConfigFromJson(QJsonDocument(root.value("base").toObject()).toJson(), &common, &problems))
             for (const QString &p : problems)
                 errors->append(tr("base: %1").arg(p));
     }
@@ -57,7 +57,7 @@ bool planSweep(const QByteArray &gridJson, const train::RunConfig &base, const s
     if (!root.value("grid").isObject() || grid.isEmpty())
         errors->append(tr("grid: must be an object of settings to vary, e.g. {\"optim.lr\": [0.001, 0.0003]}"));
     for (auto it = grid.begin(); it != grid.end(); ++it) {
-        if (!train::findRunField(it.key().toStdString()))
+        if (!findRunField(it.key().toStdString()))
             errors->append(tr("grid: %1: unknown setting (gatefold-cli config --keys lists them)").arg(it.key()));
         else if (!it.value().isArray() || it.value().toArray().isEmpty())
             errors->append(tr("grid: %1: must be a non-empty list of values").arg(it.key()));
@@ -88,9 +88,9 @@ bool planSweep(const QByteArray &gridJson, const train::RunConfig &base, const s
         QStringList problems;
         for (size_t a = 0; a < axes.size(); ++a) {
             const QJsonValue v = axes[a].second.at(qsizetype(index[a]));
-            const auto *field = train::findRunField(axes[a].first.toStdString());
+            const auto *field = findRunField(axes[a].first.toStdString());
             QStringList valueProblems;
-            if (train::runConfigFromJson(QJsonDocument(QJsonObject{{axes[a].first, v}}).toJson(), &config, &valueProblems))
+            if (runConfigFromJson(QJsonDocument(QJsonObject{{axes[a].first, v}}).toJson(), &config, &valueProblems))
                 label << QStringLiteral("%1=%2").arg(axes[a].first, QString::fromStdString(field->get(config)));
             else
                 label << QStringLiteral("%1=%2").arg(axes[a].first, valueText(v));
@@ -119,4 +119,4 @@ bool planSweep(const QByteArray &gridJson, const train::RunConfig &base, const s
     return errors->size() == before;
 }
 
-} // namespace gatefold::cli
+} // namespace gatefold::train

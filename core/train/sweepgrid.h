@@ -1,6 +1,6 @@
 #pragma once
 
-#include "train/trainconfig.h"
+#include "trainconfig.h"
 
 #include <QByteArray>
 #include <QString>
@@ -8,11 +8,11 @@
 
 #include <vector>
 
-namespace gatefold::cli {
+namespace gatefold::train {
 
 // One run of a sweep: its config and what distinguishes it ("optim.lr=0.001 seed=1").
 struct SweepPoint {
-    train::RunConfig config;
+    RunConfig config;
     QString label;
 };
 
@@ -26,7 +26,7 @@ struct SweepPlan {
 // over `base` (the preset/--config/--set config, then the file's "base").
 // `seedsOverride` (non-empty) replaces the file's seeds. Every point is
 // validated; false with every problem in `errors`.
-bool planSweep(const QByteArray &gridJson, const train::RunConfig &base, const std::vector<qint64> &seedsOverride,
+bool planSweep(const QByteArray &gridJson, const RunConfig &base, const std::vector<qint64> &seedsOverride,
                SweepPlan *plan, QStringList *errors);
 
-} // namespace gatefold::cli
+} // namespace gatefold::train

@@ -1,0 +1,37 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>gatefold::widgets::ConfigForm</name>
+    <message numerus="yes">
+        <location filename="../widgets/configform.cpp" line="+203"/>
+        <source>%n problem(s) in the run config.</source>
+        <translation>
+            <numerusform>%n problem in the run config.</numerusform>
+            <numerusform>%n problems in the run config.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::MainWindow</name>
+    <message numerus="yes">
+        <location filename="../widgets/mainwindow.cpp" line="+395"/>
+        <source>%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</source>
+        <translation>
+            <numerusform>%n run is training. Quitting stops it at a checkpoint; it can be resumed. Quit?</numerusform>
+            <numerusform>%n runs are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SweepBuilder</name>
+    <message numerus="yes">
+        <location filename="../widgets/sweepbuilder.cpp" line="+156"/>
+        <source>%n run(s): </source>
+        <translation>
+            <numerusform>%n run: </numerusform>
+            <numerusform>%n runs: </numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
