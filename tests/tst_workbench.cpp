@@ -7,6 +7,7 @@
 #include "widgets/compareview.h"
 #include "widgets/configform.h"
 #include "widgets/curveplot.h"
+#include "widgets/groupview.h"
 #include "widgets/downsample.h"
 #include "widgets/mainwindow.h"
 #include "widgets/runcontroller.h"
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void browserSortsAndFilters();
     void smoothingMaths();
     void downsamplingKeepsExtremes();
+    void seedBandIsMeanAndStd();
     void curvesExport();
     void compareShowsDifferences();
     void threadsSharedByRunsAtATime();
@@ -163,6 +165,23 @@ void TstWorkbench::browserSortsAndFilters()
     QVERIFY(model.setData(tags, QStringLiteral("baseline, seed0")));
     QCOMPARE(store->run(2)->tags, (QStringList{"baseline", "seed0"}));
     QVERIFY(!(model.flags(model.index(0, RunTableModel::Status)) & Qt::ItemIsEditable));
+    // Extra columns: a setting's value and a metric's best, sortable like the rest.
+    model.setExtraColumns({"config:depth", "metric:val/top1:max", "metric:val/top1:min", "bogus"});
+    QCOMPARE(model.columnCount(), RunTableModel::ColumnCount + 3);
+    QCOMPARE(model.headerData(RunTableModel::ColumnCount + 1, Qt::Horizontal).toString(), QStringLiteral("val/top1 (best)"));
+    proxy.setFilterFixedString(QString());
+    proxy.sort(RunTableModel::ColumnCount + 2, Qt::AscendingOrder);  // lowest val/top1: 0.4, 0.6, 0.8
+    QCOMPARE(proxy.index(0, RunTableModel::Name).data().toString(), QStringLiteral("alpha cde"));
+    QCOMPARE(proxy.index(0, RunTableModel::ColumnCount + 2).data().toString(), QStringLiteral("0.4"));
+    QCOMPARE(proxy.index(2, RunTableModel::ColumnCount + 1).data().toString(), QStringLiteral("0.9"));
+    QCOMPARE(proxy.index(0, RunTableModel::ColumnCount).data().toString(), QStringLiteral("—"));  // "{}" has no depth
+
+    // The window remembers the columns per store.
+    QSettings().setValue(QStringLiteral("columns/%1/extra").arg(QString::fromLatin1(store->path().toUtf8().toHex())),
+                         QStringList{"config:optim.lr"});
+    RunController controller(m_dir.filePath("no-engine"), store->path());
+    MainWindow window(&controller);
+    QCOMPARE(window.runModel()->extraColumns(), QStringList{"config:optim.lr"});
 }
 
 void TstWorkbench::smoothingMaths()
@@ -233,6 +252,23 @@ void TstWorkbench::downsamplingKeepsExtremes()
     QVERIFY(top > 1.0);  // the EMA of the spike is drawn above the sine
 }
 
+void TstWorkbench::seedBandIsMeanAndStd()
+{
+    CurvePlot plot;
+    // Three seeds; the third logged one step more, so the band covers the two steps all share.
+    const int steps = plot.setSeedBand(QStringLiteral("band"), {{0, 10}, {0, 10}, {0, 10, 20}},
+                                       {{1.0, 4.0}, {2.0, 6.0}, {3.0, 8.0, 9.0}});
+    QCOMPARE(steps, 2);
+    QVERIFY(plot.hasBand());
+    // Graph order: low, high, mean.
+    auto value = [&](int graph, int i) { return (plot.plot()->graph(graph)->data()->constBegin() + i)->value; };
+    QCOMPARE(value(2, 0), 2.0);  // mean of 1, 2, 3
+    QCOMPARE(value(2, 1), 6.0);  // mean of 4, 6, 8
+    QVERIFY(std::fabs(value(1, 0) - 3.0) < 1e-12);  // + sample std 1
+    QVERIFY(std::fabs(value(0, 1) - 4.0) < 1e-12);  // 6 − 2
+    QCOMPARE(plot.setSeedBand(QStringLiteral("one"), {{0}}, {{1.0}}), 0);  // one run: no band
+}
+
 void TstWorkbench::curvesExport()
 {
     CurvePlot plot;
@@ -286,6 +322,22 @@ void TstWorkbench::compareShowsDifferences()
         rows << t->verticalHeaderItem(r)->text();
     QVERIFY(rows.contains("depth"));
     QCOMPARE(t->item(int(rows.indexOf("depth")), 2)->text(), QStringLiteral("4"));
+
+    // Grouped by the learning rate: seeds folded into mean ± sample std.
+    QVERIFY(store->addMetrics(ids[0], {{"val/top1", 10, 2, 0, 0.8}}));
+    QVERIFY(store->addMetrics(ids[2], {{"val/top1", 10, 2, 0, 0.6}}));
+    GroupView groups(store.get());
+    groups.setKey(QStringLiteral("optim.lr"));
+    auto *g = groups.table();
+    QCOMPARE(g->rowCount(), 2);
+    QMap<QString, int> row;
+    for (int r = 0; r < g->rowCount(); ++r)
+        row[g->item(r, 0)->text()] = r;
+    QCOMPARE(g->item(row["0.001"], 1)->text(), QStringLiteral("2"));
+    QCOMPARE(g->item(row["0.001"], 2)->text(), QStringLiteral("70.00 ± 14.14"));
+    QCOMPARE(g->item(row["0.003"], 2)->text(), QStringLiteral("50.00 ± —"));
+    QCOMPARE(g->item(row["0.003"], 3)->text(), QStringLiteral("40.00 ± —"));
+    QCOMPARE(meanStdText({}, false), QStringLiteral("—"));
 }
 
 void TstWorkbench::threadsSharedByRunsAtATime()

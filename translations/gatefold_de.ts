@@ -164,12 +164,12 @@
 <context>
     <name>gatefold::widgets::CurvePlot</name>
     <message>
-        <location filename="../widgets/curveplot.cpp" line="+37"/>
+        <location filename="../widgets/curveplot.cpp" line="+39"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location line="+232"/>
+        <location line="+284"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>unbekanntes Bildformat „%1“; verwenden Sie .png, .svg oder .pdf</translation>
     </message>
@@ -180,14 +180,37 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::GroupView</name>
+    <message>
+        <location filename="../widgets/groupview.cpp" line="+52"/>
+        <source>Group by:</source>
+        <translation>Gruppieren nach:</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Best val top-1 (%)</source>
+        <translation>Beste Val-Top-1 (%)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last val top-1 (%)</source>
+        <translation>Letzte Val-Top-1 (%)</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+58"/>
+        <location filename="../widgets/mainwindow.cpp" line="+64"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Filter runs (name, status, tags, notes…)</source>
         <translation>Läufe filtern (Name, Status, Tags, Notizen…)</translation>
     </message>
@@ -203,11 +226,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+361"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-359"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
@@ -232,7 +256,7 @@
         <translation>Glättung:</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+34"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
@@ -267,12 +291,18 @@
         <translation>Laufspeicher %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-87"/>
+        <location line="+110"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-109"/>
+        <source>Groups</source>
+        <translation>Gruppen</translation>
+    </message>
+    <message>
+        <location line="+111"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -386,8 +416,16 @@
         <source>&amp;About Gatefold</source>
         <translation>&amp;Über Gatefold</translation>
     </message>
+    <message numerus="yes">
+        <location line="+76"/>
+        <source>mean ± std over %n seed(s)</source>
+        <translation>
+            <numerusform>Mittelwert ± Std. über %n Seed</numerusform>
+            <numerusform>Mittelwert ± Std. über %n Seeds</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+88"/>
+        <location line="+25"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>Kurven exportieren</translation>
@@ -408,7 +446,58 @@
         <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für die Forschung an Vision Transformern: CDE-Gates und progressives Zusammenführen.&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;Geräte: %4&lt;/p&gt;&lt;p&gt;Engine: %5&lt;/p&gt;&lt;p&gt;Laufspeicher: %6&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+28"/>
+        <source>Add setting column…</source>
+        <translation>Spalte für Einstellung hinzufügen…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add setting column</source>
+        <translation>Spalte für Einstellung hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Setting:</source>
+        <translation>Einstellung:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Add metric column…</source>
+        <translation>Spalte für Metrik hinzufügen…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+4"/>
+        <source>Add metric column</source>
+        <translation>Spalte für Metrik hinzufügen</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>last</source>
+        <translation>zuletzt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>best (highest)</source>
+        <translation>bester Wert (höchster)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>lowest</source>
+        <translation>niedrigster</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value:</source>
+        <translation>Wert:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Remove this column</source>
+        <translation>Diese Spalte entfernen</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>Quit Gatefold</source>
         <translation>Gatefold beenden</translation>
     </message>
@@ -520,7 +609,22 @@
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+137"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+100"/>
+        <source>best</source>
+        <translation>bester Wert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lowest</source>
+        <translation>niedrigster</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last</source>
+        <translation>zuletzt</translation>
+    </message>
+    <message>
+        <location line="+90"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -691,7 +795,7 @@
         <translation>Werte</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>seeds, e.g. 0, 1, 2</source>
         <translation>Seeds, z. B. 0, 1, 2</translation>
     </message>
@@ -726,7 +830,7 @@
         <translation>Zu variierende Einstellungen (Werte durch Kommas getrennt; durch Semikolons, wenn ein Wert eine Liste ist). Jede Kombination läuft einmal pro Seed, auf Basis der Konfiguration im Laufformular.</translation>
     </message>
     <message numerus="yes">
-        <location line="+87"/>
+        <location line="+89"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n Lauf: </numerusform>

@@ -15,7 +15,15 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+395"/>
+        <location filename="../widgets/mainwindow.cpp" line="+378"/>
+        <source>mean ± std over %n seed(s)</source>
+        <translation>
+            <numerusform>mean ± std over %n seed</numerusform>
+            <numerusform>mean ± std over %n seeds</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+124"/>
         <source>%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</source>
         <translation>
             <numerusform>%n run is training. Quitting stops it at a checkpoint; it can be resumed. Quit?</numerusform>
@@ -26,7 +34,7 @@
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/sweepbuilder.cpp" line="+156"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+159"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n run: </numerusform>

@@ -163,12 +163,12 @@
 <context>
     <name>gatefold::widgets::CurvePlot</name>
     <message>
-        <location filename="../widgets/curveplot.cpp" line="+37"/>
+        <location filename="../widgets/curveplot.cpp" line="+39"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+232"/>
+        <location line="+284"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>未知的图像格式“%1”；请使用 .png、.svg 或 .pdf</translation>
     </message>
@@ -179,14 +179,37 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::GroupView</name>
+    <message>
+        <location filename="../widgets/groupview.cpp" line="+52"/>
+        <source>Group by:</source>
+        <translation>分组依据：</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Best val top-1 (%)</source>
+        <translation>最佳验证 Top-1 (%)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last val top-1 (%)</source>
+        <translation>最新验证 Top-1 (%)</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+58"/>
+        <location filename="../widgets/mainwindow.cpp" line="+64"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Filter runs (name, status, tags, notes…)</source>
         <translation>筛选运行（名称、状态、标签、备注…）</translation>
     </message>
@@ -202,11 +225,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+361"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-359"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
@@ -231,7 +255,7 @@
         <translation>平滑：</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+34"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -266,12 +290,18 @@
         <translation>运行存储 %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-87"/>
+        <location line="+110"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-109"/>
+        <source>Groups</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <location line="+111"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -385,8 +415,15 @@
         <source>&amp;About Gatefold</source>
         <translation>关于 Gatefold(&amp;A)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+76"/>
+        <source>mean ± std over %n seed(s)</source>
+        <translation>
+            <numerusform>%n 个随机种子的均值 ± 标准差</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+88"/>
+        <location line="+25"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>导出曲线</translation>
@@ -407,7 +444,58 @@
         <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;面向 Vision Transformer 研究的工作台：CDE 门控与渐进式合并。&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;设备：%4&lt;/p&gt;&lt;p&gt;引擎：%5&lt;/p&gt;&lt;p&gt;运行存储：%6&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+28"/>
+        <source>Add setting column…</source>
+        <translation>添加设置项列…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add setting column</source>
+        <translation>添加设置项列</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Setting:</source>
+        <translation>设置项：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Add metric column…</source>
+        <translation>添加指标列…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+4"/>
+        <source>Add metric column</source>
+        <translation>添加指标列</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>last</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>best (highest)</source>
+        <translation>最佳（最高）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>lowest</source>
+        <translation>最低</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value:</source>
+        <translation>取值：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Remove this column</source>
+        <translation>移除此列</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>Quit Gatefold</source>
         <translation>退出 Gatefold</translation>
     </message>
@@ -518,7 +606,22 @@
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+137"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+100"/>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lowest</source>
+        <translation>最低</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location line="+90"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -689,7 +792,7 @@
         <translation>取值</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>seeds, e.g. 0, 1, 2</source>
         <translation>随机种子，例如 0, 1, 2</translation>
     </message>
@@ -724,7 +827,7 @@
         <translation>要变化的设置项（取值以逗号分隔；若取值本身是列表则以分号分隔）。每种组合对每个随机种子各运行一次，基于运行表单中的配置。</translation>
     </message>
     <message numerus="yes">
-        <location line="+87"/>
+        <location line="+89"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n 个运行：</numerusform>

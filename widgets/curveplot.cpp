@@ -8,7 +8,9 @@
 #include <QSvgGenerator>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace gatefold::widgets {
 namespace {
@@ -137,8 +139,60 @@ void CurvePlot::clear()
 {
     m_plot->clearGraphs();
     m_curves.clear();
+    m_bandMean = m_bandLow = m_bandHigh = nullptr;
     m_nextColour = 0;
     m_plot->replot();
+}
+
+int CurvePlot::setSeedBand(const QString &label, const std::vector<std::vector<double>> &steps,
+                           const std::vector<std::vector<double>> &values)
+{
+    if (steps.size() < 2)
+        return 0;
+    // The steps every run has (runs of one config log at the same steps).
+    std::vector<double> common = steps[0];
+    for (size_t r = 1; r < steps.size(); ++r) {
+        std::vector<double> both;
+        std::set_intersection(common.begin(), common.end(), steps[r].begin(), steps[r].end(), std::back_inserter(both));
+        common.swap(both);
+    }
+    QVector<double> x, mean, low, high;
+    for (double step : common) {
+        double sum = 0, sq = 0;
+        for (size_t r = 0; r < steps.size(); ++r) {
+            const size_t i = size_t(std::lower_bound(steps[r].begin(), steps[r].end(), step) - steps[r].begin());
+            sum += values[r][i];
+            sq += values[r][i] * values[r][i];
+        }
+        const double n = double(steps.size());
+        const double m = sum / n;
+        const double sd = std::sqrt(std::max(0.0, (sq - n * m * m) / (n - 1)));  // sample std over the seeds
+        x << step;
+        mean << m;
+        low << m - sd;
+        high << m + sd;
+    }
+    if (!m_bandMean) {
+        m_bandLow = m_plot->addGraph();
+        m_bandHigh = m_plot->addGraph();
+        m_bandMean = m_plot->addGraph();
+        const QColor colour = paletteColour(m_nextColour++);
+        QColor fill = colour;
+        fill.setAlphaF(0.2);
+        m_bandLow->setPen(Qt::NoPen);
+        m_bandHigh->setPen(Qt::NoPen);
+        m_bandHigh->setBrush(fill);
+        m_bandHigh->setChannelFillGraph(m_bandLow);
+        m_bandLow->removeFromLegend();
+        m_bandHigh->removeFromLegend();
+        m_bandMean->setPen(QPen(colour, 2.5));
+    }
+    m_bandMean->setName(label);
+    m_bandLow->setData(x, low, true);
+    m_bandHigh->setData(x, high, true);
+    m_bandMean->setData(x, mean, true);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    return int(x.size());
 }
 
 void CurvePlot::setSmoothing(double weight)

@@ -27,6 +27,11 @@ public:
     void setRun(qint64 runId, const QString &label, const std::vector<double> &steps, const std::vector<double> &values);
     void appendPoint(qint64 runId, double step, double value);
     void removeRun(qint64 runId);
+    // A mean ± std band over runs that differ only by seed, at the steps they share: the mean
+    // drawn strong, the band filled, each run faint (setRun). Returns how many steps it covers.
+    int setSeedBand(const QString &label, const std::vector<std::vector<double>> &steps,
+                    const std::vector<std::vector<double>> &values);
+    bool hasBand() const { return m_bandMean != nullptr; }
     void clear();
     // Between beginUpdate() and endUpdate(), setRun/appendPoint do not rescale and redraw: one fit at the end.
     void beginUpdate() { ++m_batch; }
@@ -73,6 +78,9 @@ private:
     double m_smoothing = 0.6;
     int m_nextColour = 0;
     int m_batch = 0;
+    QCPGraph *m_bandMean = nullptr;
+    QCPGraph *m_bandLow = nullptr;
+    QCPGraph *m_bandHigh = nullptr;
 };
 
 } // namespace gatefold::widgets

@@ -4,6 +4,7 @@
 #include "configdiff.h"
 #include "configform.h"
 #include "curveplot.h"
+#include "groupview.h"
 #include "runcontroller.h"
 #include "runformpanel.h"
 #include "runtablemodel.h"
@@ -14,6 +15,7 @@
 
 #include "store/runstore.h"
 #include "train/computeinfo.h"
+#include "train/runfields.h"
 
 #include <QAction>
 #include <QApplication>
@@ -25,7 +27,9 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QInputDialog>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -35,6 +39,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -53,6 +58,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     , m_log(new QPlainTextEdit)
     , m_xAxis(new QComboBox)
     , m_compare(new CompareView(controller->store()))
+    , m_groups(new GroupView(controller->store()))
     , m_cache(std::make_unique<SeriesCache>(controller->store()))
 {
     setWindowTitle(tr("Gatefold"));
@@ -67,6 +73,9 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    connect(m_table->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, &MainWindow::headerMenu);
 
     auto *filter = new QLineEdit;
     filter->setPlaceholderText(tr("Filter runs (name, status, tags, notes…)"));
@@ -107,8 +116,16 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     runsLayout->setContentsMargins(0, 0, 0, 0);
     runsLayout->addWidget(filter);
     runsLayout->addWidget(m_table, 1);
+    // Runs one by one, or grouped by a setting with mean ± std (computed when the tab is shown).
+    auto *runTabs = new QTabWidget;
+    runTabs->addTab(runsPanel, tr("Runs"));
+    runTabs->addTab(m_groups, tr("Groups"));
+    connect(runTabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        if (tab == 1)
+            m_groups->refresh();
+    });
     auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(runsPanel);
+    split->addWidget(runTabs);
     split->addWidget(curvePanel);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
@@ -195,8 +212,9 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     if (!settings.contains(QStringLiteral("window/geometry")))
         resize(1400, 860);
+    restoreColumns();
     // The runs selected last time (per store), else the newest.
-    const QString selectionKey = QStringLiteral("selection/") + QString::fromUtf8(m_controller->store()->path().toUtf8().toHex());
+    const QString selectionKey = QStringLiteral("selection/") + storeKey();
     const QStringList last = settings.value(selectionKey).toStringList();
     for (const QString &id : last)
         if (const int row = m_model->rowOf(id.toLongLong()); row >= 0)
@@ -346,6 +364,19 @@ void MainWindow::showCurves()
             label += QStringLiteral(" (%1)").arg(describeKeys(configs[i], differing));
         m_curves->setRun(ids[int(i)], label, x, s.values);
     }
+    // Runs that differ only by their seeds: their mean ± std as a band.
+    const bool seedsOnly = ids.size() > 1 && !differing.isEmpty()
+        && std::all_of(differing.begin(), differing.end(),
+                       [](const QString &k) { return k == QLatin1String("train.seed") || k == QLatin1String("data.seed"); });
+    if (seedsOnly && m_xAxis->currentIndex() < 2) {
+        std::vector<std::vector<double>> xs, ys;
+        for (qint64 id : ids) {
+            const Series &s = m_cache->get(id, key);
+            xs.push_back(m_xAxis->currentIndex() == 0 ? s.steps : s.epochs);
+            ys.push_back(s.values);
+        }
+        m_curves->setSeedBand(tr("mean ± std over %n seed(s)", nullptr, int(ids.size())), xs, ys);
+    }
     m_curves->endUpdate();
 }
 
@@ -387,6 +418,82 @@ void MainWindow::about()
                                 RunController::defaultEnginePath(), m_controller->store()->path()));
 }
 
+QString MainWindow::storeKey() const
+{
+    return QString::fromLatin1(m_controller->store()->path().toUtf8().toHex());
+}
+
+void MainWindow::headerMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    auto *header = m_table->horizontalHeader();
+    const int clicked = header->logicalIndexAt(pos);
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        auto *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
+        a->setCheckable(true);
+        a->setChecked(!header->isSectionHidden(c));
+        connect(a, &QAction::toggled, this, [this, c](bool on) {
+            m_table->horizontalHeader()->setSectionHidden(c, !on);
+            saveColumns();
+        });
+    }
+    menu.addSeparator();
+    menu.addAction(tr("Add setting column…"), this, [this] {
+        QStringList keys;
+        for (const auto &f : train::runFields())
+            keys << QString::fromStdString(f.key);
+        bool ok = false;
+        const QString key = QInputDialog::getItem(this, tr("Add setting column"), tr("Setting:"), keys, 0, true, &ok);
+        if (ok && !key.isEmpty()) {
+            m_model->setExtraColumns(m_model->extraColumns() << QStringLiteral("config:") + key);
+            saveColumns();
+        }
+    });
+    menu.addAction(tr("Add metric column…"), this, [this] {
+        bool ok = false;
+        const QStringList metrics = {"val/top1", "val/top5", "val/loss", "val_ema/top1", "train/loss", "train/images_per_s",
+                                     "data/wait_fraction"};
+        const QString key = QInputDialog::getItem(this, tr("Add metric column"), tr("Metric:"), metrics, 0, true, &ok);
+        if (!ok || key.isEmpty())
+            return;
+        const QStringList which = {tr("last"), tr("best (highest)"), tr("lowest")};
+        const QString w = QInputDialog::getItem(this, tr("Add metric column"), tr("Value:"), which, 0, false, &ok);
+        if (!ok)
+            return;
+        const QString suffix = w == which[1] ? QStringLiteral("max") : w == which[2] ? QStringLiteral("min") : QStringLiteral("last");
+        m_model->setExtraColumns(m_model->extraColumns() << QStringLiteral("metric:%1:%2").arg(key, suffix));
+        saveColumns();
+    });
+    if (clicked >= RunTableModel::ColumnCount)
+        menu.addAction(tr("Remove this column"), this, [this, clicked] {
+            QStringList extra = m_model->extraColumns();
+            extra.removeAt(clicked - RunTableModel::ColumnCount);
+            m_model->setExtraColumns(extra);
+            saveColumns();
+        });
+    menu.exec(m_table->horizontalHeader()->mapToGlobal(pos));
+}
+
+void MainWindow::saveColumns() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("columns/%1/extra").arg(storeKey()), m_model->extraColumns());
+    QStringList hidden;
+    for (int c = 0; c < m_model->columnCount(); ++c)
+        if (m_table->horizontalHeader()->isSectionHidden(c))
+            hidden << QString::number(c);
+    settings.setValue(QStringLiteral("columns/%1/hidden").arg(storeKey()), hidden);
+}
+
+void MainWindow::restoreColumns()
+{
+    QSettings settings;
+    m_model->setExtraColumns(settings.value(QStringLiteral("columns/%1/extra").arg(storeKey())).toStringList());
+    for (const QString &c : settings.value(QStringLiteral("columns/%1/hidden").arg(storeKey())).toStringList())
+        m_table->horizontalHeader()->setSectionHidden(c.toInt(), true);
+    m_table->resizeColumnsToContents();
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     const auto running = m_controller->queue()->running();
@@ -404,7 +511,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QStringList ids;
     for (qint64 id : selectedRuns())
         ids << QString::number(id);
-    settings.setValue(QStringLiteral("selection/") + QString::fromUtf8(m_controller->store()->path().toUtf8().toHex()), ids);
+    settings.setValue(QStringLiteral("selection/") + storeKey(), ids);
     event->accept();
 }
 

@@ -12,6 +12,7 @@ class QTableView;
 namespace gatefold::widgets {
 
 class CompareView;
+class GroupView;
 class CurvePlot;
 class SeriesCache;
 class RunController;
@@ -49,6 +50,10 @@ private:
     void appendLog(qint64 runId, const QString &text);
     void about();
     void exportCurves();
+    void headerMenu(const QPoint &pos);
+    void saveColumns() const;
+    void restoreColumns();
+    QString storeKey() const;  // settings remembered per store
 
     RunController *m_controller;
     RunFormPanel *m_form;
@@ -60,6 +65,7 @@ private:
     QPlainTextEdit *m_log;
     QComboBox *m_xAxis;
     CompareView *m_compare;
+    GroupView *m_groups;
     std::unique_ptr<SeriesCache> m_cache;
 };
 

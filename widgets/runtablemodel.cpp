@@ -1,10 +1,13 @@
 #include "runtablemodel.h"
 
+#include "configdiff.h"
 #include "statusicon.h"
 
 #include "store/runstore.h"
 
 #include <QDateTime>
+
+#include <limits>
 
 namespace gatefold::widgets {
 
@@ -75,7 +78,55 @@ int RunTableModel::rowCount(const QModelIndex &parent) const
 
 int RunTableModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    return parent.isValid() ? 0 : ColumnCount + int(m_extra.size());
+}
+
+void RunTableModel::setExtraColumns(const QStringList &columns)
+{
+    beginResetModel();
+    m_extra.clear();
+    for (const QString &c : columns)
+        if ((c.startsWith(QLatin1String("config:")) && c.size() > 7)
+            || (c.startsWith(QLatin1String("metric:")) && c.count(':') == 2))
+            m_extra << c;
+    endResetModel();
+}
+
+QString RunTableModel::describeExtra(const QString &column)
+{
+    if (column.startsWith(QLatin1String("config:")))
+        return column.mid(7);
+    const QStringList parts = column.split(':');
+    const QString which = parts.value(2) == QLatin1String("max") ? tr("best")
+                        : parts.value(2) == QLatin1String("min") ? tr("lowest")
+                                                                 : tr("last");
+    return QStringLiteral("%1 (%2)").arg(parts.value(1), which);
+}
+
+QVariant RunTableModel::extraData(int r, int extra, bool sort) const
+{
+    Row &row = m_rows[size_t(r)];
+    const QString &column = m_extra[extra];
+    if (column.startsWith(QLatin1String("config:"))) {
+        if (!row.configRead) {
+            row.config = flattenConfig(row.run.configJson);
+            row.configRead = true;
+        }
+        const QJsonValue v = row.config.value(column.mid(7));
+        if (sort && v.isDouble())
+            return v.toDouble();
+        return valueText(v);
+    }
+    const QStringList parts = column.split(':');
+    auto it = row.metrics.find(parts[1]);
+    if (it == row.metrics.end())
+        it = row.metrics.emplace(parts[1], m_store ? m_store->metricSummary(row.run.id, parts[1]) : store::MetricSummary{})
+                 .first;
+    const auto &m = it->second;
+    if (m.count == 0)
+        return sort ? QVariant(-std::numeric_limits<double>::infinity()) : QVariant();
+    const double v = parts[2] == QLatin1String("max") ? m.max : parts[2] == QLatin1String("min") ? m.min : m.last;
+    return sort ? QVariant(v) : QVariant(QString::number(v, 'g', 5));
 }
 
 QVariant RunTableModel::data(const QModelIndex &index, int role) const
@@ -92,6 +143,8 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
     const bool sort = role == SortRole;
     if (role != Qt::DisplayRole && role != Qt::EditRole && !sort)
         return {};
+    if (index.column() >= ColumnCount)
+        return extraData(index.row(), index.column() - ColumnCount, sort);
     const bool needsMetrics = index.column() == Progress || index.column() == Top1Last || index.column() == Top1Best;
     const Row &row = needsMetrics ? summarised(index.row()) : m_rows[size_t(index.row())];
     switch (Column(index.column())) {
@@ -133,6 +186,8 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
+    if (section >= ColumnCount && section - ColumnCount < int(m_extra.size()))
+        return describeExtra(m_extra[section - ColumnCount]);
     switch (Column(section)) {
     case Id: return tr("ID");
     case Name: return tr("Name");

@@ -3,6 +3,10 @@
 #include "store/storetypes.h"
 
 #include <QAbstractTableModel>
+#include <QJsonObject>
+#include <QStringList>
+
+#include <map>
 
 #include <vector>
 
@@ -14,7 +18,9 @@ namespace gatefold::widgets {
 
 // The runs of a store as a table: id, name, status (with an icon), progress,
 // val top-1 last and best, device, tags and notes (editable in place, written
-// to the store), created. refresh() re-reads the store; live progress of
+// to the store), created — then any extra columns: a config key's value
+// ("config:optim.lr") or a metric's last, best (highest) or lowest value
+// ("metric:val/loss:min"). refresh() re-reads the store; live progress of
 // running runs comes through setProgress().
 class RunTableModel : public QAbstractTableModel
 {
@@ -27,6 +33,10 @@ public:
     explicit RunTableModel(store::RunStore *store, QObject *parent = nullptr);
 
     void refresh();
+    // Extra columns after the fixed ones, as "config:KEY" or "metric:KEY:last|max|min".
+    void setExtraColumns(const QStringList &columns);
+    QStringList extraColumns() const { return m_extra; }
+    static QString describeExtra(const QString &column);  // its header text
     void setProgress(qint64 runId, qint64 step, qint64 totalSteps);
     qint64 runIdAt(int row) const;
     int rowOf(qint64 runId) const;
@@ -45,11 +55,16 @@ private:
         qint64 step = -1;
         qint64 totalSteps = 0;
         bool summarised = false;  // top1 and step read from the store (on first need: a row shown or sorted)
+        QJsonObject config;       // flattened, read on first need
+        bool configRead = false;
+        std::map<QString, store::MetricSummary> metrics;  // extra metric columns, on first need
     };
+    QVariant extraData(int row, int extra, bool sort) const;
     const Row &summarised(int row) const;
 
     store::RunStore *m_store;
     mutable std::vector<Row> m_rows;
+    QStringList m_extra;
 };
 
 } // namespace gatefold::widgets

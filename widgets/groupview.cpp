@@ -1,0 +1,104 @@
+#include "groupview.h"
+
+#include "configdiff.h"
+
+#include "store/runstore.h"
+#include "train/runfields.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <map>
+
+namespace gatefold::widgets {
+
+QString meanStdText(const std::vector<double> &values, bool percent)
+{
+    if (values.empty())
+        return QStringLiteral("—");
+    const double scale = percent ? 100.0 : 1.0;
+    double sum = 0;
+    for (double v : values)
+        sum += v;
+    const double mean = sum / double(values.size());
+    if (values.size() == 1)
+        return QStringLiteral("%1 ± —").arg(scale * mean, 0, 'f', 2);
+    double sq = 0;
+    for (double v : values)
+        sq += (v - mean) * (v - mean);
+    const double sd = std::sqrt(sq / double(values.size() - 1));
+    return QStringLiteral("%1 ± %2").arg(scale * mean, 0, 'f', 2).arg(scale * sd, 0, 'f', 2);
+}
+
+GroupView::GroupView(store::RunStore *store, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_key(new QComboBox(this))
+    , m_table(new QTableWidget(this))
+{
+    m_key->setEditable(true);
+    for (const auto &f : train::runFields())
+        m_key->addItem(QString::fromStdString(f.key));
+    m_key->setCurrentText(QStringLiteral("optim.lr"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSortingEnabled(true);
+    m_table->verticalHeader()->hide();
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Group by:"), this));
+    bar->addWidget(m_key, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_table, 1);
+    connect(m_key, &QComboBox::currentTextChanged, this, &GroupView::refresh);
+}
+
+void GroupView::setKey(const QString &key)
+{
+    m_key->setCurrentText(key);
+    refresh();
+}
+
+void GroupView::refresh()
+{
+    const QString key = m_key->currentText().trimmed();
+    struct Group {
+        int runs = 0;
+        std::vector<double> best, last;
+    };
+    std::map<QString, Group> groups;
+    for (const auto &run : m_store->runs()) {
+        const QString value = valueText(flattenConfig(run.configJson).value(key));
+        Group &g = groups[value];
+        ++g.runs;
+        const auto top1 = m_store->metricSummary(run.id, QStringLiteral("val/top1"));
+        if (top1.count > 0) {
+            g.best.push_back(top1.max);
+            g.last.push_back(top1.last);
+        }
+    }
+    m_table->setSortingEnabled(false);
+    m_table->clear();
+    m_table->setColumnCount(4);
+    m_table->setHorizontalHeaderLabels({key, tr("Runs"), tr("Best val top-1 (%)"), tr("Last val top-1 (%)")});
+    m_table->setRowCount(int(groups.size()));
+    int row = 0;
+    for (const auto &[value, g] : groups) {
+        m_table->setItem(row, 0, new QTableWidgetItem(value));
+        auto *runs = new QTableWidgetItem;
+        runs->setData(Qt::DisplayRole, g.runs);
+        m_table->setItem(row, 1, runs);
+        m_table->setItem(row, 2, new QTableWidgetItem(meanStdText(g.best, true)));
+        m_table->setItem(row, 3, new QTableWidgetItem(meanStdText(g.last, true)));
+        ++row;
+    }
+    m_table->setSortingEnabled(true);
+    m_table->resizeColumnsToContents();
+}
+
+} // namespace gatefold::widgets
