@@ -191,7 +191,7 @@ int CurvePlot::setSeedBand(const QString &label, const std::vector<std::vector<d
     m_bandLow->setData(x, low, true);
     m_bandHigh->setData(x, high, true);
     m_bandMean->setData(x, mean, true);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    rescale();
     return int(x.size());
 }
 
@@ -286,6 +286,18 @@ void CurvePlot::rescale()
             xr.expand(c.steps[i]);
             yr.expand(c.values[i]);
         }
+    for (QCPGraph *band : {m_bandLow, m_bandHigh})  // the band's edges count too
+        if (band)
+            for (auto it = band->data()->constBegin(); it != band->data()->constEnd(); ++it)
+                if (!log || it->value > 0) {
+                    if (!any) {
+                        xr = QCPRange(it->key, it->key);
+                        yr = QCPRange(it->value, it->value);
+                        any = true;
+                    }
+                    xr.expand(it->key);
+                    yr.expand(it->value);
+                }
     if (any) {
         if (yr.size() == 0)
             yr = QCPRange(yr.lower - 0.5, yr.upper + 0.5);

@@ -24,7 +24,9 @@ int main(int argc, char **argv)
 
     // The interface language: Settings, else the system's; our strings and Qt's own (standard dialogs).
     const QString language = gatefold::widgets::appsettings::language();
-    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    if (locale.language() == QLocale::C)
+        locale = QLocale(QLocale::English);  // plural forms ("1 run", "2 runs") come from gatefold_en
     QTranslator ours, qts;
     if (ours.load(locale, QStringLiteral("gatefold"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&ours);
