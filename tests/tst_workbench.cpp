@@ -100,8 +100,13 @@ void TstWorkbench::runFromTheWindowAndCancelAnother()
     QCOMPARE(window.selectedRuns(), QList<qint64>{shortId});
     // Progress reaches the table, and the curve of the selected run grows while it trains.
     const int row = window.runModel()->rowOf(shortId);
-    QTRY_VERIFY_WITH_TIMEOUT(window.runModel()->index(row, RunTableModel::Progress).data().toString().endsWith('%'), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.runModel()->index(row, RunTableModel::Progress).data().toString().contains(QStringLiteral("% · epoch")), 60000);
     QTRY_VERIFY_WITH_TIMEOUT(window.curves()->pointCount(shortId) >= 3, 60000);
+    if (qEnvironmentVariableIsSet("GATEFOLD_SCREENSHOTS")) {  // for looking at it: the window while a run trains
+        window.resize(1400, 860);
+        QApplication::processEvents();
+        window.grab().save(qEnvironmentVariable("GATEFOLD_SCREENSHOTS") + "/training.png");
+    }
     QVERIFY(controller.cancel(longId));  // still queued: cancelled before it starts
     QTRY_VERIFY_WITH_TIMEOUT(controller.queue()->running().isEmpty() && controller.queue()->queued().isEmpty(), 120000);
     QCOMPARE(store::toString(controller.store()->run(shortId)->status), QStringLiteral("finished"));
@@ -165,6 +170,19 @@ void TstWorkbench::browserSortsAndFilters()
     QVERIFY(model.setData(tags, QStringLiteral("baseline, seed0")));
     QCOMPARE(store->run(2)->tags, (QStringList{"baseline", "seed0"}));
     QVERIFY(!(model.flags(model.index(0, RunTableModel::Status)) & Qt::ItemIsEditable));
+    // Live progress of a training run: a bar with %, epoch, images/s and ETA.
+    launch::RunProgress p;
+    p.step = 50;
+    p.totalSteps = 100;
+    p.epoch = 1.0;
+    p.imagesPerSecond = 100;
+    p.etaSeconds = 65;
+    model.setProgress(1, p);
+    const QModelIndex progress = model.index(model.rowOf(1), RunTableModel::Progress);
+    QCOMPARE(progress.data().toString(), QStringLiteral("50 % · epoch 1.00 · 100 img/s · ETA 1:05"));
+    QCOMPARE(progress.data(RunTableModel::FractionRole).toDouble(), 0.5);
+    QCOMPARE(model.index(model.rowOf(2), RunTableModel::Progress).data(RunTableModel::FractionRole).toDouble(), -1.0);
+
     // Extra columns: a setting's value and a metric's best, sortable like the rest.
     model.setExtraColumns({"config:depth", "metric:val/top1:max", "metric:val/top1:min", "bogus"});
     QCOMPARE(model.columnCount(), RunTableModel::ColumnCount + 3);
@@ -193,6 +211,14 @@ void TstWorkbench::smoothingMaths()
     QVERIFY(std::fabs(s[0] - 1.0) < 1e-12 && std::fabs(s[1] - 1.0 / 3.0) < 1e-12);
     QCOMPARE(debiasedEma({1, 2, 3}, 0.0), (std::vector<double>{1, 2, 3}));
     QCOMPARE(movingAverage({1, 2, 3, 4}, 2), (std::vector<double>{1, 1.5, 2.5, 3.5}));
+    // The plot smooths with either: a window of round(100 · w) points for the moving average.
+    CurvePlot plot;
+    plot.setRun(1, QStringLiteral("r"), {0, 1, 2, 3}, {1, 2, 3, 4});
+    plot.setSmoothing(0.02);
+    plot.setSmoothingMode(CurvePlot::SmoothingMode::MovingAverage);
+    QCOMPARE(plot.smoothed(1), (std::vector<double>{1, 1.5, 2.5, 3.5}));
+    plot.setSmoothingMode(CurvePlot::SmoothingMode::Ema);
+    QCOMPARE(plot.smoothed(1), debiasedEma({1, 2, 3, 4}, 0.02));
 }
 
 void TstWorkbench::downsamplingKeepsExtremes()

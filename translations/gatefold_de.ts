@@ -169,7 +169,7 @@
         <translation>Schritt</translation>
     </message>
     <message>
-        <location line="+284"/>
+        <location line="+305"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>unbekanntes Bildformat „%1“; verwenden Sie .png, .svg oder .pdf</translation>
     </message>
@@ -205,33 +205,33 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+64"/>
+        <location filename="../widgets/mainwindow.cpp" line="+65"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Filter runs (name, status, tags, notes…)</source>
         <translation>Läufe filtern (Name, Status, Tags, Notizen…)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Smoothing: weight of the debiased exponential moving average</source>
         <translation>Glättung: Gewicht des bias-korrigierten exponentiellen gleitenden Mittelwerts</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Log scale</source>
         <translation>Logarithmische Skala</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+361"/>
+        <location line="+377"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-375"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
@@ -256,7 +256,7 @@
         <translation>Glättung:</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+41"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
@@ -297,7 +297,22 @@
         <translation>Läufe</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-136"/>
+        <source>EMA</source>
+        <translation>EMA</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>moving average</source>
+        <translation>gleitender Mittelwert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Debiased exponential moving average, or the mean of the last points (slider: window)</source>
+        <translation>Entzerrter exponentieller gleitender Mittelwert oder Mittel der letzten Punkte (Schieberegler: Fenster)</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Groups</source>
         <translation>Gruppen</translation>
     </message>
@@ -425,7 +440,7 @@
         </translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+34"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>Kurven exportieren</translation>
@@ -609,7 +624,7 @@
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+100"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+104"/>
         <source>best</source>
         <translation>bester Wert</translation>
     </message>
@@ -624,7 +639,22 @@
         <translation>zuletzt</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+65"/>
+        <source>epoch %1</source>
+        <translation>Epoche %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 img/s</source>
+        <translation>%1 Bilder/s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ETA %1</source>
+        <translation>Rest %1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -841,7 +871,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+35"/>
+        <location filename="../app/gui/main.cpp" line="+37"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>

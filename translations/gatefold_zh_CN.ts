@@ -168,7 +168,7 @@
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+284"/>
+        <location line="+305"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>未知的图像格式“%1”；请使用 .png、.svg 或 .pdf</translation>
     </message>
@@ -204,33 +204,33 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+64"/>
+        <location filename="../widgets/mainwindow.cpp" line="+65"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Filter runs (name, status, tags, notes…)</source>
         <translation>筛选运行（名称、状态、标签、备注…）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Smoothing: weight of the debiased exponential moving average</source>
         <translation>平滑：去偏指数移动平均的权重</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Log scale</source>
         <translation>对数刻度</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+361"/>
+        <location line="+377"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-375"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
@@ -255,7 +255,7 @@
         <translation>平滑：</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+41"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -296,7 +296,22 @@
         <translation>运行</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-136"/>
+        <source>EMA</source>
+        <translation>EMA</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>moving average</source>
+        <translation>移动平均</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Debiased exponential moving average, or the mean of the last points (slider: window)</source>
+        <translation>去偏指数移动平均，或最近若干点的均值（滑块：窗口大小）</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
@@ -423,7 +438,7 @@
         </translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+34"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>导出曲线</translation>
@@ -606,7 +621,7 @@
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+100"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+104"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -621,7 +636,22 @@
         <translation>最新</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+65"/>
+        <source>epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 img/s</source>
+        <translation>%1 图像/秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ETA %1</source>
+        <translation>剩余 %1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -837,7 +867,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+35"/>
+        <location filename="../app/gui/main.cpp" line="+37"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold：面向 Vision Transformer 研究的工作台。</translation>
     </message>

@@ -216,12 +216,21 @@ void CurvePlot::setLogScale(bool on)
 std::vector<double> CurvePlot::smoothed(qint64 runId) const
 {
     const auto it = m_curves.find(runId);
-    return it == m_curves.end() ? std::vector<double>{} : debiasedEma(it->second.values, m_smoothing);
+    return it == m_curves.end() ? std::vector<double>{} : it->second.smoothValues;
+}
+
+void CurvePlot::setSmoothingMode(SmoothingMode mode)
+{
+    m_mode = mode;
+    for (auto &[id, c] : m_curves)
+        redraw(c);
+    m_plot->replot();
 }
 
 void CurvePlot::redraw(Curve &c)
 {
-    c.smoothValues = debiasedEma(c.values, m_smoothing);
+    c.smoothValues = m_mode == SmoothingMode::Ema ? debiasedEma(c.values, m_smoothing)
+                                                  : movingAverage(c.values, std::max(1, int(std::lround(100 * m_smoothing))));
     c.rawLevels.build(c.values);
     c.smoothLevels.build(c.smoothValues);
     c.raw->setVisible(m_smoothing > 0 && m_curves.size() <= kRawCurvesUpTo);

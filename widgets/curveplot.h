@@ -45,6 +45,9 @@ public:
     void setMetricLabel(const QString &label);
     void setXLabel(const QString &label);
     void setSmoothing(double weight);  // 0: none … 0.99
+    // Debiased EMA of weight w, or a moving average over round(100·w) points.
+    enum class SmoothingMode { Ema, MovingAverage };
+    void setSmoothingMode(SmoothingMode mode);
     void setLogScale(bool on);
     // By extension: .png, .svg (via Qt Svg) or .pdf; false with `error`.
     bool save(const QString &path, QString *error = nullptr);
@@ -76,6 +79,7 @@ private:
     QCustomPlot *m_plot;
     std::map<qint64, Curve> m_curves;
     double m_smoothing = 0.6;
+    SmoothingMode m_mode = SmoothingMode::Ema;
     int m_nextColour = 0;
     int m_batch = 0;
     QCPGraph *m_bandMean = nullptr;

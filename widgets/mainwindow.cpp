@@ -6,6 +6,7 @@
 #include "curveplot.h"
 #include "groupview.h"
 #include "runcontroller.h"
+#include "progressdelegate.h"
 #include "runformpanel.h"
 #include "runtablemodel.h"
 #include "seriescache.h"
@@ -67,6 +68,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setFilterKeyColumn(-1);
     m_table->setModel(m_proxy);
+    m_table->setItemDelegateForColumn(RunTableModel::Progress, new ProgressDelegate(m_table));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(RunTableModel::Id, Qt::DescendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -86,10 +88,12 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
                             "val/top5", "val_ema/top1", "train/lambda_join", "train/tau", "data/wait_fraction"})
         m_metric->addItem(QString::fromLatin1(key));
     m_metric->setEditable(true);
+    m_metric->setMinimumContentsLength(12);
     auto *smoothing = new QSlider(Qt::Horizontal);
     smoothing->setRange(0, 99);
     smoothing->setValue(60);
     smoothing->setToolTip(tr("Smoothing: weight of the debiased exponential moving average"));
+    smoothing->setMinimumWidth(90);
     auto *logScale = new QCheckBox(tr("Log scale"));
     auto *curveBar = new QHBoxLayout;
     curveBar->addWidget(new QLabel(tr("Metric:")));
@@ -98,7 +102,14 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     curveBar->addWidget(new QLabel(tr("against")));
     curveBar->addWidget(m_xAxis);
     curveBar->addWidget(new QLabel(tr("Smoothing:")));
+    auto *smoothingMode = new QComboBox;
+    smoothingMode->addItems({tr("EMA"), tr("moving average")});
+    smoothingMode->setToolTip(tr("Debiased exponential moving average, or the mean of the last points (slider: window)"));
+    curveBar->addWidget(smoothingMode);
     curveBar->addWidget(smoothing, 1);
+    connect(smoothingMode, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_curves->setSmoothingMode(i == 0 ? CurvePlot::SmoothingMode::Ema : CurvePlot::SmoothingMode::MovingAverage);
+    });
     curveBar->addWidget(logScale);
     auto *curvePanel = new QWidget;
     auto *curveLayout = new QVBoxLayout(curvePanel);
@@ -149,7 +160,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     resizeDocks({logDock}, {120}, Qt::Vertical);
 
     buildActions();
-    m_table->resizeColumnsToContents();
+    fitColumns();
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::showCurves);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { m_compare->setRuns(selectedRuns()); });
@@ -163,7 +174,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     auto *queue = m_controller->queue();
     connect(m_controller, &RunController::runsChanged, this, &MainWindow::refreshRuns);
     connect(queue, &launch::RunQueue::runProgressed, this, [this](qint64 id, const launch::RunProgress &p) {
-        m_model->setProgress(id, p.step, p.totalSteps);
+        m_model->setProgress(id, p);
     });
     connect(queue, &launch::RunQueue::runStarted, this, [this](qint64 id, const QJsonObject &info) {
         if (info.value(QStringLiteral("start_step")).toInteger() > 0)
@@ -380,11 +391,20 @@ void MainWindow::showCurves()
     m_curves->endUpdate();
 }
 
+void MainWindow::fitColumns()
+{
+    m_table->resizeColumnsToContents();
+    // Room for the live progress text (%, epoch, images/s, ETA) before the first report arrives.
+    m_table->setColumnWidth(RunTableModel::Progress,
+                            std::max(m_table->columnWidth(RunTableModel::Progress),
+                                     m_table->fontMetrics().horizontalAdvance(QStringLiteral("100 % · epoch 10.00 · 9999 img/s · ETA 10:00")) + 16));
+}
+
 void MainWindow::refreshRuns()
 {
     const auto keep = selectedRuns();
     m_model->refresh();
-    m_table->resizeColumnsToContents();
+    fitColumns();
     for (qint64 id : keep) {
         const int row = m_model->rowOf(id);
         if (row >= 0)
@@ -491,7 +511,7 @@ void MainWindow::restoreColumns()
     m_model->setExtraColumns(settings.value(QStringLiteral("columns/%1/extra").arg(storeKey())).toStringList());
     for (const QString &c : settings.value(QStringLiteral("columns/%1/hidden").arg(storeKey())).toStringList())
         m_table->horizontalHeader()->setSectionHidden(c.toInt(), true);
-    m_table->resizeColumnsToContents();
+    fitColumns();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

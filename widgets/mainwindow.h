@@ -47,6 +47,7 @@ private:
     void buildActions();
     void showCurves();
     void refreshRuns();
+    void fitColumns();
     void appendLog(qint64 runId, const QString &text);
     void about();
     void exportCurves();

@@ -45,14 +45,18 @@ const RunTableModel::Row &RunTableModel::summarised(int r) const
     return row;
 }
 
-void RunTableModel::setProgress(qint64 runId, qint64 step, qint64 totalSteps)
+void RunTableModel::setProgress(qint64 runId, const launch::RunProgress &p)
 {
     const int r = rowOf(runId);
     if (r < 0)
         return;
     summarised(r);
-    m_rows[size_t(r)].step = step;
-    m_rows[size_t(r)].totalSteps = totalSteps;
+    Row &row = m_rows[size_t(r)];
+    row.step = p.step;
+    row.totalSteps = p.totalSteps;
+    row.epoch = p.epoch;
+    row.imagesPerSecond = p.imagesPerSecond;
+    row.etaSeconds = p.etaSeconds;
     if (m_rows[size_t(r)].run.status == store::RunStatus::Queued)
         m_rows[size_t(r)].run.status = store::RunStatus::Running;
     Q_EMIT dataChanged(index(r, Status), index(r, Progress));
@@ -140,6 +144,11 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
         return statusIcon(run.status);
     if (role == Qt::ToolTipRole && !run.message.isEmpty())
         return run.message;
+    if (role == FractionRole) {
+        const Row &row = m_rows[size_t(index.row())];
+        return row.totalSteps > 0 && run.status == store::RunStatus::Running ? double(row.step) / double(row.totalSteps)
+                                                                              : -1.0;
+    }
     const bool sort = role == SortRole;
     if (role != Qt::DisplayRole && role != Qt::EditRole && !sort)
         return {};
@@ -155,9 +164,20 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
     case Status:
         return sort ? QVariant(int(run.status)) : QVariant(statusText(run.status));
     case Progress:
-        if (row.totalSteps > 0)
-            return sort ? QVariant(double(row.step) / double(row.totalSteps))
-                        : QVariant(QStringLiteral("%1 %").arg(100.0 * double(row.step) / double(row.totalSteps), 0, 'f', 0));
+        if (row.totalSteps > 0) {
+            if (sort)
+                return double(row.step) / double(row.totalSteps);
+            QString text = QStringLiteral("%1 % · ").arg(100.0 * double(row.step) / double(row.totalSteps), 0, 'f', 0)
+                         + tr("epoch %1").arg(row.epoch, 0, 'f', 2);
+            if (row.imagesPerSecond > 0)
+                text += QStringLiteral(" · ") + tr("%1 img/s").arg(row.imagesPerSecond, 0, 'f', 0);
+            if (row.etaSeconds >= 0 && run.status == store::RunStatus::Running) {
+                const qint64 eta = qint64(row.etaSeconds + 0.5);
+                text += QStringLiteral(" · ") + tr("ETA %1").arg(eta >= 3600 ? QStringLiteral("%1:%2:%3").arg(eta / 3600).arg(eta / 60 % 60, 2, 10, QChar('0')).arg(eta % 60, 2, 10, QChar('0'))
+                                                                              : QStringLiteral("%1:%2").arg(eta / 60).arg(eta % 60, 2, 10, QChar('0')));
+            }
+            return text;
+        }
         return sort ? QVariant(double(row.step)) : QVariant(row.step >= 0 ? QString::number(row.step) : QString());
     case Top1Last:
         if (row.top1.count == 0)

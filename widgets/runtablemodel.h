@@ -1,5 +1,6 @@
 #pragma once
 
+#include "launch/runprocess.h"
 #include "store/storetypes.h"
 
 #include <QAbstractTableModel>
@@ -29,6 +30,7 @@ public:
     enum Column { Id, Name, Status, Progress, Top1Last, Top1Best, Device, Tags, Notes, Created, ColumnCount };
     static constexpr int SortRole = Qt::UserRole + 1;  // numbers as numbers
     static constexpr int RunIdRole = Qt::UserRole + 2;
+    static constexpr int FractionRole = Qt::UserRole + 3;  // Progress: 0…1 while training, else −1
 
     explicit RunTableModel(store::RunStore *store, QObject *parent = nullptr);
 
@@ -37,7 +39,7 @@ public:
     void setExtraColumns(const QStringList &columns);
     QStringList extraColumns() const { return m_extra; }
     static QString describeExtra(const QString &column);  // its header text
-    void setProgress(qint64 runId, qint64 step, qint64 totalSteps);
+    void setProgress(qint64 runId, const launch::RunProgress &progress);
     qint64 runIdAt(int row) const;
     int rowOf(qint64 runId) const;
 
@@ -54,6 +56,7 @@ private:
         store::MetricSummary top1;
         qint64 step = -1;
         qint64 totalSteps = 0;
+        double epoch = 0, imagesPerSecond = 0, etaSeconds = -1;  // live, from the engine
         bool summarised = false;  // top1 and step read from the store (on first need: a row shown or sorted)
         QJsonObject config;       // flattened, read on first need
         bool configRead = false;
