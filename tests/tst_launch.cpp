@@ -4,6 +4,8 @@
 // engine clearly; RunQueue runs N at a time in order, cancels queued runs
 // (marked cancelled in the store) and running ones (checkpointed, cancelled).
 
+#include "tinyrun.h"
+
 #include "launch/runqueue.h"
 #include "store/runstore.h"
 #include "train/runconfigjson.h"
@@ -18,19 +20,9 @@ using namespace gatefold;
 
 namespace {
 
-// A tiny run on the built-in set: `epochs` of 16 steps.
 QByteArray tinyConfig(int epochs)
 {
-    auto config = train::demoRun();
-    for (const char *kv : {"img_size=16", "patch_size=4", "embed_dim=32", "depth=2", "num_heads=2", "mlp_ratio=2",
-                           "data.train_size=512", "data.val_size=64", "train.batch_size=32", "train.log_every=2",
-                           "compute.threads=1"}) {
-        std::string why;
-        if (!train::applyRunAssignment(config, kv, &why))
-            qFatal("%s: %s", kv, why.c_str());
-    }
-    config.train.epochs = epochs;
-    return train::runConfigToJson(config);
+    return train::runConfigToJson(tinyRun(epochs));
 }
 
 QString statusOf(store::RunStore &store, qint64 id)

@@ -4,6 +4,8 @@
 // states; the run browser sorts and filters; curves smooth (debiased EMA,
 // moving average) and export as PNG/SVG/PDF.
 
+#include "tinyrun.h"
+
 #include "widgets/compareview.h"
 #include "widgets/configform.h"
 #include "widgets/curveplot.h"
@@ -34,20 +36,6 @@ using namespace gatefold;
 using namespace gatefold::widgets;
 
 namespace {
-
-train::RunConfig tinyRun(int epochs)
-{
-    auto config = train::demoRun();
-    for (const char *kv : {"img_size=16", "patch_size=4", "embed_dim=32", "depth=2", "num_heads=2", "mlp_ratio=2",
-                           "data.train_size=512", "data.val_size=64", "train.batch_size=32", "train.log_every=2",
-                           "compute.threads=1"}) {
-        std::string why;
-        if (!train::applyRunAssignment(config, kv, &why))
-            qFatal("%s: %s", kv, why.c_str());
-    }
-    config.train.epochs = epochs;
-    return config;
-}
 
 } // namespace
 

@@ -4,6 +4,22 @@
 #include <array>
 
 namespace gatefold::widgets {
+namespace {
+
+// A bucket's first, lowest, highest and last point, in x order, each once.
+void emitBucket(const std::vector<double> &xs, const std::vector<double> &ys, std::array<size_t, 4> keep,
+                std::vector<double> *outX, std::vector<double> *outY)
+{
+    std::sort(keep.begin(), keep.end());
+    for (size_t k = 0; k < keep.size(); ++k) {
+        if (k > 0 && keep[k] == keep[k - 1])
+            continue;
+        outX->push_back(xs[keep[k]]);
+        outY->push_back(ys[keep[k]]);
+    }
+}
+
+} // namespace
 
 void downsampleMinMax(const std::vector<double> &xs, const std::vector<double> &ys, double xMin, double xMax,
                       int buckets, std::vector<double> *outX, std::vector<double> *outY)
@@ -40,14 +56,7 @@ void downsampleMinMax(const std::vector<double> &xs, const std::vector<double> &
                 hi = j;
             ++j;
         }
-        std::array<size_t, 4> keep = {i, lo, hi, j - 1};
-        std::sort(keep.begin(), keep.end());
-        for (size_t k = 0; k < keep.size(); ++k) {
-            if (k > 0 && keep[k] == keep[k - 1])
-                continue;
-            outX->push_back(xs[keep[k]]);
-            outY->push_back(ys[keep[k]]);
-        }
+        emitBucket(xs, ys, {i, lo, hi, j - 1}, outX, outY);
         i = j;
     }
 }
@@ -140,14 +149,7 @@ void MinMaxPyramid::sample(const std::vector<double> &xs, const std::vector<doub
         size_t j = size_t(std::lower_bound(xs.begin() + long(i) + 1, xs.begin() + long(end), boundary) - xs.begin());
         size_t l = i, h = i;
         extremes(i, j, &l, &h);
-        std::array<size_t, 4> keep = {i, l, h, j - 1};
-        std::sort(keep.begin(), keep.end());
-        for (size_t k = 0; k < keep.size(); ++k) {
-            if (k > 0 && keep[k] == keep[k - 1])
-                continue;
-            outX->push_back(xs[keep[k]]);
-            outY->push_back(ys[keep[k]]);
-        }
+        emitBucket(xs, ys, {i, l, h, j - 1}, outX, outY);
         i = j;
     }
 }
