@@ -86,6 +86,12 @@ void TstLaunch::followsARunToTheEnd()
     QVERIFY(sawLoss);
     QVERIFY(!run.isRunning());
     QCOMPARE(statusOf(*store, id), QStringLiteral("finished"));
+    // What the engine said stays in the run's directory.
+    QFile log(run.logPath());
+    QVERIFY2(log.open(QIODevice::ReadOnly), qPrintable(run.logPath()));
+    const QString text = QString::fromUtf8(log.readAll());
+    QVERIFY2(text.contains("input normalisation:") && text.contains("end: finished"), qPrintable(text));
+    QCOMPARE(run.logPath(), store->runDirectory(id) + "/engine.log");
 }
 
 void TstLaunch::queueRunsInOrderAndCancels()
@@ -142,6 +148,10 @@ void TstLaunch::crashKeepsTheLastWords()
     QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("crashed"));
     QVERIFY2(finished.at(0).at(1).toString().contains("out of memory"), qPrintable(finished.at(0).at(1).toString()));
     QCOMPARE(run.logTail(), QStringList{"out of memory"});
+    QFile log(run.logPath());
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(log.readAll());
+    QVERIFY2(text.contains("out of memory") && text.contains("end: crashed"), qPrintable(text));
 }
 
 void TstLaunch::missingEngineIsClear()

@@ -12,9 +12,32 @@ class TstTranslations : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void fieldHelpIsCurrent();
     void completeAfterLupdate_data();
     void completeAfterLupdate();
 };
+
+void TstTranslations::fieldHelpIsCurrent()
+{
+    // Every setting's help text (what the form shows as its tooltip) is in translations/fieldhelp.cpp.
+    QProcess cli;
+    cli.start(QStringLiteral(GATEFOLD_CLI_PATH), {QStringLiteral("config"), QStringLiteral("--keys")});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 0);
+    QFile file(QStringLiteral(GATEFOLD_SOURCE_DIR) + QStringLiteral("/translations/fieldhelp.cpp"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString marked = QString::fromUtf8(file.readAll());
+    QStringList missing;
+    for (const QString &line : QString::fromUtf8(cli.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts)) {
+        const QString help = line.section(QStringLiteral("  "), 1).trimmed();
+        QString escaped = help;
+        escaped.replace('\\', QStringLiteral("\\\\")).replace('"', QStringLiteral("\\\""));
+        if (!help.isEmpty() && !marked.contains(QStringLiteral("\"%1\"").arg(escaped)))
+            missing << line.section(' ', 0, 0);
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("run scripts/update-field-help.sh; not in fieldhelp.cpp: ")
+                                           + missing.join(QStringLiteral(", "))));
+}
 
 void TstTranslations::completeAfterLupdate_data()
 {
@@ -38,6 +61,7 @@ void TstTranslations::completeAfterLupdate()
     for (const QString &folder : {QStringLiteral("widgets"), QStringLiteral("app/gui"), QStringLiteral("core/launch")})
         for (const QFileInfo &f : QDir(root + '/' + folder).entryInfoList({"*.cpp", "*.h"}, QDir::Files))
             sources << f.absoluteFilePath();
+    sources << root + QStringLiteral("/translations/fieldhelp.cpp");
     QProcess p;
     p.start(lupdate, QStringList{"-no-obsolete", "-target-language", target} + sources + QStringList{"-ts", ts});
     QVERIFY(p.waitForFinished(60000));

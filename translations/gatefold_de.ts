@@ -53,6 +53,454 @@
     </message>
 </context>
 <context>
+    <name>RunField</name>
+    <message>
+        <location filename="fieldhelp.cpp" line="+5"/>
+        <source>input image side in pixels</source>
+        <translation>Seitenlänge des Eingabebilds in Pixeln</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>patch side in pixels; must divide img_size</source>
+        <translation>Seitenlänge eines Patches in Pixeln; muss img_size teilen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input channels (3 for RGB, 1 for grey)</source>
+        <translation>Eingabekanäle (3 für RGB, 1 für Graustufen)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>classifier outputs</source>
+        <translation>Anzahl der Klassifikatorausgaben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>token width d</source>
+        <translation>Token-Breite d</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>number of blocks L</source>
+        <translation>Anzahl der Blöcke L</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>attention heads H; must divide embed_dim</source>
+        <translation>Attention-Heads H; muss embed_dim teilen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MLP hidden width d_ff / d</source>
+        <translation>verborgene MLP-Breite d_ff / d</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bias on the q, k, v projections (true, false)</source>
+        <translation>Bias in den q-, k-, v-Projektionen (true, false)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pooling for the head (token, avg)</source>
+        <translation>Pooling für den Head (token, avg)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>initial weights (timm, jax): timm trunc-normal 0.02; jax xavier, zero head (faster from scratch on small data)</source>
+        <translation>Anfangsgewichte (timm, jax): timm trunc-normal 0.02; jax xavier, Head mit Nullen (schneller beim Training von Grund auf mit wenig Daten)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dropout after the position embedding and before the head</source>
+        <translation>Dropout nach dem Positions-Embedding und vor dem Head</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dropout on attention probabilities</source>
+        <translation>Dropout auf die Attention-Wahrscheinlichkeiten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dropout after attention proj and in the MLP</source>
+        <translation>Dropout nach der Attention-Projektion und im MLP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stochastic depth at the last block (linear from 0)</source>
+        <translation>Stochastic Depth im letzten Block (linear ansteigend ab 0)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate in each gated MLP (none, cde, deep-embed)</source>
+        <translation>Gate in jedem Gated-MLP (none, cde, deep-embed)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>code assignment (soft-topk, vq)</source>
+        <translation>Code-Zuordnung (soft-topk, vq)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>what the gate multiplies (width, expand)</source>
+        <translation>was das Gate multipliziert (width, expand)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>codebook size K</source>
+        <translation>Codebuchgröße K</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mixture size k of soft top-k (k &gt;= K: full softmax)</source>
+        <translation>Mischungsgröße k des Soft-Top-k (k &gt;= K: volles Softmax)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>temperature tau of the cosine logits (&gt; 0)</source>
+        <translation>Temperatur tau der Kosinus-Logits (&gt; 0)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate strength lambda in y*(1 + lambda*g)</source>
+        <translation>Gate-Stärke lambda in y*(1 + lambda*g)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>codebook C across depth (shared, per-layer)</source>
+        <translation>Codebuch C über die Tiefe hinweg (shared, per-layer)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate matrix E across depth (shared, per-layer)</source>
+        <translation>Gate-Matrix E über die Tiefe hinweg (shared, per-layer)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>assignment per gated block or once per image (per-layer, once)</source>
+        <translation>Zuordnung pro Block mit Gate oder einmal pro Bild (per-layer, once)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gated blocks: all, or a comma-separated list of block indices</source>
+        <translation>Blöcke mit Gate: all oder eine kommagetrennte Liste von Blockindizes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>initialisation of E (zeros, normal)</source>
+        <translation>Initialisierung von E (zeros, normal)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>initialisation of C (random, kmeans)</source>
+        <translation>Initialisierung von C (random, kmeans)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>parallel branches n per block (1: plain ViT)</source>
+        <translation>parallele Zweige n pro Block (1: einfacher ViT)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>what is joined (logits, values, projections): logits (the paper&apos;s; folds wide), values (logits and values), projections (q, k and values; folds to a plain ViT)</source>
+        <translation>was zusammengeführt wird (logits, values, projections): logits (wie im Paper; faltet in die Breite), values (Logits und Values), projections (q, k und Values; faltet zu einem einfachen ViT)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>joining strength lambda in [0, 1] (1: joined)</source>
+        <translation>Stärke der Zusammenführung lambda in [0, 1] (1: zusammengeführt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>alpha of the branch diversity regulariser (0: off)</source>
+        <translation>alpha des Regularisierers für die Zweig-Diversität (0: aus)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lambda(t) over the warm-up (none, instant, linear, cosine, exp, sqrt)</source>
+        <translation>lambda(t) während der Aufwärmphase (none, instant, linear, cosine, exp, sqrt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>steps over which lambda rises from 0 to 1</source>
+        <translation>Schritte, in denen lambda von 0 auf 1 steigt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>steps at lambda = 1 after the warm-up</source>
+        <translation>Schritte mit lambda = 1 nach der Aufwärmphase</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>when joining starts (A, B, C, D, step): A/B run start, C mid-run, D to finish with the run, step: join.start_step</source>
+        <translation>wann die Zusammenführung beginnt (A, B, C, D, step): A/B zu Beginn des Laufs, C in der Mitte des Laufs, D so, dass sie mit dem Lauf endet, step: join.start_step</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>first warm-up step when join.stage = step</source>
+        <translation>erster Schritt der Aufwärmphase bei join.stage = step</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folded deploy form (written by fold)</source>
+        <translation>gefaltete Deploy-Form (von fold geschrieben)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>deploy form: LayerNorm affines absorbed into the next linears</source>
+        <translation>Deploy-Form: affine LayerNorm-Parameter in die folgenden linearen Schichten absorbiert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>data set (builtin, cifar10, cifar100, mnist, fashion-mnist, folder)</source>
+        <translation>Datensatz (builtin, cifar10, cifar100, mnist, fashion-mnist, folder)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folder with the data set&apos;s files (all but builtin)</source>
+        <translation>Ordner mit den Dateien des Datensatzes (alle außer builtin)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>0: as stored; 1 or 3: grey or RGB</source>
+        <translation>0: wie gespeichert; 1 oder 3: Graustufen oder RGB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cifar100: the 20 superclasses (true, false)</source>
+        <translation>cifar100: die 20 Oberklassen (true, false)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folder without val/: fraction held out per class</source>
+        <translation>folder ohne val/: pro Klasse zurückgehaltener Anteil</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folder: CSV &apos;file,class&apos; for a flat val/ folder</source>
+        <translation>folder: CSV „file,class“ für einen flachen val/-Ordner</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>evaluation: resize to img_size / crop_pct, centre crop</source>
+        <translation>Evaluierung: auf img_size / crop_pct skalieren, dann mittig zuschneiden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>threads preparing batches ahead (-1 auto: 0 on CPU, 4 with CUDA; 0: in the step)</source>
+        <translation>Threads, die Batches im Voraus vorbereiten (-1 auto: 0 auf der CPU, 4 mit CUDA; 0: im Schritt selbst)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training batches prepared ahead at most</source>
+        <translation>Höchstzahl der im Voraus vorbereiteten Trainings-Batches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>decoded folder images kept in memory, MiB (0: none)</source>
+        <translation>im Speicher gehaltene dekodierte folder-Bilder, MiB (0: keine)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input mean per channel in [0, 1], or auto (measured)</source>
+        <translation>Mittelwert der Eingabe pro Kanal in [0, 1] oder auto (gemessen)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input standard deviation per channel, or auto (measured)</source>
+        <translation>Standardabweichung der Eingabe pro Kanal oder auto (gemessen)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an undecodable image: stop the run, or skip it and count</source>
+        <translation>nicht dekodierbares Bild: stop (Lauf abbrechen) oder skip (überspringen und zählen)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training images (built-in set)</source>
+        <translation>Trainingsbilder (integrierter Datensatz)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>held-out validation images (built-in set)</source>
+        <translation>zurückgehaltene Validierungsbilder (integrierter Datensatz)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>which images the built-in set holds</source>
+        <translation>welche Bilder der integrierte Datensatz enthält</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>random resized crop (area aug.scale_min..1, aspect 3/4..4/3)</source>
+        <translation>Random Resized Crop (Fläche aug.scale_min..1, Seitenverhältnis 3/4..4/3)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>smallest area fraction of the random resized crop</source>
+        <translation>kleinster Flächenanteil des Random Resized Crop</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>probability of a horizontal flip</source>
+        <translation>Wahrscheinlichkeit einer horizontalen Spiegelung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>brightness, contrast, saturation jitter j (factor 1 +- j)</source>
+        <translation>Jitter j für Helligkeit, Kontrast, Sättigung (Faktor 1 +- j)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RandAugment: ops per image N (0: off)</source>
+        <translation>RandAugment: Operationen pro Bild N (0: aus)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RandAugment magnitude M in [0, 10]</source>
+        <translation>RandAugment-Stärke M in [0, 10]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>probability of erasing a rectangle with noise</source>
+        <translation>Wahrscheinlichkeit, ein Rechteck mit Rauschen zu überschreiben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mixup alpha (0: off)</source>
+        <translation>alpha für mixup (0: aus)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cutmix alpha (0: off)</source>
+        <translation>alpha für cutmix (0: aus)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>probability that a batch is mixed</source>
+        <translation>Wahrscheinlichkeit, dass ein Batch gemischt wird</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>with mixup and cutmix: probability of cutmix</source>
+        <translation>bei mixup und cutmix: Wahrscheinlichkeit für cutmix</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>passes over the training split</source>
+        <translation>Durchgänge durch den Trainings-Split</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>images per training step</source>
+        <translation>Bilder pro Trainingsschritt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>images per evaluation batch</source>
+        <translation>Bilder pro Evaluierungs-Batch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seed of weights, data order and dropout</source>
+        <translation>Seed für Gewichte, Datenreihenfolge und Dropout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>steps between train/* metrics (their mean over the steps)</source>
+        <translation>Schritte zwischen train/*-Metriken (deren Mittelwert über die Schritte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>deterministic algorithms only (true, false)</source>
+        <translation>nur deterministische Algorithmen (true, false)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>batches clustered for gate.codebook_init = kmeans</source>
+        <translation>für gate.codebook_init = kmeans geclusterte Batches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>peak AdamW learning rate (after the warm-up)</source>
+        <translation>maximale AdamW-Lernrate (nach der Aufwärmphase)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>learning rate at the end of the cosine</source>
+        <translation>Lernrate am Ende des Kosinus-Verlaufs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>linear learning-rate warm-up, in epochs</source>
+        <translation>lineare Aufwärmphase der Lernrate, in Epochen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>decoupled weight decay (not on norms, biases, embeddings)</source>
+        <translation>entkoppelte Gewichtsabnahme (Weight Decay; nicht auf Norm-Schichten, Biases, Embeddings)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>AdamW beta1</source>
+        <translation>AdamW beta1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>AdamW beta2</source>
+        <translation>AdamW beta2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>AdamW epsilon</source>
+        <translation>AdamW epsilon</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max global gradient L2 norm (0: no clipping)</source>
+        <translation>maximale globale L2-Norm des Gradienten (0: kein Clipping)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>label smoothing of the training loss</source>
+        <translation>Label Smoothing des Trainings-Loss</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EMA of the weights per step (0: off)</source>
+        <translation>EMA der Gewichte pro Schritt (0: aus)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CDE gate strength ramps 0 -&gt; gate.strength over these epochs</source>
+        <translation>CDE-Gate-Stärke steigt über so viele Epochen an: 0 -&gt; gate.strength</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tau from gate.temperature to cde.tau_end (none, linear, geometric)</source>
+        <translation>Verlauf von tau von gate.temperature bis cde.tau_end (none, linear, geometric)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tau at the end of the run</source>
+        <translation>tau am Ende des Laufs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>device (auto: CUDA when present, cpu, cuda)</source>
+        <translation>Gerät (auto: CUDA, falls vorhanden; cpu; cuda)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU threads (0: all cores)</source>
+        <translation>CPU-Threads (0: alle Kerne)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint file to start from (fine-tuning); empty: fresh weights</source>
+        <translation>Checkpoint-Datei als Ausgangspunkt (Fine-Tuning); leer: neu initialisierte Gewichte</translation>
+    </message>
+</context>
+<context>
     <name>RunQueue</name>
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+53"/>
@@ -97,7 +545,7 @@
 <context>
     <name>gatefold::launch::RunProcess</name>
     <message>
-        <location filename="../core/launch/runprocess.cpp" line="+133"/>
+        <location filename="../core/launch/runprocess.cpp" line="+154"/>
         <source>the engine died (%1)%2</source>
         <translation>die Engine ist abgestürzt (%1)%2</translation>
     </message>

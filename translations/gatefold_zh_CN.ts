@@ -53,6 +53,454 @@
     </message>
 </context>
 <context>
+    <name>RunField</name>
+    <message>
+        <location filename="fieldhelp.cpp" line="+5"/>
+        <source>input image side in pixels</source>
+        <translation>输入图像边长（像素）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>patch side in pixels; must divide img_size</source>
+        <translation>patch 边长（像素）；img_size 必须能被它整除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input channels (3 for RGB, 1 for grey)</source>
+        <translation>输入通道数（RGB 为 3，灰度为 1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>classifier outputs</source>
+        <translation>分类器输出数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>token width d</source>
+        <translation>token 宽度 d</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>number of blocks L</source>
+        <translation>块数 L</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>attention heads H; must divide embed_dim</source>
+        <translation>注意力头数 H；embed_dim 必须能被它整除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MLP hidden width d_ff / d</source>
+        <translation>MLP 隐藏层宽度 d_ff / d</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bias on the q, k, v projections (true, false)</source>
+        <translation>q、k、v 投影是否带偏置（true、false）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pooling for the head (token, avg)</source>
+        <translation>分类头的池化方式（token、avg）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>initial weights (timm, jax): timm trunc-normal 0.02; jax xavier, zero head (faster from scratch on small data)</source>
+        <translation>初始权重（timm、jax）：timm 为截断正态分布 0.02；jax 为 xavier，分类头置零（小数据从头训练时更快）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dropout after the position embedding and before the head</source>
+        <translation>位置嵌入之后和分类头之前的 dropout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dropout on attention probabilities</source>
+        <translation>作用于注意力概率的 dropout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dropout after attention proj and in the MLP</source>
+        <translation>注意力输出投影之后及 MLP 中的 dropout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stochastic depth at the last block (linear from 0)</source>
+        <translation>最后一个块的随机深度（从 0 线性增加）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate in each gated MLP (none, cde, deep-embed)</source>
+        <translation>每个门控 MLP 中的门控（none、cde、deep-embed）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>code assignment (soft-topk, vq)</source>
+        <translation>码字分配方式（soft-topk、vq）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>what the gate multiplies (width, expand)</source>
+        <translation>门控所乘的对象（width、expand）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>codebook size K</source>
+        <translation>码本大小 K</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mixture size k of soft top-k (k &gt;= K: full softmax)</source>
+        <translation>soft top-k 的混合数 k（k &gt;= K：完整 softmax）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>temperature tau of the cosine logits (&gt; 0)</source>
+        <translation>余弦 logits 的温度 tau（&gt; 0）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate strength lambda in y*(1 + lambda*g)</source>
+        <translation>y*(1 + lambda*g) 中的门控强度 lambda</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>codebook C across depth (shared, per-layer)</source>
+        <translation>码本 C 在深度方向上共享或逐层独立（shared、per-layer）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate matrix E across depth (shared, per-layer)</source>
+        <translation>门控矩阵 E 在深度方向上共享或逐层独立（shared、per-layer）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>assignment per gated block or once per image (per-layer, once)</source>
+        <translation>在每个门控块中各自分配，或每张图像只分配一次（per-layer、once）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gated blocks: all, or a comma-separated list of block indices</source>
+        <translation>门控块：all，或以逗号分隔的块索引列表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>initialisation of E (zeros, normal)</source>
+        <translation>E 的初始化方式（zeros、normal）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>initialisation of C (random, kmeans)</source>
+        <translation>C 的初始化方式（random、kmeans）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>parallel branches n per block (1: plain ViT)</source>
+        <translation>每个块的并行分支数 n（1：普通 ViT）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>what is joined (logits, values, projections): logits (the paper&apos;s; folds wide), values (logits and values), projections (q, k and values; folds to a plain ViT)</source>
+        <translation>合并的对象（logits、values、projections）：logits（论文中的做法；折叠后变宽），values（logits 和 value），projections（q、k 和 value；折叠为普通 ViT）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>joining strength lambda in [0, 1] (1: joined)</source>
+        <translation>合并强度 lambda，取值 [0, 1]（1：已合并）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>alpha of the branch diversity regulariser (0: off)</source>
+        <translation>分支多样性正则项的 alpha（0：关闭）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lambda(t) over the warm-up (none, instant, linear, cosine, exp, sqrt)</source>
+        <translation>预热期间的 lambda(t)（none、instant、linear、cosine、exp、sqrt）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>steps over which lambda rises from 0 to 1</source>
+        <translation>lambda 从 0 升到 1 所用的步数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>steps at lambda = 1 after the warm-up</source>
+        <translation>预热后保持 lambda = 1 的步数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>when joining starts (A, B, C, D, step): A/B run start, C mid-run, D to finish with the run, step: join.start_step</source>
+        <translation>合并开始的时机（A、B、C、D、step）：A/B 在运行开始时，C 在运行中途，D 使合并随运行一同结束，step：由 join.start_step 指定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>first warm-up step when join.stage = step</source>
+        <translation>join.stage = step 时预热开始的步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folded deploy form (written by fold)</source>
+        <translation>折叠后的部署形式（由 fold 写入）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>deploy form: LayerNorm affines absorbed into the next linears</source>
+        <translation>部署形式：LayerNorm 的仿射参数被吸收进后续线性层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>data set (builtin, cifar10, cifar100, mnist, fashion-mnist, folder)</source>
+        <translation>数据集（builtin、cifar10、cifar100、mnist、fashion-mnist、folder）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folder with the data set&apos;s files (all but builtin)</source>
+        <translation>存放数据集文件的文件夹（builtin 以外均需要）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>0: as stored; 1 or 3: grey or RGB</source>
+        <translation>0：保持原样；1 或 3：灰度或 RGB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cifar100: the 20 superclasses (true, false)</source>
+        <translation>cifar100：使用 20 个超类（true、false）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folder without val/: fraction held out per class</source>
+        <translation>folder 中没有 val/ 时：每个类别留出的比例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folder: CSV &apos;file,class&apos; for a flat val/ folder</source>
+        <translation>folder：用于扁平 val/ 文件夹的 CSV（“file,class”）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>evaluation: resize to img_size / crop_pct, centre crop</source>
+        <translation>评估：缩放到 img_size / crop_pct，然后中心裁剪</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>threads preparing batches ahead (-1 auto: 0 on CPU, 4 with CUDA; 0: in the step)</source>
+        <translation>预先准备批次的线程数（-1 auto：CPU 上为 0，使用 CUDA 时为 4；0：在训练步内准备）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training batches prepared ahead at most</source>
+        <translation>最多预先准备的训练批次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>decoded folder images kept in memory, MiB (0: none)</source>
+        <translation>在内存中缓存的已解码 folder 图像，MiB（0：不缓存）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input mean per channel in [0, 1], or auto (measured)</source>
+        <translation>每个通道的输入均值，取值 [0, 1]，或 auto（自动测量）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input standard deviation per channel, or auto (measured)</source>
+        <translation>每个通道的输入标准差，或 auto（自动测量）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an undecodable image: stop the run, or skip it and count</source>
+        <translation>无法解码的图像：stop（中止运行），或 skip（跳过并计数）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training images (built-in set)</source>
+        <translation>训练图像数（内置数据集）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>held-out validation images (built-in set)</source>
+        <translation>留出的验证图像数（内置数据集）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>which images the built-in set holds</source>
+        <translation>决定内置数据集包含哪些图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>random resized crop (area aug.scale_min..1, aspect 3/4..4/3)</source>
+        <translation>随机缩放裁剪（面积 aug.scale_min..1，宽高比 3/4..4/3）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>smallest area fraction of the random resized crop</source>
+        <translation>随机缩放裁剪的最小面积比例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>probability of a horizontal flip</source>
+        <translation>水平翻转的概率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>brightness, contrast, saturation jitter j (factor 1 +- j)</source>
+        <translation>亮度、对比度、饱和度抖动 j（因子 1 +- j）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RandAugment: ops per image N (0: off)</source>
+        <translation>RandAugment：每张图像的操作数 N（0：关闭）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RandAugment magnitude M in [0, 10]</source>
+        <translation>RandAugment 强度 M，取值 [0, 10]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>probability of erasing a rectangle with noise</source>
+        <translation>用噪声擦除一个矩形区域的概率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mixup alpha (0: off)</source>
+        <translation>mixup 的 alpha（0：关闭）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cutmix alpha (0: off)</source>
+        <translation>cutmix 的 alpha（0：关闭）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>probability that a batch is mixed</source>
+        <translation>一个批次被混合的概率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>with mixup and cutmix: probability of cutmix</source>
+        <translation>同时启用 mixup 和 cutmix 时：使用 cutmix 的概率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>passes over the training split</source>
+        <translation>遍历训练集的轮数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>images per training step</source>
+        <translation>每个训练步的图像数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>images per evaluation batch</source>
+        <translation>每个评估批次的图像数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seed of weights, data order and dropout</source>
+        <translation>权重、数据顺序和 dropout 的随机种子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>steps between train/* metrics (their mean over the steps)</source>
+        <translation>train/* 指标的记录间隔步数（记录这些步的平均值）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>deterministic algorithms only (true, false)</source>
+        <translation>仅使用确定性算法（true、false）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>batches clustered for gate.codebook_init = kmeans</source>
+        <translation>gate.codebook_init = kmeans 时用于聚类的批次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>peak AdamW learning rate (after the warm-up)</source>
+        <translation>AdamW 峰值学习率（预热之后）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>learning rate at the end of the cosine</source>
+        <translation>余弦调度结束时的学习率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>linear learning-rate warm-up, in epochs</source>
+        <translation>学习率线性预热的长度，以轮为单位</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>decoupled weight decay (not on norms, biases, embeddings)</source>
+        <translation>解耦权重衰减（不作用于归一化层、偏置和嵌入）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>AdamW beta1</source>
+        <translation>AdamW beta1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>AdamW beta2</source>
+        <translation>AdamW beta2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>AdamW epsilon</source>
+        <translation>AdamW epsilon</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max global gradient L2 norm (0: no clipping)</source>
+        <translation>全局梯度 L2 范数上限（0：不裁剪）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>label smoothing of the training loss</source>
+        <translation>训练损失的标签平滑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EMA of the weights per step (0: off)</source>
+        <translation>每步对权重做 EMA（0：关闭）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CDE gate strength ramps 0 -&gt; gate.strength over these epochs</source>
+        <translation>CDE 门控强度在这么多轮内逐步上升：0 -&gt; gate.strength</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tau from gate.temperature to cde.tau_end (none, linear, geometric)</source>
+        <translation>tau 从 gate.temperature 变化到 cde.tau_end 的方式（none、linear、geometric）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tau at the end of the run</source>
+        <translation>运行结束时的 tau</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>device (auto: CUDA when present, cpu, cuda)</source>
+        <translation>设备（auto：有 CUDA 时使用 CUDA；cpu；cuda）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU threads (0: all cores)</source>
+        <translation>CPU 线程数（0：使用全部核心）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint file to start from (fine-tuning); empty: fresh weights</source>
+        <translation>作为起点的检查点文件（微调）；留空：使用新初始化的权重</translation>
+    </message>
+</context>
+<context>
     <name>RunQueue</name>
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+53"/>
@@ -97,7 +545,7 @@
 <context>
     <name>gatefold::launch::RunProcess</name>
     <message>
-        <location filename="../core/launch/runprocess.cpp" line="+133"/>
+        <location filename="../core/launch/runprocess.cpp" line="+154"/>
         <source>the engine died (%1)%2</source>
         <translation>引擎已崩溃（%1）%2</translation>
     </message>

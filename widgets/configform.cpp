@@ -97,7 +97,7 @@ QWidget *ConfigForm::makeEditor(Row &row)
         return combo;
     }
     auto *line = new QLineEdit;
-    line->setPlaceholderText(QString::fromStdString(field.help));
+    line->setPlaceholderText(QCoreApplication::translate("RunField", field.help.c_str()));
     connect(line, &QLineEdit::textEdited, this, [this, index](const QString &t) { edited(index, t); });
     return line;
 }

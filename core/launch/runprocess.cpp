@@ -1,5 +1,9 @@
 #include "runprocess.h"
 
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 
 namespace gatefold::launch {
@@ -21,6 +25,20 @@ RunProcess::RunProcess(QString cliPath, QString storePath, qint64 runId, Mode mo
     connect(&m_process, &QProcess::readyReadStandardError, this, &RunProcess::readErrors);
     connect(&m_process, &QProcess::finished, this, &RunProcess::handleExit);
     connect(&m_process, &QProcess::errorOccurred, this, &RunProcess::handleError);
+    m_logPath = logPathFor(m_storePath, m_runId);
+}
+
+QString RunProcess::logPathFor(const QString &storePath, qint64 runId)
+{
+    return QFileInfo(storePath).absoluteDir().filePath(QStringLiteral("runs/%1/engine.log").arg(runId));
+}
+
+void RunProcess::writeLog(const QString &line) const
+{
+    QDir().mkpath(QFileInfo(m_logPath).absolutePath());
+    QFile file(m_logPath);
+    if (file.open(QIODevice::Append | QIODevice::Text))
+        file.write((QDateTime::currentDateTime().toString(Qt::ISODate) + QLatin1Char(' ') + line + QLatin1Char('\n')).toUtf8());
 }
 
 RunProcess::~RunProcess()
@@ -38,6 +56,7 @@ RunProcess::~RunProcess()
 void RunProcess::start()
 {
     const QString command = m_mode == Mode::Train ? QStringLiteral("train") : QStringLiteral("resume");
+    writeLog(QStringLiteral("%1 %2 --run %3 --store %4").arg(m_cliPath, command).arg(m_runId).arg(m_storePath));
     m_process.start(m_cliPath, {command, QStringLiteral("--run"), QString::number(m_runId), QStringLiteral("--store"),
                                 m_storePath, QStringLiteral("--json")});
 }
@@ -52,6 +71,7 @@ void RunProcess::keepLog(const QString &line)
 {
     if (line.trimmed().isEmpty())
         return;
+    writeLog(line);
     m_log << line;
     while (m_log.size() > kLogLines)
         m_log.removeFirst();
@@ -115,6 +135,7 @@ void RunProcess::finish(const QString &status, const QString &message)
     if (m_finished)
         return;
     m_finished = true;
+    writeLog(QStringLiteral("end: %1: %2").arg(status, message));
     Q_EMIT finished(status, message);
 }
 

@@ -39,6 +39,10 @@ public:
     RunProgress lastProgress() const { return m_progress; }
     // The last lines the engine printed that are not JSON events (its errors, warnings), at most 40.
     QStringList logTail() const { return m_log; }
+    // Everything the engine said — its messages, other output, how it ended — is also appended,
+    // time-stamped, to this file in the run's directory, to read after the window was closed.
+    QString logPath() const { return m_logPath; }
+    static QString logPathFor(const QString &storePath, qint64 runId);
 
 Q_SIGNALS:
     void started(const QJsonObject &info);  // device, steps_per_epoch, total_steps, dataset, …
@@ -56,6 +60,7 @@ private:
     void handleExit(int exitCode, QProcess::ExitStatus exitStatus);
     void handleError(QProcess::ProcessError error);
     void keepLog(const QString &line);
+    void writeLog(const QString &line) const;
     void finish(const QString &status, const QString &message);
 
     QString m_cliPath;
@@ -68,6 +73,7 @@ private:
     RunProgress m_progress;
     QString m_endStatus;   // from the engine's "end" event
     QString m_endMessage;
+    QString m_logPath;
     bool m_finished = false;
 };
 

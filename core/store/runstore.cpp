@@ -93,6 +93,11 @@ RunStore::RunStore(QSqlDatabase db, QString path)
 {
 }
 
+QString RunStore::runDirectory(qint64 runId) const
+{
+    return QFileInfo(m_path).absoluteDir().filePath(QStringLiteral("runs/%1").arg(runId));
+}
+
 RunStore::~RunStore()
 {
     const QString name = m_db.connectionName();

@@ -33,6 +33,8 @@ public:
     RunStore &operator=(const RunStore &) = delete;
 
     QString path() const { return m_path; }
+    // Where run `runId` keeps its files (checkpoints, the engine's log): <store dir>/runs/<id>.
+    QString runDirectory(qint64 runId) const;
     QString lastError() const { return m_error; }
     int schemaVersion() const;
 

@@ -24,7 +24,7 @@ ExecutionResult failRun(store::RunStore &store, qint64 runId, const QString &mes
 
 QString runDirectory(const store::RunStore &store, qint64 runId)
 {
-    return QFileInfo(store.path()).absoluteDir().filePath(QStringLiteral("runs/%1").arg(runId));
+    return store.runDirectory(runId);
 }
 
 QString artifactFile(const store::RunStore &store, const store::Artifact &artifact)
