@@ -26,6 +26,7 @@
 
 #include <QtTest/QtTest>
 
+#include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
 
 #include <random>
@@ -104,6 +105,18 @@ void TstWorkbench::runFromTheWindowAndCancelAnother()
     QTRY_COMPARE(window.runModel()->index(shortRow, RunTableModel::Status).data().toString(), QStringLiteral("finished"));
     QCOMPARE(window.runModel()->index(longRow, RunTableModel::Status).data().toString(), QStringLiteral("cancelled"));
     QVERIFY(!window.runModel()->index(shortRow, RunTableModel::Top1Last).data().toString().isEmpty());
+    // Run → Show engine log prints the run's log tail (kept in its directory) in the messages dock.
+    window.selectRun(shortId);
+    QAction *showLog = nullptr;
+    for (QAction *a : window.findChildren<QAction *>())
+        if (a->shortcut() == QKeySequence(QStringLiteral("Ctrl+L")))
+            showLog = a;
+    QVERIFY(showLog);
+    showLog->trigger();
+    const QString messages = window.findChild<QPlainTextEdit *>()->toPlainText();
+    QVERIFY2(messages.contains(QStringLiteral("[%1]   ").arg(shortId)) && messages.contains("end: finished"),
+             qPrintable(messages));
+
     // The curve holds exactly the store's points (live points and the reload agree).
     const auto stored = controller.store()->metrics(shortId, QStringLiteral("train/loss"));
     window.selectRun(longId);

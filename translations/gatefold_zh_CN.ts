@@ -652,7 +652,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+65"/>
+        <location filename="../widgets/mainwindow.cpp" line="+66"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -673,12 +673,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+377"/>
+        <location line="+394"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
     <message>
-        <location line="-375"/>
+        <location line="-392"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
@@ -862,6 +862,26 @@
         <location line="+2"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show engine &amp;log</source>
+        <translation>显示引擎日志(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>— %1: %2</source>
+        <translation>— %1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no engine log (the run was not started from this window)</source>
+        <translation>无引擎日志（该运行并非从此窗口启动）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -24,6 +24,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -295,6 +296,23 @@ void MainWindow::buildActions()
             m_form->setConfig(*config, tr("copy of run %1").arg(ids.first()));
     });
     duplicate->setShortcut(QKeySequence(tr("Ctrl+D")));
+    auto *showLog = runMenu->addAction(tr("Show engine &log"), this, [this] {
+        for (qint64 id : selectedRuns()) {
+            const auto run = m_controller->store()->run(id);
+            if (!run)
+                continue;
+            appendLog(id, tr("— %1: %2").arg(statusText(run->status), run->message));
+            QFile file(launch::RunProcess::logPathFor(m_controller->store()->path(), id));
+            if (!file.open(QIODevice::ReadOnly)) {
+                appendLog(id, tr("no engine log (the run was not started from this window)"));
+                continue;
+            }
+            const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+            for (qsizetype i = std::max<qsizetype>(0, lines.size() - 40); i < lines.size(); ++i)
+                appendLog(id, QStringLiteral("  ") + lines[i]);
+        }
+    });
+    showLog->setShortcut(QKeySequence(tr("Ctrl+L")));
     runMenu->addSeparator();
     auto *refresh = runMenu->addAction(tr("Re&fresh"), this, &MainWindow::refreshRuns);
     refresh->setShortcut(QKeySequence::Refresh);
