@@ -74,6 +74,7 @@ class TstStore : public QObject
 private Q_SLOTS:
     void init() { QVERIFY(m_dir.isValid()); }
     void createsSchemaAndReopens();
+    void migratesVersionOneSummaries();
     void runRoundTrip();
     void lifecycleTransitions();
     void metricsInBatches();
@@ -197,6 +198,30 @@ void TstStore::lifecycleTransitions()
     QVERIFY(!runStatusFromString("paused"));
 }
 
+void TstStore::migratesVersionOneSummaries()
+{
+    // A store as version 1 wrote it (metrics, no summary table), opened by this build.
+    const QString path = storePath("v1.sqlite");
+    qint64 id = 0;
+    {
+        auto store = openStore(path);
+        QVERIFY(store);
+        id = *store->createRun(sampleRun("old"));
+        QVERIFY(store->addMetrics(id, {{"val/top1", 10, 1, 0, 0.3}, {"val/top1", 20, 2, 0, 0.7}, {"val/top1", 30, 3, 0, 0.5}}));
+    }
+    QVERIFY(rawExec(path, QStringLiteral("DROP TABLE metric_summary")));
+    QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 1")));
+    auto store = openStore(path);
+    QVERIFY(store);
+    QCOMPARE(store->schemaVersion(), currentSchemaVersion());
+    const auto s = store->metricSummary(id, "val/top1");
+    QCOMPARE(s.count, qint64(3));
+    QCOMPARE(s.lastStep, qint64(30));
+    QCOMPARE(s.last, 0.5);
+    QCOMPARE(s.max, 0.7);
+    QCOMPARE(s.min, 0.3);
+}
+
 void TstStore::metricsInBatches()
 {
     auto store = openStore(storePath("metrics.sqlite"));
@@ -230,6 +255,22 @@ void TstStore::metricsInBatches()
     QVERIFY(store->truncateMetrics(id, 2999));
     QCOMPARE(store->metrics(id, "train/loss").size(), size_t(3000));
     QCOMPARE(store->metrics(id, "val/top1").size(), size_t(300));
+    // The summaries follow the truncation, and a later batch (a resumed run) merges into them.
+    const auto cut = store->metricSummary(id, "val/top1");
+    QCOMPARE(cut.count, qint64(300));
+    QCOMPARE(cut.lastStep, qint64(2990));
+    QCOMPARE(cut.last, 2990 * 1e-4);
+    QCOMPARE(cut.max, 2990 * 1e-4);
+    QVERIFY(store->addMetrics(id, {{"val/top1", 3000, 30, 0, 0.01}, {"val/top1", 3010, 30.1, 0, 0.02}}));
+    const auto more = store->metricSummary(id, "val/top1");
+    QCOMPARE(more.count, qint64(302));
+    QCOMPARE(more.lastStep, qint64(3010));
+    QCOMPARE(more.last, 0.02);
+    QCOMPARE(more.max, 2990 * 1e-4);
+    QCOMPARE(more.min, 0.0);
+    QVERIFY(store->addMetrics(id, {{"val/top1", 5, 0.05, 0, -1.0}}));  // an earlier step: not the last, but the lowest
+    QCOMPARE(store->metricSummary(id, "val/top1").last, 0.02);
+    QCOMPARE(store->metricSummary(id, "val/top1").min, -1.0);
 
     // A batch for a run that does not exist is refused whole.
     QVERIFY(!store->addMetrics(4242, {{"x", 0, 0, 0, 1}, {"x", 1, 0, 0, 2}}));

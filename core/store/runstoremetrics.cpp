@@ -8,6 +8,8 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <map>
+
 namespace gatefold::store {
 
 bool RunStore::addMetrics(qint64 runId, const std::vector<MetricPoint> &points)
@@ -27,6 +29,41 @@ bool RunStore::addMetrics(qint64 runId, const std::vector<MetricPoint> &points)
         q.bindValue(5, p.value);
         if (!q.exec()) {
             const QString why = q.lastError().text();
+            m_db.rollback();
+            return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), why);
+        }
+    }
+    // The batch's summary per key, merged into metric_summary in the same transaction.
+    struct Batch {
+        qint64 count = 0, lastStep = 0;
+        double last = 0, min = 0, max = 0;
+    };
+    std::map<QString, Batch> batches;
+    for (const auto &p : points) {
+        auto [it, fresh] = batches.try_emplace(p.key);
+        Batch &b = it->second;
+        if (fresh || p.value < b.min)
+            b.min = p.value;
+        if (fresh || p.value > b.max)
+            b.max = p.value;
+        if (fresh || p.step >= b.lastStep) {  // equal steps: the later point wins, as in the table
+            b.lastStep = p.step;
+            b.last = p.value;
+        }
+        ++b.count;
+    }
+    QSqlQuery u(m_db);
+    u.prepare(QStringLiteral(
+        "INSERT INTO metric_summary (run_id, key, count, last_step, last, min, max) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (run_id, key) DO UPDATE SET count = count + excluded.count, "
+        "last = CASE WHEN excluded.last_step >= last_step THEN excluded.last ELSE last END, "
+        "last_step = MAX(last_step, excluded.last_step), min = MIN(min, excluded.min), max = MAX(max, excluded.max)"));
+    for (const auto &[key, b] : batches) {
+        for (const QVariant &v : {QVariant(runId), QVariant(key), QVariant(b.count), QVariant(b.lastStep),
+                                  QVariant(b.last), QVariant(b.min), QVariant(b.max)})
+            u.addBindValue(v);
+        if (!u.exec()) {
+            const QString why = u.lastError().text();
             m_db.rollback();
             return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), why);
         }
@@ -62,25 +99,20 @@ MetricSummary RunStore::metricSummary(qint64 runId, const QString &key)
 {
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    // One index range (run_id, key, step): the aggregates, and the value at the highest step.
-    q.prepare(QStringLiteral("SELECT COUNT(*), MIN(value), MAX(value), MAX(step), "
-                             "(SELECT value FROM metrics WHERE run_id = ? AND key = ? ORDER BY step DESC, rowid DESC "
-                             "LIMIT 1) FROM metrics WHERE run_id = ? AND key = ?"));
-    for (int i = 0; i < 2; ++i) {
-        q.addBindValue(runId);
-        q.addBindValue(key);
-    }
+    q.prepare(QStringLiteral("SELECT count, last_step, last, min, max FROM metric_summary WHERE run_id = ? AND key = ?"));
+    q.addBindValue(runId);
+    q.addBindValue(key);
     MetricSummary s;
-    if (!q.exec() || !q.next()) {
+    if (!q.exec()) {
         fail(QStringLiteral("cannot summarise metric %1 of run %2").arg(key).arg(runId), q.lastError().text());
         return s;
     }
-    s.count = q.value(0).toLongLong();
-    if (s.count > 0) {
-        s.min = q.value(1).toDouble();
-        s.max = q.value(2).toDouble();
-        s.lastStep = q.value(3).toLongLong();
-        s.last = q.value(4).toDouble();
+    if (q.next()) {
+        s.count = q.value(0).toLongLong();
+        s.lastStep = q.value(1).toLongLong();
+        s.last = q.value(2).toDouble();
+        s.min = q.value(3).toDouble();
+        s.max = q.value(4).toDouble();
     }
     return s;
 }
@@ -114,11 +146,35 @@ qint64 RunStore::lastMetricStep(qint64 runId)
 
 bool RunStore::truncateMetrics(qint64 runId, qint64 afterStep)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("DELETE FROM metrics WHERE run_id = ? AND step > ?"));
-    q.addBindValue(runId);
-    q.addBindValue(afterStep);
-    return q.exec() || fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), q.lastError().text());
+    if (!sql::beginWrite(m_db))
+        return fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), m_db.lastError().text());
+    // The points after the step go, and the run's summaries are taken again from what stays.
+    const QStringList statements = {
+        QStringLiteral("DELETE FROM metrics WHERE run_id = :run AND step > :step"),
+        QStringLiteral("DELETE FROM metric_summary WHERE run_id = :run"),
+        QStringLiteral("INSERT INTO metric_summary (run_id, key, count, last_step, last, min, max) "
+                       "SELECT run_id, key, COUNT(*), MAX(step), 0, MIN(value), MAX(value) FROM metrics "
+                       "WHERE run_id = :run GROUP BY key"),
+        QStringLiteral("UPDATE metric_summary SET last = (SELECT value FROM metrics m WHERE m.run_id = :run "
+                       "AND m.key = metric_summary.key ORDER BY step DESC, rowid DESC LIMIT 1) WHERE run_id = :run")};
+    for (const QString &sql : statements) {
+        QSqlQuery q(m_db);
+        q.prepare(sql);
+        q.bindValue(QStringLiteral(":run"), runId);
+        if (sql.contains(QLatin1String(":step")))
+            q.bindValue(QStringLiteral(":step"), afterStep);
+        if (!q.exec()) {
+            const QString why = q.lastError().text();
+            m_db.rollback();
+            return fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), why);
+        }
+    }
+    if (!m_db.commit()) {
+        const QString why = m_db.lastError().text();
+        m_db.rollback();
+        return fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), why);
+    }
+    return true;
 }
 
 } // namespace gatefold::store

@@ -72,6 +72,24 @@ CREATE TABLE snapshots (
 );
 CREATE INDEX snapshots_run_kind ON snapshots(run_id, kind, step);
 )"),
+        // 1 → 2: each metric of each run at a glance (count, last, extremes), kept up to date by
+        // addMetrics/truncateMetrics, so tables sort 1,000 runs by a metric without reading their points.
+        QStringLiteral(R"(
+CREATE TABLE metric_summary (
+    run_id    INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    key       TEXT NOT NULL,
+    count     INTEGER NOT NULL,
+    last_step INTEGER NOT NULL,
+    last      REAL NOT NULL,
+    min       REAL NOT NULL,
+    max       REAL NOT NULL,
+    PRIMARY KEY (run_id, key)
+);
+INSERT INTO metric_summary (run_id, key, count, last_step, last, min, max)
+    SELECT run_id, key, COUNT(*), MAX(step), 0, MIN(value), MAX(value) FROM metrics GROUP BY run_id, key;
+UPDATE metric_summary SET last = (SELECT value FROM metrics m WHERE m.run_id = metric_summary.run_id
+    AND m.key = metric_summary.key ORDER BY step DESC, rowid DESC LIMIT 1);
+)"),
     };
     return steps;
 }
