@@ -194,6 +194,12 @@ void TstWorkbench::browserSortsAndFilters()
     QCOMPARE(proxy.index(0, RunTableModel::ColumnCount + 2).data().toString(), QStringLiteral("0.4"));
     QCOMPARE(proxy.index(2, RunTableModel::ColumnCount + 1).data().toString(), QStringLiteral("0.9"));
     QCOMPARE(proxy.index(0, RunTableModel::ColumnCount).data().toString(), QStringLiteral("—"));  // "{}" has no depth
+    // A metric at a chosen epoch: the last value logged at or before it (epoch 1: step 10, top-1 − 0.1).
+    model.setExtraColumns({"metric:val/top1:@1"});
+    QCOMPARE(model.headerData(RunTableModel::ColumnCount, Qt::Horizontal).toString(), QStringLiteral("val/top1 (epoch 1)"));
+    QCOMPARE(model.index(model.rowOf(2), RunTableModel::ColumnCount).data().toString(), QStringLiteral("0.8"));
+    model.setExtraColumns({"metric:val/top1:@0.5"});
+    QVERIFY(model.index(model.rowOf(2), RunTableModel::ColumnCount).data().isNull());  // nothing logged yet
 
     // The window remembers the columns per store.
     QSettings().setValue(QStringLiteral("columns/%1/extra").arg(QString::fromLatin1(store->path().toUtf8().toHex())),

@@ -951,11 +951,12 @@
     <message>
         <location line="+4"/>
         <location line="+4"/>
+        <location line="+5"/>
         <source>Add metric column</source>
         <translation>Spalte für Metrik hinzufügen</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="-6"/>
         <source>last</source>
         <translation>zuletzt</translation>
     </message>
@@ -970,12 +971,22 @@
         <translation>niedrigster</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>at an epoch…</source>
+        <translation>bei einer Epoche…</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Value:</source>
         <translation>Wert:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
+        <source>Epoch:</source>
+        <translation>Epoche:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Remove this column</source>
         <translation>Diese Spalte entfernen</translation>
     </message>
@@ -1092,7 +1103,7 @@
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+104"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+106"/>
         <source>best</source>
         <translation>bester Wert</translation>
     </message>
@@ -1107,7 +1118,8 @@
         <translation>zuletzt</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="-3"/>
+        <location line="+74"/>
         <source>epoch %1</source>
         <translation>Epoche %1</translation>
     </message>

@@ -949,11 +949,12 @@
     <message>
         <location line="+4"/>
         <location line="+4"/>
+        <location line="+5"/>
         <source>Add metric column</source>
         <translation>添加指标列</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="-6"/>
         <source>last</source>
         <translation>最新</translation>
     </message>
@@ -968,12 +969,22 @@
         <translation>最低</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>at an epoch…</source>
+        <translation>在某一轮…</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Value:</source>
         <translation>取值：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
+        <source>Epoch:</source>
+        <translation>轮次：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Remove this column</source>
         <translation>移除此列</translation>
     </message>
@@ -1089,7 +1100,7 @@
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+104"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+106"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -1104,7 +1115,8 @@
         <translation>最新</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="-3"/>
+        <location line="+74"/>
         <source>epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>

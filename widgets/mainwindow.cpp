@@ -494,11 +494,17 @@ void MainWindow::headerMenu(const QPoint &pos)
         const QString key = QInputDialog::getItem(this, tr("Add metric column"), tr("Metric:"), metrics, 0, true, &ok);
         if (!ok || key.isEmpty())
             return;
-        const QStringList which = {tr("last"), tr("best (highest)"), tr("lowest")};
+        const QStringList which = {tr("last"), tr("best (highest)"), tr("lowest"), tr("at an epoch…")};
         const QString w = QInputDialog::getItem(this, tr("Add metric column"), tr("Value:"), which, 0, false, &ok);
         if (!ok)
             return;
-        const QString suffix = w == which[1] ? QStringLiteral("max") : w == which[2] ? QStringLiteral("min") : QStringLiteral("last");
+        QString suffix = w == which[1] ? QStringLiteral("max") : w == which[2] ? QStringLiteral("min") : QStringLiteral("last");
+        if (w == which[3]) {
+            const double epoch = QInputDialog::getDouble(this, tr("Add metric column"), tr("Epoch:"), 1.0, 0.0, 1e6, 2, &ok);
+            if (!ok)
+                return;
+            suffix = QStringLiteral("@") + QString::number(epoch);
+        }
         m_model->setExtraColumns(m_model->extraColumns() << QStringLiteral("metric:%1:%2").arg(key, suffix));
         saveColumns();
     });

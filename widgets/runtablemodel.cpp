@@ -91,7 +91,7 @@ void RunTableModel::setExtraColumns(const QStringList &columns)
     m_extra.clear();
     for (const QString &c : columns)
         if ((c.startsWith(QLatin1String("config:")) && c.size() > 7)
-            || (c.startsWith(QLatin1String("metric:")) && c.count(':') == 2))
+            || (c.startsWith(QLatin1String("metric:")) && c.count(':') == 2 && !c.endsWith(':')))
             m_extra << c;
     endResetModel();
 }
@@ -101,6 +101,8 @@ QString RunTableModel::describeExtra(const QString &column)
     if (column.startsWith(QLatin1String("config:")))
         return column.mid(7);
     const QStringList parts = column.split(':');
+    if (parts.value(2).startsWith('@'))
+        return QStringLiteral("%1 (%2)").arg(parts.value(1), tr("epoch %1").arg(parts.value(2).mid(1)));
     const QString which = parts.value(2) == QLatin1String("max") ? tr("best")
                         : parts.value(2) == QLatin1String("min") ? tr("lowest")
                                                                  : tr("last");
@@ -122,6 +124,12 @@ QVariant RunTableModel::extraData(int r, int extra, bool sort) const
         return valueText(v);
     }
     const QStringList parts = column.split(':');
+    if (parts[2].startsWith('@')) {  // the value at a chosen epoch
+        const auto at = m_store ? m_store->metricAtEpoch(row.run.id, parts[1], parts[2].mid(1).toDouble()) : std::nullopt;
+        if (!at)
+            return sort ? QVariant(-std::numeric_limits<double>::infinity()) : QVariant();
+        return sort ? QVariant(*at) : QVariant(QString::number(*at, 'g', 5));
+    }
     auto it = row.metrics.find(parts[1]);
     if (it == row.metrics.end())
         it = row.metrics.emplace(parts[1], m_store ? m_store->metricSummary(row.run.id, parts[1]) : store::MetricSummary{})

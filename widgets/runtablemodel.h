@@ -35,7 +35,7 @@ public:
     explicit RunTableModel(store::RunStore *store, QObject *parent = nullptr);
 
     void refresh();
-    // Extra columns after the fixed ones, as "config:KEY" or "metric:KEY:last|max|min".
+    // Extra columns after the fixed ones, as "config:KEY" or "metric:KEY:last|max|min|@EPOCH".
     void setExtraColumns(const QStringList &columns);
     QStringList extraColumns() const { return m_extra; }
     static QString describeExtra(const QString &column);  // its header text

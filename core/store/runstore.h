@@ -65,6 +65,8 @@ public:
     QStringList metricKeys(qint64 runId);
     // Count, last (highest step) and extremes of one metric; count 0 when the run has none.
     MetricSummary metricSummary(qint64 runId, const QString &key);
+    // The value at the last point at or before `epoch` (e.g. val/top1 after epoch 5); nullopt if none.
+    std::optional<double> metricAtEpoch(qint64 runId, const QString &key, double epoch);
     // The highest step with a metric, or -1.
     qint64 lastMetricStep(qint64 runId);
     // Deletes metrics after `step` (a resume from an earlier checkpoint redoes them).

@@ -117,6 +117,24 @@ MetricSummary RunStore::metricSummary(qint64 runId, const QString &key)
     return s;
 }
 
+std::optional<double> RunStore::metricAtEpoch(qint64 runId, const QString &key, double epoch)
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT value FROM metrics WHERE run_id = ? AND key = ? AND epoch <= ? "
+                             "ORDER BY step DESC, rowid DESC LIMIT 1"));
+    q.addBindValue(runId);
+    q.addBindValue(key);
+    q.addBindValue(epoch + 1e-9);  // "epoch 5" includes the evaluation logged at 5.000000
+    if (!q.exec()) {
+        fail(QStringLiteral("cannot read metric %1 of run %2").arg(key).arg(runId), q.lastError().text());
+        return std::nullopt;
+    }
+    if (!q.next())
+        return std::nullopt;
+    return q.value(0).toDouble();
+}
+
 QStringList RunStore::metricKeys(qint64 runId)
 {
     QSqlQuery q(m_db);
