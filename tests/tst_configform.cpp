@@ -3,6 +3,7 @@
 // under the right fields (hidden ones in the summary), offscreen.
 
 #include "widgets/configform.h"
+#include "widgets/runformpanel.h"
 
 #include "model/presets.h"
 #include "train/runconfigjson.h"
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void fieldsAppearWhenTheyApply();
     void problemsUnderTheirFields();
     void unparsableTextKeepsTheLastGoodValue();
+    void loadAndSaveJson();
 };
 
 void TstConfigForm::roundTripsEveryPreset_data()
@@ -155,6 +157,41 @@ void TstConfigForm::unparsableTextKeepsTheLastGoodValue()
     form.setFieldText("data.mean", "0.5,0.5");
     QVERIFY(!form.isValid());
     QVERIFY(!form.problemFor("data.mean").isEmpty());
+}
+
+void TstConfigForm::loadAndSaveJson()
+{
+    QTemporaryDir dir;
+    widgets::RunFormPanel panel;
+    panel.loadPreset(QStringLiteral("cde-t2-soft-expand"));
+    const QString path = dir.filePath("run.json");
+    QString error;
+    QVERIFY2(panel.saveJson(path, &error), qPrintable(error));
+    // What is saved reads back as the same config, in the panel and in the engine's reader.
+    widgets::RunFormPanel other;
+    QVERIFY2(other.loadJson(path, &error), qPrintable(error));
+    QCOMPARE(train::runConfigToJson(other.form()->config()), train::runConfigToJson(panel.form()->config()));
+    QCOMPARE(other.runName(), QStringLiteral("run"));  // named after the file
+    // A partial file applies over what the form holds; a bad one is refused whole, naming each problem.
+    QFile partial(dir.filePath("lr.json"));
+    QVERIFY(partial.open(QIODevice::WriteOnly));
+    partial.write(R"({"optim": {"lr": 0.02}})");
+    partial.close();
+    QVERIFY(other.loadJson(partial.fileName(), &error));
+    QCOMPARE(other.form()->config().train.optim.lr, 0.02);
+    QCOMPARE(other.form()->config().model.gate.codebookSize, 512);
+    QFile bad(dir.filePath("bad.json"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write(R"({"optim.lr": "fast", "depth": 2.5})");
+    bad.close();
+    const QByteArray before = train::runConfigToJson(other.form()->config());
+    QVERIFY(!other.loadJson(bad.fileName(), &error));
+    QVERIFY2(error.contains("optim.lr") && error.contains("depth"), qPrintable(error));
+    QCOMPARE(train::runConfigToJson(other.form()->config()), before);
+    QVERIFY(!other.loadJson(dir.filePath("missing.json"), &error));
+    QVERIFY2(error.contains("cannot read"), qPrintable(error));
+    QVERIFY(!panel.saveJson(dir.filePath("no/such/dir/x.json"), &error));
+    QVERIFY2(error.contains("cannot write"), qPrintable(error));
 }
 
 QTEST_MAIN(TstConfigForm)
