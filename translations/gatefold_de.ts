@@ -617,7 +617,7 @@
         <translation>Schritt</translation>
     </message>
     <message>
-        <location line="+305"/>
+        <location line="+311"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>unbekanntes Bildformat „%1“; verwenden Sie .png, .svg oder .pdf</translation>
     </message>
@@ -674,12 +674,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+394"/>
+        <location line="+397"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location line="-392"/>
+        <location line="-395"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
@@ -724,7 +724,7 @@
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+40"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -739,13 +739,13 @@
         <translation>Laufspeicher %1</translation>
     </message>
     <message>
-        <location line="-87"/>
-        <location line="+110"/>
+        <location line="-90"/>
+        <location line="+113"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-139"/>
         <source>EMA</source>
         <translation>EMA</translation>
     </message>
@@ -765,7 +765,7 @@
         <translation>Gruppen</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+114"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>

@@ -616,7 +616,7 @@
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+305"/>
+        <location line="+311"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>未知的图像格式“%1”；请使用 .png、.svg 或 .pdf</translation>
     </message>
@@ -673,12 +673,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+394"/>
+        <location line="+397"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
     <message>
-        <location line="-392"/>
+        <location line="-395"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
@@ -723,7 +723,7 @@
         <translation>加入队列</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+40"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -738,13 +738,13 @@
         <translation>运行存储 %1</translation>
     </message>
     <message>
-        <location line="-87"/>
-        <location line="+110"/>
+        <location line="-90"/>
+        <location line="+113"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-139"/>
         <source>EMA</source>
         <translation>EMA</translation>
     </message>
@@ -764,7 +764,7 @@
         <translation>分组</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+114"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>

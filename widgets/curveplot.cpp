@@ -115,12 +115,18 @@ void CurvePlot::setRun(qint64 runId, const QString &label, const std::vector<dou
 
 void CurvePlot::appendPoint(qint64 runId, double step, double value)
 {
+    appendPoints(runId, {step}, {value});
+}
+
+void CurvePlot::appendPoints(qint64 runId, const std::vector<double> &steps, const std::vector<double> &values)
+{
     auto it = m_curves.find(runId);
-    if (it == m_curves.end())
+    if (it == m_curves.end() || steps.empty())
         return;
-    it->second.steps.push_back(step);
-    it->second.values.push_back(value);
-    redraw(it->second);
+    Curve &c = it->second;
+    c.steps.insert(c.steps.end(), steps.begin(), steps.end());
+    c.values.insert(c.values.end(), values.begin(), values.end());
+    redraw(c);  // once per report, not per point: smoothing and the pyramid cover the whole series
     rescale();
 }
 

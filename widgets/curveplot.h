@@ -26,6 +26,7 @@ public:
 
     void setRun(qint64 runId, const QString &label, const std::vector<double> &steps, const std::vector<double> &values);
     void appendPoint(qint64 runId, double step, double value);
+    void appendPoints(qint64 runId, const std::vector<double> &steps, const std::vector<double> &values);
     void removeRun(qint64 runId);
     // A mean ± std band over runs that differ only by seed, at the steps they share: the mean
     // drawn strong, the band filled, each run faint (setRun). Returns how many steps it covers.

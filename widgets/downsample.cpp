@@ -19,6 +19,19 @@ void emitBucket(const std::vector<double> &xs, const std::vector<double> &ys, st
     }
 }
 
+// [begin, end): the points of xs (ascending) within [xMin, xMax], widened by one on each side so
+// the line runs to the plot's edges.
+std::pair<size_t, size_t> visibleRange(const std::vector<double> &xs, double xMin, double xMax)
+{
+    size_t begin = size_t(std::lower_bound(xs.begin(), xs.end(), xMin) - xs.begin());
+    size_t end = size_t(std::upper_bound(xs.begin(), xs.end(), xMax) - xs.begin());
+    if (begin > 0)
+        --begin;
+    if (end < xs.size())
+        ++end;
+    return {begin, end};
+}
+
 } // namespace
 
 void downsampleMinMax(const std::vector<double> &xs, const std::vector<double> &ys, double xMin, double xMax,
@@ -28,13 +41,7 @@ void downsampleMinMax(const std::vector<double> &xs, const std::vector<double> &
     outY->clear();
     if (xs.empty())
         return;
-    // [begin, end): the points in range, widened by one on each side.
-    size_t begin = size_t(std::lower_bound(xs.begin(), xs.end(), xMin) - xs.begin());
-    size_t end = size_t(std::upper_bound(xs.begin(), xs.end(), xMax) - xs.begin());
-    if (begin > 0)
-        --begin;
-    if (end < xs.size())
-        ++end;
+    const auto [begin, end] = visibleRange(xs, xMin, xMax);
     buckets = std::max(1, buckets);
     if (end - begin <= size_t(4 * buckets) || xMax <= xMin) {
         outX->assign(xs.begin() + long(begin), xs.begin() + long(end));
@@ -97,12 +104,7 @@ void MinMaxPyramid::sample(const std::vector<double> &xs, const std::vector<doub
     outY->clear();
     if (xs.empty())
         return;
-    size_t begin = size_t(std::lower_bound(xs.begin(), xs.end(), xMin) - xs.begin());
-    size_t end = size_t(std::upper_bound(xs.begin(), xs.end(), xMax) - xs.begin());
-    if (begin > 0)
-        --begin;
-    if (end < xs.size())
-        ++end;
+    const auto [begin, end] = visibleRange(xs, xMin, xMax);
     buckets = std::max(1, buckets);
     if (end - begin <= size_t(4 * buckets) || xMax <= xMin || m_lo.empty()) {
         downsampleMinMax(xs, ys, xMin, xMax, buckets, outX, outY);

@@ -183,6 +183,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     });
     connect(queue, &launch::RunQueue::runMetrics, this, [this](qint64 id, const QJsonArray &points) {
         const QString shown = m_metric->currentText();
+        std::vector<double> xs, ys;  // the shown metric's new points, drawn in one go
         for (const auto &v : points) {
             const QJsonObject p = v.toObject();
             const QString key = p.value(QStringLiteral("key")).toString();
@@ -198,9 +199,11 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
                 const double x = m_xAxis->currentIndex() == 0 ? step
                                : m_xAxis->currentIndex() == 1 ? epoch
                                                               : (wall - s.walls.front()) / 60.0;
-                m_curves->appendPoint(id, x, value);
+                xs.push_back(x);
+                ys.push_back(value);
             }
         }
+        m_curves->appendPoints(id, xs, ys);
     });
     connect(queue, &launch::RunQueue::runMessage, this, &MainWindow::appendLog);
     connect(queue, &launch::RunQueue::runFinished, this, [this](qint64 id, const QString &status, const QString &message) {
