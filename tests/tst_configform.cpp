@@ -64,8 +64,8 @@ void TstConfigForm::roundTripsEveryPreset()
             text = combo->currentText();
         else
             text = qobject_cast<QLineEdit *>(editor)->text();
-        std::string why;
-        QVERIFY2(field.set(fromEditors, text.toStdString(), &why), (field.key + ": " + why).c_str());
+        model::ConfigProblem why;
+        QVERIFY2(field.set(fromEditors, text.toStdString(), &why), (field.key + ": " + why.message).c_str());
     }
     fromEditors.model.join.deployed = config->model.join.deployed;  // not a form field
     QCOMPARE(train::runConfigToJson(fromEditors), train::runConfigToJson(*config));

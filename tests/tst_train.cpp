@@ -222,8 +222,8 @@ void TstTrain::choicesComeFromTheParsers()
     for (const auto &field : runFields())
         for (const auto &value : fieldChoices(field)) {
             RunConfig c;
-            std::string why;
-            QVERIFY2(field.set(c, value, &why), (field.key + "=" + value + ": " + why).c_str());
+            model::ConfigProblem why;
+            QVERIFY2(field.set(c, value, &why), (field.key + "=" + value + ": " + why.message).c_str());
         }
 }
 
@@ -280,7 +280,7 @@ void TstTrain::fieldTypesMatchValues()
     const RunConfig config = tinyRun();
     for (const auto &field : runFields()) {
         const std::string text = field.get(config);
-        std::string why;
+        model::ConfigProblem why;
         switch (field.type) {
         case FieldType::Integer: {
             long long v = 0;

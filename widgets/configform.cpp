@@ -1,6 +1,7 @@
 #include "configform.h"
 
 #include "fieldgroups.h"
+#include "problemtext.h"
 
 #include "train/fieldrelevance.h"
 #include "train/runfields.h"
@@ -157,13 +158,13 @@ void ConfigForm::edited(size_t index, const QString &text)
     if (m_loading)
         return;
     const auto &field = *m_rows[index].field;
-    std::string why;
+    model::ConfigProblem why;
     train::RunConfig next = m_config;
     if (field.set(next, text.trimmed().toStdString(), &why)) {
         m_config = next;
         m_parseErrors.erase(field.key);
     } else {
-        m_parseErrors[field.key] = QString::fromStdString(why);
+        m_parseErrors[field.key] = problemText(why);
     }
     revalidate();
     Q_EMIT configChanged();
@@ -173,7 +174,7 @@ void ConfigForm::revalidate()
 {
     m_problems = m_parseErrors;
     for (const auto &p : train::validateRunConfig(m_config))
-        m_problems.emplace(p.field, QString::fromStdString(p.message));  // a parse error wins: it is what was typed
+        m_problems.emplace(p.field, problemText(p));  // a parse error wins: it is what was typed
     QStringList hidden;
     std::vector<int> perGroup(size_t(m_tabs->count()), 0);
     for (const Row &row : m_rows) {

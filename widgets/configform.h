@@ -24,7 +24,8 @@ namespace gatefold::widgets {
 // the rest — shown only where it means something for the current config
 // (train::fieldApplies). Every edit is parsed and the whole config validated
 // at once; each problem appears under its own field in the core validator's
-// words, problems of hidden fields in the summary above the tabs.
+// words (translated: problemtext.h), problems of hidden fields in the summary
+// above the tabs.
 class ConfigForm : public QWidget
 {
     Q_OBJECT

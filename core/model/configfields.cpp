@@ -56,7 +56,7 @@ std::string choices(const EnumName<E> (&table)[N])
 }
 
 template<typename E, size_t N>
-bool parseEnum(const EnumName<E> (&table)[N], const std::string &text, E *out, std::string *error)
+bool parseEnum(const EnumName<E> (&table)[N], const std::string &text, E *out, ConfigProblem *problem)
 {
     for (const auto &entry : table) {
         if (text == entry.name) {
@@ -64,13 +64,14 @@ bool parseEnum(const EnumName<E> (&table)[N], const std::string &text, E *out, s
             return true;
         }
     }
-    if (error)
-        *error = "unknown value '" + text + "'; use one of: " + choices(table);
+    if (problem)
+        *problem = makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "unknown value '%1'; use one of: %2"),
+                               {text, choices(table)});
     return false;
 }
 
 // "all" or a comma-separated list of block indices.
-bool parseBlockList(const std::string &text, std::vector<int> *out, std::string *error)
+bool parseBlockList(const std::string &text, std::vector<int> *out, ConfigProblem *problem)
 {
     std::vector<int> blocks;
     if (text != "all" && !text.empty()) {
@@ -84,8 +85,11 @@ bool parseBlockList(const std::string &text, std::vector<int> *out, std::string 
         for (const std::string &item : items) {
             int v = 0;
             if (!parseInt(item, &v, nullptr)) {
-                if (error)
-                    *error = "'" + text + "' is not 'all' or a comma-separated list of block indices";
+                if (problem)
+                    *problem = makeProblem({},
+                                           GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is not 'all' or a comma-separated "
+                                                                              "list of block indices"),
+                                           {text});
                 return false;
             }
             blocks.push_back(v);
@@ -109,21 +113,25 @@ ConfigField intField(std::string key, std::string help, int ViTConfig::*member)
 {
     return {std::move(key), std::move(help),
             [member](const ViTConfig &c) { return std::to_string(c.*member); },
-            [member](ViTConfig &c, const std::string &t, std::string *e) { return parseInt(t, &(c.*member), e); }};
+            [member](ViTConfig &c, const std::string &t, ConfigProblem *e) {
+                return parseInt(t, &(c.*member), e);
+            }};
 }
 
 ConfigField doubleField(std::string key, std::string help, double ViTConfig::*member)
 {
     return {std::move(key), std::move(help),
             [member](const ViTConfig &c) { return formatDouble(c.*member); },
-            [member](ViTConfig &c, const std::string &t, std::string *e) { return parseDouble(t, &(c.*member), e); }};
+            [member](ViTConfig &c, const std::string &t, ConfigProblem *e) {
+                return parseDouble(t, &(c.*member), e);
+            }};
 }
 
 ConfigField gateIntField(std::string key, std::string help, int GateConfig::*member)
 {
     return {std::move(key), std::move(help),
             [member](const ViTConfig &c) { return std::to_string(c.gate.*member); },
-            [member](ViTConfig &c, const std::string &t, std::string *e) {
+            [member](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                 return parseInt(t, &(c.gate.*member), e);
             }};
 }
@@ -132,7 +140,7 @@ ConfigField gateDoubleField(std::string key, std::string help, double GateConfig
 {
     return {std::move(key), std::move(help),
             [member](const ViTConfig &c) { return formatDouble(c.gate.*member); },
-            [member](ViTConfig &c, const std::string &t, std::string *e) {
+            [member](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                 return parseDouble(t, &(c.gate.*member), e);
             }};
 }
@@ -144,7 +152,7 @@ ConfigField gateEnumField(std::string key, std::string help, E GateConfig::*memb
     help += " (" + choices(table) + ")";
     return {std::move(key), std::move(help),
             [member, &table](const ViTConfig &c) { return nameOf(table, c.gate.*member); },
-            [member, &table](ViTConfig &c, const std::string &t, std::string *e) {
+            [member, &table](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                 return parseEnum(table, t, &(c.gate.*member), e);
             }};
 }
@@ -153,11 +161,11 @@ ConfigField gateEnumField(std::string key, std::string help, E GateConfig::*memb
 template<typename Outer, typename T>
 ConfigField nestedField(std::string key, std::string help, Outer ViTConfig::*outer, T Outer::*inner,
                         std::function<std::string(const T &)> format,
-                        std::function<bool(const std::string &, T *, std::string *)> parse)
+                        std::function<bool(const std::string &, T *, ConfigProblem *)> parse)
 {
     return {std::move(key), std::move(help),
             [outer, inner, format](const ViTConfig &c) { return format(c.*outer.*inner); },
-            [outer, inner, parse](ViTConfig &c, const std::string &t, std::string *e) {
+            [outer, inner, parse](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                 return parse(t, &(c.*outer.*inner), e);
             }};
 }
@@ -169,9 +177,9 @@ std::function<std::string(const E &)> enumFormat(const EnumName<E> (&table)[N])
 }
 
 template<typename E, size_t N>
-std::function<bool(const std::string &, E *, std::string *)> enumParse(const EnumName<E> (&table)[N])
+std::function<bool(const std::string &, E *, ConfigProblem *)> enumParse(const EnumName<E> (&table)[N])
 {
-    return [&table](const std::string &t, E *v, std::string *e) { return parseEnum(table, t, v, e); };
+    return [&table](const std::string &t, E *v, ConfigProblem *e) { return parseEnum(table, t, v, e); };
 }
 
 void addJoinFields(std::vector<ConfigField> &f)
@@ -193,28 +201,28 @@ void addJoinFields(std::vector<ConfigField> &f)
                                                 &ViTConfig::join, &JoinConfig::diversity, fmtDouble, parseDouble));
     f.push_back({"join.schedule", "lambda(t) over the warm-up (" + choices(kJoinSchedule) + ")",
                  [](const ViTConfig &c) { return nameOf(kJoinSchedule, c.join.schedule.kind); },
-                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                 [](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                      return parseEnum(kJoinSchedule, t, &c.join.schedule.kind, e);
                  }});
     f.push_back({"join.warmup_steps", "steps over which lambda rises from 0 to 1",
                  [fmtInt64](const ViTConfig &c) { return fmtInt64(c.join.schedule.warmupSteps); },
-                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                 [](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                      return parseInt64(t, &c.join.schedule.warmupSteps, e);
                  }});
     f.push_back({"join.adjust_steps", "steps at lambda = 1 after the warm-up",
                  [fmtInt64](const ViTConfig &c) { return fmtInt64(c.join.schedule.adjustSteps); },
-                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                 [](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                      return parseInt64(t, &c.join.schedule.adjustSteps, e);
                  }});
     f.push_back({"join.stage", "when joining starts (" + choices(kJoinStage)
                                    + "): A/B run start, C mid-run, D to finish with the run, step: join.start_step",
                  [](const ViTConfig &c) { return nameOf(kJoinStage, c.join.schedule.stage); },
-                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                 [](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                      return parseEnum(kJoinStage, t, &c.join.schedule.stage, e);
                  }});
     f.push_back({"join.start_step", "first warm-up step when join.stage = step",
                  [fmtInt64](const ViTConfig &c) { return fmtInt64(c.join.schedule.startStep); },
-                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                 [](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                      return parseInt64(t, &c.join.schedule.startStep, e);
                  }});
     f.push_back(nestedField<JoinConfig, bool>("join.deployed", "folded deploy form (written by fold)",
@@ -237,16 +245,16 @@ std::vector<ConfigField> makeFields()
     f.push_back(doubleField("mlp_ratio", "MLP hidden width d_ff / d", &ViTConfig::mlpRatio));
     f.push_back({"qkv_bias", "bias on the q, k, v projections (true, false)",
                  [](const ViTConfig &c) { return std::string(c.qkvBias ? "true" : "false"); },
-                 [](ViTConfig &c, const std::string &t, std::string *e) { return parseBool(t, &c.qkvBias, e); }});
+                 [](ViTConfig &c, const std::string &t, ConfigProblem *e) { return parseBool(t, &c.qkvBias, e); }});
     f.push_back({"global_pool", "pooling for the head (" + choices(kPooling) + ")",
                  [](const ViTConfig &c) { return nameOf(kPooling, c.pooling); },
-                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                 [](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                      return parseEnum(kPooling, t, &c.pooling, e);
                  }});
     f.push_back({"weight_init", "initial weights (" + choices(kWeightInit) + "): timm trunc-normal 0.02; jax xavier, "
                  "zero head (faster from scratch on small data)",
                  [](const ViTConfig &c) { return nameOf(kWeightInit, c.weightInit); },
-                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                 [](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                      return parseEnum(kWeightInit, t, &c.weightInit, e);
                  }});
     f.push_back(doubleField("drop_rate", "dropout after the position embedding and before the head",
@@ -272,7 +280,7 @@ std::vector<ConfigField> makeFields()
                               kScope));
     f.push_back({"gate.blocks", "gated blocks: all, or a comma-separated list of block indices",
                  [](const ViTConfig &c) { return formatBlocks(c.gate.blocks); },
-                 [](ViTConfig &c, const std::string &t, std::string *e) {
+                 [](ViTConfig &c, const std::string &t, ConfigProblem *e) {
                      return parseBlockList(t, &c.gate.blocks, e);
                  }});
     f.push_back(gateEnumField("gate.embed_init", "initialisation of E", &GateConfig::embedInit, kEmbedInit));
@@ -306,10 +314,10 @@ bool setConfigValue(ViTConfig &config, const std::string &key, const std::string
             *error = "unknown setting '" + key + "'; `gatefold-cli config --keys` lists them";
         return false;
     }
-    std::string why;
+    ConfigProblem why;
     if (!field->set(config, value, &why)) {
         if (error)
-            *error = key + ": " + why;
+            *error = key + ": " + why.message;
         return false;
     }
     return true;

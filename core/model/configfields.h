@@ -1,5 +1,6 @@
 #pragma once
 
+#include "configproblem.h"
 #include "vitconfig.h"
 
 #include <functional>
@@ -17,8 +18,8 @@ struct ConfigField {
     std::string help;  // one line: meaning, accepted values
     std::function<std::string(const ViTConfig &)> get;
     // Parses `text` into the config; on failure leaves it unchanged and says
-    // what was expected.
-    std::function<bool(ViTConfig &, const std::string &text, std::string *error)> set;
+    // what was expected in `problem` (message and template; no field).
+    std::function<bool(ViTConfig &, const std::string &text, ConfigProblem *problem)> set;
 };
 
 const std::vector<ConfigField> &configFields();

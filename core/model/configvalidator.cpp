@@ -3,6 +3,7 @@
 #include <cmath>
 #include <set>
 #include <string>
+#include <utility>
 
 namespace gatefold::model {
 namespace {
@@ -16,22 +17,25 @@ std::string num(double v)
     return s;
 }
 
+// Every template below is marked for lupdate (context "ConfigProblem"): the
+// form shows it translated, with the values put in (configproblem.h).
+
 class Collector
 {
 public:
-    void add(std::string field, std::string message)
+    void add(const char *field, const char *text, std::vector<std::string> args = {})
     {
-        m_problems.push_back({std::move(field), std::move(message)});
+        m_problems.push_back(makeProblem(field, text, std::move(args)));
     }
-    void positive(const char *field, int value, const char *what)
+    void positive(const char *field, int value, const char *text)
     {
         if (value <= 0)
-            add(field, std::string(what) + " must be at least 1, not " + std::to_string(value) + ".");
+            add(field, text, {std::to_string(value)});
     }
     void probability(const char *field, double value)
     {
         if (!(value >= 0.0 && value < 1.0))
-            add(field, "a dropout rate must lie in [0, 1), not " + num(value) + ".");
+            add(field, GF_TRANSLATE_NOOP("ConfigProblem", "a dropout rate must lie in [0, 1), not %1."), {num(value)});
     }
     std::vector<ConfigProblem> take() { return std::move(m_problems); }
 
@@ -41,29 +45,42 @@ private:
 
 void validateShape(const ViTConfig &c, Collector &out)
 {
-    out.positive("img_size", c.imageSize, "The image size");
-    out.positive("patch_size", c.patchSize, "The patch size");
-    out.positive("in_chans", c.inChannels, "The number of input channels");
-    out.positive("num_classes", c.numClasses, "The number of classes");
-    out.positive("embed_dim", c.embedDim, "The width");
-    out.positive("depth", c.depth, "The depth");
-    out.positive("num_heads", c.numHeads, "The number of heads");
+    out.positive("img_size", c.imageSize,
+                 GF_TRANSLATE_NOOP("ConfigProblem", "The image size must be at least 1, not %1."));
+    out.positive("patch_size", c.patchSize,
+                 GF_TRANSLATE_NOOP("ConfigProblem", "The patch size must be at least 1, not %1."));
+    out.positive("in_chans", c.inChannels,
+                 GF_TRANSLATE_NOOP("ConfigProblem", "The number of input channels must be at least 1, not %1."));
+    out.positive("num_classes", c.numClasses,
+                 GF_TRANSLATE_NOOP("ConfigProblem", "The number of classes must be at least 1, not %1."));
+    out.positive("embed_dim", c.embedDim, GF_TRANSLATE_NOOP("ConfigProblem", "The width must be at least 1, not %1."));
+    out.positive("depth", c.depth, GF_TRANSLATE_NOOP("ConfigProblem", "The depth must be at least 1, not %1."));
+    out.positive("num_heads", c.numHeads,
+                 GF_TRANSLATE_NOOP("ConfigProblem", "The number of heads must be at least 1, not %1."));
+    const std::string image = std::to_string(c.imageSize);
+    const std::string patch = std::to_string(c.patchSize);
     if (c.imageSize > 0 && c.patchSize > 0) {
         if (c.patchSize > c.imageSize)
-            out.add("patch_size", "The patch size " + std::to_string(c.patchSize) + " is larger than the image ("
-                                      + std::to_string(c.imageSize) + " px); choose a smaller patch.");
+            out.add("patch_size",
+                    GF_TRANSLATE_NOOP("ConfigProblem",
+                                      "The patch size %1 is larger than the image (%2 px); choose a smaller patch."),
+                    {patch, image});
         else if (c.imageSize % c.patchSize != 0)
-            out.add("img_size", "The image size " + std::to_string(c.imageSize)
-                                    + " is not divisible by the patch size " + std::to_string(c.patchSize)
-                                    + "; patches must tile the image (e.g. 224/16, 32/4).");
+            out.add("img_size",
+                    GF_TRANSLATE_NOOP("ConfigProblem", "The image size %1 is not divisible by the patch size %2; "
+                                                       "patches must tile the image (e.g. 224/16, 32/4)."),
+                    {image, patch});
     }
     if (c.embedDim > 0 && c.numHeads > 0 && c.embedDim % c.numHeads != 0)
-        out.add("num_heads", "The width " + std::to_string(c.embedDim) + " is not divisible by "
-                                 + std::to_string(c.numHeads) + " heads; every head needs an equal share "
-                                 + "of the width (e.g. 192 with 3 heads).");
+        out.add("num_heads",
+                GF_TRANSLATE_NOOP("ConfigProblem", "The width %1 is not divisible by %2 heads; every head needs an "
+                                                   "equal share of the width (e.g. 192 with 3 heads)."),
+                {std::to_string(c.embedDim), std::to_string(c.numHeads)});
     if (!(c.mlpRatio > 0.0) || (c.embedDim > 0 && c.embedDim * c.mlpRatio < 1.0))
-        out.add("mlp_ratio", "The MLP ratio " + num(c.mlpRatio)
-                                 + " leaves no hidden units; use a positive ratio such as 4.");
+        out.add("mlp_ratio",
+                GF_TRANSLATE_NOOP("ConfigProblem",
+                                  "The MLP ratio %1 leaves no hidden units; use a positive ratio such as 4."),
+                {num(c.mlpRatio)});
     out.probability("drop_rate", c.dropRate);
     out.probability("attn_drop_rate", c.attnDropRate);
     out.probability("proj_drop_rate", c.projDropRate);
@@ -75,11 +92,14 @@ void validateBlocks(const ViTConfig &c, Collector &out)
     std::set<int> seen;
     for (int b : c.gate.blocks) {
         if (b < 0 || b >= c.depth)
-            out.add("gate.blocks", "Block " + std::to_string(b) + " does not exist; a model of depth "
-                                       + std::to_string(c.depth) + " has blocks 0 to "
-                                       + std::to_string(c.depth - 1) + ".");
+            out.add("gate.blocks",
+                    GF_TRANSLATE_NOOP("ConfigProblem",
+                                      "Block %1 does not exist; a model of depth %2 has blocks 0 to %3."),
+                    {std::to_string(b), std::to_string(c.depth), std::to_string(c.depth - 1)});
         else if (!seen.insert(b).second)
-            out.add("gate.blocks", "Block " + std::to_string(b) + " is listed twice; list each gated block once.");
+            out.add("gate.blocks",
+                    GF_TRANSLATE_NOOP("ConfigProblem", "Block %1 is listed twice; list each gated block once."),
+                    {std::to_string(b)});
     }
 }
 
@@ -87,52 +107,72 @@ void validateCde(const ViTConfig &c, Collector &out)
 {
     const GateConfig &g = c.gate;
     if (g.codebookSize <= 0)
-        out.add("gate.codebook_size", "The codebook needs at least one code, not "
-                                          + std::to_string(g.codebookSize) + " (typical: 256 or 512).");
+        out.add("gate.codebook_size",
+                GF_TRANSLATE_NOOP("ConfigProblem",
+                                  "The codebook needs at least one code, not %1 (typical: 256 or 512)."),
+                {std::to_string(g.codebookSize)});
     if (g.assign == AssignKind::SoftTopK) {
         if (g.topK <= 0)
-            out.add("gate.top_k", "The mixture size k must be at least 1, not " + std::to_string(g.topK) + ".");
+            out.add("gate.top_k", GF_TRANSLATE_NOOP("ConfigProblem", "The mixture size k must be at least 1, not %1."),
+                    {std::to_string(g.topK)});
         else if (g.codebookSize > 0 && g.topK > g.codebookSize)
-            out.add("gate.top_k", "k = " + std::to_string(g.topK) + " is larger than the codebook (K = "
-                                      + std::to_string(g.codebookSize) + "); use k <= K (k = K is the full "
-                                      + "softmax).");
+            out.add("gate.top_k",
+                    GF_TRANSLATE_NOOP("ConfigProblem", "k = %1 is larger than the codebook (K = %2); use k <= K "
+                                                       "(k = K is the full softmax)."),
+                    {std::to_string(g.topK), std::to_string(g.codebookSize)});
     }
     if (!(g.temperature > 0.0) || !std::isfinite(g.temperature))
-        out.add("gate.temperature", "The temperature tau must be positive, not " + num(g.temperature)
-                                        + "; the cosine logits are tau times a value in [-1, 1].");
+        out.add("gate.temperature",
+                GF_TRANSLATE_NOOP("ConfigProblem", "The temperature tau must be positive, not %1; the cosine logits "
+                                                   "are tau times a value in [-1, 1]."),
+                {num(g.temperature)});
     if (!std::isfinite(g.strength) || g.strength < 0.0)
-        out.add("gate.strength", "The gate strength lambda must be a finite number >= 0, not " + num(g.strength)
-                                     + " (0 disables the gate, 1 is full strength).");
+        out.add("gate.strength",
+                GF_TRANSLATE_NOOP("ConfigProblem", "The gate strength lambda must be a finite number >= 0, not %1 "
+                                                   "(0 disables the gate, 1 is full strength)."),
+                {num(g.strength)});
     if (g.scope == AssignScope::Once && g.codebookSharing == Sharing::PerLayer)
-        out.add("gate.codebook", "Assigning once per image uses a single codebook; set gate.codebook to "
-                                 "shared or gate.scope to per-layer.");
+        out.add("gate.codebook",
+                GF_TRANSLATE_NOOP("ConfigProblem", "Assigning once per image uses a single codebook; set "
+                                                   "gate.codebook to shared or gate.scope to per-layer."));
 }
 
 void validateJoin(const ViTConfig &c, Collector &out)
 {
     const JoinConfig &j = c.join;
     if (j.branches < 1 || j.branches > 16)
-        out.add("join.branches", "A block needs 1 to 16 parallel branches, not " + std::to_string(j.branches)
-                                     + " (1 is a plain ViT; the paper uses 2 to 4).");
+        out.add("join.branches",
+                GF_TRANSLATE_NOOP("ConfigProblem", "A block needs 1 to 16 parallel branches, not %1 (1 is a plain "
+                                                   "ViT; the paper uses 2 to 4)."),
+                {std::to_string(j.branches)});
     if (!(j.strength >= 0.0 && j.strength <= 1.0))
-        out.add("join.lambda", "The joining strength lambda must lie in [0, 1], not " + num(j.strength)
-                                   + " (0: independent branches, 1: joined and foldable).");
+        out.add("join.lambda",
+                GF_TRANSLATE_NOOP("ConfigProblem", "The joining strength lambda must lie in [0, 1], not %1 "
+                                                   "(0: independent branches, 1: joined and foldable)."),
+                {num(j.strength)});
     if (!(j.diversity >= 0.0) || !std::isfinite(j.diversity))
-        out.add("join.diversity", "The diversity weight alpha must be a finite number >= 0, not "
-                                      + num(j.diversity) + " (the paper uses 0.05; 0 turns it off).");
+        out.add("join.diversity",
+                GF_TRANSLATE_NOOP("ConfigProblem", "The diversity weight alpha must be a finite number >= 0, not %1 "
+                                                   "(the paper uses 0.05; 0 turns it off)."),
+                {num(j.diversity)});
     if (j.schedule.warmupSteps < 0)
-        out.add("join.warmup_steps", "The warm-up cannot have " + std::to_string(j.schedule.warmupSteps)
-                                         + " steps; use 0 (instant) or more.");
+        out.add("join.warmup_steps",
+                GF_TRANSLATE_NOOP("ConfigProblem", "The warm-up cannot have %1 steps; use 0 (instant) or more."),
+                {std::to_string(j.schedule.warmupSteps)});
     if (j.schedule.adjustSteps < 0)
-        out.add("join.adjust_steps", "The adjustment phase cannot have " + std::to_string(j.schedule.adjustSteps)
-                                         + " steps; use 0 or more.");
+        out.add("join.adjust_steps",
+                GF_TRANSLATE_NOOP("ConfigProblem", "The adjustment phase cannot have %1 steps; use 0 or more."),
+                {std::to_string(j.schedule.adjustSteps)});
     if (j.schedule.startStep < 0)
-        out.add("join.start_step", "The start step cannot be negative (" + std::to_string(j.schedule.startStep)
-                                       + ").");
+        out.add("join.start_step",
+                GF_TRANSLATE_NOOP("ConfigProblem", "The start step cannot be negative (%1); use 0 or more."),
+                {std::to_string(j.schedule.startStep)});
     if (j.absorbNorms && !j.deployed)
-        out.add("join.absorb_norms", "LayerNorm absorption is a property of the folded deploy form: set "
-                                     "join.deployed=true with it, or leave it off for training (a fold applies it; "
-                                     "`gatefold-cli cost --absorb-norms` shows its cost).");
+        out.add("join.absorb_norms",
+                GF_TRANSLATE_NOOP("ConfigProblem",
+                                  "LayerNorm absorption is a property of the folded deploy form: set "
+                                  "join.deployed=true with it, or leave it off for training (a fold applies it; "
+                                  "`gatefold-cli cost --absorb-norms` shows its cost)."));
 }
 
 } // namespace
@@ -147,7 +187,8 @@ std::vector<ConfigProblem> validateConfig(const ViTConfig &c)
         if (c.gate.kind == GateKind::Cde)
             validateCde(c, out);
         if (c.depth > 0 && c.numGatedBlocks() == 0 && c.gate.blocks.empty() == false)
-            out.add("gate.blocks", "No block is gated; list at least one block, or set gate.kind to none.");
+            out.add("gate.blocks", GF_TRANSLATE_NOOP("ConfigProblem", "No block is gated; list at least one block, "
+                                                                      "or set gate.kind to none."));
     }
     return out.take();
 }

@@ -8,54 +8,55 @@
 namespace gatefold::model {
 
 // A whole number in [lo, hi], or false with a message that names the range.
-bool parseWhole(const std::string &text, long long lo, long long hi, long long *out, std::string *error)
+bool parseWhole(const std::string &text, long long lo, long long hi, long long *out, ConfigProblem *problem)
 {
     errno = 0;
     char *end = nullptr;
     const long long v = std::strtoll(text.c_str(), &end, 10);
     if (text.empty() || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
-        if (error)
-            *error = "'" + text + "' is not a whole number between " + std::to_string(lo) + " and "
-                   + std::to_string(hi);
+        if (problem)
+            *problem = makeProblem(
+                {}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is not a whole number between %2 and %3"),
+                {text, std::to_string(lo), std::to_string(hi)});
         return false;
     }
     *out = v;
     return true;
 }
 
-bool parseInt(const std::string &text, int *out, std::string *error)
+bool parseInt(const std::string &text, int *out, ConfigProblem *problem)
 {
     long long v = 0;
-    if (!parseWhole(text, INT32_MIN, INT32_MAX, &v, error))
+    if (!parseWhole(text, INT32_MIN, INT32_MAX, &v, problem))
         return false;
     *out = static_cast<int>(v);
     return true;
 }
 
-bool parseInt64(const std::string &text, std::int64_t *out, std::string *error)
+bool parseInt64(const std::string &text, std::int64_t *out, ConfigProblem *problem)
 {
     long long v = 0;
-    if (!parseWhole(text, INT64_MIN, INT64_MAX, &v, error))
+    if (!parseWhole(text, INT64_MIN, INT64_MAX, &v, problem))
         return false;
     *out = static_cast<std::int64_t>(v);
     return true;
 }
 
-bool parseDouble(const std::string &text, double *out, std::string *error)
+bool parseDouble(const std::string &text, double *out, ConfigProblem *problem)
 {
     errno = 0;
     char *end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
     if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v)) {
-        if (error)
-            *error = "'" + text + "' is not a finite number";
+        if (problem)
+            *problem = makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is not a finite number"), {text});
         return false;
     }
     *out = v;
     return true;
 }
 
-bool parseBool(const std::string &text, bool *out, std::string *error)
+bool parseBool(const std::string &text, bool *out, ConfigProblem *problem)
 {
     if (text == "true" || text == "1" || text == "yes" || text == "on") {
         *out = true;
@@ -65,8 +66,9 @@ bool parseBool(const std::string &text, bool *out, std::string *error)
         *out = false;
         return true;
     }
-    if (error)
-        *error = "'" + text + "' is not a boolean; use true or false";
+    if (problem)
+        *problem =
+            makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is not a boolean; use true or false"), {text});
     return false;
 }
 

@@ -40,12 +40,13 @@ std::vector<std::string> fieldChoices(const RunField &field)
         return {};
     // Every choice parser refuses an unknown value with "...; use one of: a, b, c".
     RunConfig probe;
-    std::string error;
-    if (field.set(probe, "\x01", &error))
+    model::ConfigProblem problem;
+    if (field.set(probe, "\x01", &problem))
         return {};
     const std::string marker = "use one of: ";
-    const size_t at = error.find(marker);
-    return at == std::string::npos ? std::vector<std::string>{} : splitList(error.substr(at + marker.size()));
+    const size_t at = problem.message.find(marker);
+    return at == std::string::npos ? std::vector<std::string>{}
+                                   : splitList(problem.message.substr(at + marker.size()));
 }
 
 bool fieldApplies(const RunConfig &c, const std::string &key)

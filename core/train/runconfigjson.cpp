@@ -167,9 +167,9 @@ bool runConfigFromJson(const QByteArray &json, RunConfig *config, QStringList *e
             errors->append(QStringLiteral("%1: %2").arg(it.key(), why));
             continue;
         }
-        std::string error;
-        if (!field->set(result, text, &error))
-            errors->append(QStringLiteral("%1: %2").arg(it.key(), QString::fromStdString(error)));
+        model::ConfigProblem problem;
+        if (!field->set(result, text, &problem))
+            errors->append(QStringLiteral("%1: %2").arg(it.key(), QString::fromStdString(problem.message)));
     }
     if (errors->size() != before && !partial)
         return false;

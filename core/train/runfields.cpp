@@ -38,11 +38,11 @@ FieldType modelFieldType(const std::string &key)
 template<typename T, typename Access>
 RunField field(std::string key, std::string help, FieldType type, Access access,
                std::function<std::string(const T &)> format,
-               std::function<bool(const std::string &, T *, std::string *)> parse)
+               std::function<bool(const std::string &, T *, model::ConfigProblem *)> parse)
 {
     return {std::move(key), std::move(help), type,
             [access, format](const RunConfig &c) { return format(access(c)); },
-            [access, parse](RunConfig &c, const std::string &t, std::string *e) {
+            [access, parse](RunConfig &c, const std::string &t, model::ConfigProblem *e) {
                 T v{};
                 if (!parse(t, &v, e))
                     return false;
@@ -58,9 +58,9 @@ std::string formatNumber(const double &v) { return formatDouble(v); }
 std::string formatBool(const bool &v) { return v ? "true" : "false"; }
 std::string formatText(const std::string &v) { return v; }
 
-bool readInt(const std::string &t, int *v, std::string *e) { return model::parseInt(t, v, e); }
-bool readInt64(const std::string &t, std::int64_t *v, std::string *e) { return model::parseInt64(t, v, e); }
-bool readUint64(const std::string &t, std::uint64_t *v, std::string *e)
+bool readInt(const std::string &t, int *v, model::ConfigProblem *e) { return model::parseInt(t, v, e); }
+bool readInt64(const std::string &t, std::int64_t *v, model::ConfigProblem *e) { return model::parseInt64(t, v, e); }
+bool readUint64(const std::string &t, std::uint64_t *v, model::ConfigProblem *e)
 {
     long long w = 0;
     if (!model::parseWhole(t, 0, INT64_MAX, &w, e))
@@ -68,13 +68,13 @@ bool readUint64(const std::string &t, std::uint64_t *v, std::string *e)
     *v = std::uint64_t(w);
     return true;
 }
-bool readNumber(const std::string &t, double *v, std::string *e) { return model::parseDouble(t, v, e); }
-bool readBool(const std::string &t, bool *v, std::string *e) { return model::parseBool(t, v, e); }
-bool readText(const std::string &t, std::string *v, std::string *) { *v = t; return true; }
+bool readNumber(const std::string &t, double *v, model::ConfigProblem *e) { return model::parseDouble(t, v, e); }
+bool readBool(const std::string &t, bool *v, model::ConfigProblem *e) { return model::parseBool(t, v, e); }
+bool readText(const std::string &t, std::string *v, model::ConfigProblem *) { *v = t; return true; }
 
 // One of `values`, by its toString() name.
 template<typename E>
-bool readChoice(const std::string &t, std::initializer_list<E> values, E *v, std::string *e)
+bool readChoice(const std::string &t, std::initializer_list<E> values, E *v, model::ConfigProblem *e)
 {
     std::string names;
     for (E value : values) {
@@ -85,24 +85,25 @@ bool readChoice(const std::string &t, std::initializer_list<E> values, E *v, std
         names += (names.empty() ? "" : ", ") + toString(value);
     }
     if (e)
-        *e = "unknown value '" + t + "'; use one of: " + names;
+        *e = model::makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "unknown value '%1'; use one of: %2"), {t, names});
     return false;
 }
 
-bool readBadImages(const std::string &t, bool *skip, std::string *e)
+bool readBadImages(const std::string &t, bool *skip, model::ConfigProblem *e)
 {
     if (t == "stop" || t == "skip") {
         *skip = t == "skip";
         return true;
     }
     if (e)
-        *e = "unknown value '" + t + "'; use one of: stop, skip";
+        *e = model::makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "unknown value '%1'; use one of: %2"),
+                                {t, "stop, skip"});
     return false;
 }
 std::string formatBadImages(const bool &skip) { return skip ? "skip" : "stop"; }
 
 // Per-channel values: "auto" (measured) or numbers separated by commas.
-bool readChannelValues(const std::string &t, std::vector<double> *v, std::string *e)
+bool readChannelValues(const std::string &t, std::vector<double> *v, model::ConfigProblem *e)
 {
     std::vector<double> values;
     if (t != "auto" && !t.empty()) {
@@ -110,10 +111,13 @@ bool readChannelValues(const std::string &t, std::vector<double> *v, std::string
         while (true) {
             const size_t comma = t.find(',', begin);
             double x = 0;
-            std::string why;
-            if (!model::parseDouble(t.substr(begin, comma - begin), &x, &why)) {
+            const std::string item = t.substr(begin, comma - begin);
+            if (!model::parseDouble(item, &x, nullptr)) {
                 if (e)
-                    *e = "expected auto or numbers separated by commas (one per channel): " + why;
+                    *e = model::makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "expected auto or numbers separated "
+                                                                                   "by commas (one per channel): '%1' "
+                                                                                   "is not a finite number"),
+                                            {item});
                 return false;
             }
             values.push_back(x);
@@ -135,13 +139,13 @@ std::string formatChannelValues(const std::vector<double> &v)
     return text;
 }
 
-bool readTau(const std::string &t, TauSchedule *v, std::string *e)
+bool readTau(const std::string &t, TauSchedule *v, model::ConfigProblem *e)
 {
     return readChoice(t, {TauSchedule::None, TauSchedule::Linear, TauSchedule::Geometric}, v, e);
 }
 std::string formatTau(const TauSchedule &v) { return toString(v); }
 
-bool readDevice(const std::string &t, DeviceChoice *v, std::string *e)
+bool readDevice(const std::string &t, DeviceChoice *v, model::ConfigProblem *e)
 {
     return readChoice(t, {DeviceChoice::Auto, DeviceChoice::Cpu, DeviceChoice::Cuda}, v, e);
 }
@@ -157,7 +161,7 @@ std::vector<RunField> makeFields()
         const auto set = f.set;
         fields.push_back({f.key, f.help, modelFieldType(f.key),
                           [get](const RunConfig &c) { return get(c.model); },
-                          [set](RunConfig &c, const std::string &t, std::string *e) { return set(c.model, t, e); }});
+                          [set](RunConfig &c, const std::string &t, model::ConfigProblem *e) { return set(c.model, t, e); }});
     }
     using I = int;
     using I64 = std::int64_t;
@@ -272,10 +276,13 @@ std::vector<RunField> makeFields()
 
 #undef GF_ACCESS
 
-void need(std::vector<model::ConfigProblem> &out, bool ok, const char *key, const std::string &message)
+// A problem of `key` unless `ok`; `text` is a template marked for lupdate
+// (context "ConfigProblem") with %1 … for `args` (model/configproblem.h).
+void need(std::vector<model::ConfigProblem> &out, bool ok, const char *key, const char *text,
+          std::vector<std::string> args = {})
 {
     if (!ok)
-        out.push_back({key, message});
+        out.push_back(model::makeProblem(key, text, std::move(args)));
 }
 
 } // namespace
@@ -334,10 +341,10 @@ bool applyRunAssignment(RunConfig &config, const std::string &assignment, std::s
             *error = "unknown setting '" + key + "' (gatefold-cli config --keys lists them)";
         return false;
     }
-    std::string why;
+    model::ConfigProblem why;
     if (!f->set(config, assignment.substr(eq + 1), &why)) {
         if (error)
-            *error = key + ": " + why;
+            *error = key + ": " + why.message;
         return false;
     }
     return true;
@@ -345,6 +352,15 @@ bool applyRunAssignment(RunConfig &config, const std::string &assignment, std::s
 
 std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
 {
+    // Sentences several fields share: each marked once for lupdate (context "ConfigProblem").
+    const char *const atLeastOne = GF_TRANSLATE_NOOP("ConfigProblem", "must be at least 1");
+    const char *const positive = GF_TRANSLATE_NOOP("ConfigProblem", "must be greater than 0");
+    const char *const probability = GF_TRANSLATE_NOOP("ConfigProblem", "is a probability in [0, 1]");
+    const char *const fromZeroBelowOne = GF_TRANSLATE_NOOP("ConfigProblem", "must lie in [0, 1)");
+    const char *const aboveZeroToOne = GF_TRANSLATE_NOOP("ConfigProblem", "must lie in (0, 1]");
+    const char *const alpha = GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 (off) or a positive alpha");
+    const char *const withinEpochs = GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 0 and train.epochs");
+
     std::vector<model::ConfigProblem> out = model::validateConfig(config.model);
     const TrainConfig &t = config.train;
     const auto &o = t.optim;
@@ -352,65 +368,82 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
     const bool known = d.name == "builtin" || d.name == "cifar10" || d.name == "cifar100" || d.name == "mnist"
                     || d.name == "fashion-mnist" || d.name == "folder";
     need(out, known, "data.name",
-         "unknown data set '" + d.name + "'; use one of: builtin, cifar10, cifar100, mnist, fashion-mnist, folder");
-    need(out, d.name == "builtin" || !d.path.empty(), "data.path", "set it to the folder holding the " + d.name + " files");
-    need(out, d.channels == 0 || d.channels == 1 || d.channels == 3, "data.channels", "must be 0 (as stored), 1 or 3");
-    need(out, d.valFraction > 0 && d.valFraction < 1, "data.val_fraction", "must lie in (0, 1)");
-    need(out, d.cropPct > 0 && d.cropPct <= 1, "data.crop_pct", "must lie in (0, 1]");
-    need(out, d.workers >= -1 && d.workers <= 64, "data.workers", "must lie between -1 (auto) and 64");
-    need(out, d.prefetch >= 1 && d.prefetch <= 64, "data.prefetch", "must lie between 1 and 64");
-    need(out, d.cacheMb >= 0 && d.cacheMb <= (std::int64_t(1) << 30), "data.cache_mb", "must be 0 (none) or a size in MiB");
+         GF_TRANSLATE_NOOP("ConfigProblem", "unknown data set '%1'; use one of: builtin, cifar10, cifar100, mnist, "
+                                            "fashion-mnist, folder"),
+         {d.name});
+    need(out, d.name == "builtin" || !d.path.empty(), "data.path",
+         GF_TRANSLATE_NOOP("ConfigProblem", "set it to the folder holding the %1 files"), {d.name});
+    need(out, d.channels == 0 || d.channels == 1 || d.channels == 3, "data.channels",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 (as stored), 1 or 3"));
+    need(out, d.valFraction > 0 && d.valFraction < 1, "data.val_fraction",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie in (0, 1)"));
+    need(out, d.cropPct > 0 && d.cropPct <= 1, "data.crop_pct", aboveZeroToOne);
+    need(out, d.workers >= -1 && d.workers <= 64, "data.workers",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie between -1 (auto) and 64"));
+    need(out, d.prefetch >= 1 && d.prefetch <= 64, "data.prefetch",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 1 and 64"));
+    need(out, d.cacheMb >= 0 && d.cacheMb <= (std::int64_t(1) << 30), "data.cache_mb",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 (none) or a size in MiB"));
     need(out, d.mean.size() == d.std.size(), "data.mean",
-         "give data.mean and data.std together, with one value per channel (or both auto)");
-    need(out, d.mean.size() <= 3, "data.mean", "one value per channel: 1 or 3 values");
+         GF_TRANSLATE_NOOP("ConfigProblem",
+                           "give data.mean and data.std together, with one value per channel (or both auto)"));
+    need(out, d.mean.size() <= 3, "data.mean",
+         GF_TRANSLATE_NOOP("ConfigProblem", "one value per channel: 1 or 3 values"));
     need(out, std::all_of(d.mean.begin(), d.mean.end(), [](double m) { return m >= 0 && m <= 1; }), "data.mean",
-         "in the images' [0, 1] scale (e.g. 0.485, not 123.7)");
+         GF_TRANSLATE_NOOP("ConfigProblem", "in the images' [0, 1] scale (e.g. 0.485, not 123.7)"));
     need(out, std::all_of(d.std.begin(), d.std.end(), [](double s) { return s > 0 && s <= 1; }), "data.std",
-         "must lie in (0, 1], in the images' [0, 1] scale (e.g. 0.229, not 58.4)");
-    need(out, t.data.trainSize >= 1, "data.train_size", "must be at least 1");
-    need(out, t.data.valSize >= 1, "data.val_size", "must be at least 1");
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie in (0, 1], in the images' [0, 1] scale (e.g. 0.229, not 58.4)"));
+    need(out, t.data.trainSize >= 1, "data.train_size", atLeastOne);
+    need(out, t.data.valSize >= 1, "data.val_size", atLeastOne);
     const auto &a = t.augment;
-    need(out, a.scaleMin > 0 && a.scaleMin <= 1, "aug.scale_min", "must lie in (0, 1]");
-    need(out, a.hflip >= 0 && a.hflip <= 1, "aug.hflip", "is a probability in [0, 1]");
-    need(out, a.colorJitter >= 0 && a.colorJitter < 1, "aug.color_jitter", "must lie in [0, 1)");
-    need(out, a.randAugmentOps >= 0 && a.randAugmentOps <= 10, "aug.randaugment_ops", "must lie between 0 and 10");
+    need(out, a.scaleMin > 0 && a.scaleMin <= 1, "aug.scale_min", aboveZeroToOne);
+    need(out, a.hflip >= 0 && a.hflip <= 1, "aug.hflip", probability);
+    need(out, a.colorJitter >= 0 && a.colorJitter < 1, "aug.color_jitter", fromZeroBelowOne);
+    need(out, a.randAugmentOps >= 0 && a.randAugmentOps <= 10, "aug.randaugment_ops",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 0 and 10"));
     need(out, a.randAugmentMagnitude >= 0 && a.randAugmentMagnitude <= 10, "aug.randaugment_magnitude",
-         "must lie in [0, 10]");
-    need(out, a.randomErasing >= 0 && a.randomErasing <= 1, "aug.random_erasing", "is a probability in [0, 1]");
-    need(out, a.mixup >= 0, "aug.mixup", "must be 0 (off) or a positive alpha");
-    need(out, a.cutmix >= 0, "aug.cutmix", "must be 0 (off) or a positive alpha");
-    need(out, a.mixProb >= 0 && a.mixProb <= 1, "aug.mix_prob", "is a probability in [0, 1]");
-    need(out, a.switchProb >= 0 && a.switchProb <= 1, "aug.switch_prob", "is a probability in [0, 1]");
-    need(out, t.epochs >= 1, "train.epochs", "must be at least 1");
-    need(out, t.batchSize >= 1, "train.batch_size", "must be at least 1");
-    need(out, t.evalBatchSize >= 1, "train.eval_batch_size", "must be at least 1");
-    need(out, t.logEvery >= 1, "train.log_every", "must be at least 1");
-    need(out, t.kmeansBatches >= 1, "train.kmeans_batches", "must be at least 1");
-    need(out, o.lr > 0, "optim.lr", "must be greater than 0");
-    need(out, o.minLr >= 0 && o.minLr <= o.lr, "optim.min_lr", "must lie between 0 and optim.lr");
-    need(out, o.warmupEpochs >= 0 && o.warmupEpochs <= t.epochs, "optim.warmup_epochs",
-         "must lie between 0 and train.epochs");
-    need(out, o.weightDecay >= 0, "optim.weight_decay", "must be 0 or more");
-    need(out, o.beta1 >= 0 && o.beta1 < 1, "optim.beta1", "must lie in [0, 1)");
-    need(out, o.beta2 >= 0 && o.beta2 < 1, "optim.beta2", "must lie in [0, 1)");
-    need(out, o.eps > 0, "optim.eps", "must be greater than 0");
-    need(out, o.clipGrad >= 0, "optim.clip_grad", "must be 0 (off) or more");
-    need(out, o.labelSmoothing >= 0 && o.labelSmoothing < 1, "optim.label_smoothing", "must lie in [0, 1)");
-    need(out, o.emaDecay >= 0 && o.emaDecay < 1, "optim.ema_decay", "must lie in [0, 1) (0: off)");
-    need(out, t.cde.rampEpochs >= 0 && t.cde.rampEpochs <= t.epochs, "cde.ramp_epochs",
-         "must lie between 0 and train.epochs");
-    need(out, t.cde.tauEnd > 0, "cde.tau_end", "must be greater than 0");
-    need(out, t.threads >= 0 && t.threads <= 1024, "compute.threads", "must lie between 0 (all cores) and 1024");
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie in [0, 10]"));
+    need(out, a.randomErasing >= 0 && a.randomErasing <= 1, "aug.random_erasing", probability);
+    need(out, a.mixup >= 0, "aug.mixup", alpha);
+    need(out, a.cutmix >= 0, "aug.cutmix", alpha);
+    need(out, a.mixProb >= 0 && a.mixProb <= 1, "aug.mix_prob", probability);
+    need(out, a.switchProb >= 0 && a.switchProb <= 1, "aug.switch_prob", probability);
+    need(out, t.epochs >= 1, "train.epochs", atLeastOne);
+    need(out, t.batchSize >= 1, "train.batch_size", atLeastOne);
+    need(out, t.evalBatchSize >= 1, "train.eval_batch_size", atLeastOne);
+    need(out, t.logEvery >= 1, "train.log_every", atLeastOne);
+    need(out, t.kmeansBatches >= 1, "train.kmeans_batches", atLeastOne);
+    need(out, o.lr > 0, "optim.lr", positive);
+    need(out, o.minLr >= 0 && o.minLr <= o.lr, "optim.min_lr",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 0 and optim.lr"));
+    need(out, o.warmupEpochs >= 0 && o.warmupEpochs <= t.epochs, "optim.warmup_epochs", withinEpochs);
+    need(out, o.weightDecay >= 0, "optim.weight_decay", GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 or more"));
+    need(out, o.beta1 >= 0 && o.beta1 < 1, "optim.beta1", fromZeroBelowOne);
+    need(out, o.beta2 >= 0 && o.beta2 < 1, "optim.beta2", fromZeroBelowOne);
+    need(out, o.eps > 0, "optim.eps", positive);
+    need(out, o.clipGrad >= 0, "optim.clip_grad", GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 (off) or more"));
+    need(out, o.labelSmoothing >= 0 && o.labelSmoothing < 1, "optim.label_smoothing", fromZeroBelowOne);
+    need(out, o.emaDecay >= 0 && o.emaDecay < 1, "optim.ema_decay",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie in [0, 1) (0: off)"));
+    need(out, t.cde.rampEpochs >= 0 && t.cde.rampEpochs <= t.epochs, "cde.ramp_epochs", withinEpochs);
+    need(out, t.cde.tauEnd > 0, "cde.tau_end", positive);
+    need(out, t.threads >= 0 && t.threads <= 1024, "compute.threads",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 0 (all cores) and 1024"));
     if (config.model.gate.kind != model::GateKind::Cde) {
-        need(out, t.cde.rampEpochs == 0, "cde.ramp_epochs", "applies to CDE gates only (gate.kind = cde); set it to 0");
+        need(out, t.cde.rampEpochs == 0, "cde.ramp_epochs",
+             GF_TRANSLATE_NOOP("ConfigProblem", "applies to CDE gates only (gate.kind = cde); set it to 0"));
         need(out, t.cde.tauSchedule == TauSchedule::None, "cde.tau_schedule",
-             "applies to CDE gates only (gate.kind = cde); set it to none");
+             GF_TRANSLATE_NOOP("ConfigProblem", "applies to CDE gates only (gate.kind = cde); set it to none"));
     }
     // The built-in set has 10 classes in RGB.
     if (t.data.name == "builtin") {
-        need(out, config.model.numClasses == 10, "num_classes", "the built-in data set has 10 classes; set num_classes=10");
-        need(out, config.model.inChannels == 3, "in_chans", "the built-in data set is RGB; set in_chans=3");
-        need(out, config.model.imageSize >= 8, "img_size", "the built-in data set draws images of at least 8 px");
+        need(out, config.model.numClasses == 10, "num_classes",
+             GF_TRANSLATE_NOOP("ConfigProblem", "the built-in data set has 10 classes; set num_classes=10"));
+        need(out, config.model.inChannels == 3, "in_chans",
+             GF_TRANSLATE_NOOP("ConfigProblem", "the built-in data set is RGB; set in_chans=3"));
+        need(out, config.model.imageSize >= 8, "img_size",
+             GF_TRANSLATE_NOOP("ConfigProblem",
+                               "the built-in data set draws images of at least 8 px; set img_size to 8 or more"));
     }
     return out;
 }

@@ -21,7 +21,9 @@ struct RunField {
     std::string help;
     FieldType type;
     std::function<std::string(const RunConfig &)> get;
-    std::function<bool(RunConfig &, const std::string &text, std::string *error)> set;
+    // Parses `text` into the config; on failure leaves it unchanged and says
+    // what was expected in `problem` (message and template; no field).
+    std::function<bool(RunConfig &, const std::string &text, model::ConfigProblem *problem)> set;
 };
 
 const std::vector<RunField> &runFields();
