@@ -36,7 +36,10 @@ torch::Tensor BlockImpl::forward(const torch::Tensor &x, GateState &state, const
         if (options.mlpInputs)
             record->mlpInput = z.detach();
     }
-    return h + dropPath(mlp(z, state, options, record), m_dropPath, is_training());
+    auto out = h + dropPath(mlp(z, state, options, record), m_dropPath, is_training());
+    if (record && options.blockOutputs)
+        record->output = out.detach();
+    return out;
 }
 
 } // namespace gatefold::model

@@ -13,6 +13,7 @@ struct ForwardOptions {
     bool assignments = false;  // CDE code indices/weights and gate norms
     bool mlpInputs = false;    // LN2 outputs z (what the gate's logits read)
     bool branches = false;     // parallel blocks: each branch's attention/FFN output
+    bool blockOutputs = false; // the residual stream after each block (CKA, probes)
     // Parallel blocks: the diversity term L_div (papers/progressive-joining.md),
     // with its graph, for the loss. forwardForTraining() asks for it when α > 0.
     bool diversity = false;
@@ -26,6 +27,7 @@ struct BlockIntermediates {
     torch::Tensor codeWeights;  // (B, N, k) their weights α (exactly 1 for hard VQ)
     torch::Tensor gateNorm;     // (B, N) ‖λ g‖₂ per token
     torch::Tensor mlpInput;     // (B, N, d) z = LN2(x); n(x) where LN2's affine was absorbed
+    torch::Tensor output;       // (B, N, d) the residual stream x after the block
     // Parallel blocks only. `attention` is then the mean over branches of
     // their probabilities (equal to each at λ = 1).
     torch::Tensor branchAttention;  // (B, n, H, N, N) each branch's probabilities

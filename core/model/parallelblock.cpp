@@ -44,7 +44,10 @@ torch::Tensor ParallelBlockImpl::forward(const torch::Tensor &x, GateState &stat
             record->mlpBranches = m.branches.detach();
         }
     }
-    return h + dropPath(m.out, m_dropPath, is_training());
+    auto out = h + dropPath(m.out, m_dropPath, is_training());
+    if (record && options.blockOutputs)
+        record->output = out.detach();
+    return out;
 }
 
 } // namespace gatefold::model
