@@ -1,7 +1,8 @@
-// Metric inserts per second into the run store (SQLite, WAL) in batches of
-// several sizes, and reads of one series back, on a temporary file.
+// Metric inserts per second into the run store in batches of several sizes,
+// and reads of one series back: by default a temporary SQLite file (WAL); with
+// --store, that store (e.g. a postgresql:// URL of an empty database).
 //
-//   bench_store [--points 200000]
+//   bench_store [--points 200000] [--store FILE|URL]
 
 #include "store/runstore.h"
 
@@ -19,23 +20,27 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     int total = 200000;
+    QTemporaryDir dir;
+    QString where = dir.filePath("bench.sqlite");
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--points") && i + 1 < argc)
             total = std::max(1000, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--store") && i + 1 < argc)
+            where = QString::fromLocal8Bit(argv[++i]);
         else {
-            std::fprintf(stderr, "usage: bench_store [--points N]\n");
+            std::fprintf(stderr, "usage: bench_store [--points N] [--store FILE|URL]\n");
             return 2;
         }
     }
-    QTemporaryDir dir;
     QString error;
-    auto store = RunStore::open(dir.filePath("bench.sqlite"), &error);
+    auto store = RunStore::open(where, &error);
     if (!store) {
         std::fprintf(stderr, "%s\n", qPrintable(error));
         return 1;
     }
     using Clock = std::chrono::steady_clock;
-    std::printf("metric inserts into a WAL SQLite store, %d points per batch size\n", total);
+    std::printf("metric inserts into %s, %d points per batch size\n",
+                store->isPostgres() ? "a PostgreSQL store" : "a WAL SQLite store", total);
     std::printf("%10s %14s %12s\n", "batch", "inserts/s", "target");
     bool met = true;
     for (int batchSize : {1, 100, 1000, 10000}) {
@@ -65,7 +70,7 @@ int main(int argc, char **argv)
         store->addMetrics(run, batch);
         const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
         const double rate = points / seconds;
-        const bool targeted = batchSize == 1000;
+        const bool targeted = batchSize == 1000 && !store->isPostgres();  // the target is for the local file
         if (targeted)
             met = met && rate >= 100000;
         std::printf("%10d %14.0f %12s\n", batchSize, rate,

@@ -218,9 +218,9 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
         statusBar()->showMessage(tr("%1 running, %2 queued — store %3")
                                      .arg(m_controller->queue()->running().size())
                                      .arg(m_controller->queue()->queued().size())
-                                     .arg(m_controller->store()->path()));
+                                     .arg(m_controller->store()->displayName()));
     });
-    statusBar()->showMessage(tr("Store %1").arg(m_controller->store()->path()));
+    statusBar()->showMessage(tr("Store %1").arg(m_controller->store()->displayName()));
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
@@ -456,7 +456,7 @@ void MainWindow::about()
                           "<p>Engine: %5</p><p>Run store: %6</p>")
                            .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()),
                                 train::libtorchVersion(), train::computeDevices().join(QStringLiteral(", ")),
-                                RunController::defaultEnginePath(), m_controller->store()->path()));
+                                RunController::defaultEnginePath(), m_controller->store()->displayName()));
 }
 
 QString MainWindow::storeKey() const

@@ -4,7 +4,10 @@
 
 #include "store/runstore.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -20,6 +23,7 @@ namespace gatefold::widgets {
 SettingsDialog::SettingsDialog(QWidget *parent)
     : QDialog(parent)
     , m_store(new QLineEdit(appsettings::storePath(), this))
+    , m_storeStatus(new QLabel(this))
     , m_threads(new QSpinBox(this))
     , m_device(new QComboBox(this))
     , m_theme(new QComboBox(this))
@@ -35,9 +39,20 @@ SettingsDialog::SettingsDialog(QWidget *parent)
         if (!path.isEmpty())
             m_store->setText(path);
     });
+    m_store->setToolTip(tr("A run store file (SQLite), or a PostgreSQL database shared by a team or a cluster:\n"
+                           "postgresql://user@host:5432/database?runs=/shared/gatefold\n"
+                           "runs= is where checkpoints and logs go (a directory every machine sees); the "
+                           "password comes from $PGPASSWORD or ~/.pgpass."));
+    auto *check = new QPushButton(tr("Check"), this);
+    check->setToolTip(tr("Open the store now and say what is in it"));
+    connect(check, &QPushButton::clicked, this, &SettingsDialog::checkStore);
+    connect(m_store, &QLineEdit::textChanged, m_storeStatus, &QLabel::clear);
+    m_storeStatus->setWordWrap(true);
+    m_storeStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *storeRow = new QHBoxLayout;
     storeRow->addWidget(m_store, 1);
     storeRow->addWidget(browse);
+    storeRow->addWidget(check);
     m_threads->setRange(0, 1024);
     m_threads->setSpecialValueText(tr("all cores, shared by the runs at a time"));
     m_threads->setValue(appsettings::threads());
@@ -60,6 +75,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
 
     auto *form = new QFormLayout;
     form->addRow(tr("Run store:"), storeRow);
+    form->addRow(QString(), m_storeStatus);
     form->addRow(QString(), new QLabel(tr("A new store location applies at the next start."), this));
     form->addRow(tr("Threads per run:"), m_threads);
     form->addRow(tr("Device for new runs:"), m_device);
@@ -74,8 +90,42 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     layout->addWidget(buttons);
 }
 
+void SettingsDialog::checkStore()
+{
+    const QString where = m_store->text().trimmed().isEmpty() ? store::RunStore::defaultPath() : m_store->text();
+    QString error;
+    const auto location = store::StoreLocation::parse(where, &error);
+    QString text;
+    bool ok = false;
+    if (location && !location->isPostgres() && !QFileInfo::exists(location->file)) {
+        text = tr("No store there yet: the next start creates %1.").arg(location->display());
+        ok = true;
+    } else if (location) {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        const auto opened = store::RunStore::open(where, &error);
+        QApplication::restoreOverrideCursor();
+        if (opened) {
+            text = tr("%n run(s) in %1 (schema %2); files under %3.", nullptr, int(opened->runs().size()))
+                       .arg(opened->displayName())
+                       .arg(opened->schemaVersion())
+                       .arg(QDir::toNativeSeparators(opened->dataDirectory()));
+            ok = true;
+        }
+    }
+    m_storeStatus->setText(ok ? text : error);
+    m_storeStatus->setStyleSheet(ok ? QString() : QStringLiteral("color: #c0392b;"));
+}
+
 void SettingsDialog::accept()
 {
+    // A store URL that cannot be right is said here, not at the next start.
+    QString error;
+    if (!m_store->text().trimmed().isEmpty() && !store::StoreLocation::parse(m_store->text(), &error)) {
+        m_storeStatus->setText(error);
+        m_storeStatus->setStyleSheet(QStringLiteral("color: #c0392b;"));
+        m_store->setFocus();
+        return;
+    }
     appsettings::setStorePath(m_store->text().trimmed());
     appsettings::setThreads(m_threads->value());
     appsettings::setDevice(m_device->currentData().toString());

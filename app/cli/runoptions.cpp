@@ -68,7 +68,7 @@ std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &p
 
 void addStoreOption(QCommandLineParser &parser)
 {
-    parser.addOption({"store", tr("Run store file (default %1).").arg(store::RunStore::defaultPath()), tr("path"),
+    parser.addOption({"store", tr("Run store: a file, or a postgresql://user@host/database URL (default %1).").arg(store::RunStore::defaultPath()), tr("path|url"),
                       store::RunStore::defaultPath()});
 }
 

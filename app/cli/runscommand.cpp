@@ -81,7 +81,7 @@ int list(store::RunStore &store, qint64 sweepId, bool json)
         return ExitOk;
     }
     if (runs.empty()) {
-        printOut(tr("no runs in %1").arg(store.path()));
+        printOut(tr("no runs in %1").arg(store.displayName()));
         return ExitOk;
     }
     printOut(QStringLiteral("%1  %2  %3  %4  %5  %6")
@@ -110,7 +110,7 @@ int show(store::RunStore &store, qint64 id, bool json)
 {
     const auto r = store.run(id);
     if (!r) {
-        printErr(tr("error: there is no run %1 in %2").arg(id).arg(store.path()));
+        printErr(tr("error: there is no run %1 in %2").arg(id).arg(store.displayName()));
         return ExitUsage;
     }
     const QStringList keys = store.metricKeys(id);
@@ -170,7 +170,7 @@ int remove(store::RunStore &store, qint64 id, bool files)
 {
     const auto r = store.run(id);
     if (!r) {
-        printErr(tr("error: there is no run %1 in %2").arg(id).arg(store.path()));
+        printErr(tr("error: there is no run %1 in %2").arg(id).arg(store.displayName()));
         return ExitUsage;
     }
     if (r->status == store::RunStatus::Running) {

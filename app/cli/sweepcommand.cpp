@@ -161,14 +161,14 @@ int runSweep(const QStringList &arguments)
     const bool json = parser.isSet("json");
     if (json)
         TrainPrinter::printJson(QJsonObject{{"event", "sweep"}, {"sweep", *sweepId}, {"runs", qint64(queue.size())},
-                                            {"store", store->path()}});
+                                            {"store", store->displayName()}});
     else
         printOut(tr("sweep %1 '%2': %3 runs, %4 at a time, in %5")
                      .arg(*sweepId)
                      .arg(plan.name)
                      .arg(queue.size())
                      .arg(parallel)
-                     .arg(store->path()));
+                     .arg(store->displayName()));
 
     const std::atomic<bool> *stop = installStopHandlers();
     std::vector<Child> running;

@@ -82,7 +82,7 @@ std::optional<QString> resolveCheckpoint(store::RunStore &store, const QString &
     }
     printErr(tr("error: --init-from: run %1 has no %2 checkpoint in %3")
                  .arg(id)
-                 .arg(which.isEmpty() ? QStringLiteral("best or last") : which, store.path()));
+                 .arg(which.isEmpty() ? QStringLiteral("best or last") : which, store.displayName()));
     return std::nullopt;
 }
 
@@ -171,7 +171,7 @@ int runTrain(const QStringList &arguments)
             return ExitFailure;
         const auto record = store->run(*runOption);
         if (!record) {
-            printErr(tr("error: there is no run %1 in %2").arg(*runOption).arg(store->path()));
+            printErr(tr("error: there is no run %1 in %2").arg(*runOption).arg(store->displayName()));
             return ExitUsage;
         }
         if (record->status != store::RunStatus::Queued) {
@@ -211,9 +211,9 @@ int runTrain(const QStringList &arguments)
         return ExitFailure;
     }
     if (json)
-        TrainPrinter::printJson(QJsonObject{{"event", "created"}, {"run", *runId}, {"store", store->path()}});
+        TrainPrinter::printJson(QJsonObject{{"event", "created"}, {"run", *runId}, {"store", store->displayName()}});
     else
-        printOut(tr("created run %1 '%2' in %3").arg(*runId).arg(newRun.name, store->path()));
+        printOut(tr("created run %1 '%2' in %3").arg(*runId).arg(newRun.name, store->displayName()));
     return execute(*store, *runId, false, json, stopAt.value_or(-1));
 }
 
@@ -244,7 +244,7 @@ int runResume(const QStringList &arguments)
     store->markCrashedRuns();
     const auto record = store->run(*runId);
     if (!record) {
-        printErr(tr("error: there is no run %1 in %2").arg(*runId).arg(store->path()));
+        printErr(tr("error: there is no run %1 in %2").arg(*runId).arg(store->displayName()));
         return ExitUsage;
     }
     if (!store::isAllowedTransition(record->status, store::RunStatus::Running)

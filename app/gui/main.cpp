@@ -37,7 +37,7 @@ int main(int argc, char **argv)
     parser.setApplicationDescription(QApplication::translate("main", "Gatefold: a workbench for Vision Transformer research."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({"store", QApplication::translate("main", "Run store file (default: the one in Settings, else %1).")
+    parser.addOption({"store", QApplication::translate("main", "Run store: a file, or a postgresql:// URL (default: the one in Settings, else %1).")
                                    .arg(gatefold::store::RunStore::defaultPath()),
                       QApplication::translate("main", "path")});
     parser.addOption({"select", QApplication::translate("main", "Select these runs (comma-separated ids)."),

@@ -1,5 +1,7 @@
 #include "runprocess.h"
 
+#include "store/storelocation.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -30,7 +32,10 @@ RunProcess::RunProcess(QString cliPath, QString storePath, qint64 runId, Mode mo
 
 QString RunProcess::logPathFor(const QString &storePath, qint64 runId)
 {
-    return QFileInfo(storePath).absoluteDir().filePath(QStringLiteral("runs/%1/engine.log").arg(runId));
+    QString error;
+    const auto location = store::StoreLocation::parse(storePath, &error);
+    const QString dir = location ? location->dataDir : QFileInfo(storePath).absolutePath();
+    return QDir(dir).filePath(QStringLiteral("runs/%1/engine.log").arg(runId));
 }
 
 void RunProcess::writeLog(const QString &line) const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "storelocation.h"
+#include "storesql.h"
 #include "storetypes.h"
 
 #include <QSqlDatabase>
@@ -12,18 +14,20 @@
 namespace gatefold::store {
 
 // The run store (DESIGN.md "The run store"): one SQLite file in WAL mode with
-// foreign keys and a busy timeout, every statement prepared. Every method
+// foreign keys and a busy timeout, or a PostgreSQL database named by a URL
+// (StoreLocation), every statement prepared. Every method
 // returns false / nullopt / empty on failure and leaves the reason in
 // lastError(); nothing is half-written (writes are transactions).
 // One RunStore per thread; several processes may share a file.
 class RunStore
 {
 public:
-    // Opens `path`, creating it (and its directory) if missing, and migrates
-    // an older schema forward. A file that is not a store, is damaged, or was
-    // written by a newer Gatefold is refused untouched: nullopt, `error` says
-    // what is wrong and what to do.
-    static std::unique_ptr<RunStore> open(const QString &path, QString *error);
+    // Opens `where` (a file path or a postgresql:// URL), creating the file
+    // (and its directory) if missing, and migrates an older schema forward. A
+    // file or database that is not a store, is damaged, or was written by a
+    // newer Gatefold is refused untouched: nullptr, `error` says what is
+    // wrong and what to do.
+    static std::unique_ptr<RunStore> open(const QString &where, QString *error);
     // $GATEFOLD_STORE if set, else <user data dir>/gatefold/runs.sqlite
     // (~/.local/share/gatefold/runs.sqlite): the GUI's and the CLI's.
     static QString defaultPath();
@@ -32,8 +36,15 @@ public:
     RunStore(const RunStore &) = delete;
     RunStore &operator=(const RunStore &) = delete;
 
-    QString path() const { return m_path; }
-    // Where run `runId` keeps its files (checkpoints, the engine's log): <store dir>/runs/<id>.
+    // What engine children get as --store: the SQLite file's absolute path, or the URL as given.
+    QString path() const;
+    // For messages and titles: the path, or the URL without its password.
+    QString displayName() const;
+    const StoreLocation &location() const { return m_location; }
+    bool isPostgres() const { return m_dialect == Dialect::Postgres; }
+    // Where the store's files live (the SQLite file's directory, or the URL's runs=).
+    QString dataDirectory() const;
+    // Where run `runId` keeps its files (checkpoints, the engine's log): <data dir>/runs/<id>.
     QString runDirectory(qint64 runId) const;
     QString lastError() const { return m_error; }
     int schemaVersion() const;
@@ -85,15 +96,19 @@ public:
     std::optional<qint64> createSweep(const QString &name, const QByteArray &gridJson);
     std::optional<Sweep> sweep(qint64 id);
 
-    // PRAGMA integrity_check == "ok".
+    // SQLite: PRAGMA integrity_check == "ok"; PostgreSQL: every table answers.
     bool integrityOk();
 
 private:
-    RunStore(QSqlDatabase db, QString path);
+    RunStore(QSqlDatabase db, StoreLocation location, Dialect dialect);
+    static std::unique_ptr<RunStore> openSqlite(const StoreLocation &location, QString *error);
+    static std::unique_ptr<RunStore> openPostgres(const StoreLocation &location, QString *error);
     bool fail(const QString &what, const QString &why);
+    QString adapt(const char *statement) const { return sql::adapt(QString::fromLatin1(statement), m_dialect); }
 
     QSqlDatabase m_db;
-    QString m_path;
+    StoreLocation m_location;
+    Dialect m_dialect;
     QString m_error;
 };
 

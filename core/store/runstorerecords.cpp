@@ -15,23 +15,23 @@ std::optional<qint64> RunStore::addArtifact(const Artifact &a)
 {
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO artifacts (run_id, kind, path, sha256, created, info) "
-                             "VALUES (?, ?, ?, ?, ?, ?)"));
+                             "VALUES (?, ?, ?, ?, ?, ?) RETURNING id"));
     q.addBindValue(a.runId);
     q.addBindValue(a.kind);
     q.addBindValue(a.path);
     q.addBindValue(a.sha256);
     q.addBindValue(a.created > 0 ? a.created : sql::now());
     q.addBindValue(a.infoJson.isEmpty() ? QStringLiteral("{}") : QString::fromUtf8(a.infoJson));
-    if (!q.exec()) {
+    if (!q.exec() || !q.next()) {
         fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), q.lastError().text());
         return std::nullopt;
     }
-    return q.lastInsertId().toLongLong();
+    return q.value(0).toLongLong();
 }
 
 std::optional<qint64> RunStore::replaceArtifact(const Artifact &a)
 {
-    if (!sql::beginWrite(m_db)) {
+    if (!sql::beginWrite(m_db, m_dialect)) {
         fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), m_db.lastError().text());
         return std::nullopt;
     }
@@ -82,18 +82,18 @@ std::optional<qint64> RunStore::addSnapshot(const Snapshot &s)
     }
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO snapshots (run_id, kind, step, epoch, created, data) "
-                             "VALUES (?, ?, ?, ?, ?, ?)"));
+                             "VALUES (?, ?, ?, ?, ?, ?) RETURNING id"));
     q.addBindValue(s.runId);
     q.addBindValue(s.kind);
     q.addBindValue(s.step);
     q.addBindValue(s.epoch);
     q.addBindValue(s.created > 0 ? s.created : sql::now());
     q.addBindValue(QString::fromUtf8(s.dataJson));
-    if (!q.exec()) {
+    if (!q.exec() || !q.next()) {
         fail(QStringLiteral("cannot record a %1 snapshot of run %2").arg(s.kind).arg(s.runId), q.lastError().text());
         return std::nullopt;
     }
-    return q.lastInsertId().toLongLong();
+    return q.value(0).toLongLong();
 }
 
 std::vector<Snapshot> RunStore::snapshots(qint64 runId, const QString &kind)
@@ -118,15 +118,15 @@ std::vector<Snapshot> RunStore::snapshots(qint64 runId, const QString &kind)
 std::optional<qint64> RunStore::createSweep(const QString &name, const QByteArray &gridJson)
 {
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO sweeps (name, grid, created) VALUES (?, ?, ?)"));
+    q.prepare(QStringLiteral("INSERT INTO sweeps (name, grid, created) VALUES (?, ?, ?) RETURNING id"));
     q.addBindValue(name);
     q.addBindValue(QString::fromUtf8(gridJson));
     q.addBindValue(sql::now());
-    if (!q.exec()) {
+    if (!q.exec() || !q.next()) {
         fail(QStringLiteral("cannot create the sweep"), q.lastError().text());
         return std::nullopt;
     }
-    return q.lastInsertId().toLongLong();
+    return q.value(0).toLongLong();
 }
 
 std::optional<Sweep> RunStore::sweep(qint64 id)

@@ -57,7 +57,7 @@ std::optional<qint64> RunStore::createRun(const NewRun &run)
 {
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO runs (name, status, config, seed, created, sweep_id, parent_id, tags, notes) "
-                             "VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?)"));
+                             "VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     q.addBindValue(sql::text(run.name));
     q.addBindValue(QString::fromUtf8(run.configJson.isNull() ? QByteArray("{}") : run.configJson));
     q.addBindValue(run.seed);
@@ -66,11 +66,11 @@ std::optional<qint64> RunStore::createRun(const NewRun &run)
     q.addBindValue(sql::idOrNull(run.parentId));
     q.addBindValue(sql::tagsJson(run.tags));
     q.addBindValue(sql::text(run.notes));
-    if (!q.exec()) {
+    if (!q.exec() || !q.next()) {
         fail(QStringLiteral("cannot create the run"), q.lastError().text());
         return std::nullopt;
     }
-    return q.lastInsertId().toLongLong();
+    return q.value(0).toLongLong();
 }
 
 std::optional<RunRecord> RunStore::run(qint64 id)
@@ -108,7 +108,7 @@ std::vector<RunRecord> RunStore::runs(qint64 sweepId)
 
 bool RunStore::setStatus(qint64 id, RunStatus status, const QString &message)
 {
-    if (!sql::beginWrite(m_db))
+    if (!sql::beginWrite(m_db, m_dialect))
         return fail(QStringLiteral("cannot update run %1").arg(id), m_db.lastError().text());
     const auto current = run(id);
     if (!current) {

@@ -1,73 +1,79 @@
 #include "storeschema.h"
 
+#include "storesql.h"
+
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStringList>
+#include <QVariant>
 
 namespace gatefold::store {
 namespace {
 
 // Migration i takes a store from version i to i + 1. Append only: a released
-// step never changes, so any older store reaches today's schema.
+// step never changes, so any older store reaches today's schema. The scripts
+// are written once for both databases; sql::adapt() fills in {id}, {int},
+// {real}, {seq} and {rowid} (SQLite's rowid; PostgreSQL's metrics.seq keeps
+// the insertion order where two points share a step).
 const QStringList &migrations()
 {
     static const QStringList steps = {
         // 0 → 1: the first schema.
         QStringLiteral(R"(
 CREATE TABLE sweeps (
-    id      INTEGER PRIMARY KEY,
+    id      {id},
     name    TEXT NOT NULL,
     grid    TEXT NOT NULL,
-    created REAL NOT NULL
+    created {real} NOT NULL
 );
 CREATE TABLE runs (
-    id        INTEGER PRIMARY KEY,
+    id        {id},
     name      TEXT NOT NULL,
     status    TEXT NOT NULL CHECK (status IN ('queued','running','finished','failed','cancelled','crashed')),
     config    TEXT NOT NULL,
-    seed      INTEGER NOT NULL,
+    seed      {int} NOT NULL,
     device    TEXT NOT NULL DEFAULT '',
     versions  TEXT NOT NULL DEFAULT '{}',
-    created   REAL NOT NULL,
-    started   REAL NOT NULL DEFAULT 0,
-    ended     REAL NOT NULL DEFAULT 0,
-    heartbeat REAL NOT NULL DEFAULT 0,
-    pid       INTEGER NOT NULL DEFAULT 0,
+    created   {real} NOT NULL,
+    started   {real} NOT NULL DEFAULT 0,
+    ended     {real} NOT NULL DEFAULT 0,
+    heartbeat {real} NOT NULL DEFAULT 0,
+    pid       {int} NOT NULL DEFAULT 0,
     host      TEXT NOT NULL DEFAULT '',
-    sweep_id  INTEGER REFERENCES sweeps(id) ON DELETE SET NULL,
-    parent_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+    sweep_id  {int} REFERENCES sweeps(id) ON DELETE SET NULL,
+    parent_id {int} REFERENCES runs(id) ON DELETE SET NULL,
     tags      TEXT NOT NULL DEFAULT '[]',
     notes     TEXT NOT NULL DEFAULT '',
     message   TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX runs_sweep ON runs(sweep_id);
 CREATE TABLE metrics (
-    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    run_id {int} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
     key    TEXT NOT NULL,
-    step   INTEGER NOT NULL,
-    epoch  REAL NOT NULL,
-    wall   REAL NOT NULL,
-    value  REAL NOT NULL
+    step   {int} NOT NULL,
+    epoch  {real} NOT NULL,
+    wall   {real} NOT NULL,
+    value  {real} NOT NULL{seq}
 );
 CREATE INDEX metrics_run_key_step ON metrics(run_id, key, step);
 CREATE TABLE artifacts (
-    id      INTEGER PRIMARY KEY,
-    run_id  INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    id      {id},
+    run_id  {int} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
     kind    TEXT NOT NULL,
     path    TEXT NOT NULL,
     sha256  TEXT NOT NULL,
-    created REAL NOT NULL,
+    created {real} NOT NULL,
     info    TEXT NOT NULL DEFAULT '{}'
 );
 CREATE INDEX artifacts_run ON artifacts(run_id);
 CREATE TABLE snapshots (
-    id      INTEGER PRIMARY KEY,
-    run_id  INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    id      {id},
+    run_id  {int} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
     kind    TEXT NOT NULL,
-    step    INTEGER NOT NULL,
-    epoch   REAL NOT NULL,
-    created REAL NOT NULL,
+    step    {int} NOT NULL,
+    epoch   {real} NOT NULL,
+    created {real} NOT NULL,
     data    TEXT NOT NULL
 );
 CREATE INDEX snapshots_run_kind ON snapshots(run_id, kind, step);
@@ -76,19 +82,19 @@ CREATE INDEX snapshots_run_kind ON snapshots(run_id, kind, step);
         // addMetrics/truncateMetrics, so tables sort 1,000 runs by a metric without reading their points.
         QStringLiteral(R"(
 CREATE TABLE metric_summary (
-    run_id    INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    run_id    {int} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
     key       TEXT NOT NULL,
-    count     INTEGER NOT NULL,
-    last_step INTEGER NOT NULL,
-    last      REAL NOT NULL,
-    min       REAL NOT NULL,
-    max       REAL NOT NULL,
+    count     {int} NOT NULL,
+    last_step {int} NOT NULL,
+    last      {real} NOT NULL,
+    min       {real} NOT NULL,
+    max       {real} NOT NULL,
     PRIMARY KEY (run_id, key)
 );
 INSERT INTO metric_summary (run_id, key, count, last_step, last, min, max)
     SELECT run_id, key, COUNT(*), MAX(step), 0, MIN(value), MAX(value) FROM metrics GROUP BY run_id, key;
 UPDATE metric_summary SET last = (SELECT value FROM metrics m WHERE m.run_id = metric_summary.run_id
-    AND m.key = metric_summary.key ORDER BY step DESC, rowid DESC LIMIT 1);
+    AND m.key = metric_summary.key ORDER BY step DESC, {rowid} DESC LIMIT 1);
 )"),
     };
     return steps;
@@ -104,6 +110,38 @@ QStringList statements(const QString &script)
     return out;
 }
 
+bool exec(QSqlQuery &q, const QString &sql, QString *error)
+{
+    if (q.exec(sql))
+        return true;
+    *error = q.lastError().text();
+    return false;
+}
+
+bool applyStep(QSqlDatabase &db, Dialect dialect, int version, QString *error)
+{
+    QSqlQuery query(db);
+    QStringList steps = statements(sql::adapt(migrations().at(version), dialect));
+    if (dialect == Dialect::Sqlite)
+        steps << QStringLiteral("PRAGMA user_version = %1").arg(version + 1);
+    else
+        steps << QStringLiteral("UPDATE gatefold_schema SET version = %1").arg(version + 1);
+    for (const QString &sql : steps) {
+        if (!query.exec(sql)) {
+            *error = QStringLiteral("schema migration %1 -> %2 failed: %3")
+                         .arg(version)
+                         .arg(version + 1)
+                         .arg(query.lastError().text());
+            return false;
+        }
+    }
+    return true;
+}
+
+// An arbitrary constant: the advisory lock every Gatefold process takes while
+// it reads and migrates a PostgreSQL store's schema.
+constexpr qint64 kSchemaLock = 0x6761746566;  // "gatef"
+
 } // namespace
 
 int currentSchemaVersion()
@@ -118,18 +156,9 @@ bool migrateSchema(QSqlDatabase &db, int fromVersion, QString *error)
             *error = db.lastError().text();
             return false;
         }
-        QSqlQuery query(db);
-        QStringList steps = statements(migrations().at(version));
-        steps << QStringLiteral("PRAGMA user_version = %1").arg(version + 1);
-        for (const QString &sql : steps) {
-            if (!query.exec(sql)) {
-                *error = QStringLiteral("schema migration %1 -> %2 failed: %3")
-                             .arg(version)
-                             .arg(version + 1)
-                             .arg(query.lastError().text());
-                db.rollback();
-                return false;
-            }
+        if (!applyStep(db, Dialect::Sqlite, version, error)) {
+            db.rollback();
+            return false;
         }
         if (!db.commit()) {
             *error = db.lastError().text();
@@ -138,6 +167,64 @@ bool migrateSchema(QSqlDatabase &db, int fromVersion, QString *error)
         }
     }
     return true;
+}
+
+int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused)
+{
+    *refused = false;
+    if (!db.transaction()) {
+        *error = db.lastError().text();
+        return -1;
+    }
+    QSqlQuery q(db);
+    const auto abandon = [&](const QString &why, bool refuse) {
+        *error = why;
+        *refused = refuse;
+        db.rollback();
+        return -1;
+    };
+    QString why;
+    if (!exec(q, QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kSchemaLock), &why))
+        return abandon(why, false);
+    if (!exec(q, QStringLiteral("SELECT to_regclass('gatefold_schema') IS NOT NULL"), &why) || !q.next())
+        return abandon(why, false);
+    int version = 0;
+    if (q.value(0).toBool()) {
+        if (!exec(q, QStringLiteral("SELECT version FROM gatefold_schema"), &why))
+            return abandon(why, false);
+        if (!q.next())
+            return abandon(QStringLiteral("its gatefold_schema table is empty; it is damaged"), true);
+        version = q.value(0).toInt();
+    } else {
+        // A fresh store needs an empty database: never mix our tables into someone else's.
+        if (!exec(q, QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"),
+                  &why)
+            || !q.next())
+            return abandon(why, false);
+        if (q.value(0).toInt() > 0)
+            return abandon(QStringLiteral("the database holds %1 other tables and no Gatefold store; create an empty "
+                                          "database for Gatefold (createdb gatefold)")
+                               .arg(q.value(0).toInt()),
+                           true);
+        if (!exec(q, QStringLiteral("CREATE TABLE gatefold_schema (version INTEGER NOT NULL)"), &why)
+            || !exec(q, QStringLiteral("INSERT INTO gatefold_schema (version) VALUES (0)"), &why))
+            return abandon(why, false);
+    }
+    if (version > currentSchemaVersion()) {
+        *error = QStringLiteral("it was written by a newer Gatefold (store schema %1; this build reads up to %2). "
+                                "It was not modified; update Gatefold to use it.")
+                     .arg(version)
+                     .arg(currentSchemaVersion());
+        *refused = true;
+        db.rollback();
+        return -1;
+    }
+    for (int v = version; v < currentSchemaVersion(); ++v)
+        if (!applyStep(db, Dialect::Postgres, v, &why))
+            return abandon(why, false);
+    if (!db.commit())
+        return abandon(db.lastError().text(), false);
+    return currentSchemaVersion();
 }
 
 } // namespace gatefold::store

@@ -31,7 +31,7 @@ QString artifactFile(const store::RunStore &store, const store::Artifact &artifa
 {
     if (QFileInfo(artifact.path).isAbsolute())
         return artifact.path;
-    return QFileInfo(store.path()).absoluteDir().filePath(artifact.path);
+    return QDir(store.dataDirectory()).filePath(artifact.path);
 }
 
 ExecutionResult executeRun(store::RunStore &store, qint64 runId, const ExecutionOptions &options)

@@ -56,7 +56,7 @@ bool RunRecorder::checkpointed(const CheckpointReport &report, QString *error)
     store::Artifact artifact;
     artifact.runId = m_runId;
     artifact.kind = report.kind;
-    const QDir storeDir = QFileInfo(m_store.path()).absoluteDir();
+    const QDir storeDir(m_store.dataDirectory());
     const QString relative = storeDir.relativeFilePath(report.path);
     artifact.path = relative.startsWith(QLatin1String("..")) ? QFileInfo(report.path).absoluteFilePath() : relative;
     artifact.sha256 = report.sha256;

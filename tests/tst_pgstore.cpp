@@ -1,0 +1,456 @@
+// The run store over PostgreSQL (QPSQL), against a real server this test
+// starts itself (pgserver.h): store URLs are parsed and checked; the same
+// sequence of store operations gives the same answers on SQLite and on
+// PostgreSQL, metric values to the last bit; a database that is not ours or
+// that a newer Gatefold wrote is refused untouched; an unreachable server is
+// named; processes opening a fresh store at once migrate it once; and a real
+// engine child trains into the database, its files under the URL's runs=.
+
+#include "pgserver.h"
+#include "tinyrun.h"
+
+#include "launch/runprocess.h"
+#include "store/runstore.h"
+#include "store/storelocation.h"
+#include "store/storeschema.h"
+#include "train/runconfigjson.h"
+
+#include <QtTest/QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <thread>
+
+using namespace gatefold;
+using store::RunStatus;
+using store::RunStore;
+using store::StoreLocation;
+
+namespace {
+
+std::unique_ptr<RunStore> mustOpen(const QString &where)
+{
+    QString error;
+    auto s = RunStore::open(where, &error);
+    if (!s)
+        qFatal("cannot open %s: %s", qPrintable(where), qPrintable(error));
+    return s;
+}
+
+// Values whose decimal forms need all 17 digits, and the extremes of a double.
+const std::vector<double> kValues = {0.1 + 0.2, M_PI, -1.0 / 3.0, 1e-300, 6.02214076e23, 4.9e-324,
+                                     std::numeric_limits<double>::max(), -2.2250738585072014e-308, 2.5, 1.0 - 1e-16};
+// (Not -0.0: SQLite itself stores it as 0, and a metric has no use for the sign of zero.)
+
+bool sameBits(double a, double b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+// One pass through the whole store API; what it read back, without the
+// timestamps (they differ between two passes).
+QJsonObject exercise(RunStore &s)
+{
+    QJsonObject out;
+    const auto sweep = s.createSweep(QStringLiteral("lr sweep"), R"({"optim.lr":[0.001,0.002]})");
+    store::NewRun a;
+    a.name = QStringLiteral("a ‘quoted’ name; with \"marks\" and 中文");
+    a.configJson = R"({"depth": 2})";
+    a.seed = 9007199254740993LL;  // above 2^53: must stay an integer
+    a.sweepId = sweep.value_or(0);
+    a.tags = {QStringLiteral("baseline"), QStringLiteral("ü")};
+    a.notes = QStringLiteral("line 1\nline 2 'x'");
+    const qint64 ida = s.createRun(a).value_or(-1);
+    store::NewRun b;
+    b.name = QStringLiteral("b");
+    b.parentId = ida;
+    const qint64 idb = s.createRun(b).value_or(-1);
+    out["ids"] = QJsonArray{ida, idb};
+    out["toRunning"] = s.setStatus(ida, RunStatus::Running);
+    out["badTransition"] = s.setStatus(idb, RunStatus::Finished);
+    out["setRuntime"] = s.setRuntime(ida, QStringLiteral("cpu"), QStringLiteral(R"({"qt":"6.4"})"));
+    out["heartbeat"] = s.heartbeat(ida);
+    out["tags"] = s.setTags(idb, {QStringLiteral("x")});
+    out["notes"] = s.setNotes(idb, QStringLiteral("n"));
+    out["rename"] = s.setName(idb, QStringLiteral("b2"));
+    out["renameMissing"] = s.setName(987654, QStringLiteral("nobody"));
+
+    // Metrics in two batches; steps 3 twice (the later point is the last).
+    std::vector<store::MetricPoint> first, second;
+    for (int i = 0; i < int(kValues.size()); ++i)
+        first.push_back({QStringLiteral("val/x"), i, i * 0.5, 1000.0 + i, kValues[size_t(i)]});
+    first.push_back({QStringLiteral("train/loss"), 3, 1.0, 1.0, 7.0});
+    first.push_back({QStringLiteral("train/loss"), 3, 1.0, 1.0, 8.0});
+    second.push_back({QStringLiteral("train/loss"), 2, 0.9, 1.0, -5.0});
+    second.push_back({QStringLiteral("train/loss"), 5, 2.0, 1.0, 6.0});
+    out["addMetrics"] = s.addMetrics(ida, first) && s.addMetrics(ida, second);
+    QJsonArray values;
+    for (const auto &p : s.metrics(ida, QStringLiteral("val/x")))
+        values.append(QJsonArray{p.step, p.epoch, p.wall, QString::number(p.value, 'g', 17),
+                                 sameBits(p.value, kValues[size_t(p.step)])});
+    out["values"] = values;
+    const auto summary = [&](const QString &key) {
+        const auto m = s.metricSummary(ida, key);
+        return QJsonArray{m.count, m.lastStep, m.last, m.min, m.max};
+    };
+    out["summaryLoss"] = summary(QStringLiteral("train/loss"));
+    out["summaryX"] = QJsonArray{s.metricSummary(ida, QStringLiteral("val/x")).count,
+                                 s.metricSummary(ida, QStringLiteral("val/x")).lastStep};
+    out["keys"] = QJsonArray::fromStringList(s.metricKeys(ida));
+    out["atEpoch1"] = s.metricAtEpoch(ida, QStringLiteral("train/loss"), 1.0).value_or(-99);
+    out["atEpochNone"] = s.metricAtEpoch(ida, QStringLiteral("train/loss"), 0.5).has_value();
+    out["lastStep"] = s.lastMetricStep(ida);
+    out["truncate"] = s.truncateMetrics(ida, 3);
+    out["afterTruncate"] = summary(QStringLiteral("train/loss"));
+    out["lastStepAfter"] = s.lastMetricStep(ida);
+
+    store::Artifact art;
+    art.runId = ida;
+    art.kind = QStringLiteral("checkpoint/last");
+    art.path = QStringLiteral("runs/1/last.pt");
+    art.sha256 = QStringLiteral("ab");
+    art.infoJson = R"({"epoch": 1})";
+    const auto art1 = s.addArtifact(art);
+    art.path = QStringLiteral("runs/1/last2.pt");
+    const auto art2 = s.replaceArtifact(art);
+    out["artifactIds"] = art1.has_value() && art2.has_value();
+    QJsonArray arts;
+    for (const auto &x : s.artifacts(ida))
+        arts.append(QJsonArray{x.kind, x.path, x.sha256, QString::fromUtf8(x.infoJson)});
+    out["artifacts"] = arts;
+    store::Snapshot snap;
+    snap.runId = ida;
+    snap.kind = QStringLiteral("codebook/usage");
+    snap.step = 10;
+    snap.epoch = 1;
+    snap.dataJson = R"({"layers": [[1, 2, 3]]})";
+    out["snapshot"] = s.addSnapshot(snap).has_value();
+    snap.dataJson = "not json";
+    out["badSnapshot"] = s.addSnapshot(snap).has_value();
+    QJsonArray snaps;
+    for (const auto &x : s.snapshots(ida, QStringLiteral("codebook/usage")))
+        snaps.append(QJsonArray{x.step, x.epoch, QString::fromUtf8(x.dataJson)});
+    out["snapshots"] = snaps;
+    const auto sw = s.sweep(sweep.value_or(0));
+    out["sweep"] = sw ? QJsonArray{sw->name, QString::fromUtf8(sw->gridJson)} : QJsonArray{};
+
+    QJsonArray runs;
+    for (const auto &r : s.runs()) {
+        runs.append(QJsonArray{r.id, r.name, store::toString(r.status), QString::fromUtf8(r.configJson),
+                               QString::number(r.seed), r.device, r.versions, r.started > 0, r.pid > 0, r.host,
+                               r.sweepId == sweep.value_or(-1), r.parentId, QJsonArray::fromStringList(r.tags),
+                               r.notes, r.message});
+    }
+    out["runs"] = runs;
+    out["inSweep"] = int(s.runs(sweep.value_or(0)).size());
+    out["finish"] = s.setStatus(ida, RunStatus::Finished, QStringLiteral("done 'ok'"));
+    out["message"] = s.run(ida) ? s.run(ida)->message : QString();
+    out["ended"] = s.run(ida) && s.run(ida)->ended >= s.run(ida)->started;
+    out["integrity"] = s.integrityOk();
+    out["delete"] = s.deleteRun(ida);
+    out["cascade"] = int(s.metricKeys(ida).size() + s.artifacts(ida).size());
+    out["orphanParent"] = s.run(idb) ? s.run(idb)->parentId : -1;
+    out["deleteMissing"] = s.deleteRun(ida);
+    return out;
+}
+
+} // namespace
+
+class TstPgStore : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void parsesLocations_data();
+    void parsesLocations();
+    void refusesBadUrls_data();
+    void refusesBadUrls();
+    void createsTheSchemaOnce();
+    void answersLikeSqlite();
+    void refusesForeignDatabase();
+    void refusesNewerSchema();
+    void unreachableServerIsNamed();
+    void concurrentOpensMigrateOnce();
+    void markCrashedOnTheServer();
+    void engineTrainsIntoPostgres();
+
+private:
+    QString freshDatabase()
+    {
+        const QString name = QStringLiteral("db%1").arg(++m_databases);
+        const QString error = m_server.createDatabase(name);
+        if (!error.isEmpty())
+            qFatal("%s", qPrintable(error));
+        return name;
+    }
+    test::PgServer m_server;
+    QTemporaryDir m_dir;
+    int m_databases = 0;
+};
+
+void TstPgStore::initTestCase()
+{
+    const QString error = m_server.start();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")));
+}
+
+void TstPgStore::parsesLocations_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("postgres");
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<int>("port");
+    QTest::addColumn<QString>("database");
+    QTest::addColumn<QString>("user");
+    QTest::addColumn<QString>("password");
+    QTest::addColumn<QString>("options");
+    QTest::addColumn<QString>("display");
+    QTest::newRow("file") << "/tmp/a/runs.sqlite" << false << "" << 5432 << "" << "" << "" << ""
+                          << "/tmp/a/runs.sqlite";
+    QTest::newRow("file url") << "file:///tmp/b.sqlite" << false << "" << 5432 << "" << "" << "" << ""
+                              << "/tmp/b.sqlite";
+    QTest::newRow("full") << "postgresql://ann:s%40cret@db.lab:6543/gatefold?sslmode=require" << true << "db.lab"
+                          << 6543 << "gatefold" << "ann" << "s@cret" << "sslmode=require;connect_timeout=10"
+                          << "postgresql://ann@db.lab:6543/gatefold";
+    QTest::newRow("short scheme") << "postgres://h/runs?connect_timeout=3" << true << "h" << 5432 << "runs" << ""
+                                  << "" << "connect_timeout=3" << "postgresql://h:5432/runs";
+    QTest::newRow("socket") << "postgresql://me@localhost/g?host=/run/postgresql" << true << "/run/postgresql"
+                            << 5432 << "g" << "me" << "" << "connect_timeout=10"
+                            << "postgresql://me@[/run/postgresql]:5432/g";
+}
+
+void TstPgStore::parsesLocations()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, postgres);
+    QString error;
+    const auto l = StoreLocation::parse(text, &error);
+    QVERIFY2(l, qPrintable(error));
+    QCOMPARE(l->isPostgres(), postgres);
+    QTEST(l->display(), "display");
+    QCOMPARE(l->given, text);
+    if (!postgres) {
+        QCOMPARE(l->dataDir, QFileInfo(l->file).absolutePath());
+        return;
+    }
+    QTEST(l->host, "host");
+    QTEST(l->port, "port");
+    QTEST(l->database, "database");
+    QTEST(l->user, "user");
+    QTEST(l->password, "password");
+    QTEST(l->options, "options");
+    QVERIFY2(l->dataDir.contains(QStringLiteral("/gatefold/servers/")), qPrintable(l->dataDir));
+    QVERIFY(!l->display().contains(QStringLiteral("cret")));
+}
+
+void TstPgStore::refusesBadUrls_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("empty") << "  " << "no run store given";
+    QTest::newRow("scheme") << "mysql://h/db" << "scheme 'mysql'";
+    QTest::newRow("no database") << "postgresql://h:5432/" << "names no database";
+    QTest::newRow("no host") << "postgresql:///db" << "names no server";
+    QTest::newRow("unknown parameter") << "postgresql://h/db?pool=4" << "parameter 'pool'";
+    QTest::newRow("relative runs") << "postgresql://h/db?runs=shared/x" << "not an absolute directory";
+    QTest::newRow("bad port") << "postgresql://h:99999/db" << "not a valid URL";
+}
+
+void TstPgStore::refusesBadUrls()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, says);
+    QString error;
+    QVERIFY(!StoreLocation::parse(text, &error));
+    QVERIFY2(error.contains(says), qPrintable(error));
+    // RunStore::open says the same, and creates nothing.
+    QString openError;
+    QVERIFY(!RunStore::open(text, &openError));
+    QCOMPARE(openError, error);
+}
+
+void TstPgStore::createsTheSchemaOnce()
+{
+    const QString db = freshDatabase();
+    const QString url = m_server.url(db, QStringLiteral("runs=") + m_dir.filePath(QStringLiteral("files")));
+    {
+        auto s = mustOpen(url);
+        QVERIFY(s->isPostgres());
+        QCOMPARE(s->schemaVersion(), store::currentSchemaVersion());
+        QCOMPARE(s->path(), url);
+        QCOMPARE(s->dataDirectory(), m_dir.filePath(QStringLiteral("files")));
+        QCOMPARE(s->runDirectory(7), m_dir.filePath(QStringLiteral("files/runs/7")));
+        QVERIFY(QFileInfo(s->dataDirectory()).isDir());
+        QVERIFY(s->createRun(store::NewRun{}).has_value());
+    }
+    auto again = mustOpen(url);
+    QCOMPARE(again->schemaVersion(), store::currentSchemaVersion());
+    QCOMPARE(int(again->runs().size()), 1);
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT count(*) FROM gatefold_schema")).toInt(), 1);
+    // 64-bit ids and doubles: the columns are BIGINT and DOUBLE PRECISION, not 32-bit or float4.
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT data_type FROM information_schema.columns WHERE "
+                                                "table_name = 'metrics' AND column_name = 'value'"))
+                 .toString(),
+             QStringLiteral("double precision"));
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT data_type FROM information_schema.columns WHERE "
+                                                "table_name = 'runs' AND column_name = 'seed'"))
+                 .toString(),
+             QStringLiteral("bigint"));
+}
+
+void TstPgStore::answersLikeSqlite()
+{
+    auto lite = mustOpen(m_dir.filePath(QStringLiteral("same.sqlite")));
+    auto pg = mustOpen(m_server.url(freshDatabase()));
+    const QJsonObject a = exercise(*lite);
+    const QJsonObject b = exercise(*pg);
+    QStringList differ;
+    for (const QString &key : a.keys() + b.keys())
+        if (a.value(key) != b.value(key))
+            differ << QStringLiteral("%1: SQLite %2, PostgreSQL %3")
+                          .arg(key,
+                               QString::fromUtf8(QJsonDocument(QJsonArray{a.value(key)}).toJson(QJsonDocument::Compact)),
+                               QString::fromUtf8(QJsonDocument(QJsonArray{b.value(key)}).toJson(QJsonDocument::Compact)));
+    QVERIFY2(differ.isEmpty(), qPrintable(differ.join(QLatin1Char('\n'))));
+    QCOMPARE(a.size(), b.size());
+    // The pass checked what it should (not two equally wrong answers).
+    for (const auto &row : b.value("values").toArray())
+        QVERIFY2(row.toArray().at(4).toBool(), qPrintable(QString::fromUtf8(QJsonDocument(row.toArray()).toJson())));
+    QCOMPARE(b.value("values").toArray().size(), int(kValues.size()));
+    QCOMPARE(b.value("summaryLoss").toArray(), (QJsonArray{4, 5, 6.0, -5.0, 8.0}));
+    QCOMPARE(b.value("afterTruncate").toArray(), (QJsonArray{3, 3, 8.0, -5.0, 8.0}));
+    QCOMPARE(b.value("atEpoch1").toDouble(), 8.0);
+    QCOMPARE(b.value("badTransition").toBool(), false);
+    QCOMPARE(b.value("badSnapshot").toBool(), false);
+    QCOMPARE(b.value("renameMissing").toBool(), false);
+    QCOMPARE(b.value("cascade").toInt(), 0);
+    QCOMPARE(b.value("orphanParent").toInteger(), 0);
+    QCOMPARE(b.value("runs").toArray().at(1).toArray().at(4).toString(), QStringLiteral("9007199254740993"));
+    QCOMPARE(b.value("integrity").toBool(), true);
+}
+
+void TstPgStore::refusesForeignDatabase()
+{
+    const QString db = freshDatabase();
+    QCOMPARE(m_server.exec(db, {QStringLiteral("CREATE TABLE invoices (id INTEGER)"),
+                                QStringLiteral("INSERT INTO invoices VALUES (42)")}),
+             QString());
+    QString error;
+    QVERIFY(!RunStore::open(m_server.url(db), &error));
+    QVERIFY2(error.contains(QStringLiteral("not a Gatefold run store")) && error.contains(QStringLiteral("1 other"))
+                 && error.contains(QStringLiteral("not modified")),
+             qPrintable(error));
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE "
+                                                "table_schema = 'public'"))
+                 .toInt(),
+             1);
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT id FROM invoices")).toInt(), 42);
+}
+
+void TstPgStore::refusesNewerSchema()
+{
+    const QString db = freshDatabase();
+    mustOpen(m_server.url(db))->createRun(store::NewRun{});
+    const int newer = store::currentSchemaVersion() + 5;
+    QCOMPARE(m_server.exec(db, {QStringLiteral("UPDATE gatefold_schema SET version = %1").arg(newer)}), QString());
+    QString error;
+    QVERIFY(!RunStore::open(m_server.url(db), &error));
+    QVERIFY2(error.contains(QStringLiteral("newer Gatefold")) && error.contains(QString::number(newer)),
+             qPrintable(error));
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT version FROM gatefold_schema")).toInt(), newer);
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT count(*) FROM runs")).toInt(), 1);
+}
+
+void TstPgStore::unreachableServerIsNamed()
+{
+    const int port = test::freeLocalPort();
+    QVERIFY(port > 0);
+    QString error;
+    const QString url = QStringLiteral("postgresql://ann:topsecret@127.0.0.1:%1/db").arg(port);
+    QVERIFY(!RunStore::open(url, &error));
+    QVERIFY2(error.contains(QStringLiteral("cannot connect")) && error.contains(QString::number(port))
+                 && error.contains(QStringLiteral("Check that the server runs")),
+             qPrintable(error));
+    QVERIFY2(!error.contains(QStringLiteral("topsecret")), qPrintable(error));
+    // A database that does not exist on a running server.
+    QVERIFY(!RunStore::open(m_server.url(QStringLiteral("nosuchdb")), &error));
+    QVERIFY2(error.contains(QStringLiteral("nosuchdb")), qPrintable(error));
+}
+
+void TstPgStore::concurrentOpensMigrateOnce()
+{
+    const QString url = m_server.url(freshDatabase());
+    std::vector<std::thread> threads;
+    std::vector<QString> errors(4);
+    std::vector<int> versions(4, -1);
+    for (int i = 0; i < 4; ++i)
+        threads.emplace_back([&, i] {
+            auto s = RunStore::open(url, &errors[size_t(i)]);
+            if (s)
+                versions[size_t(i)] = s->schemaVersion();
+        });
+    for (auto &t : threads)
+        t.join();
+    for (int i = 0; i < 4; ++i)
+        QVERIFY2(versions[size_t(i)] == store::currentSchemaVersion(), qPrintable(errors[size_t(i)]));
+}
+
+void TstPgStore::markCrashedOnTheServer()
+{
+    auto s = mustOpen(m_server.url(freshDatabase()));
+    const qint64 id = *s->createRun(store::NewRun{});
+    QVERIFY(s->setStatus(id, RunStatus::Running));
+    QVERIFY(s->markCrashedRuns().empty());  // this process is alive
+    // Another host's run whose heartbeat stopped long ago.
+    const qint64 far = *s->createRun(store::NewRun{});
+    QVERIFY(s->setStatus(far, RunStatus::Running));
+    const QString db = QStringLiteral("db%1").arg(m_databases);
+    QCOMPARE(m_server.exec(db, {QStringLiteral("UPDATE runs SET host = 'elsewhere', heartbeat = 1 WHERE id = %1")
+                                    .arg(far)}),
+             QString());
+    QCOMPARE(s->markCrashedRuns(), std::vector<qint64>{far});
+    QCOMPARE(store::toString(s->run(far)->status), QStringLiteral("crashed"));
+    QVERIFY2(s->run(far)->message.contains(QStringLiteral("elsewhere")), qPrintable(s->run(far)->message));
+    QCOMPARE(store::toString(s->run(id)->status), QStringLiteral("running"));
+}
+
+void TstPgStore::engineTrainsIntoPostgres()
+{
+    const QString files = m_dir.filePath(QStringLiteral("shared"));
+    const QString url = m_server.url(freshDatabase(), QStringLiteral("runs=") + files);
+    auto s = mustOpen(url);
+    store::NewRun run;
+    run.name = QStringLiteral("on the server");
+    run.configJson = train::runConfigToJson(tinyRun(2));
+    const qint64 id = *s->createRun(run);
+    launch::RunProcess engine(QStringLiteral(GATEFOLD_CLI_PATH), s->path(), id, launch::RunProcess::Mode::Train);
+    QSignalSpy finished(&engine, &launch::RunProcess::finished);
+    engine.start();
+    QVERIFY(finished.wait(180000));
+    QFile log(engine.logPath());
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QString said = QString::fromUtf8(log.readAll());
+    QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("finished"));
+    QCOMPARE(store::toString(s->run(id)->status), QStringLiteral("finished"));
+    QCOMPARE(engine.logPath(), files + QStringLiteral("/runs/%1/engine.log").arg(id));
+    // Metrics arrived on the server; the checkpoint lies under runs= and matches its record.
+    QVERIFY2(s->metricSummary(id, QStringLiteral("train/loss")).count > 0, qPrintable(said));
+    QCOMPARE(s->metricSummary(id, QStringLiteral("val/top1")).count, 2);
+    const auto checkpoints = s->artifacts(id, QStringLiteral("checkpoint/last"));
+    QCOMPARE(int(checkpoints.size()), 1);
+    const QString file = QFileInfo(checkpoints[0].path).isAbsolute()
+                             ? checkpoints[0].path
+                             : QDir(files).filePath(checkpoints[0].path);
+    QVERIFY2(QFileInfo::exists(file), qPrintable(file));
+    QVERIFY2(file.startsWith(files), qPrintable(file));
+}
+
+QTEST_GUILESS_MAIN(TstPgStore)
+#include "tst_pgstore.moc"
