@@ -240,6 +240,9 @@ void CurvePlot::redraw(Curve &c)
     c.rawLevels.build(c.values);
     c.smoothLevels.build(c.smoothValues);
     c.raw->setVisible(m_smoothing > 0 && m_curves.size() <= kRawCurvesUpTo);
+    // A single point draws no line: mark it.
+    c.smooth->setScatterStyle(c.values.size() == 1 ? QCPScatterStyle(QCPScatterStyle::ssDisc, 7)
+                                                   : QCPScatterStyle(QCPScatterStyle::ssNone));
     if (m_batch == 0)
         resample(c);
 }
@@ -316,6 +319,8 @@ void CurvePlot::rescale()
     if (any) {
         if (yr.size() == 0)
             yr = QCPRange(yr.lower - 0.5, yr.upper + 0.5);
+        if (xr.size() == 0)  // one step (e.g. one evaluation): a zero-width range would be refused
+            xr = QCPRange(xr.lower - 1, xr.upper + 1);
         const double pad = log ? 0 : yr.size() * 0.05;
         m_plot->yAxis->setRange(yr.lower - pad, yr.upper + pad);
         m_plot->xAxis->setRange(xr);  // resamples through rangeChanged
