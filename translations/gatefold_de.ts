@@ -2,6 +2,331 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ConfigProblem</name>
+    <message>
+        <location filename="../core/model/configfields.cpp" line="+68"/>
+        <location filename="../core/train/runfields.cpp" line="+88"/>
+        <location line="+11"/>
+        <source>unknown value &apos;%1&apos;; use one of: %2</source>
+        <translation>unbekannter Wert „%1“; erlaubt sind: %2</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>&apos;%1&apos; is not &apos;all&apos; or a comma-separated list of block indices</source>
+        <translation>„%1“ ist weder all noch eine kommagetrennte Liste von Blockindizes</translation>
+    </message>
+    <message>
+        <location filename="../core/model/configvalidator.cpp" line="+38"/>
+        <source>a dropout rate must lie in [0, 1), not %1.</source>
+        <translation>Eine Dropout-Rate muss in [0, 1) liegen, nicht %1.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The image size must be at least 1, not %1.</source>
+        <translation>Die Bildgröße muss mindestens 1 sein, nicht %1.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The patch size must be at least 1, not %1.</source>
+        <translation>Die Patch-Größe muss mindestens 1 sein, nicht %1.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The number of input channels must be at least 1, not %1.</source>
+        <translation>Die Anzahl der Eingabekanäle muss mindestens 1 sein, nicht %1.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The number of classes must be at least 1, not %1.</source>
+        <translation>Die Anzahl der Klassen muss mindestens 1 sein, nicht %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The width must be at least 1, not %1.</source>
+        <translation>Die Breite muss mindestens 1 sein, nicht %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The depth must be at least 1, not %1.</source>
+        <translation>Die Tiefe muss mindestens 1 sein, nicht %1.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The number of heads must be at least 1, not %1.</source>
+        <translation>Die Anzahl der Heads muss mindestens 1 sein, nicht %1.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The patch size %1 is larger than the image (%2 px); choose a smaller patch.</source>
+        <translation>Die Patch-Größe %1 ist größer als das Bild (%2 px); wählen Sie einen kleineren Patch.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The image size %1 is not divisible by the patch size %2; patches must tile the image (e.g. 224/16, 32/4).</source>
+        <translation>Die Bildgröße %1 ist nicht durch die Patch-Größe %2 teilbar; die Patches müssen das Bild lückenlos bedecken (z. B. 224/16, 32/4).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The width %1 is not divisible by %2 heads; every head needs an equal share of the width (e.g. 192 with 3 heads).</source>
+        <translation>Die Breite %1 ist nicht durch %2 Heads teilbar; jeder Head braucht einen gleich großen Anteil der Breite (z. B. 192 mit 3 Heads).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The MLP ratio %1 leaves no hidden units; use a positive ratio such as 4.</source>
+        <translation>Das MLP-Verhältnis %1 lässt keine verborgenen Einheiten übrig; verwenden Sie ein positives Verhältnis wie 4.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Block %1 does not exist; a model of depth %2 has blocks 0 to %3.</source>
+        <translation>Block %1 existiert nicht; ein Modell der Tiefe %2 hat die Blöcke 0 bis %3.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Block %1 is listed twice; list each gated block once.</source>
+        <translation>Block %1 ist doppelt aufgeführt; führen Sie jeden Block mit Gate nur einmal auf.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The codebook needs at least one code, not %1 (typical: 256 or 512).</source>
+        <translation>Das Codebuch braucht mindestens einen Code, nicht %1 (üblich: 256 oder 512).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The mixture size k must be at least 1, not %1.</source>
+        <translation>Die Mischungsgröße k muss mindestens 1 sein, nicht %1.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>k = %1 is larger than the codebook (K = %2); use k &lt;= K (k = K is the full softmax).</source>
+        <translation>k = %1 ist größer als das Codebuch (K = %2); verwenden Sie k &lt;= K (k = K ist das volle Softmax).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The temperature tau must be positive, not %1; the cosine logits are tau times a value in [-1, 1].</source>
+        <translation>Die Temperatur tau muss positiv sein, nicht %1; die Kosinus-Logits sind tau mal ein Wert in [-1, 1].</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The gate strength lambda must be a finite number &gt;= 0, not %1 (0 disables the gate, 1 is full strength).</source>
+        <translation>Die Gate-Stärke lambda muss eine endliche Zahl &gt;= 0 sein, nicht %1 (0 schaltet das Gate ab, 1 ist volle Stärke).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Assigning once per image uses a single codebook; set gate.codebook to shared or gate.scope to per-layer.</source>
+        <translation>Eine Zuordnung einmal pro Bild verwendet ein einziges Codebuch; setzen Sie gate.codebook auf shared oder gate.scope auf per-layer.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A block needs 1 to 16 parallel branches, not %1 (1 is a plain ViT; the paper uses 2 to 4).</source>
+        <translation>Ein Block braucht 1 bis 16 parallele Zweige, nicht %1 (1 ist ein einfacher ViT; das Paper verwendet 2 bis 4).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The joining strength lambda must lie in [0, 1], not %1 (0: independent branches, 1: joined and foldable).</source>
+        <translation>Die Stärke der Zusammenführung lambda muss in [0, 1] liegen, nicht %1 (0: unabhängige Zweige, 1: zusammengeführt und faltbar).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The diversity weight alpha must be a finite number &gt;= 0, not %1 (the paper uses 0.05; 0 turns it off).</source>
+        <translation>Das Diversitätsgewicht alpha muss eine endliche Zahl &gt;= 0 sein, nicht %1 (das Paper verwendet 0.05; 0 schaltet es ab).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The warm-up cannot have %1 steps; use 0 (instant) or more.</source>
+        <translation>Die Aufwärmphase kann nicht %1 Schritte haben; verwenden Sie 0 (sofort) oder mehr.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The adjustment phase cannot have %1 steps; use 0 or more.</source>
+        <translation>Die Anpassungsphase kann nicht %1 Schritte haben; verwenden Sie 0 oder mehr.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The start step cannot be negative (%1); use 0 or more.</source>
+        <translation>Der Startschritt darf nicht negativ sein (%1); verwenden Sie 0 oder mehr.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>LayerNorm absorption is a property of the folded deploy form: set join.deployed=true with it, or leave it off for training (a fold applies it; `gatefold-cli cost --absorb-norms` shows its cost).</source>
+        <translation>Die LayerNorm-Absorption ist eine Eigenschaft der gefalteten Deploy-Form: Setzen Sie dazu join.deployed=true oder lassen Sie sie für das Training aus (ein Fold wendet sie an; `gatefold-cli cost --absorb-norms` zeigt ihre Kosten).</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>No block is gated; list at least one block, or set gate.kind to none.</source>
+        <translation>Kein Block hat ein Gate; führen Sie mindestens einen Block auf oder setzen Sie gate.kind auf none.</translation>
+    </message>
+    <message>
+        <location filename="../core/model/textvalues.cpp" line="+19"/>
+        <source>&apos;%1&apos; is not a whole number between %2 and %3</source>
+        <translation>„%1“ ist keine ganze Zahl zwischen %2 und %3</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>&apos;%1&apos; is not a finite number</source>
+        <translation>„%1“ ist keine endliche Zahl</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&apos;%1&apos; is not a boolean; use true or false</source>
+        <translation>„%1“ ist kein Wahrheitswert; verwenden Sie true oder false</translation>
+    </message>
+    <message>
+        <location filename="../core/train/runfields.cpp" line="+18"/>
+        <source>expected auto or numbers separated by commas (one per channel): &apos;%1&apos; is not a finite number</source>
+        <translation>erwartet wird auto oder durch Kommas getrennte Zahlen (eine pro Kanal): „%1“ ist keine endliche Zahl</translation>
+    </message>
+    <message>
+        <location line="+239"/>
+        <source>must be at least 1</source>
+        <translation>muss mindestens 1 sein</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>must be greater than 0</source>
+        <translation>muss größer als 0 sein</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>is a probability in [0, 1]</source>
+        <translation>ist eine Wahrscheinlichkeit und muss in [0, 1] liegen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>must lie in [0, 1)</source>
+        <translation>muss in [0, 1) liegen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>must lie in (0, 1]</source>
+        <translation>muss in (0, 1] liegen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>must be 0 (off) or a positive alpha</source>
+        <translation>muss 0 (aus) oder ein positives alpha sein</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>must lie between 0 and train.epochs</source>
+        <translation>muss zwischen 0 und train.epochs liegen</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>unknown data set &apos;%1&apos;; use one of: builtin, cifar10, cifar100, mnist, fashion-mnist, folder</source>
+        <translation>unbekannter Datensatz „%1“; erlaubt sind: builtin, cifar10, cifar100, mnist, fashion-mnist, folder</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>set it to the folder holding the %1 files</source>
+        <translation>geben Sie den Ordner mit den Dateien von %1 an</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be 0 (as stored), 1 or 3</source>
+        <translation>muss 0 (wie gespeichert), 1 oder 3 sein</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie in (0, 1)</source>
+        <translation>muss in (0, 1) liegen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>must lie between -1 (auto) and 64</source>
+        <translation>muss zwischen -1 (auto) und 64 liegen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie between 1 and 64</source>
+        <translation>muss zwischen 1 und 64 liegen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be 0 (none) or a size in MiB</source>
+        <translation>muss 0 (kein Cache) oder eine Größe in MiB sein</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>give data.mean and data.std together, with one value per channel (or both auto)</source>
+        <translation>geben Sie data.mean und data.std zusammen an, mit einem Wert pro Kanal (oder beide auto)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>one value per channel: 1 or 3 values</source>
+        <translation>ein Wert pro Kanal: 1 oder 3 Werte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>in the images&apos; [0, 1] scale (e.g. 0.485, not 123.7)</source>
+        <translation>in der Skala [0, 1] der Bilder (z. B. 0.485, nicht 123.7)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie in (0, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4)</source>
+        <translation>muss in (0, 1] liegen, in der Skala [0, 1] der Bilder (z. B. 0.229, nicht 58.4)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>must lie between 0 and 10</source>
+        <translation>muss zwischen 0 und 10 liegen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie in [0, 10]</source>
+        <translation>muss in [0, 10] liegen</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>must lie between 0 and optim.lr</source>
+        <translation>muss zwischen 0 und optim.lr liegen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be 0 or more</source>
+        <translation>muss 0 oder größer sein</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>must be 0 (off) or more</source>
+        <translation>muss 0 (aus) oder größer sein</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>must lie in [0, 1) (0: off)</source>
+        <translation>muss in [0, 1) liegen (0: aus)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>must lie between 0 (all cores) and 1024</source>
+        <translation>muss zwischen 0 (alle Kerne) und 1024 liegen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>applies to CDE gates only (gate.kind = cde); set it to 0</source>
+        <translation>gilt nur für CDE-Gates (gate.kind = cde); setzen Sie den Wert auf 0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>applies to CDE gates only (gate.kind = cde); set it to none</source>
+        <translation>gilt nur für CDE-Gates (gate.kind = cde); setzen Sie den Wert auf none</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the built-in data set has 10 classes; set num_classes=10</source>
+        <translation>der integrierte Datensatz hat 10 Klassen; setzen Sie num_classes=10</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the built-in data set is RGB; set in_chans=3</source>
+        <translation>der integrierte Datensatz ist RGB; setzen Sie in_chans=3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the built-in data set draws images of at least 8 px; set img_size to 8 or more</source>
+        <translation>der integrierte Datensatz erzeugt Bilder von mindestens 8 px; setzen Sie img_size auf 8 oder mehr</translation>
+    </message>
+</context>
+<context>
     <name>FieldGroups</name>
     <message>
         <location filename="../widgets/fieldgroups.cpp" line="+20"/>
@@ -545,7 +870,7 @@
 <context>
     <name>gatefold::launch::RunProcess</name>
     <message>
-        <location filename="../core/launch/runprocess.cpp" line="+154"/>
+        <location filename="../core/launch/runprocess.cpp" line="+159"/>
         <source>the engine died (%1)%2</source>
         <translation>die Engine ist abgestürzt (%1)%2</translation>
     </message>
@@ -601,7 +926,7 @@
 <context>
     <name>gatefold::widgets::ConfigForm</name>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+203"/>
+        <location filename="../widgets/configform.cpp" line="+204"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>%n Problem in der Laufkonfiguration.</numerusform>
@@ -617,7 +942,7 @@
         <translation>Schritt</translation>
     </message>
     <message>
-        <location line="+311"/>
+        <location line="+316"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>unbekanntes Bildformat „%1“; verwenden Sie .png, .svg oder .pdf</translation>
     </message>
@@ -1187,7 +1512,7 @@
 <context>
     <name>gatefold::widgets::SettingsDialog</name>
     <message>
-        <location filename="../widgets/settingsdialog.cpp" line="+28"/>
+        <location filename="../widgets/settingsdialog.cpp" line="+32"/>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
@@ -1207,7 +1532,26 @@
         <translation>SQLite-Laufspeicher (*.sqlite)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <source>A run store file (SQLite), or a PostgreSQL database shared by a team or a cluster:
+postgresql://user@host:5432/database?runs=/shared/gatefold
+runs= is where checkpoints and logs go (a directory every machine sees); the password comes from $PGPASSWORD or ~/.pgpass.</source>
+        <translation>Eine Laufspeicher-Datei (SQLite) oder eine PostgreSQL-Datenbank, die ein Team oder ein Cluster gemeinsam nutzt:
+postgresql://user@host:5432/database?runs=/shared/gatefold
+runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner sieht); das Passwort kommt aus $PGPASSWORD oder ~/.pgpass.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Check</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the store now and say what is in it</source>
+        <translation>Den Laufspeicher jetzt öffnen und anzeigen, was er enthält</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>all cores, shared by the runs at a time</source>
         <translation>alle Kerne, geteilt von den gleichzeitigen Läufen</translation>
     </message>
@@ -1257,7 +1601,7 @@
         <translation>Laufspeicher:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>A new store location applies at the next start.</source>
         <translation>Ein neuer Speicherort gilt ab dem nächsten Start.</translation>
     </message>
@@ -1285,6 +1629,19 @@
         <location line="+1"/>
         <source>The language applies at the next start.</source>
         <translation>Die Sprache gilt ab dem nächsten Start.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No store there yet: the next start creates %1.</source>
+        <translation>Dort gibt es noch keinen Laufspeicher: Der nächste Start legt %1 an.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n run(s) in %1 (schema %2); files under %3.</source>
+        <translation>
+            <numerusform>%n Lauf in %1 (Schema %2); Dateien unter %3.</numerusform>
+            <numerusform>%n Läufe in %1 (Schema %2); Dateien unter %3.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1357,8 +1714,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Run store file (default: the one in Settings, else %1).</source>
-        <translation>Datei des Laufspeichers (Standard: die aus den Einstellungen, sonst %1).</translation>
+        <source>Run store: a file, or a postgresql:// URL (default: the one in Settings, else %1).</source>
+        <translation>Laufspeicher: eine Datei oder eine postgresql://-URL (Standard: der in den Einstellungen, sonst %1).</translation>
     </message>
     <message>
         <location line="+2"/>

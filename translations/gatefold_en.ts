@@ -4,7 +4,7 @@
 <context>
     <name>gatefold::widgets::ConfigForm</name>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+203"/>
+        <location filename="../widgets/configform.cpp" line="+204"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>%n problem in the run config.</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+378"/>
+        <location filename="../widgets/mainwindow.cpp" line="+410"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>mean ± std over %n seed</numerusform>
@@ -23,11 +23,22 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+124"/>
+        <location line="+139"/>
         <source>%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</source>
         <translation>
             <numerusform>%n run is training. Quitting stops it at a checkpoint; it can be resumed. Quit?</numerusform>
             <numerusform>%n runs are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SettingsDialog</name>
+    <message numerus="yes">
+        <location filename="../widgets/settingsdialog.cpp" line="+108"/>
+        <source>%n run(s) in %1 (schema %2); files under %3.</source>
+        <translation>
+            <numerusform>%n run in %1 (schema %2); files under %3.</numerusform>
+            <numerusform>%n runs in %1 (schema %2); files under %3.</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,331 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ConfigProblem</name>
+    <message>
+        <location filename="../core/model/configfields.cpp" line="+68"/>
+        <location filename="../core/train/runfields.cpp" line="+88"/>
+        <location line="+11"/>
+        <source>unknown value &apos;%1&apos;; use one of: %2</source>
+        <translation>未知的值“%1”；请使用以下之一：%2</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>&apos;%1&apos; is not &apos;all&apos; or a comma-separated list of block indices</source>
+        <translation>“%1”既不是 all，也不是以逗号分隔的块索引列表</translation>
+    </message>
+    <message>
+        <location filename="../core/model/configvalidator.cpp" line="+38"/>
+        <source>a dropout rate must lie in [0, 1), not %1.</source>
+        <translation>dropout 比率必须在 [0, 1) 内，而不是 %1。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The image size must be at least 1, not %1.</source>
+        <translation>图像尺寸必须至少为 1，而不是 %1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The patch size must be at least 1, not %1.</source>
+        <translation>patch 尺寸必须至少为 1，而不是 %1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The number of input channels must be at least 1, not %1.</source>
+        <translation>输入通道数必须至少为 1，而不是 %1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The number of classes must be at least 1, not %1.</source>
+        <translation>类别数必须至少为 1，而不是 %1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The width must be at least 1, not %1.</source>
+        <translation>宽度必须至少为 1，而不是 %1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The depth must be at least 1, not %1.</source>
+        <translation>深度必须至少为 1，而不是 %1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The number of heads must be at least 1, not %1.</source>
+        <translation>注意力头数必须至少为 1，而不是 %1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The patch size %1 is larger than the image (%2 px); choose a smaller patch.</source>
+        <translation>patch 尺寸 %1 大于图像（%2 像素）；请选择更小的 patch。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The image size %1 is not divisible by the patch size %2; patches must tile the image (e.g. 224/16, 32/4).</source>
+        <translation>图像尺寸 %1 不能被 patch 尺寸 %2 整除；patch 必须恰好铺满图像（例如 224/16、32/4）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The width %1 is not divisible by %2 heads; every head needs an equal share of the width (e.g. 192 with 3 heads).</source>
+        <translation>宽度 %1 不能被 %2 个注意力头整除；每个头需要分到相同的宽度（例如宽度 192 配 3 个头）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The MLP ratio %1 leaves no hidden units; use a positive ratio such as 4.</source>
+        <translation>MLP 比例 %1 使隐藏层没有任何单元；请使用正的比例，例如 4。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Block %1 does not exist; a model of depth %2 has blocks 0 to %3.</source>
+        <translation>块 %1 不存在；深度为 %2 的模型只有块 0 到 %3。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Block %1 is listed twice; list each gated block once.</source>
+        <translation>块 %1 被列出了两次；每个门控块只需列出一次。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The codebook needs at least one code, not %1 (typical: 256 or 512).</source>
+        <translation>码本至少需要一个码字，而不是 %1（常用：256 或 512）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The mixture size k must be at least 1, not %1.</source>
+        <translation>混合数 k 必须至少为 1，而不是 %1。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>k = %1 is larger than the codebook (K = %2); use k &lt;= K (k = K is the full softmax).</source>
+        <translation>k = %1 大于码本大小（K = %2）；请使用 k &lt;= K（k = K 即完整 softmax）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The temperature tau must be positive, not %1; the cosine logits are tau times a value in [-1, 1].</source>
+        <translation>温度 tau 必须为正数，而不是 %1；余弦 logits 等于 tau 乘以 [-1, 1] 内的值。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The gate strength lambda must be a finite number &gt;= 0, not %1 (0 disables the gate, 1 is full strength).</source>
+        <translation>门控强度 lambda 必须是 &gt;= 0 的有限数，而不是 %1（0 表示关闭门控，1 为全强度）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Assigning once per image uses a single codebook; set gate.codebook to shared or gate.scope to per-layer.</source>
+        <translation>每张图像只分配一次时只使用一个码本；请将 gate.codebook 设为 shared，或将 gate.scope 设为 per-layer。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A block needs 1 to 16 parallel branches, not %1 (1 is a plain ViT; the paper uses 2 to 4).</source>
+        <translation>每个块需要 1 到 16 个并行分支，而不是 %1（1 即普通 ViT；论文使用 2 到 4）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The joining strength lambda must lie in [0, 1], not %1 (0: independent branches, 1: joined and foldable).</source>
+        <translation>合并强度 lambda 必须在 [0, 1] 内，而不是 %1（0：分支相互独立，1：已合并且可折叠）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The diversity weight alpha must be a finite number &gt;= 0, not %1 (the paper uses 0.05; 0 turns it off).</source>
+        <translation>多样性权重 alpha 必须是 &gt;= 0 的有限数，而不是 %1（论文使用 0.05；0 表示关闭）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The warm-up cannot have %1 steps; use 0 (instant) or more.</source>
+        <translation>预热不能为 %1 步；请使用 0（立即）或更大的值。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The adjustment phase cannot have %1 steps; use 0 or more.</source>
+        <translation>调整阶段不能为 %1 步；请使用 0 或更大的值。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The start step cannot be negative (%1); use 0 or more.</source>
+        <translation>起始步不能为负数（%1）；请使用 0 或更大的值。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>LayerNorm absorption is a property of the folded deploy form: set join.deployed=true with it, or leave it off for training (a fold applies it; `gatefold-cli cost --absorb-norms` shows its cost).</source>
+        <translation>LayerNorm 吸收是折叠后部署形式的属性：请同时设置 join.deployed=true，或在训练时保持关闭（fold 会应用它；`gatefold-cli cost --absorb-norms` 可显示其开销）。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>No block is gated; list at least one block, or set gate.kind to none.</source>
+        <translation>没有任何块被门控；请至少列出一个块，或将 gate.kind 设为 none。</translation>
+    </message>
+    <message>
+        <location filename="../core/model/textvalues.cpp" line="+19"/>
+        <source>&apos;%1&apos; is not a whole number between %2 and %3</source>
+        <translation>“%1”不是 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>&apos;%1&apos; is not a finite number</source>
+        <translation>“%1”不是有限的数值</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&apos;%1&apos; is not a boolean; use true or false</source>
+        <translation>“%1”不是布尔值；请使用 true 或 false</translation>
+    </message>
+    <message>
+        <location filename="../core/train/runfields.cpp" line="+18"/>
+        <source>expected auto or numbers separated by commas (one per channel): &apos;%1&apos; is not a finite number</source>
+        <translation>应为 auto 或以逗号分隔的数值（每个通道一个）：“%1”不是有限的数值</translation>
+    </message>
+    <message>
+        <location line="+239"/>
+        <source>must be at least 1</source>
+        <translation>必须至少为 1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>must be greater than 0</source>
+        <translation>必须大于 0</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>is a probability in [0, 1]</source>
+        <translation>是概率，必须在 [0, 1] 内</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>must lie in [0, 1)</source>
+        <translation>必须在 [0, 1) 内</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>must lie in (0, 1]</source>
+        <translation>必须在 (0, 1] 内</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>must be 0 (off) or a positive alpha</source>
+        <translation>必须为 0（关闭）或正的 alpha</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>must lie between 0 and train.epochs</source>
+        <translation>必须在 0 和 train.epochs 之间</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>unknown data set &apos;%1&apos;; use one of: builtin, cifar10, cifar100, mnist, fashion-mnist, folder</source>
+        <translation>未知的数据集“%1”；请使用以下之一：builtin、cifar10、cifar100、mnist、fashion-mnist、folder</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>set it to the folder holding the %1 files</source>
+        <translation>请设为存放 %1 文件的文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be 0 (as stored), 1 or 3</source>
+        <translation>必须为 0（保持原样）、1 或 3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie in (0, 1)</source>
+        <translation>必须在 (0, 1) 内</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>must lie between -1 (auto) and 64</source>
+        <translation>必须在 -1（auto）和 64 之间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie between 1 and 64</source>
+        <translation>必须在 1 和 64 之间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be 0 (none) or a size in MiB</source>
+        <translation>必须为 0（不缓存）或以 MiB 为单位的大小</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>give data.mean and data.std together, with one value per channel (or both auto)</source>
+        <translation>请同时给出 data.mean 和 data.std，每个通道一个值（或两者都设为 auto）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>one value per channel: 1 or 3 values</source>
+        <translation>每个通道一个值：共 1 个或 3 个值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>in the images&apos; [0, 1] scale (e.g. 0.485, not 123.7)</source>
+        <translation>应采用图像的 [0, 1] 尺度（例如 0.485，而不是 123.7）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie in (0, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4)</source>
+        <translation>必须在 (0, 1] 内，采用图像的 [0, 1] 尺度（例如 0.229，而不是 58.4）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>must lie between 0 and 10</source>
+        <translation>必须在 0 和 10 之间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie in [0, 10]</source>
+        <translation>必须在 [0, 10] 内</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>must lie between 0 and optim.lr</source>
+        <translation>必须在 0 和 optim.lr 之间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be 0 or more</source>
+        <translation>必须为 0 或更大</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>must be 0 (off) or more</source>
+        <translation>必须为 0（关闭）或更大</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>must lie in [0, 1) (0: off)</source>
+        <translation>必须在 [0, 1) 内（0：关闭）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>must lie between 0 (all cores) and 1024</source>
+        <translation>必须在 0（全部核心）和 1024 之间</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>applies to CDE gates only (gate.kind = cde); set it to 0</source>
+        <translation>仅适用于 CDE 门控（gate.kind = cde）；请设为 0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>applies to CDE gates only (gate.kind = cde); set it to none</source>
+        <translation>仅适用于 CDE 门控（gate.kind = cde）；请设为 none</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the built-in data set has 10 classes; set num_classes=10</source>
+        <translation>内置数据集有 10 个类别；请设置 num_classes=10</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the built-in data set is RGB; set in_chans=3</source>
+        <translation>内置数据集为 RGB 图像；请设置 in_chans=3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the built-in data set draws images of at least 8 px; set img_size to 8 or more</source>
+        <translation>内置数据集生成的图像至少为 8 像素；请将 img_size 设为 8 或更大</translation>
+    </message>
+</context>
+<context>
     <name>FieldGroups</name>
     <message>
         <location filename="../widgets/fieldgroups.cpp" line="+20"/>
@@ -545,7 +870,7 @@
 <context>
     <name>gatefold::launch::RunProcess</name>
     <message>
-        <location filename="../core/launch/runprocess.cpp" line="+154"/>
+        <location filename="../core/launch/runprocess.cpp" line="+159"/>
         <source>the engine died (%1)%2</source>
         <translation>引擎已崩溃（%1）%2</translation>
     </message>
@@ -601,7 +926,7 @@
 <context>
     <name>gatefold::widgets::ConfigForm</name>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+203"/>
+        <location filename="../widgets/configform.cpp" line="+204"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>运行配置中有 %n 个问题。</numerusform>
@@ -616,7 +941,7 @@
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+311"/>
+        <location line="+316"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>未知的图像格式“%1”；请使用 .png、.svg 或 .pdf</translation>
     </message>
@@ -1184,7 +1509,7 @@
 <context>
     <name>gatefold::widgets::SettingsDialog</name>
     <message>
-        <location filename="../widgets/settingsdialog.cpp" line="+28"/>
+        <location filename="../widgets/settingsdialog.cpp" line="+32"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -1204,7 +1529,26 @@
         <translation>SQLite 运行存储 (*.sqlite)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <source>A run store file (SQLite), or a PostgreSQL database shared by a team or a cluster:
+postgresql://user@host:5432/database?runs=/shared/gatefold
+runs= is where checkpoints and logs go (a directory every machine sees); the password comes from $PGPASSWORD or ~/.pgpass.</source>
+        <translation>运行存储文件（SQLite），或由团队或集群共享的 PostgreSQL 数据库：
+postgresql://user@host:5432/database?runs=/shared/gatefold
+runs= 指定检查点和日志的存放目录（每台机器都能访问的目录）；密码取自 $PGPASSWORD 或 ~/.pgpass。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the store now and say what is in it</source>
+        <translation>立即打开运行存储并显示其中的内容</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>all cores, shared by the runs at a time</source>
         <translation>全部核心，由同时进行的运行共享</translation>
     </message>
@@ -1254,7 +1598,7 @@
         <translation>运行存储：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>A new store location applies at the next start.</source>
         <translation>新的存储位置将在下次启动时生效。</translation>
     </message>
@@ -1282,6 +1626,18 @@
         <location line="+1"/>
         <source>The language applies at the next start.</source>
         <translation>语言将在下次启动时生效。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No store there yet: the next start creates %1.</source>
+        <translation>该位置还没有运行存储：下次启动时将创建 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n run(s) in %1 (schema %2); files under %3.</source>
+        <translation>
+            <numerusform>%1 中有 %n 个运行（schema 版本 %2）；文件位于 %3。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1353,8 +1709,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Run store file (default: the one in Settings, else %1).</source>
-        <translation>运行存储文件（默认：设置中指定的文件，否则为 %1）。</translation>
+        <source>Run store: a file, or a postgresql:// URL (default: the one in Settings, else %1).</source>
+        <translation>运行存储：一个文件或 postgresql:// URL（默认：设置中的存储，否则为 %1）。</translation>
     </message>
     <message>
         <location line="+2"/>
