@@ -1,0 +1,118 @@
+#pragma once
+
+// What the "see inside" views show (issue #7), computed by inspectRun() for
+// one checkpoint of one run on a set of images, as plain numbers and pixels:
+// no LibTorch or OpenCV types, so the GUI's widgets and the CLI's writers use
+// it without either. All maps are row-major; a patch grid is gridHeight ×
+// gridWidth; layers are blocks 0 … L-1.
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace gatefold::inspect {
+
+// A dense row-major matrix of doubles.
+struct Matrix {
+    int rows = 0;
+    int cols = 0;
+    std::vector<double> values;  // rows * cols
+
+    double at(int r, int c) const { return values[size_t(r) * size_t(cols) + size_t(c)]; }
+    bool empty() const { return values.empty(); }
+};
+
+// What to compute. Views: "attention", "rollout", "distance", "codebook",
+// "branches" (feature similarity), "weights" (branch weight similarity), "cka".
+struct InspectRequest {
+    qint64 runId = 0;
+    QString checkpoint = QStringLiteral("best");  // "best", "last", or "epoch:N" (the run's checkpoint after epoch N)
+    int images = 8;                 // how many images of the split (the first ones, deterministic)
+    QString split = QStringLiteral("val");        // "val" or "train" (training images without augmentation)
+    QStringList files;              // image files instead of the split (resized + centre-cropped as in evaluation)
+    QStringList views;              // empty: every view that applies to the model
+    QString rolloutFusion = QStringLiteral("mean");  // mean, max, min
+    double discardRatio = 0.0;      // rollout: fraction of the lowest fused attention dropped per row
+    double deadFraction = 1e-3;     // codebook: dead when usage <= deadFraction / K
+    qint64 ckaRunId = 0;            // cka: the other run (0: the run against itself)
+    QString ckaCheckpoint = QStringLiteral("best");
+    int ckaImages = 256;            // cka: images (in minibatches) of the split
+    QString device = QStringLiteral("cpu");  // "cpu", "cuda", "auto"
+};
+
+// One image as the model saw it: the normalised input undone, 8-bit RGB at the model's resolution.
+struct InspectedImage {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgb;  // width * height * 3
+    int label = -1;                 // -1 for a file without a label
+    QString className;              // "" when unknown
+    QString source;                 // "val #12", or the file path
+    int predicted = -1;             // the model's top-1 class
+    double confidence = 0;          // its softmax probability
+};
+
+// One CDE-gated block.
+struct CodebookLayer {
+    int block = 0;
+    std::vector<double> usage;  // (K) mean α mass per code; sums to 1
+    double perplexity = 0;      // exp(H(usage))
+    qint64 deadCodes = 0;
+    double meanEntropy = 0;     // mean H(α) per token (nats)
+    double meanGateNorm = 0;    // mean ‖λ g‖ per token
+    std::vector<Matrix> codeMaps;  // per image: the top-1 code of each patch (gridHeight × gridWidth)
+    // Per code: the images that use it, most patches first, as (image, patches).
+    std::vector<std::vector<std::pair<int, int>>> topImages;
+};
+
+// One parallel block (joining paper Figs. 4–6); matrices n × n.
+struct BranchLayer {
+    int block = 0;
+    Matrix attentionFeatures;  // mean cosine similarity of branch attention outputs
+    Matrix mlpFeatures;        // … of branch FFN outputs
+    Matrix qk, vo, fc1, fc2;   // cosine similarity of branch weights per module
+};
+
+struct InspectReport {
+    qint64 runId = 0;
+    QString runName;
+    QString checkpoint;      // as requested ("best", …)
+    QString checkpointFile;  // the file read
+    qint64 step = 0;         // of the checkpoint
+    double epoch = 0;
+    QString device;          // where it was computed
+    int imageSize = 0;
+    int patchSize = 0;
+    int gridHeight = 0;
+    int gridWidth = 0;
+    bool classToken = true;
+    int layers = 0;
+    int heads = 0;
+    int branches = 1;        // n of parallel blocks (1: single-branch)
+    QStringList classNames;
+    std::vector<InspectedImage> images;
+
+    // attention: (layer, image, head) → gridHeight × gridWidth, class-token
+    // attention (mean over queries without a class token); index
+    // (layer * images + image) * heads + head. A parallel block's is the mean over its branches.
+    std::vector<Matrix> attention;
+    // Parallel models: ((layer * branches + branch) * images + image) * heads + head.
+    std::vector<Matrix> branchAttention;
+    std::vector<Matrix> rollout;   // per image, gridHeight × gridWidth
+    QString rolloutFusion;
+    double discardRatio = 0;
+    Matrix meanDistance;           // layers × heads, pixels
+    std::vector<CodebookLayer> codebook;
+    std::vector<BranchLayer> branchLayers;
+    Matrix cka;                    // layers(this run) × layers(other run)
+    QString ckaAgainst;            // "run 7 (best)"
+
+    // Views asked for that do not apply or failed, with the reason ("codebook": "the model has no CDE gates").
+    std::map<QString, QString> skipped;
+    double seconds = 0;            // compute time
+};
+
+} // namespace gatefold::inspect
