@@ -6,6 +6,7 @@
 // what a real ConfigForm shows under a bad field.
 
 #include "widgets/configform.h"
+#include "widgets/problemtext.h"
 
 #include "train/runfields.h"
 #include "train/runpresets.h"
@@ -156,6 +157,7 @@ private Q_SLOTS:
     void completeAfterLupdate_data();
     void completeAfterLupdate();
     void problemsCarryTheirTemplates();
+    void valuesAreNotPlaceholders();
     void problemTemplatesTranslated_data();
     void problemTemplatesTranslated();
     void formShowsProblemsInGerman();
@@ -270,6 +272,23 @@ void TstTranslations::problemsCarryTheirTemplates()
             unreached << key.second;
     QVERIFY2(unreached.isEmpty(), qPrintable(QStringLiteral("no bad config here shows:\n") + unreached.join('\n')));
     QVERIFY(templates.size() >= 60);
+}
+
+void TstTranslations::valuesAreNotPlaceholders()
+{
+    // A typed value that looks like a placeholder is shown as typed, in English and through the form's path.
+    train::RunConfig config = train::demoRun();
+    config.train.data.name = "x%2y%1";
+    const auto problems = train::validateRunConfig(config);
+    const auto it =
+        std::find_if(problems.begin(), problems.end(), [](const auto &p) { return p.field == "data.name"; });
+    QVERIFY(it != problems.end());
+    QCOMPARE(QString::fromStdString(it->message),
+             QStringLiteral("unknown data set 'x%2y%1'; use one of: builtin, cifar10, cifar100, mnist, fashion-mnist, "
+                            "folder"));
+    QCOMPARE(widgets::problemText(*it), QString::fromStdString(it->message));
+    QCOMPARE(model::fillPlaceholders("%2 and %1, %3 stays", {"a%2", "b"}), std::string("b and a%2, %3 stays"));
+    QCOMPARE(widgets::problemText({"k", "the message", "", {}}), QStringLiteral("the message"));  // no template
 }
 
 void TstTranslations::problemTemplatesTranslated_data()
