@@ -378,6 +378,24 @@
     </message>
 </context>
 <context>
+    <name>PlotExport</name>
+    <message>
+        <location filename="../widgets/plotexport.cpp" line="+94"/>
+        <source>Unknown image format &apos;%1&apos;: use .png, .svg or .pdf.</source>
+        <translation>Unbekanntes Bildformat „%1“: Verwenden Sie .png, .svg oder .pdf.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot write %1: check that its folder exists and is writable.</source>
+        <translation>%1 kann nicht geschrieben werden: Prüfen Sie, ob der Ordner existiert und beschreibbar ist.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Cannot write %1: %2.</source>
+        <translation>%1 kann nicht geschrieben werden: %2.</translation>
+    </message>
+</context>
+<context>
     <name>RunField</name>
     <message>
         <location filename="fieldhelp.cpp" line="+5"/>
@@ -886,6 +904,243 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::AttentionView</name>
+    <message>
+        <location filename="../widgets/attentionview.cpp" line="+46"/>
+        <source>Branch:</source>
+        <translation>Zweig:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Class-token attention</source>
+        <translation>Attention des Klassen-Tokens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention rollout</source>
+        <translation>Attention-Rollout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rollout multiplies the head-fused attention (plus identity, rows renormalised) through all layers; fusion and discard ratio are set above</source>
+        <translation>Rollout multipliziert die über die Heads fusionierte Attention (plus Identität, Zeilen neu normiert) durch alle Schichten; Fusion und Verwerfungsanteil werden oben eingestellt</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>How strongly the map covers the image</source>
+        <translation>Wie stark die Karte das Bild überdeckt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Image:</source>
+        <translation>Bild:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Head:</source>
+        <translation>Head:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Blend:</source>
+        <translation>Überblendung:</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <location line="+105"/>
+        <source>Choose a run and press Compute.</source>
+        <translation>Wählen Sie einen Lauf und klicken Sie auf Berechnen.</translation>
+    </message>
+    <message>
+        <location line="-86"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>mean of heads</source>
+        <translation>Mittel der Heads</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+140"/>
+        <source>head %1</source>
+        <translation>Head %1</translation>
+    </message>
+    <message>
+        <location line="-139"/>
+        <source>joined</source>
+        <translation>zusammengeführt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>branch %1</source>
+        <translation>Zweig %1</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No images were inspected.</source>
+        <translation>Es wurden keine Bilder untersucht.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rollout not available: %1</source>
+        <translation>Rollout nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+4"/>
+        <source>not computed</source>
+        <translation>nicht berechnet</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Attention not available: %1</source>
+        <translation>Attention nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>label %1 · predicted %2 (%3 %)</source>
+        <translation>Label %1 · vorhergesagt %2 (%3 %)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>nothing to export yet: press Compute first</source>
+        <translation>noch nichts zu exportieren: Klicken Sie zuerst auf Berechnen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+31"/>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::CodebookView</name>
+    <message>
+        <location filename="../widgets/codebookview.cpp" line="+41"/>
+        <source>sorted by usage</source>
+        <translation>nach Nutzung sortiert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>by code index</source>
+        <translation>nach Code-Index</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Layer:</source>
+        <translation>Schicht:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Histogram:</source>
+        <translation>Histogramm:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Image:</source>
+        <translation>Bild:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+151"/>
+        <source>code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <location line="-150"/>
+        <source>usage p̄</source>
+        <translation>Nutzung p̄</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Click a patch to pick its code</source>
+        <translation>Klicken Sie auf einen Patch, um seinen Code auszuwählen</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>block %1</source>
+        <translation>Block %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Choose a CDE run and press Compute.</source>
+        <translation>Wählen Sie einen CDE-Lauf und klicken Sie auf Berechnen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Codebook not available: %1</source>
+        <translation>Codebuch nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the model has no CDE gates</source>
+        <translation>das Modell hat keine CDE-Gates</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Block %1 · K = %2 · perplexity %3 (of %2) · dead codes %4 · mean α entropy %5 nats · mean gate norm %6</source>
+        <translation>Block %1 · K = %2 · Perplexität %3 (von %2) · tote Codes %4 · mittlere α-Entropie %5 nats · mittlere Gate-Norm %6</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>codes, most used first</source>
+        <translation>Codes, die meistgenutzten zuerst</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>uniform 1/K</source>
+        <translation>gleichverteilt 1/K</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>Click a patch or a bar to see which images use a code.</source>
+        <translation>Klicken Sie auf einen Patch oder einen Balken, um zu sehen, welche Bilder einen Code verwenden.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Code %1: usage %2 %, used by %n image(s) here; most patches first:</source>
+        <translation>
+            <numerusform>Code %1: Nutzung %2 %, hier von %n Bild verwendet; die mit den meisten Patches zuerst:</numerusform>
+            <numerusform>Code %1: Nutzung %2 %, hier von %n Bildern verwendet; die mit den meisten Patches zuerst:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1
+%2 of %3 patches</source>
+        <translation>%1
+%2 von %3 Patches</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>nothing to export: no codebook was computed</source>
+        <translation>nichts zu exportieren: Es wurde kein Codebuch berechnet</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+16"/>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::CompareView</name>
     <message>
         <location filename="../widgets/compareview.cpp" line="+19"/>
@@ -973,6 +1228,237 @@
         <location line="+0"/>
         <source>Last val top-1 (%)</source>
         <translation>Letzte Val-Top-1 (%)</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::InspectPanel</name>
+    <message>
+        <location filename="../widgets/inspectpanel.cpp" line="+46"/>
+        <source>Compute</source>
+        <translation>Berechnen</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>best</source>
+        <translation>bester</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last</source>
+        <translation>letzter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Which checkpoint of the run: the best by validation top-1, or the last</source>
+        <translation>Welcher Checkpoint des Laufs: der beste nach Validierungs-Top-1 oder der letzte</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>How many images (the first of the split, always the same ones)</source>
+        <translation>Wie viele Bilder (die ersten des Splits, immer dieselben)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>validation images</source>
+        <translation>Validierungsbilder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training images</source>
+        <translation>Trainingsbilder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+85"/>
+        <source>image files…</source>
+        <translation>Bilddateien…</translation>
+    </message>
+    <message>
+        <location line="-84"/>
+        <source>mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max</source>
+        <translation>Maximum</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min</source>
+        <translation>Minimum</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rollout: how the heads of a layer are fused</source>
+        <translation>Rollout: wie die Heads einer Schicht fusioniert werden</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rollout: fraction of the lowest fused attention dropped per row (the class token&apos;s column is kept)</source>
+        <translation>Rollout: Anteil der niedrigsten fusionierten Attention-Werte, der pro Zeile verworfen wird (die Spalte des Klassen-Tokens bleibt erhalten)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CKA compares this run&apos;s blocks with another selected run&apos;s, or with themselves</source>
+        <translation>CKA vergleicht die Blöcke dieses Laufs mit denen eines anderen ausgewählten Laufs oder mit sich selbst</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Compute every view for this checkpoint and these images</source>
+        <translation>Alle Ansichten für diesen Checkpoint und diese Bilder berechnen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export picture…</source>
+        <translation>Bild exportieren…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Checkpoint:</source>
+        <translation>Checkpoint:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Images:</source>
+        <translation>Bilder:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rollout:</source>
+        <translation>Rollout:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CKA with:</source>
+        <translation>CKA mit:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention distance</source>
+        <translation>Attention-Distanz</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Codebook</source>
+        <translation>Codebuch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Branches</source>
+        <translation>Zweige</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CKA</source>
+        <translation>CKA</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>No run selected</source>
+        <translation>Kein Lauf ausgewählt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>itself</source>
+        <translation>sich selbst</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n Datei</numerusform>
+            <numerusform>%n Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Images to inspect</source>
+        <translation>Zu untersuchende Bilder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Images (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)</source>
+        <translation>Bilder (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Select a run in the table first.</source>
+        <translation>Wählen Sie zuerst einen Lauf in der Tabelle aus.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Choose image files first (Images → image files…).</source>
+        <translation>Wählen Sie zuerst Bilddateien aus (Bilder → Bilddateien…).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Computing run %1 (%2 checkpoint)…</source>
+        <translation>Berechne Lauf %1 (Checkpoint: %2)…</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.</source>
+        <translation>
+            <numerusform>Lauf %1 „%2“, Checkpoint %3 (Epoche %4, Schritt %5), %n Bild, auf %6 in %7 s.</numerusform>
+            <numerusform>Lauf %1 „%2“, Checkpoint %3 (Epoche %4, Schritt %5), %n Bilder, auf %6 in %7 s.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Not shown: %1.</source>
+        <translation>Nicht angezeigt: %1.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Export picture</source>
+        <translation>Bild exportieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+14"/>
+        <source>Wrote %1</source>
+        <translation>%1 geschrieben</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Export CSV</source>
+        <translation>CSV exportieren</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -1703,6 +2189,19 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
             <numerusform>%n Lauf: </numerusform>
             <numerusform>%n Läufe: </numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::WidgetExport</name>
+    <message>
+        <location filename="../widgets/widgetexport.cpp" line="+49"/>
+        <source>%1: choose a .png, .svg or .pdf file name</source>
+        <translation>%1: Wählen Sie einen Dateinamen mit .png, .svg oder .pdf</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>cannot write %1</source>
+        <translation>%1 kann nicht geschrieben werden</translation>
     </message>
 </context>
 <context>

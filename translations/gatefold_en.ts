@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>gatefold::widgets::CodebookView</name>
+    <message numerus="yes">
+        <location filename="../widgets/codebookview.cpp" line="+294"/>
+        <source>Code %1: usage %2 %, used by %n image(s) here; most patches first:</source>
+        <translation>
+            <numerusform>Code %1: usage %2 %, used by %n image here; most patches first:</numerusform>
+            <numerusform>Code %1: usage %2 %, used by %n images here; most patches first:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::ConfigForm</name>
     <message numerus="yes">
         <location filename="../widgets/configform.cpp" line="+204"/>
@@ -9,6 +20,25 @@
         <translation>
             <numerusform>%n problem in the run config.</numerusform>
             <numerusform>%n problems in the run config.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::InspectPanel</name>
+    <message numerus="yes">
+        <location filename="../widgets/inspectpanel.cpp" line="+148"/>
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n file</numerusform>
+            <numerusform>%n files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+114"/>
+        <source>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.</source>
+        <translation>
+            <numerusform>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image, on %6 in %7 s.</numerusform>
+            <numerusform>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n images, on %6 in %7 s.</numerusform>
         </translation>
     </message>
 </context>

@@ -378,6 +378,24 @@
     </message>
 </context>
 <context>
+    <name>PlotExport</name>
+    <message>
+        <location filename="../widgets/plotexport.cpp" line="+94"/>
+        <source>Unknown image format &apos;%1&apos;: use .png, .svg or .pdf.</source>
+        <translation>未知的图像格式“%1”：请使用 .png、.svg 或 .pdf。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot write %1: check that its folder exists and is writable.</source>
+        <translation>无法写入 %1：请检查其所在文件夹是否存在且可写。</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Cannot write %1: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+</context>
+<context>
     <name>RunField</name>
     <message>
         <location filename="fieldhelp.cpp" line="+5"/>
@@ -886,6 +904,242 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::AttentionView</name>
+    <message>
+        <location filename="../widgets/attentionview.cpp" line="+46"/>
+        <source>Branch:</source>
+        <translation>分支：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Class-token attention</source>
+        <translation>类别 token 的注意力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention rollout</source>
+        <translation>注意力 rollout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rollout multiplies the head-fused attention (plus identity, rows renormalised) through all layers; fusion and discard ratio are set above</source>
+        <translation>Rollout 将各头融合后的注意力（加上单位矩阵，并重新按行归一化）逐层相乘；融合方式和丢弃比例在上方设置</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>How strongly the map covers the image</source>
+        <translation>热力图覆盖图像的强度</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Image:</source>
+        <translation>图像：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Head:</source>
+        <translation>注意力头：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Blend:</source>
+        <translation>混合：</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <location line="+105"/>
+        <source>Choose a run and press Compute.</source>
+        <translation>请选择一个运行，然后点击“计算”。</translation>
+    </message>
+    <message>
+        <location line="-86"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>mean of heads</source>
+        <translation>各头均值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+140"/>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <location line="-139"/>
+        <source>joined</source>
+        <translation>已合并</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>branch %1</source>
+        <translation>分支 %1</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No images were inspected.</source>
+        <translation>没有检查任何图像。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rollout not available: %1</source>
+        <translation>rollout 不可用：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+4"/>
+        <source>not computed</source>
+        <translation>未计算</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Attention not available: %1</source>
+        <translation>注意力不可用：%1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>label %1 · predicted %2 (%3 %)</source>
+        <translation>标签 %1 · 预测 %2（%3%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>nothing to export yet: press Compute first</source>
+        <translation>尚无可导出的内容：请先点击“计算”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+31"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::CodebookView</name>
+    <message>
+        <location filename="../widgets/codebookview.cpp" line="+41"/>
+        <source>sorted by usage</source>
+        <translation>按使用率排序</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>by code index</source>
+        <translation>按码字索引</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Layer:</source>
+        <translation>层：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Histogram:</source>
+        <translation>直方图：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Image:</source>
+        <translation>图像：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+151"/>
+        <source>code</source>
+        <translation>码字</translation>
+    </message>
+    <message>
+        <location line="-150"/>
+        <source>usage p̄</source>
+        <translation>使用率 p̄</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Click a patch to pick its code</source>
+        <translation>点击一个 patch 以选中其码字</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>block %1</source>
+        <translation>块 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Choose a CDE run and press Compute.</source>
+        <translation>请选择一个 CDE 运行，然后点击“计算”。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Codebook not available: %1</source>
+        <translation>码本不可用：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the model has no CDE gates</source>
+        <translation>该模型没有 CDE 门控</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Block %1 · K = %2 · perplexity %3 (of %2) · dead codes %4 · mean α entropy %5 nats · mean gate norm %6</source>
+        <translation>块 %1 · K = %2 · 困惑度 %3（共 %2）· 未使用码字 %4 · α 平均熵 %5 nats · 门控平均范数 %6</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>codes, most used first</source>
+        <translation>码字（使用最多的在前）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>uniform 1/K</source>
+        <translation>均匀分布 1/K</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>Click a patch or a bar to see which images use a code.</source>
+        <translation>点击一个 patch 或一根柱条，查看哪些图像使用了该码字。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Code %1: usage %2 %, used by %n image(s) here; most patches first:</source>
+        <translation>
+            <numerusform>码字 %1：使用率 %2%，此处有 %n 张图像使用它；按 patch 数从多到少排列：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1
+%2 of %3 patches</source>
+        <translation>%1
+%3 个 patch 中的 %2 个</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>nothing to export: no codebook was computed</source>
+        <translation>没有可导出的内容：尚未计算码本</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+16"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::CompareView</name>
     <message>
         <location filename="../widgets/compareview.cpp" line="+19"/>
@@ -972,6 +1226,235 @@
         <location line="+0"/>
         <source>Last val top-1 (%)</source>
         <translation>最新验证 Top-1 (%)</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::InspectPanel</name>
+    <message>
+        <location filename="../widgets/inspectpanel.cpp" line="+46"/>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Which checkpoint of the run: the best by validation top-1, or the last</source>
+        <translation>使用运行的哪个检查点：按验证 Top-1 最佳的，或最新的</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>How many images (the first of the split, always the same ones)</source>
+        <translation>图像数量（取该划分中的前若干张，每次都相同）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>validation images</source>
+        <translation>验证图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training images</source>
+        <translation>训练图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+85"/>
+        <source>image files…</source>
+        <translation>图像文件…</translation>
+    </message>
+    <message>
+        <location line="-84"/>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rollout: how the heads of a layer are fused</source>
+        <translation>Rollout：同一层各头的融合方式</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rollout: fraction of the lowest fused attention dropped per row (the class token&apos;s column is kept)</source>
+        <translation>Rollout：每行丢弃的最低融合注意力值的比例（类别 token 所在列保留）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CKA compares this run&apos;s blocks with another selected run&apos;s, or with themselves</source>
+        <translation>CKA 将此运行的各块与另一个所选运行的各块比较，或与自身比较</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Compute every view for this checkpoint and these images</source>
+        <translation>为此检查点和这些图像计算所有视图</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export picture…</source>
+        <translation>导出图片…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Checkpoint:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Images:</source>
+        <translation>图像：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rollout:</source>
+        <translation>Rollout：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CKA with:</source>
+        <translation>CKA 对比：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention distance</source>
+        <translation>注意力距离</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Codebook</source>
+        <translation>码本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Branches</source>
+        <translation>分支</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CKA</source>
+        <translation>CKA</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>No run selected</source>
+        <translation>未选择运行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>itself</source>
+        <translation>自身</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Images to inspect</source>
+        <translation>要检查的图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Images (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)</source>
+        <translation>图像 (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Select a run in the table first.</source>
+        <translation>请先在表格中选择一个运行。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Choose image files first (Images → image files…).</source>
+        <translation>请先选择图像文件（图像 → 图像文件…）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Computing run %1 (%2 checkpoint)…</source>
+        <translation>正在计算运行 %1（%2检查点）…</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.</source>
+        <translation>
+            <numerusform>运行 %1“%2”，检查点 %3（第 %4 轮，第 %5 步），%n 张图像，在 %6 上用时 %7 秒。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Not shown: %1.</source>
+        <translation>未显示：%1。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Export picture</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+14"/>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Export CSV</source>
+        <translation>导出 CSV</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -1698,6 +2181,19 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>
             <numerusform>%n 个运行：</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::WidgetExport</name>
+    <message>
+        <location filename="../widgets/widgetexport.cpp" line="+49"/>
+        <source>%1: choose a .png, .svg or .pdf file name</source>
+        <translation>%1：请选择以 .png、.svg 或 .pdf 结尾的文件名</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
     </message>
 </context>
 <context>
