@@ -904,6 +904,69 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::AttentionDistanceView</name>
+    <message>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+65"/>
+        <source>block</source>
+        <translation>Block</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mean attention distance (pixels)</source>
+        <translation>mittlere Attention-Distanz (Pixel)</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>Nothing inspected yet.</source>
+        <translation>Noch nichts untersucht.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not available: %1</source>
+        <translation>Nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not available: the report holds no mean attention distance.</source>
+        <translation>Nicht verfügbar: Der Bericht enthält keine mittlere Attention-Distanz.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Mean attention distance: run %1 (%2)</source>
+        <translation>Mittlere Attention-Distanz: Lauf %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>head %1</source>
+        <translation>Head %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>mean over heads</source>
+        <translation>Mittel über die Heads</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The y axis ends at %1 px, the largest distance between two patch centres (%2 × %3 patches of %4 px).</source>
+        <translation>Die y-Achse endet bei %1 px, dem größten Abstand zweier Patch-Mittelpunkte (%2 × %3 Patches zu je %4 px).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The patch grid is unknown: the y axis fits the data.</source>
+        <translation>Das Patch-Raster ist unbekannt: Die y-Achse passt sich den Daten an.</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>block %1, mean over heads: %2 px</source>
+        <translation>Block %1, Mittel über die Heads: %2 px</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>block %1, head %2: %3 px</source>
+        <translation>Block %1, Head %2: %3 px</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
         <location filename="../widgets/attentionview.cpp" line="+46"/>
@@ -1023,6 +1086,144 @@
         <location line="+31"/>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::BranchSimilarityView</name>
+    <message>
+        <location filename="../widgets/branchsimilarityview.cpp" line="+101"/>
+        <source>Features</source>
+        <translation>Merkmale</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean cosine similarity of the branches&apos; attention and FFN outputs</source>
+        <translation>Mittlere Kosinus-Ähnlichkeit der Attention- und FFN-Ausgaben der Zweige</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cosine similarity of the branches&apos; weights: Q·Kᵀ and V·O per head, fc1, fc2</source>
+        <translation>Kosinus-Ähnlichkeit der Gewichte der Zweige: Q·Kᵀ und V·O pro Head, fc1, fc2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Colour scale from −1 to 1, white at 0</source>
+        <translation>Farbskala von −1 bis 1, weiß bei 0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Colour scale from 0 to 1 (lower values in its darkest colour)</source>
+        <translation>Farbskala von 0 bis 1 (kleinere Werte in ihrer dunkelsten Farbe)</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>cosine similarity</source>
+        <translation>Kosinus-Ähnlichkeit</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FFN</source>
+        <translation>FFN</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Nothing inspected yet.</source>
+        <translation>Noch nichts untersucht.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not available: %1</source>
+        <translation>Nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not available: the report holds no branch feature similarity.</source>
+        <translation>Nicht verfügbar: Der Bericht enthält keine Merkmalsähnlichkeit der Zweige.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not available: the report holds no branch weight similarity.</source>
+        <translation>Nicht verfügbar: Der Bericht enthält keine Gewichtsähnlichkeit der Zweige.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>block %1 · %2</source>
+        <translation>Block %1 · %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+1"/>
+        <source>branch</source>
+        <translation>Zweig</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>block %1, %2, branch %3 vs %4: %5</source>
+        <translation>Block %1, %2, Zweig %3 gegen %4: %5</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::CkaView</name>
+    <message>
+        <location filename="../widgets/ckaview.cpp" line="+68"/>
+        <source>linear CKA</source>
+        <translation>CKA (linear)</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>run %1 (%2)</source>
+        <translation>Lauf %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Nothing inspected yet.</source>
+        <translation>Noch nichts untersucht.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not available: %1</source>
+        <translation>Nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not available: the report holds no CKA matrix.</source>
+        <translation>Nicht verfügbar: Der Bericht enthält keine CKA-Matrix.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Linear CKA: %1 vs %2</source>
+        <translation>CKA (linear): %1 gegen %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>layer of %1</source>
+        <translation>Schicht von %1</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Diagonal (layer i of both): %1</source>
+        <translation>Diagonale (jeweils Schicht i): %1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>layer %1 of %2 vs layer %3 of %4: %5</source>
+        <translation>Schicht %1 von %2 gegen Schicht %3 von %4: %5</translation>
     </message>
 </context>
 <context>

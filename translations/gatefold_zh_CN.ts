@@ -904,6 +904,69 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::AttentionDistanceView</name>
+    <message>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+65"/>
+        <source>block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mean attention distance (pixels)</source>
+        <translation>平均注意力距离（像素）</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>Nothing inspected yet.</source>
+        <translation>尚未检查任何内容。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not available: %1</source>
+        <translation>不可用：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not available: the report holds no mean attention distance.</source>
+        <translation>不可用：报告中没有平均注意力距离。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Mean attention distance: run %1 (%2)</source>
+        <translation>平均注意力距离：运行 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>mean over heads</source>
+        <translation>各头均值</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The y axis ends at %1 px, the largest distance between two patch centres (%2 × %3 patches of %4 px).</source>
+        <translation>y 轴止于 %1 像素，即两个 patch 中心之间的最大距离（%2 × %3 个 patch，每个 %4 像素）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The patch grid is unknown: the y axis fits the data.</source>
+        <translation>patch 网格未知：y 轴按数据自动调整。</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>block %1, mean over heads: %2 px</source>
+        <translation>块 %1，各头均值：%2 像素</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>block %1, head %2: %3 px</source>
+        <translation>块 %1，头 %2：%3 像素</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
         <location filename="../widgets/attentionview.cpp" line="+46"/>
@@ -1023,6 +1086,144 @@
         <location line="+31"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::BranchSimilarityView</name>
+    <message>
+        <location filename="../widgets/branchsimilarityview.cpp" line="+101"/>
+        <source>Features</source>
+        <translation>特征</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean cosine similarity of the branches&apos; attention and FFN outputs</source>
+        <translation>各分支注意力输出与 FFN 输出的平均余弦相似度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cosine similarity of the branches&apos; weights: Q·Kᵀ and V·O per head, fc1, fc2</source>
+        <translation>各分支权重的余弦相似度：每个头的 Q·Kᵀ 和 V·O，以及 fc1、fc2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Colour scale from −1 to 1, white at 0</source>
+        <translation>色阶从 −1 到 1，0 处为白色</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Colour scale from 0 to 1 (lower values in its darkest colour)</source>
+        <translation>色阶从 0 到 1（更低的值以最深的颜色显示）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>cosine similarity</source>
+        <translation>余弦相似度</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FFN</source>
+        <translation>FFN</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Nothing inspected yet.</source>
+        <translation>尚未检查任何内容。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not available: %1</source>
+        <translation>不可用：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not available: the report holds no branch feature similarity.</source>
+        <translation>不可用：报告中没有分支特征相似度。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not available: the report holds no branch weight similarity.</source>
+        <translation>不可用：报告中没有分支权重相似度。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>block %1 · %2</source>
+        <translation>块 %1 · %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+1"/>
+        <source>branch</source>
+        <translation>分支</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>block %1, %2, branch %3 vs %4: %5</source>
+        <translation>块 %1，%2，分支 %3 与 %4：%5</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::CkaView</name>
+    <message>
+        <location filename="../widgets/ckaview.cpp" line="+68"/>
+        <source>linear CKA</source>
+        <translation>线性 CKA</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>run %1 (%2)</source>
+        <translation>运行 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Nothing inspected yet.</source>
+        <translation>尚未检查任何内容。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not available: %1</source>
+        <translation>不可用：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not available: the report holds no CKA matrix.</source>
+        <translation>不可用：报告中没有 CKA 矩阵。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Linear CKA: %1 vs %2</source>
+        <translation>线性 CKA：%1 与 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>layer of %1</source>
+        <translation>%1 的层</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Diagonal (layer i of both): %1</source>
+        <translation>对角线（两者的第 i 层）：%1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>layer %1 of %2 vs layer %3 of %4: %5</source>
+        <translation>%2 的第 %1 层与 %4 的第 %3 层：%5</translation>
     </message>
 </context>
 <context>
