@@ -906,7 +906,7 @@
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+65"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+69"/>
         <source>block</source>
         <translation>Block</translation>
     </message>
@@ -916,7 +916,7 @@
         <translation>mittlere Attention-Distanz (Pixel)</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+58"/>
         <source>Nothing inspected yet.</source>
         <translation>Noch nichts untersucht.</translation>
     </message>
@@ -931,7 +931,7 @@
         <translation>Nicht verfügbar: Der Bericht enthält keine mittlere Attention-Distanz.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Mean attention distance: run %1 (%2)</source>
         <translation>Mittlere Attention-Distanz: Lauf %1 (%2)</translation>
     </message>
@@ -956,7 +956,7 @@
         <translation>Das Patch-Raster ist unbekannt: Die y-Achse passt sich den Daten an.</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>block %1, mean over heads: %2 px</source>
         <translation>Block %1, Mittel über die Heads: %2 px</translation>
     </message>
@@ -964,6 +964,11 @@
         <location line="+1"/>
         <source>block %1, head %2: %3 px</source>
         <translation>Block %1, Head %2: %3 px</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Point at a marker to read its value.</source>
+        <translation>Zeigen Sie auf eine Markierung, um ihren Wert abzulesen.</translation>
     </message>
 </context>
 <context>
@@ -1091,7 +1096,7 @@
 <context>
     <name>gatefold::widgets::BranchSimilarityView</name>
     <message>
-        <location filename="../widgets/branchsimilarityview.cpp" line="+101"/>
+        <location filename="../widgets/branchsimilarityview.cpp" line="+99"/>
         <source>Features</source>
         <translation>Merkmale</translation>
     </message>
@@ -1126,7 +1131,7 @@
         <translation>Kosinus-Ähnlichkeit</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+91"/>
         <source>attention</source>
         <translation>Attention</translation>
     </message>
@@ -1167,15 +1172,20 @@
         <translation>Zweig</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+104"/>
         <source>block %1, %2, branch %3 vs %4: %5</source>
         <translation>Block %1, %2, Zweig %3 gegen %4: %5</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Point at a cell to read its value.</source>
+        <translation>Zeigen Sie auf eine Zelle, um ihren Wert abzulesen.</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+68"/>
+        <location filename="../widgets/ckaview.cpp" line="+65"/>
         <source>linear CKA</source>
         <translation>CKA (linear)</translation>
     </message>
@@ -1185,7 +1195,7 @@
         <translation>Lauf %1 (%2)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>Nothing inspected yet.</source>
         <translation>Noch nichts untersucht.</translation>
     </message>
@@ -1200,7 +1210,7 @@
         <translation>Nicht verfügbar: Der Bericht enthält keine CKA-Matrix.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Linear CKA: %1 vs %2</source>
         <translation>CKA (linear): %1 gegen %2</translation>
     </message>
@@ -1211,7 +1221,7 @@
         <translation>Schicht von %1</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -1224,6 +1234,11 @@
         <location line="+26"/>
         <source>layer %1 of %2 vs layer %3 of %4: %5</source>
         <translation>Schicht %1 von %2 gegen Schicht %3 von %4: %5</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Point at a cell to read its value.</source>
+        <translation>Zeigen Sie auf eine Zelle, um ihren Wert abzulesen.</translation>
     </message>
 </context>
 <context>
@@ -1310,7 +1325,7 @@
         <translation>gleichverteilt 1/K</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+76"/>
         <source>Click a patch or a bar to see which images use a code.</source>
         <translation>Klicken Sie auf einen Patch oder einen Balken, um zu sehen, welche Bilder einen Code verwenden.</translation>
     </message>
@@ -2395,7 +2410,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>gatefold::widgets::WidgetExport</name>
     <message>
-        <location filename="../widgets/widgetexport.cpp" line="+49"/>
+        <location filename="../widgets/widgetexport.cpp" line="+54"/>
         <source>%1: choose a .png, .svg or .pdf file name</source>
         <translation>%1: Wählen Sie einen Dateinamen mit .png, .svg oder .pdf</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message numerus="yes">
-        <location filename="../widgets/codebookview.cpp" line="+294"/>
+        <location filename="../widgets/codebookview.cpp" line="+303"/>
         <source>Code %1: usage %2 %, used by %n image(s) here; most patches first:</source>
         <translation>
             <numerusform>Code %1: usage %2 %, used by %n image here; most patches first:</numerusform>

@@ -906,7 +906,7 @@
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+65"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+69"/>
         <source>block</source>
         <translation>块</translation>
     </message>
@@ -916,7 +916,7 @@
         <translation>平均注意力距离（像素）</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+58"/>
         <source>Nothing inspected yet.</source>
         <translation>尚未检查任何内容。</translation>
     </message>
@@ -931,7 +931,7 @@
         <translation>不可用：报告中没有平均注意力距离。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Mean attention distance: run %1 (%2)</source>
         <translation>平均注意力距离：运行 %1（%2）</translation>
     </message>
@@ -956,7 +956,7 @@
         <translation>patch 网格未知：y 轴按数据自动调整。</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>block %1, mean over heads: %2 px</source>
         <translation>块 %1，各头均值：%2 像素</translation>
     </message>
@@ -964,6 +964,11 @@
         <location line="+1"/>
         <source>block %1, head %2: %3 px</source>
         <translation>块 %1，头 %2：%3 像素</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Point at a marker to read its value.</source>
+        <translation>将鼠标指向标记即可查看其数值。</translation>
     </message>
 </context>
 <context>
@@ -1091,7 +1096,7 @@
 <context>
     <name>gatefold::widgets::BranchSimilarityView</name>
     <message>
-        <location filename="../widgets/branchsimilarityview.cpp" line="+101"/>
+        <location filename="../widgets/branchsimilarityview.cpp" line="+99"/>
         <source>Features</source>
         <translation>特征</translation>
     </message>
@@ -1126,7 +1131,7 @@
         <translation>余弦相似度</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+91"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
@@ -1167,15 +1172,20 @@
         <translation>分支</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+104"/>
         <source>block %1, %2, branch %3 vs %4: %5</source>
         <translation>块 %1，%2，分支 %3 与 %4：%5</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Point at a cell to read its value.</source>
+        <translation>将鼠标指向单元格即可查看其数值。</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+68"/>
+        <location filename="../widgets/ckaview.cpp" line="+65"/>
         <source>linear CKA</source>
         <translation>线性 CKA</translation>
     </message>
@@ -1185,7 +1195,7 @@
         <translation>运行 %1（%2）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>Nothing inspected yet.</source>
         <translation>尚未检查任何内容。</translation>
     </message>
@@ -1200,7 +1210,7 @@
         <translation>不可用：报告中没有 CKA 矩阵。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Linear CKA: %1 vs %2</source>
         <translation>线性 CKA：%1 与 %2</translation>
     </message>
@@ -1211,7 +1221,7 @@
         <translation>%1 的层</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -1224,6 +1234,11 @@
         <location line="+26"/>
         <source>layer %1 of %2 vs layer %3 of %4: %5</source>
         <translation>%2 的第 %1 层与 %4 的第 %3 层：%5</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Point at a cell to read its value.</source>
+        <translation>将鼠标指向单元格即可查看其数值。</translation>
     </message>
 </context>
 <context>
@@ -1310,7 +1325,7 @@
         <translation>均匀分布 1/K</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+76"/>
         <source>Click a patch or a bar to see which images use a code.</source>
         <translation>点击一个 patch 或一根柱条，查看哪些图像使用了该码字。</translation>
     </message>
@@ -2387,7 +2402,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>gatefold::widgets::WidgetExport</name>
     <message>
-        <location filename="../widgets/widgetexport.cpp" line="+49"/>
+        <location filename="../widgets/widgetexport.cpp" line="+54"/>
         <source>%1: choose a .png, .svg or .pdf file name</source>
         <translation>%1：请选择以 .png、.svg 或 .pdf 结尾的文件名</translation>
     </message>
