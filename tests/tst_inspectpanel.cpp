@@ -1,0 +1,307 @@
+// The attention and codebook views on hand-built reports (known numbers):
+// the map under the large picture is the report's (or the mean over heads,
+// or the rollout), a parallel model's branch maps are reachable, the picture
+// blends the right colours (viridis endpoints at a map's min and max), the
+// codebook histogram holds the usage sorted or by index, clicking a patch
+// picks its code and lists the images that use it, CSVs parse back to the
+// report's numbers, pictures export as PNG/SVG/PDF, and a view the report
+// skipped says why. Pictures go to $GATEFOLD_SCREENSHOTS when set.
+
+#include "widgets/attentionview.h"
+#include "widgets/codebookview.h"
+#include "widgets/mapimage.h"
+
+#include "inspect/inspectreport.h"
+
+#include <QtTest/QtTest>
+
+#include <QLabel>
+
+using namespace gatefold;
+using inspect::Matrix;
+
+namespace {
+
+// 2 layers, 2 heads, 2 branches, 3 images of 16 px, a 4 × 4 patch grid; every
+// map distinct: value = layer*1000 + branch*100 + head*10 + image + cell/100.
+std::shared_ptr<inspect::InspectReport> makeReport()
+{
+    auto r = std::make_shared<inspect::InspectReport>();
+    r->runId = 7;
+    r->runName = QStringLiteral("toy");
+    r->imageSize = 16;
+    r->patchSize = 4;
+    r->gridHeight = r->gridWidth = 4;
+    r->layers = 2;
+    r->heads = 2;
+    r->branches = 2;
+    r->classNames = {QStringLiteral("disk"), QStringLiteral("ring")};
+    for (int i = 0; i < 3; ++i) {
+        inspect::InspectedImage im;
+        im.width = im.height = 16;
+        im.rgb.assign(16 * 16 * 3, std::uint8_t(40 * i));
+        im.label = i % 2;
+        im.className = r->classNames.at(i % 2);
+        im.source = QStringLiteral("val #%1").arg(i);
+        im.predicted = 0;
+        im.confidence = 0.75;
+        r->images.push_back(im);
+    }
+    const auto map = [](double base) {
+        Matrix m{4, 4, {}};
+        for (int c = 0; c < 16; ++c)
+            m.values.push_back(base + c / 100.0);
+        return m;
+    };
+    for (int l = 0; l < 2; ++l)
+        for (int i = 0; i < 3; ++i)
+            for (int h = 0; h < 2; ++h)
+                r->attention.push_back(map(l * 1000 + 900 + h * 10 + i));
+    for (int l = 0; l < 2; ++l)
+        for (int b = 0; b < 2; ++b)
+            for (int i = 0; i < 3; ++i)
+                for (int h = 0; h < 2; ++h)
+                    r->branchAttention.push_back(map(l * 1000 + b * 100 + h * 10 + i));
+    for (int i = 0; i < 3; ++i)
+        r->rollout.push_back(map(5000 + i));
+    // One gated block, K = 5: code 3 most used, code 4 dead.
+    inspect::CodebookLayer cb;
+    cb.block = 1;
+    cb.usage = {0.2, 0.1, 0.05, 0.65, 0.0};
+    cb.perplexity = 2.5;
+    cb.deadCodes = 1;
+    cb.meanEntropy = 0.125;
+    cb.meanGateNorm = 0.5;
+    for (int i = 0; i < 3; ++i) {
+        Matrix codes{4, 4, std::vector<double>(16, 3.0)};
+        codes.values[0] = 0;  // the top-left patch of every image uses code 0
+        if (i == 2)
+            codes.values[5] = 1;
+        cb.codeMaps.push_back(codes);
+    }
+    cb.topImages = {{{0, 1}, {1, 1}, {2, 1}}, {{2, 1}}, {}, {{0, 15}, {1, 15}, {2, 14}}, {}};
+    r->codebook.push_back(cb);
+    return r;
+}
+
+QString screenshotDir()
+{
+    return qEnvironmentVariable("GATEFOLD_SCREENSHOTS");
+}
+
+QList<QStringList> readCsv(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    QList<QStringList> rows;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (!line.isEmpty())
+            rows << QString::fromUtf8(line).split(QLatin1Char(','));
+    return rows;
+}
+
+} // namespace
+
+class TstInspectPanel : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void viridisEndpoints();
+    void heatOverlayScalesToTheMap();
+    void attentionShowsTheChosenMap();
+    void attentionCsvAndPictures();
+    void attentionSaysWhyWhenSkipped();
+    void codebookHistogramAndStats();
+    void codebookClickPicksACode();
+    void codebookCsv();
+    void codebookSaysWhyWithoutGates();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TstInspectPanel::viridisEndpoints()
+{
+    // matplotlib's viridis: #440154 at 0, #fde725 at 1 (±1 per channel for rounding).
+    const QColor low = widgets::mapimage::viridis(0.0), high = widgets::mapimage::viridis(1.0);
+    QVERIFY(std::abs(low.red() - 0x44) <= 1 && std::abs(low.green() - 0x01) <= 1 && std::abs(low.blue() - 0x54) <= 1);
+    QVERIFY(std::abs(high.red() - 0xfd) <= 1 && std::abs(high.green() - 0xe7) <= 1 && std::abs(high.blue() - 0x25) <= 1);
+    QCOMPARE(widgets::mapimage::viridis(-3.0), low);
+    QCOMPARE(widgets::mapimage::viridis(7.0), high);
+    QVERIFY(widgets::mapimage::codeColor(0) != widgets::mapimage::codeColor(1));
+}
+
+void TstInspectPanel::heatOverlayScalesToTheMap()
+{
+    // A 2 × 2 map over a 40 × 40 black image, alpha 1: the corners take the colours of the min and max.
+    QImage base(40, 40, QImage::Format_RGB32);
+    base.fill(Qt::black);
+    const Matrix m{2, 2, {1.0, 2.0, 3.0, 9.0}};
+    const QImage out = widgets::mapimage::heatOverlay(base, m, 1.0);
+    QCOMPARE(out.size(), base.size());
+    QCOMPARE(out.pixelColor(0, 0), widgets::mapimage::viridis(0.0));
+    QCOMPARE(out.pixelColor(39, 39), widgets::mapimage::viridis(1.0));
+    // alpha 0 leaves the image.
+    QCOMPARE(widgets::mapimage::heatOverlay(base, m, 0.0).pixelColor(20, 20), QColor(Qt::black));
+    // Code overlay: each patch its code's colour.
+    const QImage codes = widgets::mapimage::codeOverlay(base, Matrix{1, 2, {3.0, 8.0}}, 1.0);
+    QCOMPARE(codes.pixelColor(5, 5).rgb(), widgets::mapimage::codeColor(3).rgb());
+    QCOMPARE(codes.pixelColor(35, 5).rgb(), widgets::mapimage::codeColor(8).rgb());
+}
+
+void TstInspectPanel::attentionShowsTheChosenMap()
+{
+    widgets::AttentionView view;
+    view.resize(1000, 520);
+    view.setReport(makeReport());
+    // Default: the last layer, mean over heads, joined, first image.
+    Matrix shown = view.currentMap();
+    QCOMPARE(shown.rows, 4);
+    QCOMPARE(shown.values.size(), size_t(16));
+    QVERIFY(qAbs(shown.at(0, 0) - (1000 + 900 + 5 + 0)) < 1e-9);  // mean of heads 0 and 1: +0, +10
+    view.setSelection(2, 0, 1, -1, false);                          // image 2, layer 0, head 1, joined
+    shown = view.currentMap();
+    QCOMPARE(shown.at(3, 3), 900 + 10 + 2 + 15 / 100.0);
+    view.setSelection(1, 1, 0, 1, false);  // image 1, layer 1, head 0, branch 1
+    QCOMPARE(view.currentMap().at(0, 1), 1000 + 100 + 0 + 1 + 0.01);
+    view.setSelection(2, 1, 0, -1, true);  // rollout of image 2
+    QCOMPARE(view.currentMap().at(0, 0), 5002.0);
+    view.setSelection(0, 1, -1, 0, false);
+    if (!screenshotDir().isEmpty()) {
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(view.grab().save(screenshotDir() + QStringLiteral("/attention-view.png")));
+    }
+}
+
+void TstInspectPanel::attentionCsvAndPictures()
+{
+    widgets::AttentionView view;
+    view.resize(900, 500);
+    const auto report = makeReport();
+    view.setReport(report);
+    const QString csv = m_dir.filePath(QStringLiteral("attention.csv"));
+    QString error;
+    QVERIFY2(view.exportCsv(csv, &error), qPrintable(error));
+    const auto rows = readCsv(csv);
+    QCOMPARE(rows.first(), QStringList({"kind", "layer", "branch", "head", "image", "row", "col", "value"}));
+    // joined 2*3*2 maps + branches 2*2*3*2 + rollout 3, 16 cells each.
+    QCOMPARE(rows.size() - 1, (12 + 24 + 3) * 16);
+    bool found = false;
+    for (const auto &row : rows)
+        if (row.value(0) == "attention" && row.value(1) == "1" && row.value(2) == "1" && row.value(3) == "0"
+            && row.value(4) == "2" && row.value(5) == "1" && row.value(6) == "3") {
+            QCOMPARE(row.value(7).toDouble(), 1000 + 100 + 0 + 2 + 7 / 100.0);
+            found = true;
+        }
+    QVERIFY(found);
+    for (const char *suffix : {"png", "svg", "pdf"}) {
+        const QString path = m_dir.filePath(QStringLiteral("attention.") + QLatin1String(suffix));
+        QVERIFY2(view.exportImage(path, &error), qPrintable(error));
+        QVERIFY2(QFileInfo(path).size() > 1000, qPrintable(QStringLiteral("%1: %2 bytes").arg(path).arg(QFileInfo(path).size())));
+    }
+    QVERIFY(!view.exportImage(m_dir.filePath(QStringLiteral("attention.gif")), &error));
+    QVERIFY2(error.contains(QStringLiteral(".png")), qPrintable(error));
+    QVERIFY(!view.exportCsv(QStringLiteral("/nonexistent/dir/a.csv"), &error));
+    QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
+}
+
+void TstInspectPanel::attentionSaysWhyWhenSkipped()
+{
+    auto report = makeReport();
+    report->attention.clear();
+    report->branchAttention.clear();
+    report->skipped[QStringLiteral("attention")] = QStringLiteral("out of memory on cuda");
+    widgets::AttentionView view;
+    view.setReport(report);
+    view.show();
+    bool said = false;
+    for (const QLabel *label : view.findChildren<QLabel *>())
+        said = said || (label->isVisible() && label->text().contains(QStringLiteral("out of memory on cuda")));
+    QVERIFY(said);
+}
+
+void TstInspectPanel::codebookHistogramAndStats()
+{
+    widgets::CodebookView view;
+    view.resize(900, 640);
+    view.setReport(makeReport());
+    // Sorted by usage: codes 3, 0, 1, 2, 4.
+    QCOMPARE(view.barCodes(), (std::vector<int>{3, 0, 1, 2, 4}));
+    QCOMPARE(view.barValues(), (std::vector<double>{0.65, 0.2, 0.1, 0.05, 0.0}));
+    QVERIFY2(view.statsText().contains(QStringLiteral("perplexity 2.50")) && view.statsText().contains(QStringLiteral("dead codes 1"))
+                 && view.statsText().contains(QStringLiteral("K = 5")),
+             qPrintable(view.statsText()));
+    // By index.
+    auto *order = view.findChildren<QComboBox *>().at(1);
+    order->setCurrentIndex(1);
+    QCOMPARE(view.barCodes(), (std::vector<int>{0, 1, 2, 3, 4}));
+    QCOMPARE(view.barValues(), (std::vector<double>{0.2, 0.1, 0.05, 0.65, 0.0}));
+}
+
+void TstInspectPanel::codebookClickPicksACode()
+{
+    widgets::CodebookView view;
+    view.resize(900, 640);
+    view.setReport(makeReport());
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QLabel *picture = view.patchPicture();
+    const QSizeF size = picture->pixmap().deviceIndependentSize();
+    const QPoint origin(int((picture->width() - size.width()) / 2), int((picture->height() - size.height()) / 2));
+    // Top-left patch: code 0; a middle patch: code 3.
+    const QPoint topLeft = origin + QPoint(int(size.width() / 8), int(size.height() / 8));
+    const QPoint middle = origin + QPoint(int(size.width() * 5 / 8), int(size.height() * 5 / 8));
+    QCOMPARE(view.codeAt(topLeft), 0);
+    QCOMPARE(view.codeAt(middle), 3);
+    QCOMPARE(view.codeAt(QPoint(-5, -5)), -1);
+    QTest::mouseClick(picture, Qt::LeftButton, {}, topLeft);
+    QCOMPARE(view.code(), 0);
+    QCOMPARE(view.topImageCount(), 3);  // all three images use code 0
+    QTest::mouseClick(picture, Qt::LeftButton, {}, middle);
+    QCOMPARE(view.code(), 3);
+    QCOMPARE(view.topImageCount(), 3);
+    view.setCode(1);
+    QCOMPARE(view.topImageCount(), 1);
+    view.setCode(3);
+    QCoreApplication::processEvents();  // lay out the listed images before the picture
+    if (!screenshotDir().isEmpty())
+        QVERIFY(view.grab().save(screenshotDir() + QStringLiteral("/codebook-view.png")));
+    view.setCode(99);  // not a code: none picked
+    QCOMPARE(view.code(), -1);
+}
+
+void TstInspectPanel::codebookCsv()
+{
+    widgets::CodebookView view;
+    view.setReport(makeReport());
+    const QString csv = m_dir.filePath(QStringLiteral("codebook.csv"));
+    QString error;
+    QVERIFY2(view.exportCsv(csv, &error), qPrintable(error));
+    const auto rows = readCsv(csv);
+    QCOMPARE(rows.first(), QStringList({"kind", "block", "image", "row", "col", "code", "value"}));
+    QCOMPARE(rows.size() - 1, 5 + 3 * 16);
+    QCOMPARE(rows.at(4), QStringList({"usage", "1", "", "", "", "3", "0.65000000000000002"}));
+    QCOMPARE(rows.at(4).at(6).toDouble(), 0.65);
+    QCOMPARE(rows.at(6 + 16 * 2 + 5), QStringList({"code_map", "1", "2", "1", "1", "1", ""}));
+}
+
+void TstInspectPanel::codebookSaysWhyWithoutGates()
+{
+    auto report = makeReport();
+    report->codebook.clear();
+    report->skipped[QStringLiteral("codebook")] = QStringLiteral("the model has no CDE gates");
+    widgets::CodebookView view;
+    view.setReport(report);
+    view.show();
+    bool said = false;
+    for (const QLabel *label : view.findChildren<QLabel *>())
+        said = said || (label->isVisible() && label->text().contains(QStringLiteral("no CDE gates")));
+    QVERIFY(said);
+    QString error;
+    QVERIFY(!view.exportCsv(m_dir.filePath(QStringLiteral("none.csv")), &error));
+}
+
+QTEST_MAIN(TstInspectPanel)
+#include "tst_inspectpanel.moc"

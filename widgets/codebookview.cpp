@@ -1,0 +1,395 @@
+#include "codebookview.h"
+
+#include "mapimage.h"
+#include "qcp.h"
+#include "widgetexport.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QScrollArea>
+#include <QTextStream>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <numeric>
+
+namespace gatefold::widgets {
+namespace {
+
+constexpr int kPicture = 288;
+constexpr int kThumb = 72;
+constexpr int kTopImages = 8;
+
+} // namespace
+
+CodebookView::CodebookView(QWidget *parent)
+    : QWidget(parent)
+    , m_layer(new QComboBox(this))
+    , m_order(new QComboBox(this))
+    , m_image(new QComboBox(this))
+    , m_plot(new QCustomPlot(this))
+    , m_stats(new QLabel(this))
+    , m_picture(new QLabel(this))
+    , m_codeCaption(new QLabel(this))
+    , m_top(new QHBoxLayout)
+    , m_empty(new QLabel(this))
+    , m_display(new QWidget(this))
+{
+    m_order->addItem(tr("sorted by usage"));
+    m_order->addItem(tr("by code index"));
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Layer:"), this));
+    bar->addWidget(m_layer);
+    bar->addWidget(new QLabel(tr("Histogram:"), this));
+    bar->addWidget(m_order);
+    bar->addWidget(new QLabel(tr("Image:"), this));
+    bar->addWidget(m_image, 1);
+
+    m_plot->setMinimumHeight(180);
+    m_plot->xAxis->setLabel(tr("code"));
+    m_plot->yAxis->setLabel(tr("usage p̄"));
+    m_plot->setInteractions(QCP::iRangeZoom | QCP::iRangeDrag);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    connect(m_plot, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable *, int index, QMouseEvent *) {
+        if (index >= 0 && size_t(index) < m_barCodes.size())
+            setCode(m_barCodes[size_t(index)]);
+    });
+    m_stats->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_picture->setAlignment(Qt::AlignCenter);
+    m_picture->setMinimumSize(kPicture, kPicture);
+    m_picture->setToolTip(tr("Click a patch to pick its code"));
+    m_picture->installEventFilter(this);
+    m_picture->setCursor(Qt::PointingHandCursor);
+    m_codeCaption->setWordWrap(true);
+
+    auto *topBox = new QWidget;
+    topBox->setLayout(m_top);
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(topBox);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumHeight(kThumb + 40);
+
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_codeCaption);
+    right->addWidget(scroll);
+    right->addStretch(1);
+    auto *lower = new QHBoxLayout;
+    lower->addWidget(m_picture);
+    lower->addLayout(right, 1);
+    auto *display = new QVBoxLayout(m_display);
+    display->addWidget(m_stats);
+    display->addWidget(m_plot, 1);
+    display->addLayout(lower);
+
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_display, 1);
+    layout->addWidget(m_empty, 1);
+    connect(m_layer, &QComboBox::currentIndexChanged, this, [this] {
+        m_code = -1;
+        refresh();
+    });
+    connect(m_order, &QComboBox::currentIndexChanged, this, &CodebookView::refresh);
+    connect(m_image, &QComboBox::currentIndexChanged, this, &CodebookView::drawPatches);
+    refresh();
+}
+
+CodebookView::~CodebookView() = default;
+
+void CodebookView::setReport(std::shared_ptr<const inspect::InspectReport> report)
+{
+    m_report = std::move(report);
+    m_code = -1;
+    const QSignalBlocker b1(m_layer), b2(m_image);
+    m_layer->clear();
+    m_image->clear();
+    if (m_report) {
+        for (const auto &l : m_report->codebook)
+            m_layer->addItem(tr("block %1").arg(l.block + 1));
+        for (const auto &im : m_report->images)
+            m_image->addItem(im.className.isEmpty() ? im.source : tr("%1 (%2)").arg(im.source, im.className));
+    }
+    refresh();
+}
+
+void CodebookView::setLayer(int index)
+{
+    m_layer->setCurrentIndex(index);
+}
+
+const inspect::CodebookLayer *CodebookView::layer() const
+{
+    const int i = m_layer->currentIndex();
+    return m_report && i >= 0 && size_t(i) < m_report->codebook.size() ? &m_report->codebook[size_t(i)] : nullptr;
+}
+
+void CodebookView::setCode(int code)
+{
+    const auto *l = layer();
+    m_code = l && code >= 0 && size_t(code) < l->usage.size() ? code : -1;
+    drawHistogram();
+    drawPatches();
+    listTopImages();
+}
+
+QString CodebookView::statsText() const
+{
+    return m_stats->text();
+}
+
+void CodebookView::refresh()
+{
+    QString why;
+    if (!m_report) {
+        why = tr("Choose a CDE run and press Compute.");
+    } else if (m_report->codebook.empty()) {
+        const auto it = m_report->skipped.find(QStringLiteral("codebook"));
+        why = tr("Codebook not available: %1")
+                  .arg(it != m_report->skipped.end() ? it->second : tr("the model has no CDE gates"));
+    }
+    m_empty->setText(why);
+    m_empty->setVisible(!why.isEmpty());
+    m_display->setVisible(why.isEmpty());
+    if (!why.isEmpty())
+        return;
+    const auto *l = layer();
+    if (!l)
+        return;
+    const int codes = int(l->usage.size());
+    m_stats->setText(tr("Block %1 · K = %2 · perplexity %3 (of %2) · dead codes %4 · mean α entropy %5 nats · mean "
+                        "gate norm %6")
+                         .arg(l->block + 1)
+                         .arg(codes)
+                         .arg(l->perplexity, 0, 'f', 2)
+                         .arg(l->deadCodes)
+                         .arg(l->meanEntropy, 0, 'f', 3)
+                         .arg(l->meanGateNorm, 0, 'f', 4));
+    drawHistogram();
+    drawPatches();
+    listTopImages();
+}
+
+void CodebookView::drawHistogram()
+{
+    m_plot->clearPlottables();
+    m_barCodes.clear();
+    const auto *l = layer();
+    if (!l)
+        return m_plot->replot();
+    const int codes = int(l->usage.size());
+    m_barCodes.resize(size_t(codes));
+    std::iota(m_barCodes.begin(), m_barCodes.end(), 0);
+    const bool sorted = m_order->currentIndex() == 0;
+    if (sorted)
+        std::stable_sort(m_barCodes.begin(), m_barCodes.end(),
+                         [&](int a, int b) { return l->usage[size_t(a)] > l->usage[size_t(b)]; });
+    const QPalette p = palette();
+    const QColor text = p.color(QPalette::Text);
+    m_plot->setBackground(p.color(QPalette::Base));
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(text));
+        axis->setTickPen(QPen(text));
+        axis->setSubTickPen(QPen(text));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+    }
+    m_plot->xAxis->setLabel(sorted ? tr("codes, most used first") : tr("code"));
+    // One bar per code in its patch-map colour; the picked code's bar outlined.
+    for (int i = 0; i < codes; ++i) {
+        const int code = m_barCodes[size_t(i)];
+        auto *bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        bars->setWidth(0.9);
+        bars->setPen(code == m_code ? QPen(text, 2) : QPen(Qt::NoPen));
+        QColor fill = mapimage::codeColor(code);
+        if (m_code >= 0 && code != m_code)
+            fill.setAlpha(110);
+        bars->setBrush(fill);
+        bars->addData(i, l->usage[size_t(code)]);
+        bars->setSelectable(QCP::stNone);
+    }
+    // Uniform usage 1/K as a reference line.
+    auto *uniform = m_plot->addGraph();
+    uniform->setData(QVector<double>{-0.5, codes - 0.5}, QVector<double>{1.0 / codes, 1.0 / codes});
+    uniform->setPen(QPen(text, 1, Qt::DashLine));
+    uniform->setName(tr("uniform 1/K"));
+    // Sorted bars are labelled with their codes (while the labels fit); by index the axis is the code.
+    if (sorted && codes <= 48) {
+        QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+        for (int i = 0; i < codes; ++i)
+            ticker->addTick(i, QString::number(m_barCodes[size_t(i)]));
+        m_plot->xAxis->setTicker(ticker);
+    } else {
+        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    }
+    const double top = *std::max_element(l->usage.begin(), l->usage.end());
+    m_plot->xAxis->setRange(-0.5, codes - 0.5);
+    m_plot->yAxis->setRange(0, std::max(top, 1.0 / codes) * 1.08);
+    m_plot->replot();
+}
+
+std::vector<double> CodebookView::barValues() const
+{
+    std::vector<double> out;
+    const auto *l = layer();
+    if (l)
+        for (int code : m_barCodes)
+            out.push_back(l->usage[size_t(code)]);
+    return out;
+}
+
+std::vector<int> CodebookView::barCodes() const
+{
+    return m_barCodes;
+}
+
+void CodebookView::drawPatches()
+{
+    const auto *l = layer();
+    const int image = m_image->currentIndex();
+    if (!l || image < 0 || size_t(image) >= l->codeMaps.size() || size_t(image) >= m_report->images.size()) {
+        m_picture->clear();
+        return;
+    }
+    QImage base = mapimage::fromInspected(m_report->images[size_t(image)]);
+    const int factor = std::max(1, 256 / std::max(1, base.width()));
+    base = base.scaled(base.size() * factor, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+    const QImage shown = mapimage::codeOverlay(base, l->codeMaps[size_t(image)], 0.55, m_code);
+    const qreal dpr = devicePixelRatioF();
+    QPixmap pixmap = QPixmap::fromImage(
+        shown.scaled(QSize(kPicture, kPicture) * dpr, Qt::KeepAspectRatio, Qt::SmoothTransformation));
+    pixmap.setDevicePixelRatio(dpr);
+    m_picture->setPixmap(pixmap);
+}
+
+int CodebookView::codeAt(const QPoint &pos) const
+{
+    const auto *l = layer();
+    const int image = m_image->currentIndex();
+    const QPixmap pixmap = m_picture->pixmap();
+    if (!l || image < 0 || size_t(image) >= l->codeMaps.size() || pixmap.isNull())
+        return -1;
+    const QSizeF size = pixmap.deviceIndependentSize();
+    const QPointF origin((m_picture->width() - size.width()) / 2, (m_picture->height() - size.height()) / 2);
+    const QPointF at = pos - origin;
+    if (at.x() < 0 || at.y() < 0 || at.x() >= size.width() || at.y() >= size.height())
+        return -1;
+    const auto &map = l->codeMaps[size_t(image)];
+    const int r = std::min(map.rows - 1, int(at.y() * map.rows / size.height()));
+    const int c = std::min(map.cols - 1, int(at.x() * map.cols / size.width()));
+    return int(map.at(r, c));
+}
+
+void CodebookView::listTopImages()
+{
+    while (QLayoutItem *item = m_top->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const auto *l = layer();
+    if (!l || m_code < 0) {
+        m_codeCaption->setText(tr("Click a patch or a bar to see which images use a code."));
+        return;
+    }
+    const auto &users = size_t(m_code) < l->topImages.size() ? l->topImages[size_t(m_code)]
+                                                              : std::vector<std::pair<int, int>>{};
+    const int patches = m_report->gridHeight * m_report->gridWidth;
+    m_codeCaption->setText(tr("Code %1: usage %2 %, used by %n image(s) here; most patches first:", nullptr,
+                              int(users.size()))
+                               .arg(m_code)
+                               .arg(l->usage[size_t(m_code)] * 100, 0, 'f', 2));
+    const qreal dpr = devicePixelRatioF();
+    int shown = 0;
+    for (const auto &[image, count] : users) {
+        if (shown++ == kTopImages || size_t(image) >= m_report->images.size())
+            break;
+        QImage base = mapimage::fromInspected(m_report->images[size_t(image)]);
+        if (size_t(image) < l->codeMaps.size()) {
+            const int factor = std::max(1, 128 / std::max(1, base.width()));
+            base = mapimage::codeOverlay(base.scaled(base.size() * factor), l->codeMaps[size_t(image)], 0.55, m_code);
+        }
+        auto *cell = new QWidget;
+        auto *v = new QVBoxLayout(cell);
+        v->setContentsMargins(0, 0, 0, 0);
+        auto *pic = new QLabel;
+        QPixmap pixmap = QPixmap::fromImage(base.scaled(QSize(kThumb, kThumb) * dpr, Qt::KeepAspectRatio,
+                                                        Qt::SmoothTransformation));
+        pixmap.setDevicePixelRatio(dpr);
+        pic->setPixmap(pixmap);
+        auto *label = new QLabel(tr("%1\n%2 of %3 patches").arg(m_report->images[size_t(image)].source).arg(count).arg(patches));
+        label->setAlignment(Qt::AlignHCenter);
+        v->addWidget(pic);
+        v->addWidget(label);
+        m_top->addWidget(cell);
+    }
+    m_top->addStretch(1);
+}
+
+int CodebookView::topImageCount() const
+{
+    int n = 0;
+    for (int i = 0; i < m_top->count(); ++i)
+        n += m_top->itemAt(i)->widget() ? 1 : 0;
+    return n;
+}
+
+bool CodebookView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_picture && event->type() == QEvent::MouseButtonPress) {
+        const int code = codeAt(static_cast<QMouseEvent *>(event)->position().toPoint());
+        if (code >= 0)
+            setCode(code == m_code ? -1 : code);
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void CodebookView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        drawHistogram();
+    QWidget::changeEvent(event);
+}
+
+bool CodebookView::exportImage(const QString &path, QString *error)
+{
+    return saveWidgetPicture(m_display, path, error);
+}
+
+bool CodebookView::exportCsv(const QString &path, QString *error)
+{
+    if (!m_report || m_report->codebook.empty()) {
+        *error = tr("nothing to export: no codebook was computed");
+        return false;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+        *error = tr("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    QTextStream out(&file);
+    out << "kind,block,image,row,col,code,value\n";
+    for (const auto &l : m_report->codebook) {
+        for (size_t c = 0; c < l.usage.size(); ++c)
+            out << "usage," << l.block << ",,,," << c << ',' << QString::number(l.usage[c], 'g', 17) << '\n';
+        for (size_t i = 0; i < l.codeMaps.size(); ++i)
+            for (int r = 0; r < l.codeMaps[i].rows; ++r)
+                for (int c = 0; c < l.codeMaps[i].cols; ++c)
+                    out << "code_map," << l.block << ',' << i << ',' << r << ',' << c << ','
+                        << qint64(l.codeMaps[i].at(r, c)) << ",\n";
+    }
+    out.flush();
+    if (file.error() != QFile::NoError) {
+        *error = tr("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace gatefold::widgets
