@@ -13,9 +13,14 @@
 // feature and weight similarity).
 // Targets (issue #7): every view ≤ 2 s cold; attention maps and rollout
 // ≤ 0.5 s from the recorded pass.
+// Last, what the codebook measures cost in training: a validation batch of
+// the cifar-cde preset (32×32, 6 layers, K = 256, soft top-4, batch 256) as
+// core/train's evaluate() runs it, plain forward against the forward that
+// records the assignments plus the per-block accumulation, interleaved.
 //
-//   bench_analysis [--images 32] [--rounds 3] [--threads 0]
+//   bench_analysis [--images 32] [--rounds 3] [--threads 0] [--eval-rounds 9]
 
+#include "analysis/codebookstats.h"
 #include "analysis/modelinspector.h"
 #include "model/presets.h"
 #include "model/visiontransformer.h"
@@ -110,13 +115,51 @@ void run(View &v, const torch::Tensor &images)
     v.viewTimes.push_back(seconds([&] { v.compute(warm); }));
 }
 
+// Evaluation with and without the codebook measures; returns the median overhead ratio.
+double evalOverhead(int rounds)
+{
+    auto config = model::presets::cifarCde();
+    config.gate.embedInit = model::EmbedInit::Normal;
+    auto net = makeModel(config);
+    const auto images = torch::randn({256, 3, 32, 32});
+    model::ForwardOptions record;
+    record.assignments = true;
+    torch::NoGradGuard noGrad;
+    const auto plainPass = [&] { net->forward(images); };
+    const auto statsPass = [&] {
+        std::vector<analysis::CodebookAccumulator> acc(size_t(net->numBlocks()),
+                                                       analysis::CodebookAccumulator(config.gate.codebookSize));
+        const auto out = net->forwardWithIntermediates(images, record);
+        for (size_t b = 0; b < out.blocks.size(); ++b)
+            acc[b].add(out.blocks[b].codeIndices, out.blocks[b].codeWeights, out.blocks[b].gateNorm);
+        for (const auto &a : acc)
+            a.stats();
+    };
+    plainPass();
+    statsPass();
+    std::vector<double> plainTimes, statsTimes, ratios;
+    for (int r = 0; r < rounds; ++r) {
+        plainTimes.push_back(seconds(plainPass));
+        statsTimes.push_back(seconds(statsPass));
+        ratios.push_back(statsTimes.back() / plainTimes.back());
+    }
+    const double ratio = median(ratios);
+    const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
+    std::printf("\nCodebook measures in evaluation, cifar-cde (32x32, 6 layers, K 256, top-4), batch 256, "
+                "median of %d interleaved rounds\n",
+                rounds);
+    std::printf("forward %.1f ms, forward + assignments + measures %.1f ms: x%.3f (rounds %.3f..%.3f)\n",
+                1e3 * median(plainTimes), 1e3 * median(statsTimes), ratio, *lo, *hi);
+    return ratio;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     runtime::ensureThreadEnvironment(argv);
     runtime::tuneMemoryAllocator();
-    int imagesCount = 32, rounds = 3, threads = 0;
+    int imagesCount = 32, rounds = 3, threads = 0, evalRounds = 9;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--images" && i + 1 < argc)
@@ -125,8 +168,10 @@ int main(int argc, char **argv)
             rounds = std::max(1, std::atoi(argv[++i]));
         else if (a == "--threads" && i + 1 < argc)
             threads = std::max(0, std::atoi(argv[++i]));
+        else if (a == "--eval-rounds" && i + 1 < argc)
+            evalRounds = std::max(1, std::atoi(argv[++i]));
         else {
-            std::cerr << "usage: bench_analysis [--images N] [--rounds N] [--threads N (0 = all)]\n";
+            std::cerr << "usage: bench_analysis [--images N] [--rounds N] [--threads N (0 = all)] [--eval-rounds N]\n";
             return 2;
         }
     }
@@ -226,6 +271,7 @@ int main(int argc, char **argv)
         std::printf("%-30s %-18s %9.3f %9.3f %9.3f  %s\n", v.name.c_str(), v.model.c_str(), f, w, c,
                     verdict.c_str());
     }
+    evalOverhead(evalRounds);
     std::printf("\n%s\n", allMet ? "all targets met" : "some targets MISSED");
     return allMet ? 0 : 1;
 }

@@ -1,23 +1,33 @@
 // The training engine in-process: run config JSON and validation, the
 // schedules (and that they reach the model), weight-decay groups, the weight
 // average, checkpoints (round trip, damaged files, wrong models), resume
-// equivalence, NaN detection, and a tiny model that learns the built-in set.
+// equivalence, NaN detection, a tiny model that learns the built-in set, and
+// a CDE run's codebook measures per evaluation (metrics and usage snapshots).
 
 #include <QtTest/QtTest>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <numeric>
 #include <set>
 
 #include "train/checkpoint.h"
+#include "train/codebookrecord.h"
+#include "train/evaluation.h"
 #include "train/fieldrelevance.h"
 #include "train/paramgroups.h"
 #include "train/runconfigjson.h"
 #include "train/runfields.h"
 #include "train/runpresets.h"
+#include "train/runrecorder.h"
 #include "train/runschedules.h"
 #include "train/trainer.h"
 #include "train/weightema.h"
 
 #include "model/textvalues.h"
+#include "store/runstore.h"
 
 #include <torch/torch.h>
 
@@ -137,6 +147,7 @@ private Q_SLOTS:
     void nanFailsKeepingTheCheckpoint();
     void initFromAnotherRun();
     void tinyModelLearns();
+    void codebookMeasuresPerEval();
 
 private:
     QTemporaryDir m_dir;
@@ -692,6 +703,89 @@ void TstTrain::tinyModelLearns()
     const double first = events.values.at({QStringLiteral("train/loss"), 2});
     const double last = events.values.at({QStringLiteral("train/loss"), 1024});
     QVERIFY2(last < first - 0.2, qPrintable(QStringLiteral("%1 -> %2").arg(first).arg(last)));
+}
+
+void TstTrain::codebookMeasuresPerEval()
+{
+    // A CDE run records, per evaluation and gated block, perplexity, dead
+    // codes, α entropy and gate norm as metrics, and the usage as a snapshot.
+    RunConfig config = tinyRun();
+    config.model.gate.kind = model::GateKind::Cde;
+    config.model.gate.codebookSize = 16;
+    config.model.gate.topK = 4;
+    config.model.gate.embedInit = model::EmbedInit::Normal;
+    QString error;
+    auto store = store::RunStore::open(m_dir.filePath("cde.sqlite"), &error);
+    QVERIFY2(store, qPrintable(error));
+    const auto runId = store->createRun({QStringLiteral("cde"), QByteArray("{}"), 0, 0, 0, {}, {}});
+    QVERIFY(runId);
+    Recorder metrics;
+    RunRecorder recorder(*store, *runId, &metrics);
+    TrainerOptions options;
+    options.runDir = m_dir.filePath("cde");
+    options.events = &recorder;
+    Trainer trainer(config, options);
+    QVERIFY2(trainer.prepare(&error), qPrintable(error));
+    QVERIFY(trainer.run().end == TrainEnd::Finished);
+    QVERIFY(recorder.flush());
+    for (qint64 step : {8, 16}) {  // one evaluation per epoch
+        for (int block = 0; block < config.model.depth; ++block) {
+            const auto at = [&](const char *what) {
+                const auto it = metrics.values.find({QStringLiteral("cde/L%1/%2").arg(block).arg(what), step});
+                return it == metrics.values.end() ? std::nan("") : it->second;
+            };
+            QVERIFY(at("perplexity") >= 1.0 && at("perplexity") <= 16.0);
+            QVERIFY(at("dead_codes") >= 0.0 && at("dead_codes") <= 16.0 && at("dead_codes") == std::round(at("dead_codes")));
+            QVERIFY(at("alpha_entropy") > 0.0 && at("alpha_entropy") <= std::log(4.0) + 1e-9);
+            QVERIFY(at("gate_norm") > 0.0);
+        }
+    }
+    const auto snapshots = store->snapshots(*runId, QStringLiteral("codebook/usage"));
+    QCOMPARE(int(snapshots.size()), 2);
+    QCOMPARE(snapshots.back().step, qint64(16));
+    const auto usageJson = QJsonDocument::fromJson(snapshots.back().dataJson).object();
+    QCOMPARE(usageJson["blocks"].toArray().size(), config.model.depth);
+    const auto layer0 = usageJson["layers"].toArray()[0].toArray();
+    QCOMPARE(layer0.size(), 16);
+    double mass = 0;
+    for (const auto v : layer0)
+        mass += v.toDouble();
+    const int tokens = usageJson["tokens"].toArray()[0].toInt();
+    QCOMPARE(tokens, 64 * config.model.numTokens());  // every validation token, no class token here
+    QVERIFY(std::abs(mass - tokens) < 1e-6 * tokens);
+
+    // The last evaluation's measures against an independent pass over the
+    // validation set: dense α from the recorded assignments; logits unchanged.
+    auto &net = trainer.model();
+    const auto with = evaluate(net, trainer.dataset(), data::Split::Val, 64, trainer.device(),
+                               trainer.normalization(), nullptr, true);
+    const auto without = evaluate(net, trainer.dataset(), data::Split::Val, 64, trainer.device(),
+                                  trainer.normalization());
+    QCOMPARE(with.loss, without.loss);
+    QCOMPARE(with.top1, without.top1);
+    QVERIFY(without.codebook.empty());
+    QCOMPARE(int(with.codebook.size()), config.model.depth);
+    std::vector<std::int64_t> all(64);
+    std::iota(all.begin(), all.end(), 0);
+    const auto images = data::normalize(trainer.dataset().batch(data::Split::Val, all).first, trainer.normalization());
+    net->eval();
+    model::ForwardOptions record;
+    record.assignments = true;
+    torch::NoGradGuard noGrad;
+    const auto out = net->forwardWithIntermediates(images, record);
+    for (const auto &layer : with.codebook) {
+        const auto &rec = out.blocks[size_t(layer.block)];
+        const auto dense = (torch::one_hot(rec.codeIndices, 16).to(torch::kFloat64)
+                            * rec.codeWeights.to(torch::kFloat64).unsqueeze(-1)).sum(2);  // (B, N, K)
+        const auto usage = dense.mean(torch::IntArrayRef{0, 1});
+        QVERIFY((layer.stats.usage - usage).abs().max().item<double>() < 1e-7);
+        const double h = -(usage * usage.clamp_min(1e-300).log()).sum().item<double>();
+        QVERIFY(std::abs(layer.stats.perplexity - std::exp(h)) < 1e-6);  // float32 α: p̄ normalised by its mass, not the token count
+        QCOMPARE(layer.stats.deadCodes, (usage <= 1e-3 / 16).sum().item<std::int64_t>());
+        QVERIFY(std::abs(layer.stats.meanGateNorm - rec.gateNorm.to(torch::kFloat64).mean().item<double>()) < 1e-6);
+        const auto key = QStringLiteral("cde/L%1/perplexity").arg(layer.block);
+        QVERIFY(std::abs(metrics.values[{key, 16}] - layer.stats.perplexity) < 1e-12);
+    }
 }
 
 QTEST_GUILESS_MAIN(TstTrain)

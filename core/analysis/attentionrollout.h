@@ -43,7 +43,8 @@ torch::Tensor rolloutFactor(const torch::Tensor &attention, const RolloutOptions
 
 // Attention rollout over the layers' probabilities, first layer first, each
 // (B, H, N, N): R = Â_L ··· Â_1 and its class-token (or mean-query) map over
-// the patches. Computed in float64 on the tensors' device.
+// the patches. The heads are fused in the input's precision, everything after
+// in float64, on the tensors' device.
 RolloutResult attentionRollout(const std::vector<torch::Tensor> &attention, const TokenGrid &grid,
                                const RolloutOptions &options = {});
 

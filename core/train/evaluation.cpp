@@ -8,7 +8,7 @@ namespace gatefold::train {
 
 EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, data::Split split, int batchSize,
                     const torch::Device &device, const data::Normalization &norm,
-                    const std::atomic<bool> *stop)
+                    const std::atomic<bool> *stop, bool codebookStats)
 {
     const bool wasTraining = model->is_training();
     model->eval();
@@ -20,6 +20,14 @@ EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, 
     std::int64_t correct1 = 0;
     std::int64_t correct5 = 0;
     std::vector<std::int64_t> indices;
+    // One accumulator per gated block, filled from the pass that computes the logits.
+    std::vector<std::pair<int, analysis::CodebookAccumulator>> codebooks;
+    if (codebookStats)
+        for (int b = 0; b < model->numBlocks(); ++b)
+            if (model->gateOfBlock(b))
+                codebooks.emplace_back(b, analysis::CodebookAccumulator(model->config().gate.codebookSize));
+    model::ForwardOptions recordAssignments;
+    recordAssignments.assignments = true;
     for (std::int64_t begin = 0; begin < n; begin += batchSize) {
         if (stop && stop->load()) {
             result.interrupted = true;
@@ -31,7 +39,17 @@ EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, 
         auto [images, labels] = data.batch(split, indices);
         images = data::normalize(images.to(device), norm);
         labels = labels.to(device);
-        const auto logits = model->forward(images).to(torch::kFloat64);
+        torch::Tensor logits;
+        if (codebooks.empty()) {
+            logits = model->forward(images).to(torch::kFloat64);
+        } else {
+            const auto out = model->forwardWithIntermediates(images, recordAssignments);
+            for (auto &[block, accumulator] : codebooks) {
+                const auto &rec = out.blocks[size_t(block)];
+                accumulator.add(rec.codeIndices, rec.codeWeights, rec.gateNorm);
+            }
+            logits = out.logits.to(torch::kFloat64);
+        }
         lossSum += torch::cross_entropy_loss(logits, labels, {}, at::Reduction::Sum).item<double>();
         const auto topk = std::get<1>(logits.topk(k, 1));
         const auto hits = topk.eq(labels.unsqueeze(1));
@@ -43,6 +61,8 @@ EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, 
         result.loss = lossSum / double(result.images);
         result.top1 = double(correct1) / double(result.images);
         result.top5 = double(correct5) / double(result.images);
+        for (const auto &[block, accumulator] : codebooks)
+            result.codebook.push_back({block, accumulator.stats()});
     }
     model->train(wasTraining);
     return result;

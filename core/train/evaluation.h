@@ -1,12 +1,21 @@
 #pragma once
 
+#include "analysis/codebookstats.h"
 #include "data/dataset.h"
 #include "data/normalization.h"
 #include "model/visiontransformer.h"
 
 #include <atomic>
+#include <vector>
 
 namespace gatefold::train {
+
+// One CDE-gated block's codebook measures over the evaluated images
+// (papers/cde.md, "What researchers look at"): every token, class token included.
+struct CodebookEval {
+    int block = 0;  // index in the model's blocks (0-based, as in blocks.<i>.mlp.gate)
+    analysis::CodebookStats stats;
+};
 
 struct EvalResult {
     double loss = 0.0;   // mean cross-entropy (no label smoothing)
@@ -14,13 +23,16 @@ struct EvalResult {
     double top5 = 0.0;   // top-min(5, classes)
     std::int64_t images = 0;
     bool interrupted = false;  // `stop` was raised before the end
+    std::vector<CodebookEval> codebook;  // per gated block, when asked for
 };
 
 // The model in eval mode on the whole `split` in index order, `batchSize`
 // images at a time, normalised by `norm`; the model's train/eval mode is
-// restored afterwards.
+// restored afterwards. With `codebookStats` on a CDE model the same pass also
+// records the code assignments of every gated block and sums their measures
+// (logits unchanged: recording does not alter the forward pass).
 EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, data::Split split, int batchSize,
                     const torch::Device &device, const data::Normalization &norm,
-                    const std::atomic<bool> *stop = nullptr);
+                    const std::atomic<bool> *stop = nullptr, bool codebookStats = false);
 
 } // namespace gatefold::train

@@ -1,5 +1,7 @@
 #include "runrecorder.h"
 
+#include "codebookrecord.h"
+
 #include <QDir>
 #include <QFileInfo>
 
@@ -43,6 +45,17 @@ void RunRecorder::progress(const Progress &progress)
 
 void RunRecorder::evaluated(const EvalReport &report)
 {
+    if (!report.result.codebook.empty()) {
+        store::Snapshot snapshot;
+        snapshot.runId = m_runId;
+        snapshot.kind = QStringLiteral("codebook/usage");
+        snapshot.step = report.step;
+        snapshot.epoch = report.epoch;
+        snapshot.dataJson = codebookUsageJson(report.result.codebook);
+        // A lost snapshot is worth a message, not the run.
+        if (!m_store.addSnapshot(snapshot) && m_next)
+            m_next->message(QStringLiteral("the store cannot record the codebook usage: %1").arg(m_store.lastError()));
+    }
     if (m_next)
         m_next->evaluated(report);
 }

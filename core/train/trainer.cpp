@@ -1,6 +1,7 @@
 #include "trainer.h"
 
 #include "checkpoint.h"
+#include "codebookrecord.h"
 #include "paramgroups.h"
 #include "runconfigjson.h"
 #include "runfields.h"
@@ -355,7 +356,9 @@ EvalReport Trainer::evaluateNow()
     report.step = m_state.step;
     report.epoch = epochOf(m_state.step);
     const int batch = m_config.train.evalBatchSize;
-    report.result = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm);
+    // A CDE model's codebook measures come from the same pass (papers/cde.md).
+    const bool codebook = !m_model->gates().empty();
+    report.result = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm, nullptr, codebook);
     if (m_ema.enabled()) {
         m_ema.swapInto(*m_model);
         report.ema = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm);
@@ -377,6 +380,8 @@ EvalReport Trainer::evaluateNow()
         points.push_back({"val_ema/top1", report.step, report.epoch, wall, report.ema->top1});
         points.push_back({"val_ema/top5", report.step, report.epoch, wall, report.ema->top5});
     }
+    const auto cde = codebookMetrics(report.result.codebook, report.step, report.epoch, wall);
+    points.insert(points.end(), cde.begin(), cde.end());
     publish(points);
     if (m_options.events)
         m_options.events->evaluated(report);
