@@ -1,0 +1,296 @@
+#include "attentiondistanceview.h"
+
+#include "plotexport.h"
+#include "plotstyle.h"
+#include "qcp.h"
+
+#include "inspect/inspectreport.h"
+
+#include <QLabel>
+#include <QStackedWidget>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gatefold::widgets {
+namespace {
+
+bool usable(const inspect::Matrix &m)
+{
+    return m.rows > 0 && m.cols > 0 && m.values.size() == size_t(m.rows) * size_t(m.cols);
+}
+
+// Past ten heads the colours repeat: the marker shape tells them apart.
+QCPScatterStyle::ScatterShape shape(int head)
+{
+    static const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare,
+                                                           QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond};
+    return shapes[(head / 10) % 4];
+}
+
+constexpr double kHoverRadius = 8;  // pixels from a marker that still name it
+
+} // namespace
+
+AttentionDistanceView::AttentionDistanceView(QWidget *parent)
+    : QWidget(parent)
+    , m_status(new QLabel(this))
+    , m_stack(new QStackedWidget(this))
+    , m_message(new QLabel(this))
+    , m_plot(new QCustomPlot(this))
+    , m_note(new QLabel(this))
+    , m_title(new QCPTextElement(m_plot))
+{
+    m_status->setObjectName(QStringLiteral("status"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_note->setObjectName(QStringLiteral("note"));
+    m_note->setWordWrap(true);
+    m_message->setObjectName(QStringLiteral("message"));
+    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setWordWrap(true);
+
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+    // The legend beside the plot, not over the markers, at the top of a column that is otherwise empty.
+    auto *side = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 1, side);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
+    side->addElement(0, 0, m_plot->legend);
+    side->addElement(1, 0, new QCPLayoutElement(m_plot));
+    side->setRowStretchFactor(0, 0.001);
+    side->setMargins(QMargins(0, 8, 8, 8));
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFont(font());
+    m_plot->xAxis->setLabel(tr("block"));
+    m_plot->yAxis->setLabel(tr("mean attention distance (pixels)"));
+    m_plot->xAxis->setSubTicks(false);
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &AttentionDistanceView::hover);
+
+    auto *page = new QWidget(this);
+    auto *pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->addWidget(m_plot, 1);
+    pageLayout->addWidget(m_note);
+    m_stack->addWidget(page);
+    m_stack->addWidget(m_message);
+    auto *layout = new QVBoxLayout(this);
+    const int gap = fontMetrics().averageCharWidth();
+    layout->setContentsMargins(0, gap / 2, 0, 0);
+    for (QLabel *label : {m_status, m_note})
+        label->setContentsMargins(gap, 0, gap, 0);
+    layout->addWidget(m_status);
+    layout->addWidget(m_stack, 1);
+    followPalette();
+    rebuild();
+}
+
+AttentionDistanceView::~AttentionDistanceView() = default;
+
+void AttentionDistanceView::setReport(std::shared_ptr<const inspect::InspectReport> report)
+{
+    m_report = std::move(report);
+    rebuild();
+}
+
+bool AttentionDistanceView::isAvailable() const
+{
+    return m_stack->currentIndex() == 0;
+}
+
+QString AttentionDistanceView::message() const
+{
+    return isAvailable() ? QString() : m_message->text();
+}
+
+QString AttentionDistanceView::hoverText() const
+{
+    return m_hover;
+}
+
+QCPGraph *AttentionDistanceView::headGraph(int head) const
+{
+    return head >= 0 && head < int(m_heads.size()) ? m_heads[size_t(head)] : nullptr;
+}
+
+void AttentionDistanceView::rebuild()
+{
+    m_plot->clearGraphs();
+    m_heads.clear();
+    m_mean = nullptr;
+    m_maximum = 0;
+    QString reason;
+    if (!m_report) {
+        reason = tr("Nothing inspected yet.");
+    } else if (const auto skipped = m_report->skipped.find(QStringLiteral("distance"));
+               skipped != m_report->skipped.end()) {
+        reason = tr("Not available: %1").arg(skipped->second);
+    } else if (!usable(m_report->meanDistance)) {
+        reason = tr("Not available: the report holds no mean attention distance.");
+    }
+    m_message->setText(reason);
+    m_stack->setCurrentIndex(reason.isEmpty() ? 0 : 1);
+    setHover({});
+    if (!reason.isEmpty()) {
+        m_note->clear();
+        m_plot->replot();
+        return;
+    }
+
+    const inspect::Matrix &distance = m_report->meanDistance;  // layers × heads
+    m_title->setText(tr("Mean attention distance: run %1 (%2)").arg(m_report->runId).arg(m_report->checkpoint));
+    QVector<double> blocks, mean;
+    for (int l = 0; l < distance.rows; ++l) {
+        blocks << l + 1;
+        double sum = 0;
+        for (int h = 0; h < distance.cols; ++h)
+            sum += distance.at(l, h);
+        mean << sum / distance.cols;
+    }
+    for (int h = 0; h < distance.cols; ++h) {
+        QVector<double> values;
+        for (int l = 0; l < distance.rows; ++l)
+            values << distance.at(l, h);
+        QCPGraph *graph = m_plot->addGraph();
+        graph->setName(tr("head %1").arg(h + 1));
+        graph->setLineStyle(QCPGraph::lsNone);
+        const QColor colour = plotstyle::categorical(h);
+        graph->setPen(QPen(colour));
+        graph->setScatterStyle(QCPScatterStyle(shape(h), colour, colour, 7));
+        graph->setData(blocks, values, true);
+        m_heads.push_back(graph);
+    }
+    m_mean = m_plot->addGraph();
+    m_mean->setName(tr("mean over heads"));
+    m_mean->setData(blocks, mean, true);
+
+    // The top of the y axis: the farthest two patch centres can be apart.
+    double dataMax = 0;
+    for (double v : distance.values)
+        if (std::isfinite(v))
+            dataMax = std::max(dataMax, v);
+    const int gw = m_report->gridWidth, gh = m_report->gridHeight, patch = m_report->patchSize;
+    m_maximum = patch * std::hypot(std::max(gw - 1, 0), std::max(gh - 1, 0));
+    if (m_maximum > 0) {
+        m_note->setText(tr("The y axis ends at %1 px, the largest distance between two patch centres "
+                           "(%2 × %3 patches of %4 px).")
+                            .arg(QString::number(m_maximum, 'f', 1))
+                            .arg(gw)
+                            .arg(gh)
+                            .arg(patch));
+    } else {
+        m_note->setText(tr("The patch grid is unknown: the y axis fits the data."));
+    }
+    m_maximum = std::max(m_maximum, dataMax);
+    if (m_maximum <= 0)
+        m_maximum = 1;
+    m_plot->xAxis->setTicker(plotstyle::integerTicker(distance.rows));
+    m_plot->xAxis->setRange(0.5, distance.rows + 0.5);
+    m_plot->yAxis->setRange(0, m_maximum);
+    followPalette();
+    m_plot->replot();
+}
+
+void AttentionDistanceView::followPalette()
+{
+    plotstyle::followPalette(m_plot, palette());
+    if (m_mean)
+        m_mean->setPen(QPen(palette().color(QPalette::Text), 2));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void AttentionDistanceView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        followPalette();
+}
+
+bool AttentionDistanceView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot && event->type() == QEvent::Leave)
+        setHover({});
+    return QWidget::eventFilter(watched, event);
+}
+
+void AttentionDistanceView::hover(QMouseEvent *event)
+{
+    const QPointF pos = event->position();
+    // The nearest marker (or point of the mean line) within reach.
+    double best = kHoverRadius * kHoverRadius;
+    QString text;
+    auto consider = [&](QCPGraph *graph, int head) {
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+            const QPointF at = graph->coordsToPixels(it->key, it->value);
+            const QPointF d = at - pos;
+            const double d2 = d.x() * d.x() + d.y() * d.y();
+            if (d2 > best)
+                continue;
+            best = d2;
+            const int block = qRound(it->key);
+            const QString px = QString::number(it->value, 'f', 2);
+            text = head < 0 ? tr("block %1, mean over heads: %2 px").arg(block).arg(px)
+                            : tr("block %1, head %2: %3 px").arg(block).arg(head + 1).arg(px);
+        }
+    };
+    if (m_mean)
+        consider(m_mean, -1);
+    for (int h = 0; h < int(m_heads.size()); ++h)
+        consider(m_heads[size_t(h)], h);
+    setHover(text);
+    if (!text.isEmpty())
+        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+}
+
+void AttentionDistanceView::setHover(const QString &text)
+{
+    m_hover = text;
+    m_status->setText(!text.isEmpty() ? text : isAvailable() ? tr("Point at a marker to read its value.") : QString());
+    if (text.isEmpty())
+        QToolTip::hideText();
+}
+
+bool AttentionDistanceView::exportImage(const QString &path, QString *error)
+{
+    if (!isAvailable()) {
+        if (error)
+            *error = m_message->text();
+        return false;
+    }
+    const QSize size(std::max(m_plot->width(), 560), std::max(m_plot->height(), 380));
+    return plotexport::saveImage(path, size, {{m_plot, QRect(QPoint(0, 0), size)}}, palette().color(QPalette::Base),
+                                 error);
+}
+
+bool AttentionDistanceView::exportCsv(const QString &path, QString *error)
+{
+    if (!isAvailable()) {
+        if (error)
+            *error = m_message->text();
+        return false;
+    }
+    const inspect::Matrix &distance = m_report->meanDistance;
+    QStringList header = {QStringLiteral("block")};
+    for (int h = 0; h < distance.cols; ++h)
+        header << QStringLiteral("head_%1").arg(h + 1);
+    header << QStringLiteral("mean");
+    QString csv = plotexport::row(header);
+    const auto mean = m_mean->data();
+    for (int l = 0; l < distance.rows; ++l) {
+        QStringList fields = {QString::number(l + 1)};
+        for (int h = 0; h < distance.cols; ++h)
+            fields << plotexport::number(distance.at(l, h));
+        fields << plotexport::number(mean->at(l)->value);
+        csv += plotexport::row(fields);
+    }
+    return plotexport::saveCsv(path, csv, error);
+}
+
+} // namespace gatefold::widgets
