@@ -916,7 +916,7 @@
         <translation>mittlere Attention-Distanz (Pixel)</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+61"/>
         <source>Nothing inspected yet.</source>
         <translation>Noch nichts untersucht.</translation>
     </message>
@@ -974,7 +974,7 @@
 <context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
-        <location filename="../widgets/attentionview.cpp" line="+46"/>
+        <location filename="../widgets/attentionview.cpp" line="+47"/>
         <source>Branch:</source>
         <translation>Zweig:</translation>
     </message>
@@ -1014,7 +1014,7 @@
         <translation>Überblendung:</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <location line="+105"/>
         <source>Choose a run and press Compute.</source>
         <translation>Wählen Sie einen Lauf und klicken Sie auf Berechnen.</translation>
@@ -1126,12 +1126,12 @@
         <translation>Farbskala von 0 bis 1 (kleinere Werte in ihrer dunkelsten Farbe)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+34"/>
         <source>cosine similarity</source>
         <translation>Kosinus-Ähnlichkeit</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+97"/>
         <source>attention</source>
         <translation>Attention</translation>
     </message>
@@ -1166,7 +1166,7 @@
         <translation>Block %1 · %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <location line="+1"/>
         <source>branch</source>
         <translation>Zweig</translation>
@@ -1190,7 +1190,7 @@
         <translation>CKA (linear)</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+68"/>
         <source>run %1 (%2)</source>
         <translation>Lauf %1 (%2)</translation>
     </message>
@@ -1270,12 +1270,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+151"/>
+        <location line="+156"/>
         <source>code</source>
         <translation>Code</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-155"/>
         <source>usage p̄</source>
         <translation>Nutzung p̄</translation>
     </message>
@@ -1285,7 +1285,7 @@
         <translation>Klicken Sie auf einen Patch, um seinen Code auszuwählen</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+56"/>
         <source>block %1</source>
         <translation>Block %1</translation>
     </message>
@@ -1680,7 +1680,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+66"/>
+        <location filename="../widgets/mainwindow.cpp" line="+67"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -1701,12 +1701,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+397"/>
+        <location line="+419"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location line="-395"/>
+        <location line="-417"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
@@ -1731,7 +1731,7 @@
         <translation>Glättung:</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+46"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
@@ -1746,7 +1746,7 @@
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Queue run</source>
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
@@ -1766,13 +1766,13 @@
         <translation>Laufspeicher %1</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+113"/>
+        <location line="-97"/>
+        <location line="+120"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location line="-139"/>
+        <location line="-146"/>
         <source>EMA</source>
         <translation>EMA</translation>
     </message>
@@ -1792,7 +1792,17 @@
         <translation>Gruppen</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+8"/>
+        <source>Curves</source>
+        <translation>Kurven</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inspect</source>
+        <translation>Untersuchen</translation>
+    </message>
+    <message>
+        <location line="+112"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -1912,6 +1922,26 @@
         <translation>Ctrl+L</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>&amp;Inspect</source>
+        <translation>&amp;Untersuchen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Select a run to inspect</source>
+        <translation>Wählen Sie einen Lauf zum Untersuchen aus</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ctrl+I</source>
+        <translation>Ctrl+I</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention, codebook, branch similarity and CKA of the selected run&apos;s checkpoint</source>
+        <translation>Attention, Codebook, Zweig-Ähnlichkeit und CKA eines Checkpoints des ausgewählten Laufs</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Re&amp;fresh</source>
         <translation>A&amp;ktualisieren</translation>
@@ -1956,7 +1986,7 @@
         <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für die Forschung an Vision Transformern: CDE-Gates und progressives Zusammenführen.&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;Geräte: %4&lt;/p&gt;&lt;p&gt;Engine: %5&lt;/p&gt;&lt;p&gt;Laufspeicher: %6&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+37"/>
         <source>Add setting column…</source>
         <translation>Spalte für Einstellung hinzufügen…</translation>
     </message>
@@ -2423,7 +2453,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+37"/>
+        <location filename="../app/gui/main.cpp" line="+38"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>
@@ -2456,6 +2486,16 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <location line="+2"/>
         <source>file</source>
         <translation>Datei</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the Inspect tab on this view (attention, distance, codebook, branches, cka) and compute it for the selected run; a screenshot waits for it.</source>
+        <translation>Den Tab „Untersuchen“ mit dieser Ansicht öffnen (attention, distance, codebook, branches, cka) und sie für den ausgewählten Lauf berechnen; ein Screenshot wartet darauf.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>view</source>
+        <translation>Ansicht</translation>
     </message>
     <message>
         <location line="+1"/>

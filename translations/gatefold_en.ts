@@ -4,7 +4,7 @@
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message numerus="yes">
-        <location filename="../widgets/codebookview.cpp" line="+303"/>
+        <location filename="../widgets/codebookview.cpp" line="+308"/>
         <source>Code %1: usage %2 %, used by %n image(s) here; most patches first:</source>
         <translation>
             <numerusform>Code %1: usage %2 %, used by %n image here; most patches first:</numerusform>
@@ -45,7 +45,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+410"/>
+        <location filename="../widgets/mainwindow.cpp" line="+424"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>mean ± std over %n seed</numerusform>
@@ -53,7 +53,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+139"/>
+        <location line="+148"/>
         <source>%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</source>
         <translation>
             <numerusform>%n run is training. Quitting stops it at a checkpoint; it can be resumed. Quit?</numerusform>

@@ -916,7 +916,7 @@
         <translation>平均注意力距离（像素）</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+61"/>
         <source>Nothing inspected yet.</source>
         <translation>尚未检查任何内容。</translation>
     </message>
@@ -974,7 +974,7 @@
 <context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
-        <location filename="../widgets/attentionview.cpp" line="+46"/>
+        <location filename="../widgets/attentionview.cpp" line="+47"/>
         <source>Branch:</source>
         <translation>分支：</translation>
     </message>
@@ -1014,7 +1014,7 @@
         <translation>混合：</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <location line="+105"/>
         <source>Choose a run and press Compute.</source>
         <translation>请选择一个运行，然后点击“计算”。</translation>
@@ -1126,12 +1126,12 @@
         <translation>色阶从 0 到 1（更低的值以最深的颜色显示）</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+34"/>
         <source>cosine similarity</source>
         <translation>余弦相似度</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+97"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
@@ -1166,7 +1166,7 @@
         <translation>块 %1 · %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <location line="+1"/>
         <source>branch</source>
         <translation>分支</translation>
@@ -1190,7 +1190,7 @@
         <translation>线性 CKA</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+68"/>
         <source>run %1 (%2)</source>
         <translation>运行 %1（%2）</translation>
     </message>
@@ -1270,12 +1270,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+151"/>
+        <location line="+156"/>
         <source>code</source>
         <translation>码字</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-155"/>
         <source>usage p̄</source>
         <translation>使用率 p̄</translation>
     </message>
@@ -1285,7 +1285,7 @@
         <translation>点击一个 patch 以选中其码字</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+56"/>
         <source>block %1</source>
         <translation>块 %1</translation>
     </message>
@@ -1676,7 +1676,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+66"/>
+        <location filename="../widgets/mainwindow.cpp" line="+67"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -1697,12 +1697,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+397"/>
+        <location line="+419"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
     <message>
-        <location line="-395"/>
+        <location line="-417"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
@@ -1727,7 +1727,7 @@
         <translation>平滑：</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+46"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -1742,7 +1742,7 @@
         <translation>对比</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Queue run</source>
         <translation>加入队列</translation>
     </message>
@@ -1762,13 +1762,13 @@
         <translation>运行存储 %1</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+113"/>
+        <location line="-97"/>
+        <location line="+120"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="-139"/>
+        <location line="-146"/>
         <source>EMA</source>
         <translation>EMA</translation>
     </message>
@@ -1788,7 +1788,17 @@
         <translation>分组</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+8"/>
+        <source>Curves</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inspect</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location line="+112"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1908,6 +1918,26 @@
         <translation>Ctrl+L</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>&amp;Inspect</source>
+        <translation>检查(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Select a run to inspect</source>
+        <translation>请选择要检查的运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ctrl+I</source>
+        <translation>Ctrl+I</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention, codebook, branch similarity and CKA of the selected run&apos;s checkpoint</source>
+        <translation>所选运行某个检查点的注意力、码本、分支相似度和 CKA</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Re&amp;fresh</source>
         <translation>刷新(&amp;F)</translation>
@@ -1951,7 +1981,7 @@
         <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;面向 Vision Transformer 研究的工作台：CDE 门控与渐进式合并。&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;设备：%4&lt;/p&gt;&lt;p&gt;引擎：%5&lt;/p&gt;&lt;p&gt;运行存储：%6&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+37"/>
         <source>Add setting column…</source>
         <translation>添加设置项列…</translation>
     </message>
@@ -2415,7 +2445,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+37"/>
+        <location filename="../app/gui/main.cpp" line="+38"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold：面向 Vision Transformer 研究的工作台。</translation>
     </message>
@@ -2448,6 +2478,16 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <location line="+2"/>
         <source>file</source>
         <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the Inspect tab on this view (attention, distance, codebook, branches, cka) and compute it for the selected run; a screenshot waits for it.</source>
+        <translation>在“检查”标签页中打开此视图（attention、distance、codebook、branches、cka），并为所选运行计算；截图会等待计算完成。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>view</source>
+        <translation>视图</translation>
     </message>
     <message>
         <location line="+1"/>
