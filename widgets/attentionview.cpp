@@ -8,6 +8,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSlider>
 #include <QTextStream>
 #include <QVBoxLayout>
@@ -91,9 +92,14 @@ AttentionView::AttentionView(QWidget *parent)
     m_empty->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
-    layout->addWidget(m_display, 1);
+    // The pictures scroll rather than squeeze (the panel shares the window with the run table).
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidget(m_display);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(m_scroll, 1);
     layout->addWidget(m_empty, 1);
-    m_display->hide();
+    m_scroll->hide();
     m_empty->setText(tr("Choose a run and press Compute."));
 
     for (QComboBox *box : {m_image, m_mode, m_head, m_branch})
@@ -211,7 +217,7 @@ void AttentionView::refresh()
                                                         : skipped(QStringLiteral("attention")));
     m_empty->setText(why);
     m_empty->setVisible(!why.isEmpty());
-    m_display->setVisible(why.isEmpty());
+    m_scroll->setVisible(why.isEmpty());
     if (!why.isEmpty())
         return;
 

@@ -9,6 +9,7 @@
 class QComboBox;
 class QGridLayout;
 class QLabel;
+class QScrollArea;
 class QSlider;
 
 namespace gatefold::widgets {
@@ -49,6 +50,7 @@ private:
     QLabel *m_caption;
     QLabel *m_empty;
     QWidget *m_display;
+    QScrollArea *m_scroll = nullptr;
     QGridLayout *m_thumbs;
 };
 

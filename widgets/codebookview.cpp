@@ -90,7 +90,12 @@ CodebookView::CodebookView(QWidget *parent)
     m_empty->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
-    layout->addWidget(m_display, 1);
+    // The pictures scroll rather than squeeze (the panel shares the window with the run table).
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidget(m_display);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(m_scroll, 1);
     layout->addWidget(m_empty, 1);
     connect(m_layer, &QComboBox::currentIndexChanged, this, [this] {
         m_code = -1;
@@ -156,7 +161,7 @@ void CodebookView::refresh()
     }
     m_empty->setText(why);
     m_empty->setVisible(!why.isEmpty());
-    m_display->setVisible(why.isEmpty());
+    m_scroll->setVisible(why.isEmpty());
     if (!why.isEmpty())
         return;
     const auto *l = layer();

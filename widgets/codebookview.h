@@ -10,6 +10,7 @@ class QComboBox;
 class QCustomPlot;
 class QHBoxLayout;
 class QLabel;
+class QScrollArea;
 
 namespace gatefold::widgets {
 
@@ -66,6 +67,7 @@ private:
     QHBoxLayout *m_top;
     QLabel *m_empty;
     QWidget *m_display;
+    QScrollArea *m_scroll = nullptr;
     std::vector<int> m_barCodes;
     int m_code = -1;
 };
