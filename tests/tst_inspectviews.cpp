@@ -158,6 +158,7 @@ private Q_SLOTS:
     void ckaHoldsTheMatrix();
     void ckaHoverAndDiagonal();
     void ckaCsvReadsBack();
+    void oneLayerIsDrawn();
     void distanceScatter();
     void distanceHoverAndCsv();
     void skippedAndMissingViews();
@@ -444,6 +445,29 @@ void TstInspectViews::ckaCsvReadsBack()
     }
 }
 
+void TstInspectViews::oneLayerIsDrawn()
+{
+    // A 1-block model: a 1 × 1 CKA map still fills its square (QCPColorMap spans cell centres, so one
+    // cell would have no width).
+    auto report = baseReport();
+    report->cka = matrix(1, 1, [](int, int) { return 1.0; });
+    CkaView view;
+    view.resize(500, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setReport(report);
+    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(view.heatmap()->data()->cell(0, 0), 1.0);
+    const QImage image = view.plot()->grab().toImage();
+    const QRect rect = view.plot()->axisRect()->rect();
+    const double dpr = image.devicePixelRatio();
+    for (const QPoint &p : {rect.topLeft() + QPoint(12, 12), rect.bottomRight() - QPoint(12, 12),
+                            QPoint(rect.center().x(), rect.top() + rect.height() / 4)})
+        QVERIFY2(near(image.pixelColor(p * dpr).rgb(), QColor(0xfd, 0xe7, 0x25)), qPrintable(image.pixelColor(p * dpr).name()));
+    moveMouse(view.plot(), QPointF(view.plot()->axisRect()->rect().topLeft() + QPoint(12, 12)));
+    QVERIFY2(view.hoverText().startsWith(QStringLiteral("layer 1 of run 7 (best) vs layer 1")), qPrintable(view.hoverText()));
+}
+
 void TstInspectViews::distanceScatter()
 {
     const auto report = distanceReport();
@@ -646,6 +670,8 @@ void TstInspectViews::darkTheme()
     if (!dir.isEmpty()) {  // the exports too, to look at
         QString error;
         QVERIFY(branches.exportImage(dir + "/export-branches.png", &error));
+        QVERIFY(branches.exportImage(dir + "/export-branches.svg", &error));
+        QVERIFY(branches.exportImage(dir + "/export-branches.pdf", &error));
         QVERIFY(manyBlocks.exportImage(dir + "/export-branches-12.png", &error));
         QVERIFY(cka.exportImage(dir + "/export-cka.png", &error));
         QVERIFY(distance.exportImage(dir + "/export-distance.png", &error));

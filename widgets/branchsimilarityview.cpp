@@ -133,6 +133,10 @@ BranchSimilarityView::BranchSimilarityView(QWidget *parent)
 
     m_scalePlot->plotLayout()->clear();
     m_scalePlot->plotLayout()->addElement(0, 0, m_colourScale);
+    // Room above and below the bar: QCustomPlot leaves out tick labels the viewport would cut (here ±1).
+    const int line = fontMetrics().height();
+    m_scalePlot->plotLayout()->setAutoMargins(QCP::msNone);
+    m_scalePlot->plotLayout()->setMargins(QMargins(0, 2 * line, 0, line));
     m_colourScale->setType(QCPAxis::atRight);
     m_colourScale->setLabel(tr("cosine similarity"));
     m_colourScale->setBarWidth(14);
@@ -301,8 +305,7 @@ void BranchSimilarityView::rebuild()
                 // Key (x) = column j, value (y) = row i: the cell at (j, i) holds m(i, j).
                 cell.map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
                 cell.map->setInterpolate(false);
-                cell.map->data()->setSize(cell.n, cell.n);
-                cell.map->data()->setRange(QCPRange(1, cell.n), QCPRange(1, cell.n));
+                plotstyle::setCells(cell.map->data(), cell.n, cell.n);
                 for (int i = 0; i < cell.n; ++i)
                     for (int j = 0; j < cell.n; ++j)
                         cell.map->data()->setCell(j, i, m.at(i, j));

@@ -174,8 +174,7 @@ void CkaView::rebuild()
     // Key (x) = the other run's layer j, value (y) = this run's layer i, layer 1 at the origin.
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_map->setInterpolate(false);
-    m_map->data()->setSize(cka.cols, cka.rows);
-    m_map->data()->setRange(QCPRange(1, cka.cols), QCPRange(1, cka.rows));
+    plotstyle::setCells(m_map->data(), cka.cols, cka.rows);
     for (int i = 0; i < cka.rows; ++i)
         for (int j = 0; j < cka.cols; ++j)
             m_map->data()->setCell(j, i, cka.at(i, j));

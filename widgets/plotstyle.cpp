@@ -101,6 +101,13 @@ QSharedPointer<QCPAxisTicker> integerTicker(int n)
     return ticker;
 }
 
+void setCells(QCPColorMapData *data, int keys, int values)
+{
+    auto span = [](int n) { return n == 1 ? QCPRange(0.5, 1.5) : QCPRange(1, n); };
+    data->setSize(keys, values);
+    data->setRange(span(keys), span(values));
+}
+
 QString cellText(double value)
 {
     QString text = QString::number(value, 'f', 2);

@@ -9,6 +9,7 @@
 class QCPAxisRect;
 class QCPAxisTicker;
 class QCPColorGradient;
+class QCPColorMapData;
 class QCPItemText;
 class QCustomPlot;
 class QPalette;
@@ -36,6 +37,11 @@ QColor categorical(int index);
 
 // Ticks on the integers 1 … n: every one up to 12, then every 5th (or 10th past 30).
 QSharedPointer<QCPAxisTicker> integerTicker(int n);
+
+// Sizes `data` to keys × values cells centred on 1 … n, as heatmaps with integer axes want. A map
+// spans its first to its last cell centre plus half a cell, which for one cell would be no width at
+// all: such a side spans 0.5 … 1.5 instead.
+void setCells(QCPColorMapData *data, int keys, int values);
 
 // A value as printed in a heatmap cell: two decimals, and no "-0.00".
 QString cellText(double value);
