@@ -1,0 +1,320 @@
+#include "analyzecommand.h"
+
+#include "clicommon.h"
+#include "runoptions.h"
+#include "trainprinter.h"
+
+#include "inspect/checkpointchoice.h"
+#include "inspect/inspectrun.h"
+#include "inspect/reportwriter.h"
+#include "runtime/threadenvironment.h"
+#include "store/runstore.h"
+#include "store/storelocation.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+#include <unistd.h>
+
+namespace gatefold::cli {
+namespace {
+
+using inspect::InspectReport;
+using inspect::Matrix;
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+QString number(double v, int precision = 3)
+{
+    return std::isnan(v) ? QStringLiteral("nan") : QString::number(v, 'f', precision);
+}
+
+// Mean of the off-diagonal entries of a square matrix.
+double offDiagonalMean(const Matrix &m)
+{
+    double sum = 0;
+    int count = 0;
+    for (int r = 0; r < m.rows; ++r)
+        for (int c = 0; c < m.cols; ++c)
+            if (r != c) {
+                sum += m.at(r, c);
+                ++count;
+            }
+    return count ? sum / count : std::nan("");
+}
+
+// "block 0: a, block 1: b" shortened to the first and last few blocks.
+QString perBlock(const QStringList &items)
+{
+    if (items.size() <= 4)
+        return items.join(QStringLiteral("; "));
+    return QStringList{items.mid(0, 2).join(QStringLiteral("; ")), QStringLiteral("…"),
+                       items.mid(items.size() - 2).join(QStringLiteral("; "))}
+        .join(QStringLiteral("; "));
+}
+
+void line(const QString &view, const QString &text)
+{
+    printOut(QStringLiteral("  %1 %2").arg(view, -12).arg(text));
+}
+
+void printSummary(const InspectReport &r, const QString &split, bool files, const QString &dir, int written)
+{
+    printOut(tr("run %1 '%2', %3 checkpoint (step %4, epoch %5): %6 %7 on %8 in %9 s")
+                 .arg(r.runId)
+                 .arg(r.runName, r.checkpoint)
+                 .arg(r.step)
+                 .arg(r.epoch, 0, 'g', 4)
+                 .arg(r.images.size())
+                 .arg(files ? tr("image file(s)") : tr("%1 images").arg(split), r.device)
+                 .arg(r.seconds, 0, 'f', 2));
+    int labelled = 0, correct = 0;
+    double confidence = 0;
+    for (const auto &im : r.images) {
+        confidence += im.confidence;
+        if (im.label >= 0) {
+            ++labelled;
+            correct += im.predicted == im.label ? 1 : 0;
+        }
+    }
+    line(tr("predictions"), labelled ? tr("%1 of %2 top-1 correct, mean confidence %3")
+                                           .arg(correct).arg(labelled).arg(number(confidence / double(r.images.size())))
+                                     : tr("mean confidence %1 (files carry no labels)")
+                                           .arg(number(confidence / double(r.images.size()))));
+    if (!r.attention.empty())
+        line(tr("attention"), tr("%1 layers x %2 heads x %3 images on %4x%5 patches (%6)%7")
+                                  .arg(r.layers)
+                                  .arg(r.heads)
+                                  .arg(r.images.size())
+                                  .arg(r.gridHeight)
+                                  .arg(r.gridWidth)
+                                  .arg(r.classToken ? tr("class-token row") : tr("mean over queries"))
+                                  .arg(r.branchAttention.empty() ? QString()
+                                                                 : tr(", and per branch (%1)").arg(r.branches)));
+    if (!r.rollout.empty()) {
+        double low = 1, high = 0;
+        for (const auto &m : r.rollout) {
+            const double peak = *std::max_element(m.values.begin(), m.values.end());
+            low = std::min(low, peak);
+            high = std::max(high, peak);
+        }
+        line(tr("rollout"), tr("%1 fusion, discard %2: the top patch's share %3-%4 per image (uniform %5)")
+                                .arg(r.rolloutFusion)
+                                .arg(r.discardRatio)
+                                .arg(number(low), number(high), number(1.0 / (r.gridHeight * r.gridWidth))));
+    }
+    if (!r.meanDistance.empty()) {
+        const auto [lo, hi] = std::minmax_element(r.meanDistance.values.begin(), r.meanDistance.values.end());
+        QStringList layers;
+        for (int l = 0; l < r.meanDistance.rows; ++l) {
+            double sum = 0;
+            for (int h = 0; h < r.meanDistance.cols; ++h)
+                sum += r.meanDistance.at(l, h);
+            layers << number(sum / r.meanDistance.cols, 1);
+        }
+        line(tr("distance"), tr("%1-%2 px over heads; mean per layer %3")
+                                 .arg(number(*lo, 1), number(*hi, 1), layers.join(QLatin1Char(' '))));
+    }
+    if (!r.codebook.empty()) {
+        QStringList blocks;
+        for (const auto &layer : r.codebook)
+            blocks << tr("block %1 perplexity %2 of %3, %4 dead")
+                          .arg(layer.block)
+                          .arg(number(layer.perplexity, 1))
+                          .arg(layer.usage.size())
+                          .arg(layer.deadCodes);
+        line(tr("codebook"), perBlock(blocks));
+    }
+    QStringList features, weights;
+    for (const auto &b : r.branchLayers) {
+        if (!b.attentionFeatures.empty())
+            features << tr("block %1 attention %2, mlp %3")
+                            .arg(b.block)
+                            .arg(number(offDiagonalMean(b.attentionFeatures)), number(offDiagonalMean(b.mlpFeatures)));
+        if (!b.qk.empty())
+            weights << tr("block %1 qk %2, vo %3, fc1 %4, fc2 %5")
+                           .arg(b.block)
+                           .arg(number(offDiagonalMean(b.qk)), number(offDiagonalMean(b.vo)),
+                                number(offDiagonalMean(b.fc1)), number(offDiagonalMean(b.fc2)));
+    }
+    if (!features.isEmpty())
+        line(tr("branches"), tr("mean cosine between branches: %1").arg(perBlock(features)));
+    if (!weights.isEmpty())
+        line(tr("weights"), tr("mean cosine between branches: %1").arg(perBlock(weights)));
+    if (!r.cka.empty()) {
+        QStringList diagonal;
+        for (int l = 0; l < std::min(r.cka.rows, r.cka.cols); ++l)
+            diagonal << number(r.cka.at(l, l), 2);
+        line(tr("cka"), tr("against %1: diagonal %2").arg(r.ckaAgainst, diagonal.join(QLatin1Char(' '))));
+    }
+    for (const auto &[view, reason] : r.skipped)
+        line(tr("skipped"), QStringLiteral("%1: %2").arg(view, reason));
+    printOut(tr("wrote %1 files to %2 (report.json lists them)").arg(written).arg(dir));
+}
+
+// "7", "7:last" -> run and checkpoint; false for anything else.
+bool parseCkaWith(const QString &text, qint64 *run, QString *checkpoint)
+{
+    const QString id = text.section(QLatin1Char(':'), 0, 0);
+    bool ok = false;
+    *run = id.toLongLong(&ok);
+    *checkpoint = text.contains(QLatin1Char(':')) ? text.section(QLatin1Char(':'), 1) : QStringLiteral("best");
+    return ok && *run > 0;
+}
+
+} // namespace
+
+int runAnalyze(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Look inside a run's checkpoint (issue #7): class-token attention per layer and head, attention rollout,\n"
+           "mean attention distance, codebook usage and patch code maps (CDE runs), branch feature and weight\n"
+           "similarity (joining runs) and layer-by-layer CKA, on the first images of the run's data set or on\n"
+           "image files. Writes report.json, CSV tables and PNG pictures; reads the store without writing to it.\n"
+           "Views: attention, rollout, distance, codebook, branches, weights, cka (default: every one that applies)."));
+    parser.addHelpOption();
+    addStoreOption(parser);
+    parser.addOption({"run", tr("The run to look at (required)."), tr("id")});
+    parser.addOption({"checkpoint", tr("best, last or epoch:N (default best)."), tr("name"), QStringLiteral("best")});
+    parser.addOption({"images", tr("The first N images of the split (default 8)."), tr("n"), QStringLiteral("8")});
+    parser.addOption({"split", tr("val or train (default val; train without augmentation)."), tr("split"),
+                      QStringLiteral("val")});
+    parser.addOption({"image", tr("An image file to look at instead of the split (repeatable)."), tr("file")});
+    parser.addOption({"views", tr("Comma-separated views (default: all that apply)."), tr("list")});
+    parser.addOption({"fusion", tr("Rollout head fusion: mean, max or min (default mean)."), tr("fusion"),
+                      QStringLiteral("mean")});
+    parser.addOption({"discard", tr("Rollout: fraction in [0, 1) of each row's lowest attention dropped (default 0)."),
+                      tr("ratio"), QStringLiteral("0")});
+    parser.addOption({"cka-with", tr("CKA against another run's best (or :last, :epoch:N) checkpoint (default: the run "
+                                     "itself)."),
+                      tr("run[:checkpoint]")});
+    parser.addOption({"cka-images", tr("Images of the split for CKA, in minibatches of 64 (default 256)."), tr("n"),
+                      QStringLiteral("256")});
+    parser.addOption({"device", tr("cpu, cuda or auto (default auto: CUDA when present)."), tr("device"),
+                      QStringLiteral("auto")});
+    parser.addOption({"out", tr("Output folder (default <run dir>/analysis/<checkpoint>)."), tr("dir")});
+    parser.addOption({"json", tr("Print one JSON object (the files written) instead of the summary.")});
+    if (const auto exitCode = parseOrExit(parser, arguments))
+        return *exitCode;
+
+    QStringList problems;
+    inspect::InspectRequest request;
+    bool ok = false;
+    if (!parser.isSet("run"))
+        problems << tr("--run is required: the id of the run to look at (`gatefold-cli runs` lists them)");
+    else if (request.runId = parser.value("run").toLongLong(&ok); !ok || request.runId <= 0)
+        problems << tr("--run must be a run id (a whole number > 0), not '%1'").arg(parser.value("run"));
+    request.checkpoint = parser.value("checkpoint");
+    request.images = parser.value("images").toInt(&ok);
+    if (!ok)
+        problems << tr("--images must be a whole number, not '%1'").arg(parser.value("images"));
+    request.split = parser.value("split");
+    request.files = parser.values("image");
+    for (const QString &view : parser.value("views").split(QLatin1Char(','), Qt::SkipEmptyParts))
+        request.views << view.trimmed();
+    request.rolloutFusion = parser.value("fusion");
+    request.discardRatio = parser.value("discard").toDouble(&ok);
+    if (!ok)
+        problems << tr("--discard must be a number in [0, 1), not '%1'").arg(parser.value("discard"));
+    if (parser.isSet("cka-with") && !parseCkaWith(parser.value("cka-with"), &request.ckaRunId, &request.ckaCheckpoint))
+        problems << tr("--cka-with must be a run id, optionally with :best, :last or :epoch:N, not '%1'")
+                        .arg(parser.value("cka-with"));
+    request.ckaImages = parser.value("cka-images").toInt(&ok);
+    if (!ok)
+        problems << tr("--cka-images must be a whole number, not '%1'").arg(parser.value("cka-images"));
+    request.device = parser.value("device");
+    if (problems.isEmpty())
+        problems = inspect::checkRequest(request);
+    for (const QString &file : request.files)
+        if (!QFileInfo(file).isFile())
+            problems << tr("--image %1: no such file").arg(file);
+    if (!problems.isEmpty()) {
+        printErrors(tr("cannot analyze (nothing was written):"), problems);
+        return ExitUsage;
+    }
+
+    // Opening a missing SQLite file would create a store: refuse instead, analyze writes nothing there.
+    const QString where = storePathFromOptions(parser);
+    if (!store::StoreLocation::looksLikeUrl(where) && !QFileInfo(where).isFile()) {
+        printErr(tr("error: there is no run store at %1; give the one the run was trained into with --store").arg(where));
+        return ExitUsage;
+    }
+    QString error;
+    auto store = store::RunStore::open(where, &error);
+    if (!store) {
+        printErr(tr("error: %1").arg(error));
+        return ExitFailure;
+    }
+    // What the user named must exist: those are usage errors (2); what fails after is a failure (1).
+    std::vector<std::pair<qint64, QString>> named{{request.runId, request.checkpoint}};
+    if (request.ckaRunId != 0 && (request.views.isEmpty() || request.views.contains(QStringLiteral("cka"))))
+        named.emplace_back(request.ckaRunId, request.ckaCheckpoint);
+    for (const auto &[run, checkpoint] : named) {
+        if (!store->run(run)) {
+            printErr(tr("error: there is no run %1 in %2; `gatefold-cli runs` lists the runs")
+                         .arg(run)
+                         .arg(store->displayName()));
+            return ExitUsage;
+        }
+        if (!inspect::chooseCheckpoint(*store, run, checkpoint, &error)) {
+            printErr(tr("error: %1").arg(error));
+            return ExitUsage;
+        }
+    }
+
+    runtime::applyThreadCount(0);
+    const bool json = parser.isSet("json");
+    const bool chatty = !json && isatty(STDERR_FILENO);
+    auto report = inspect::inspectRun(*store, request, &error, [chatty](const QString &stage) {
+        if (chatty)
+            printErr(QStringLiteral("  %1 …").arg(stage));
+    });
+    if (!report) {
+        printErr(tr("error: %1").arg(error));
+        return ExitFailure;
+    }
+    const QString dir = parser.isSet("out")
+        ? QFileInfo(parser.value("out")).absoluteFilePath()
+        : QDir(store->runDirectory(request.runId))
+              .filePath(QStringLiteral("analysis/") + inspect::checkpointDirName(request.checkpoint));
+    QStringList written;
+    if (!inspect::writeReport(*report, dir, &error, &written)) {
+        printErr(tr("error: %1").arg(error));
+        return ExitFailure;
+    }
+    if (json) {
+        QJsonObject skipped;
+        for (const auto &[view, reason] : report->skipped)
+            skipped.insert(view, reason);
+        TrainPrinter::printJson(QJsonObject{{"run", report->runId},
+                                            {"checkpoint", report->checkpoint},
+                                            {"checkpoint_file", report->checkpointFile},
+                                            {"step", report->step},
+                                            {"epoch", report->epoch},
+                                            {"device", report->device},
+                                            {"images", int(report->images.size())},
+                                            {"seconds", report->seconds},
+                                            {"out", dir},
+                                            {"report", QDir(dir).filePath(QStringLiteral("report.json"))},
+                                            {"files", QJsonArray::fromStringList(written)},
+                                            {"skipped", skipped}});
+        return ExitOk;
+    }
+    printSummary(*report, request.split, !request.files.isEmpty(), dir, int(written.size()));
+    return ExitOk;
+}
+
+} // namespace gatefold::cli
