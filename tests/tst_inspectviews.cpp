@@ -363,6 +363,16 @@ void TstInspectViews::branchSkippedShowsReason()
     view.setQuantity(BranchSimilarityView::Quantity::Weights);
     QVERIFY(!view.isAvailable());
     QVERIFY(view.message().contains(QStringLiteral("the checkpoint holds no branch weights")));
+    // A block without branches among parallel ones gets no row of empty axes.
+    auto mixed = branchReport();
+    mixed->branchLayers[1].attentionFeatures = mixed->branchLayers[1].mlpFeatures = Matrix();
+    view.setReport(mixed);
+    view.setQuantity(BranchSimilarityView::Quantity::Features);
+    QCOMPARE(view.blockCount(), 2);
+    QVERIFY(!view.heatmap(1, 0));
+    QCOMPARE(view.heatmap(2, 1)->data()->cell(0, 1), mixed->branchLayers[2].mlpFeatures.at(1, 0));
+    view.setQuantity(BranchSimilarityView::Quantity::Weights);
+    QCOMPARE(view.blockCount(), 3);
     // Not skipped yet empty: still says so rather than drawing nothing.
     partial->skipped.clear();
     view.setReport(partial);

@@ -216,7 +216,7 @@ QString BranchSimilarityView::hoverText() const
 
 int BranchSimilarityView::blockCount() const
 {
-    return isAvailable() ? int(m_report->branchLayers.size()) : 0;
+    return m_cells.empty() ? 0 : m_cells.back().shownRow + 1;
 }
 
 int BranchSimilarityView::columnCount() const
@@ -282,21 +282,29 @@ void BranchSimilarityView::rebuild()
     QFont cellFont = font();
     if (cellFont.pointSizeF() > 0)
         cellFont.setPointSizeF(cellFont.pointSizeF() * 0.85);
+    int shown = 0;
     for (int r = 0; r < int(m_report->branchLayers.size()); ++r) {
         const BranchLayer &layer = m_report->branchLayers[size_t(r)];
+        // A block with nothing of this quantity (a single-branch block among parallel ones) gets no row.
+        bool any = false;
+        for (int c = 0; c < columnCount(); ++c)
+            any = any || usable(layer.*(module(m_quantity, c).matrix));
+        if (!any)
+            continue;
         for (int c = 0; c < columnCount(); ++c) {
             auto *title = new QCPTextElement(m_plot, tr("block %1 · %2").arg(layer.block + 1).arg(columnTitle(c)),
                                              titleFont);
-            m_plot->plotLayout()->addElement(2 * r, c, title);
+            m_plot->plotLayout()->addElement(2 * shown, c, title);
             title->setMarginGroup(QCP::msLeft | QCP::msRight, m_margins);  // centred over the heatmap, not its axis
             auto *rect = new QCPAxisRect(m_plot);
-            m_plot->plotLayout()->addElement(2 * r + 1, c, rect);
+            m_plot->plotLayout()->addElement(2 * shown + 1, c, rect);
             rect->setMarginGroup(QCP::msAll, m_margins);
             rect->axis(QCPAxis::atBottom)->setLabel(tr("branch"));
             rect->axis(QCPAxis::atLeft)->setLabel(tr("branch"));
             Cell cell;
             cell.rect = rect;
             cell.row = r;
+            cell.shownRow = shown;
             cell.column = c;
             const Matrix &m = layer.*(module(m_quantity, c).matrix);
             cell.n = usable(m) ? m.rows : 0;
@@ -323,6 +331,7 @@ void BranchSimilarityView::rebuild()
             }
             m_cells.push_back(cell);
         }
+        ++shown;
     }
     applyScale();
     plotstyle::followPalette(m_plot, palette());

@@ -55,9 +55,10 @@ public:
     bool isAvailable() const;       // heatmaps are shown, not a reason
     QString message() const;        // the text shown in their place
     QString hoverText() const;      // the cell under the mouse, as the status line says it
-    int blockCount() const;         // rows of heatmaps
+    int blockCount() const;         // rows of heatmaps: the blocks with a matrix of the shown quantity
     int columnCount() const;        // heatmaps per row: 2 (features) or 4 (weights)
-    QCPColorMap *heatmap(int row, int column) const;  // nullptr where the report has no matrix
+    // The heatmap of branchLayers[row]; nullptr where the report has no such matrix.
+    QCPColorMap *heatmap(int row, int column) const;
     QCustomPlot *plot() const { return m_plot; }
     QCPColorScale *colourScale() const { return m_colourScale; }
 
@@ -70,6 +71,7 @@ private:
         QCPAxisRect *rect = nullptr;
         QCPColorMap *map = nullptr;  // nullptr: no matrix
         int row = 0;                 // index into branchLayers
+        int shownRow = 0;            // row of the grid
         int column = 0;
         int n = 0;
         std::vector<QCPItemText *> labels;
