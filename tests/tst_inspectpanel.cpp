@@ -5,13 +5,21 @@
 // codebook histogram holds the usage sorted or by index, clicking a patch
 // picks its code and lists the images that use it, CSVs parse back to the
 // report's numbers, pictures export as PNG/SVG/PDF, and a view the report
-// skipped says why. Pictures go to $GATEFOLD_SCREENSHOTS when set.
+// skipped says why. The panel computes a real CDE run's checkpoint (trained
+// here by a gatefold-cli child) on its worker thread and fills the views; a
+// run without a checkpoint is said in place. Pictures go to
+// $GATEFOLD_SCREENSHOTS when set.
+
+#include "tinyrun.h"
 
 #include "widgets/attentionview.h"
 #include "widgets/codebookview.h"
+#include "widgets/inspectpanel.h"
 #include "widgets/mapimage.h"
 
 #include "inspect/inspectreport.h"
+#include "store/runstore.h"
+#include "train/runconfigjson.h"
 
 #include <QtTest/QtTest>
 
@@ -116,6 +124,7 @@ private Q_SLOTS:
     void codebookClickPicksACode();
     void codebookCsv();
     void codebookSaysWhyWithoutGates();
+    void panelComputesARealRun();
 
 private:
     QTemporaryDir m_dir;
@@ -301,6 +310,72 @@ void TstInspectPanel::codebookSaysWhyWithoutGates()
     QVERIFY(said);
     QString error;
     QVERIFY(!view.exportCsv(m_dir.filePath(QStringLiteral("none.csv")), &error));
+}
+
+void TstInspectPanel::panelComputesARealRun()
+{
+    const QString storePath = m_dir.filePath(QStringLiteral("panel.sqlite"));
+    qint64 trained = 0, fresh = 0;
+    {
+        QString error;
+        auto store = store::RunStore::open(storePath, &error);
+        QVERIFY2(store, qPrintable(error));
+        auto config = tinyRun(1);
+        std::string why;
+        for (const char *kv : {"gate.kind=cde", "gate.codebook_size=6"})
+            QVERIFY2(train::applyRunAssignment(config, kv, &why), why.c_str());
+        store::NewRun run;
+        run.name = QStringLiteral("gated");
+        run.configJson = train::runConfigToJson(config);
+        trained = *store->createRun(run);
+        run.name = QStringLiteral("never trained");
+        fresh = *store->createRun(run);
+    }
+    QProcess engine;
+    engine.start(QStringLiteral(GATEFOLD_CLI_PATH),
+                 {QStringLiteral("train"), QStringLiteral("--run"), QString::number(trained), QStringLiteral("--store"),
+                  storePath});
+    QVERIFY(engine.waitForFinished(120000));
+    QCOMPARE(engine.exitCode(), 0);
+
+    widgets::InspectPanel panel(storePath);
+    panel.resize(1100, 700);
+    panel.show();
+    QSignalSpy computed(&panel, &widgets::InspectPanel::computed);
+    panel.setRuns({fresh});
+    QVERIFY(panel.compute());
+    QVERIFY(computed.wait(60000));
+    QCOMPARE(computed.last().at(0).toBool(), false);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("checkpoint")), qPrintable(panel.statusText()));
+
+    panel.setRuns({trained});
+    QVERIFY(panel.compute());
+    QVERIFY(panel.isComputing());
+    QVERIFY(!panel.compute());  // one at a time
+    QVERIFY(computed.wait(60000));
+    QVERIFY2(computed.last().at(0).toBool(), qPrintable(panel.statusText()));
+    const auto report = panel.report();
+    QVERIFY(report);
+    QCOMPARE(report->runId, trained);
+    QCOMPARE(int(report->images.size()), 8);
+    // tinyRun: 16 px, patch 4 → 4 × 4 patches; 2 blocks, 2 heads; a gate in every block.
+    const inspect::Matrix shown = panel.attentionView()->currentMap();
+    QCOMPARE(shown.rows, 4);
+    QCOMPARE(shown.cols, 4);
+    QCOMPARE(int(report->codebook.size()), 2);
+    QCOMPARE(panel.codebookView()->barValues().size(), size_t(6));
+    double sum = 0;
+    for (double v : panel.codebookView()->barValues())
+        sum += v;
+    QVERIFY(qAbs(sum - 1.0) < 1e-6);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("best checkpoint")), qPrintable(panel.statusText()));
+    QVERIFY2(panel.statusText().contains(QStringLiteral("single-branch")), qPrintable(panel.statusText()));
+    panel.setCurrentView(QStringLiteral("codebook"));
+    QString error;
+    QVERIFY2(panel.exportCsv(m_dir.filePath(QStringLiteral("panel-codebook.csv")), &error), qPrintable(error));
+    QVERIFY2(panel.exportPicture(m_dir.filePath(QStringLiteral("panel-codebook.svg")), &error), qPrintable(error));
+    if (!screenshotDir().isEmpty())
+        QVERIFY(panel.grab().save(screenshotDir() + QStringLiteral("/inspect-panel.png")));
 }
 
 QTEST_MAIN(TstInspectPanel)

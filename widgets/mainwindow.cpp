@@ -5,6 +5,7 @@
 #include "configform.h"
 #include "curveplot.h"
 #include "groupview.h"
+#include "inspectpanel.h"
 #include "runcontroller.h"
 #include "progressdelegate.h"
 #include "runformpanel.h"
@@ -136,9 +137,14 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
         if (tab == 1)
             m_groups->refresh();
     });
+    // Below the runs: their curves, or what the first selected run's model does inside (issue #7).
+    m_inspect = new InspectPanel(m_controller->store()->path());
+    m_lowerTabs = new QTabWidget;
+    m_lowerTabs->addTab(curvePanel, tr("Curves"));
+    m_lowerTabs->addTab(m_inspect, tr("Inspect"));
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(runTabs);
-    split->addWidget(curvePanel);
+    split->addWidget(m_lowerTabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     setCentralWidget(split);
@@ -163,8 +169,10 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     buildActions();
     fitColumns();
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::showCurves);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            [this] { m_compare->setRuns(selectedRuns()); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        m_compare->setRuns(selectedRuns());
+        m_inspect->setRuns(selectedRuns());
+    });
     connect(m_form, &RunFormPanel::launchRequested, this, [this](const train::RunConfig &config, const QString &name) {
         const qint64 id = m_controller->launch(config, name);
         if (id == 0)
@@ -316,6 +324,12 @@ void MainWindow::buildActions()
         }
     });
     showLog->setShortcut(QKeySequence(tr("Ctrl+L")));
+    auto *inspectAction = runMenu->addAction(tr("&Inspect"), this, [this] {
+        if (!inspect())
+            statusBar()->showMessage(tr("Select a run to inspect"), 4000);
+    });
+    inspectAction->setShortcut(QKeySequence(tr("Ctrl+I")));
+    inspectAction->setToolTip(tr("Attention, codebook, branch similarity and CKA of the selected run's checkpoint"));
     runMenu->addSeparator();
     auto *refresh = runMenu->addAction(tr("Re&fresh"), this, &MainWindow::refreshRuns);
     refresh->setShortcut(QKeySequence::Refresh);
@@ -457,6 +471,15 @@ void MainWindow::about()
                            .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()),
                                 train::libtorchVersion(), train::computeDevices().join(QStringLiteral(", ")),
                                 RunController::defaultEnginePath(), m_controller->store()->displayName()));
+}
+
+bool MainWindow::inspect(const QString &view)
+{
+    m_lowerTabs->setCurrentWidget(m_inspect);
+    if (!view.isEmpty())
+        m_inspect->setCurrentView(view);
+    m_inspect->setRuns(selectedRuns());
+    return !selectedRuns().isEmpty() && m_inspect->compute();
 }
 
 QString MainWindow::storeKey() const

@@ -7,11 +7,13 @@
 class QComboBox;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
 
 namespace gatefold::widgets {
 
 class CompareView;
+class InspectPanel;
 class GroupView;
 class CurvePlot;
 class SeriesCache;
@@ -37,6 +39,10 @@ public:
     void setMetric(const QString &key);
     SeriesCache *seriesCache() const { return m_cache.get(); }
     CompareView *compareView() const { return m_compare; }
+    InspectPanel *inspectPanel() const { return m_inspect; }
+    // Shows the Inspect tab on `view` (attention, distance, codebook, branches, cka) and computes it
+    // for the selected run; false when no run is selected.
+    bool inspect(const QString &view = QString());
     void selectRun(qint64 runId);
     void selectRuns(const QList<qint64> &runIds);
 
@@ -66,6 +72,8 @@ private:
     QPlainTextEdit *m_log;
     QComboBox *m_xAxis;
     CompareView *m_compare;
+    InspectPanel *m_inspect;
+    QTabWidget *m_lowerTabs;
     GroupView *m_groups;
     std::unique_ptr<SeriesCache> m_cache;
 };

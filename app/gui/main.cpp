@@ -2,6 +2,7 @@
 // process; what it shows comes from the run store and the engines' JSON lines.
 
 #include "widgets/appsettings.h"
+#include "widgets/inspectpanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/runcontroller.h"
 
@@ -45,6 +46,10 @@ int main(int argc, char **argv)
     parser.addOption({"screenshot", QApplication::translate("main", "Save a picture of the window to this PNG after "
                                                                     "N ms (with --screenshot-after) and quit."),
                       QApplication::translate("main", "file")});
+    parser.addOption({"inspect", QApplication::translate("main", "Open the Inspect tab on this view (attention, "
+                                                                 "distance, codebook, branches, cka) and compute it for "
+                                                                 "the selected run; a screenshot waits for it."),
+                      QApplication::translate("main", "view")});
     parser.addOption({"screenshot-after", QApplication::translate("main", "Milliseconds before the screenshot."),
                       QApplication::translate("main", "ms"), QStringLiteral("1500")});
     parser.process(app);
@@ -69,12 +74,19 @@ int main(int argc, char **argv)
             ids << id.toLongLong();
         window.selectRuns(ids);
     }
+    const bool inspecting = parser.isSet("inspect") && window.inspect(parser.value("inspect"));
     if (parser.isSet("screenshot")) {
         const QString path = parser.value("screenshot");
-        QTimer::singleShot(parser.value("screenshot-after").toInt(), &window, [&window, path] {
+        const int after = parser.value("screenshot-after").toInt();
+        const auto shoot = [&window, path] {
             window.grab().save(path);
             QApplication::quit();
-        });
+        };
+        if (inspecting)  // after the views are filled (or the reason they are not is shown)
+            QObject::connect(window.inspectPanel(), &gatefold::widgets::InspectPanel::computed, &window,
+                             [&window, after, shoot] { QTimer::singleShot(after, &window, shoot); });
+        else
+            QTimer::singleShot(after, &window, shoot);
     }
     return app.exec();
 }

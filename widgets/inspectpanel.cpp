@@ -1,0 +1,324 @@
+#include "inspectpanel.h"
+
+#include "attentiondistanceview.h"
+#include "attentionview.h"
+#include "branchsimilarityview.h"
+#include "ckaview.h"
+#include "codebookview.h"
+
+#include "inspect/inspectreport.h"
+#include "inspect/inspectrun.h"
+#include "store/runstore.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPointer>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QThread>
+#include <QVBoxLayout>
+
+namespace gatefold::widgets {
+namespace {
+
+const QStringList kViews = {QStringLiteral("attention"), QStringLiteral("distance"), QStringLiteral("codebook"),
+                            QStringLiteral("branches"), QStringLiteral("cka")};
+
+} // namespace
+
+InspectPanel::InspectPanel(QString storePath, QWidget *parent)
+    : QWidget(parent)
+    , m_storePath(std::move(storePath))
+    , m_run(new QLabel(this))
+    , m_checkpoint(new QComboBox(this))
+    , m_images(new QSpinBox(this))
+    , m_source(new QComboBox(this))
+    , m_fusion(new QComboBox(this))
+    , m_discard(new QDoubleSpinBox(this))
+    , m_ckaWith(new QComboBox(this))
+    , m_compute(new QPushButton(tr("Compute"), this))
+    , m_status(new QLabel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_attention(new AttentionView)
+    , m_distance(new AttentionDistanceView)
+    , m_codebook(new CodebookView)
+    , m_branches(new BranchSimilarityView)
+    , m_cka(new CkaView)
+{
+    m_checkpoint->addItem(tr("best"), QStringLiteral("best"));
+    m_checkpoint->addItem(tr("last"), QStringLiteral("last"));
+    m_checkpoint->setToolTip(tr("Which checkpoint of the run: the best by validation top-1, or the last"));
+    m_images->setRange(1, 64);
+    m_images->setValue(8);
+    m_images->setToolTip(tr("How many images (the first of the split, always the same ones)"));
+    m_source->addItem(tr("validation images"), QStringLiteral("val"));
+    m_source->addItem(tr("training images"), QStringLiteral("train"));
+    m_source->addItem(tr("image files…"), QStringLiteral("files"));
+    m_fusion->addItem(tr("mean"), QStringLiteral("mean"));
+    m_fusion->addItem(tr("max"), QStringLiteral("max"));
+    m_fusion->addItem(tr("min"), QStringLiteral("min"));
+    m_fusion->setToolTip(tr("Rollout: how the heads of a layer are fused"));
+    m_discard->setRange(0.0, 0.99);
+    m_discard->setSingleStep(0.05);
+    m_discard->setDecimals(2);
+    m_discard->setToolTip(tr("Rollout: fraction of the lowest fused attention dropped per row (the class token's "
+                             "column is kept)"));
+    m_ckaWith->setToolTip(tr("CKA compares this run's blocks with another selected run's, or with themselves"));
+    m_compute->setDefault(true);
+    m_compute->setToolTip(tr("Compute every view for this checkpoint and these images"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *exportPicture = new QPushButton(tr("Export picture…"), this);
+    auto *exportCsv = new QPushButton(tr("Export CSV…"), this);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_run);
+    bar->addWidget(new QLabel(tr("Checkpoint:"), this));
+    bar->addWidget(m_checkpoint);
+    bar->addWidget(new QLabel(tr("Images:"), this));
+    bar->addWidget(m_images);
+    bar->addWidget(m_source);
+    bar->addWidget(new QLabel(tr("Rollout:"), this));
+    bar->addWidget(m_fusion);
+    bar->addWidget(m_discard);
+    bar->addWidget(new QLabel(tr("CKA with:"), this));
+    bar->addWidget(m_ckaWith);
+    bar->addStretch(1);
+    bar->addWidget(m_compute);
+    auto *lower = new QHBoxLayout;
+    lower->addWidget(m_status, 1);
+    lower->addWidget(exportPicture);
+    lower->addWidget(exportCsv);
+
+    m_tabs->addTab(m_attention, tr("Attention"));
+    m_tabs->addTab(m_distance, tr("Attention distance"));
+    m_tabs->addTab(m_codebook, tr("Codebook"));
+    m_tabs->addTab(m_branches, tr("Branches"));
+    m_tabs->addTab(m_cka, tr("CKA"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_tabs, 1);
+    layout->addLayout(lower);
+
+    connect(m_compute, &QPushButton::clicked, this, &InspectPanel::compute);
+    connect(exportPicture, &QPushButton::clicked, this, &InspectPanel::askExportPicture);
+    connect(exportCsv, &QPushButton::clicked, this, &InspectPanel::askExportCsv);
+    connect(m_source, &QComboBox::activated, this, [this](int index) {
+        if (m_source->itemData(index).toString() == QLatin1String("files"))
+            chooseFiles();
+    });
+    setRuns({});
+}
+
+InspectPanel::~InspectPanel()
+{
+    if (m_worker) {
+        ++m_generation;  // its result is no longer wanted
+        m_worker->wait();
+    }
+}
+
+void InspectPanel::setRuns(const QList<qint64> &runIds)
+{
+    m_runs = runIds;
+    m_run->setText(runIds.isEmpty() ? tr("No run selected") : tr("Run %1").arg(runIds.first()));
+    m_compute->setEnabled(!runIds.isEmpty() && !m_worker);
+    const qint64 other = m_ckaWith->currentData().toLongLong();
+    m_ckaWith->clear();
+    m_ckaWith->addItem(tr("itself"), qint64(0));
+    for (qsizetype i = 1; i < runIds.size(); ++i)
+        m_ckaWith->addItem(tr("run %1").arg(runIds[i]), runIds[i]);
+    m_ckaWith->setCurrentIndex(std::max(0, m_ckaWith->findData(other)));
+    if (runIds.size() > 1 && other == 0)
+        m_ckaWith->setCurrentIndex(1);
+}
+
+void InspectPanel::setImageFiles(const QStringList &files)
+{
+    m_files = files;
+    const int index = m_source->findData(QStringLiteral("files"));
+    m_source->setItemText(index, files.isEmpty() ? tr("image files…") : tr("%n file(s)", nullptr, int(files.size())));
+    if (!files.isEmpty())
+        m_source->setCurrentIndex(index);
+}
+
+void InspectPanel::chooseFiles()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Images to inspect"), m_files.isEmpty() ? QString() : QFileInfo(m_files.first()).absolutePath(),
+        tr("Images (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)"));
+    if (files.isEmpty() && m_files.isEmpty())
+        m_source->setCurrentIndex(0);
+    else if (!files.isEmpty())
+        setImageFiles(files);
+}
+
+void InspectPanel::setCurrentView(const QString &view)
+{
+    const int i = int(kViews.indexOf(view));
+    if (i >= 0)
+        m_tabs->setCurrentIndex(i);
+}
+
+QString InspectPanel::statusText() const
+{
+    return m_status->text();
+}
+
+void InspectPanel::setStatus(const QString &text, bool error)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
+}
+
+bool InspectPanel::compute()
+{
+    if (m_runs.isEmpty()) {
+        setStatus(tr("Select a run in the table first."), true);
+        return false;
+    }
+    if (m_worker)
+        return false;
+    inspect::InspectRequest request;
+    request.runId = m_runs.first();
+    request.checkpoint = m_checkpoint->currentData().toString();
+    request.images = m_images->value();
+    const QString source = m_source->currentData().toString();
+    if (source == QLatin1String("files")) {
+        if (m_files.isEmpty()) {
+            setStatus(tr("Choose image files first (Images → image files…)."), true);
+            return false;
+        }
+        request.files = m_files;
+    } else {
+        request.split = source;
+    }
+    request.rolloutFusion = m_fusion->currentData().toString();
+    request.discardRatio = m_discard->value();
+    request.ckaRunId = m_ckaWith->currentData().toLongLong();
+    const int generation = ++m_generation;
+    const QString storePath = m_storePath;
+    QPointer<InspectPanel> self(this);
+    m_compute->setEnabled(false);
+    setStatus(tr("Computing run %1 (%2 checkpoint)…").arg(request.runId).arg(m_checkpoint->currentText()));
+    m_worker = QThread::create([self, request, storePath, generation] {
+        QString error;
+        std::shared_ptr<const inspect::InspectReport> report;
+        // One store connection per thread.
+        if (auto store = store::RunStore::open(storePath, &error)) {
+            const auto progress = [self, generation](const QString &what) {
+                QMetaObject::invokeMethod(
+                    qApp,
+                    [self, generation, what] {
+                        if (self && self->m_generation == generation)
+                            self->setStatus(what);
+                    },
+                    Qt::QueuedConnection);
+            };
+            if (auto made = inspect::inspectRun(*store, request, &error, progress))
+                report = std::make_shared<const inspect::InspectReport>(std::move(*made));
+        }
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, report, error, generation] {
+                if (self)
+                    self->finish(report, error, generation);
+            },
+            Qt::QueuedConnection);
+    });
+    connect(m_worker, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_worker->start(QThread::LowPriority);
+    return true;
+}
+
+void InspectPanel::finish(std::shared_ptr<const inspect::InspectReport> report, const QString &error, int generation)
+{
+    m_worker = nullptr;
+    m_compute->setEnabled(!m_runs.isEmpty());
+    if (generation != m_generation)
+        return;
+    if (!report) {
+        setStatus(error, true);
+        Q_EMIT computed(false);
+        return;
+    }
+    m_report = report;
+    m_attention->setReport(report);
+    m_distance->setReport(report);
+    m_codebook->setReport(report);
+    m_branches->setReport(report);
+    m_cka->setReport(report);
+    QStringList notes;
+    for (const auto &[view, why] : report->skipped)
+        notes << tr("%1: %2").arg(view, why);
+    setStatus(tr("Run %1 '%2', %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.", nullptr,
+                 int(report->images.size()))
+                  .arg(report->runId)
+                  .arg(report->runName, report->checkpoint)
+                  .arg(report->epoch, 0, 'f', 1)
+                  .arg(report->step)
+                  .arg(report->device)
+                  .arg(report->seconds, 0, 'f', 2)
+              + (notes.isEmpty() ? QString() : QLatin1Char(' ') + tr("Not shown: %1.").arg(notes.join(QStringLiteral("; ")))));
+    Q_EMIT computed(true);
+}
+
+bool InspectPanel::exportPicture(const QString &path, QString *error)
+{
+    switch (m_tabs->currentIndex()) {
+    case 0: return m_attention->exportImage(path, error);
+    case 1: return m_distance->exportImage(path, error);
+    case 2: return m_codebook->exportImage(path, error);
+    case 3: return m_branches->exportImage(path, error);
+    default: return m_cka->exportImage(path, error);
+    }
+}
+
+bool InspectPanel::exportCsv(const QString &path, QString *error)
+{
+    switch (m_tabs->currentIndex()) {
+    case 0: return m_attention->exportCsv(path, error);
+    case 1: return m_distance->exportCsv(path, error);
+    case 2: return m_codebook->exportCsv(path, error);
+    case 3: return m_branches->exportCsv(path, error);
+    default: return m_cka->exportCsv(path, error);
+    }
+}
+
+void InspectPanel::askExportPicture()
+{
+    const QString base = kViews.value(m_tabs->currentIndex());
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export picture"), base + QStringLiteral(".png"),
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (exportPicture(path, &error))
+        setStatus(tr("Wrote %1").arg(path));
+    else
+        setStatus(error, true);
+}
+
+void InspectPanel::askExportCsv()
+{
+    const QString base = kViews.value(m_tabs->currentIndex());
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export CSV"), base + QStringLiteral(".csv"), tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (exportCsv(path, &error))
+        setStatus(tr("Wrote %1").arg(path));
+    else
+        setStatus(error, true);
+}
+
+} // namespace gatefold::widgets

@@ -1,0 +1,94 @@
+#pragma once
+
+#include <QList>
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QThread;
+
+namespace gatefold::inspect {
+struct InspectReport;
+}
+
+namespace gatefold::widgets {
+
+class AttentionDistanceView;
+class AttentionView;
+class BranchSimilarityView;
+class CkaView;
+class CodebookView;
+
+// "See inside" (issue #7) for the selected run: choose a checkpoint, the
+// images (the first ones of the validation or training split, or files), the
+// rollout's head fusion and discard ratio, and for CKA the run to compare
+// with; Compute runs inspectRun() on a worker thread (its own store
+// connection; the window stays responsive) and hands the report to the views:
+// attention and rollout, mean attention distance, codebook, branch
+// similarity, CKA. Each view exports its picture (PNG/SVG/PDF) and its raw
+// numbers (CSV).
+class InspectPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit InspectPanel(QString storePath, QWidget *parent = nullptr);
+    ~InspectPanel() override;
+
+    // The runs selected in the browser: the first is inspected, the second is offered for CKA.
+    void setRuns(const QList<qint64> &runIds);
+    // Starts the computation as the Compute button does; false (and the reason shown) when it cannot start.
+    bool compute();
+    bool isComputing() const { return m_worker != nullptr; }
+    std::shared_ptr<const inspect::InspectReport> report() const { return m_report; }
+    QString statusText() const;
+    void setImageFiles(const QStringList &files);
+    void setCurrentView(const QString &view);  // attention, distance, codebook, branches, cka
+    bool exportPicture(const QString &path, QString *error);
+    bool exportCsv(const QString &path, QString *error);
+
+    AttentionView *attentionView() const { return m_attention; }
+    CodebookView *codebookView() const { return m_codebook; }
+    BranchSimilarityView *branchView() const { return m_branches; }
+    CkaView *ckaView() const { return m_cka; }
+    AttentionDistanceView *distanceView() const { return m_distance; }
+
+Q_SIGNALS:
+    void computed(bool ok);
+
+private:
+    void finish(std::shared_ptr<const inspect::InspectReport> report, const QString &error, int generation);
+    void setStatus(const QString &text, bool error = false);
+    void chooseFiles();
+    void askExportPicture();
+    void askExportCsv();
+
+    QString m_storePath;
+    QList<qint64> m_runs;
+    std::shared_ptr<const inspect::InspectReport> m_report;
+    QLabel *m_run;
+    QComboBox *m_checkpoint;
+    QSpinBox *m_images;
+    QComboBox *m_source;
+    QComboBox *m_fusion;
+    QDoubleSpinBox *m_discard;
+    QComboBox *m_ckaWith;
+    QPushButton *m_compute;
+    QLabel *m_status;
+    QTabWidget *m_tabs;
+    AttentionView *m_attention;
+    AttentionDistanceView *m_distance;
+    CodebookView *m_codebook;
+    BranchSimilarityView *m_branches;
+    CkaView *m_cka;
+    QStringList m_files;
+    QThread *m_worker = nullptr;
+    int m_generation = 0;
+};
+
+} // namespace gatefold::widgets
