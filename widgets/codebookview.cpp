@@ -10,10 +10,12 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QScrollArea>
+#include <QSlider>
 #include <QTextStream>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace gatefold::widgets {
@@ -30,6 +32,8 @@ CodebookView::CodebookView(QWidget *parent)
     , m_layer(new QComboBox(this))
     , m_order(new QComboBox(this))
     , m_image(new QComboBox(this))
+    , m_history(new QSlider(Qt::Horizontal, this))
+    , m_historyLabel(new QLabel(this))
     , m_plot(new QCustomPlot(this))
     , m_stats(new QLabel(this))
     , m_picture(new QLabel(this))
@@ -47,6 +51,14 @@ CodebookView::CodebookView(QWidget *parent)
     bar->addWidget(m_order);
     bar->addWidget(new QLabel(tr("Image:"), this));
     bar->addWidget(m_image, 1);
+    auto *historyBar = new QHBoxLayout;
+    historyBar->addWidget(new QLabel(tr("Training:"), this));
+    historyBar->addWidget(m_history, 1);
+    historyBar->addWidget(m_historyLabel);
+    m_history->setToolTip(tr("The usage at each evaluation during training (on the validation split); the right "
+                             "end is the checkpoint on the inspected images"));
+    m_history->setPageStep(1);
+    m_history->setRange(0, 0);
 
     m_plot->setMinimumHeight(180);
     m_plot->xAxis->setLabel(tr("code"));
@@ -90,6 +102,7 @@ CodebookView::CodebookView(QWidget *parent)
     m_empty->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addLayout(historyBar);
     // The pictures scroll rather than squeeze (the panel shares the window with the run table).
     m_scroll = new QScrollArea(this);
     m_scroll->setWidget(m_display);
@@ -103,6 +116,7 @@ CodebookView::CodebookView(QWidget *parent)
     });
     connect(m_order, &QComboBox::currentIndexChanged, this, &CodebookView::refresh);
     connect(m_image, &QComboBox::currentIndexChanged, this, &CodebookView::drawPatches);
+    connect(m_history, &QSlider::valueChanged, this, &CodebookView::refresh);
     refresh();
 }
 
@@ -122,6 +136,34 @@ void CodebookView::setReport(std::shared_ptr<const inspect::InspectReport> repor
             m_image->addItem(im.className.isEmpty() ? im.source : tr("%1 (%2)").arg(im.source, im.className));
     }
     refresh();
+}
+
+void CodebookView::setHistory(std::vector<UsageStep> history)
+{
+    m_steps = std::move(history);
+    const QSignalBlocker block(m_history);
+    m_history->setRange(0, int(m_steps.size()));
+    m_history->setValue(int(m_steps.size()));
+    m_history->setEnabled(!m_steps.empty());
+    refresh();
+}
+
+void CodebookView::setHistoryPosition(int position)
+{
+    m_history->setValue(position);
+}
+
+const std::vector<double> *CodebookView::shownUsage() const
+{
+    const auto *l = layer();
+    if (!l)
+        return nullptr;
+    const int at = m_history->value();
+    if (at < int(m_steps.size())) {
+        const auto it = m_steps[size_t(at)].usage.find(l->block);
+        return it == m_steps[size_t(at)].usage.end() ? nullptr : &it->second;
+    }
+    return &l->usage;
 }
 
 void CodebookView::setLayer(int index)
@@ -167,15 +209,37 @@ void CodebookView::refresh()
     const auto *l = layer();
     if (!l)
         return;
-    const int codes = int(l->usage.size());
-    m_stats->setText(tr("Block %1 · K = %2 · perplexity %3 (of %2) · dead codes %4 · mean α entropy %5 nats · mean "
-                        "gate norm %6")
-                         .arg(l->block + 1)
-                         .arg(codes)
-                         .arg(l->perplexity, 0, 'f', 2)
-                         .arg(l->deadCodes)
-                         .arg(l->meanEntropy, 0, 'f', 3)
-                         .arg(l->meanGateNorm, 0, 'f', 4));
+    const int at = m_history->value();
+    const bool checkpoint = at >= int(m_steps.size());
+    m_historyLabel->setText(checkpoint ? tr("checkpoint (step %1), inspected images").arg(m_report->step)
+                                       : tr("evaluation at step %1 (epoch %2)")
+                                             .arg(m_steps[size_t(at)].step)
+                                             .arg(m_steps[size_t(at)].epoch, 0, 'f', 2));
+    const std::vector<double> *usage = shownUsage();
+    if (!usage) {
+        m_stats->setText(tr("Block %1 has no usage recorded at this evaluation.").arg(l->block + 1));
+    } else {
+        // Perplexity and dead codes of the shown usage; entropy and gate norm are the checkpoint's.
+        const int codes = int(usage->size());
+        double entropy = 0;
+        qint64 dead = 0;
+        for (double p : *usage) {
+            if (p > 0)
+                entropy -= p * std::log(p);
+            if (p <= 1e-3 / codes)
+                ++dead;
+        }
+        QString text = tr("Block %1 · K = %2 · perplexity %3 (of %2) · dead codes %4")
+                           .arg(l->block + 1)
+                           .arg(codes)
+                           .arg(checkpoint ? l->perplexity : std::exp(entropy), 0, 'f', 2)
+                           .arg(checkpoint ? l->deadCodes : dead);
+        if (checkpoint)
+            text += tr(" · mean α entropy %1 nats · mean gate norm %2")
+                        .arg(l->meanEntropy, 0, 'f', 3)
+                        .arg(l->meanGateNorm, 0, 'f', 4);
+        m_stats->setText(text);
+    }
     drawHistogram();
     drawPatches();
     listTopImages();
@@ -185,16 +249,16 @@ void CodebookView::drawHistogram()
 {
     m_plot->clearPlottables();
     m_barCodes.clear();
-    const auto *l = layer();
-    if (!l)
+    const std::vector<double> *usage = shownUsage();
+    if (!usage || usage->empty())
         return m_plot->replot();
-    const int codes = int(l->usage.size());
+    const int codes = int(usage->size());
     m_barCodes.resize(size_t(codes));
     std::iota(m_barCodes.begin(), m_barCodes.end(), 0);
     const bool sorted = m_order->currentIndex() == 0;
     if (sorted)
         std::stable_sort(m_barCodes.begin(), m_barCodes.end(),
-                         [&](int a, int b) { return l->usage[size_t(a)] > l->usage[size_t(b)]; });
+                         [&](int a, int b) { return (*usage)[size_t(a)] > (*usage)[size_t(b)]; });
     const QPalette p = palette();
     const QColor text = p.color(QPalette::Text);
     m_plot->setBackground(p.color(QPalette::Base));
@@ -216,7 +280,7 @@ void CodebookView::drawHistogram()
         if (m_code >= 0 && code != m_code)
             fill.setAlpha(110);
         bars->setBrush(fill);
-        bars->addData(i, l->usage[size_t(code)]);
+        bars->addData(i, (*usage)[size_t(code)]);
         bars->setSelectable(QCP::stNone);
     }
     // Uniform usage 1/K as a reference line.
@@ -233,7 +297,7 @@ void CodebookView::drawHistogram()
     } else {
         m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     }
-    const double top = *std::max_element(l->usage.begin(), l->usage.end());
+    const double top = *std::max_element(usage->begin(), usage->end());
     m_plot->xAxis->setRange(-0.5, codes - 0.5);
     m_plot->yAxis->setRange(0, std::max(top, 1.0 / codes) * 1.08);
     m_plot->replot();
@@ -242,10 +306,9 @@ void CodebookView::drawHistogram()
 std::vector<double> CodebookView::barValues() const
 {
     std::vector<double> out;
-    const auto *l = layer();
-    if (l)
+    if (const auto *usage = shownUsage())
         for (int code : m_barCodes)
-            out.push_back(l->usage[size_t(code)]);
+            out.push_back((*usage)[size_t(code)]);
     return out;
 }
 

@@ -4,15 +4,25 @@
 
 #include <QWidget>
 
+#include <map>
 #include <memory>
+#include <vector>
 
 class QComboBox;
 class QCustomPlot;
 class QHBoxLayout;
 class QLabel;
+class QSlider;
 class QScrollArea;
 
 namespace gatefold::widgets {
+
+// One evaluation's code usage during training (a "codebook/usage" snapshot of the store).
+struct UsageStep {
+    qint64 step = 0;
+    double epoch = 0;
+    std::map<int, std::vector<double>> usage;  // gated block → p̄ per code (sums to 1)
+};
 
 // The codebook of a CDE run (issue #7): per gated layer the usage histogram
 // (sorted, or by code index) with perplexity, dead codes, α entropy and gate
@@ -27,6 +37,11 @@ public:
     ~CodebookView() override;
 
     void setReport(std::shared_ptr<const inspect::InspectReport> report);
+    // The run's usage at each evaluation, oldest first: the training slider walks through it (its
+    // last position is the checkpoint on the inspected images).
+    void setHistory(std::vector<UsageStep> history);
+    // Slider position: 0 … history size − 1 an evaluation, history size the checkpoint.
+    void setHistoryPosition(int position);
     bool exportImage(const QString &path, QString *error);
     // kind (usage | code_map), block, image, row, col, code, value.
     bool exportCsv(const QString &path, QString *error);
@@ -55,11 +70,16 @@ private:
     void drawPatches();
     void listTopImages();
     const inspect::CodebookLayer *layer() const;
+    // The usage the histogram shows: the chosen evaluation's, or the checkpoint's.
+    const std::vector<double> *shownUsage() const;
 
     std::shared_ptr<const inspect::InspectReport> m_report;
     QComboBox *m_layer;
     QComboBox *m_order;
     QComboBox *m_image;
+    QSlider *m_history;
+    QLabel *m_historyLabel;
+    std::vector<UsageStep> m_steps;
     QCustomPlot *m_plot;
     QLabel *m_stats;
     QLabel *m_picture;

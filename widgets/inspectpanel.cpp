@@ -17,6 +17,9 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPointer>
 #include <QPushButton>
@@ -27,6 +30,36 @@
 
 namespace gatefold::widgets {
 namespace {
+
+// The run's "codebook/usage" snapshots (one per evaluation; core/store/README.md) as usage per block.
+std::vector<UsageStep> usageHistory(store::RunStore &store, qint64 runId)
+{
+    std::vector<UsageStep> out;
+    for (const auto &snapshot : store.snapshots(runId, QStringLiteral("codebook/usage"))) {
+        const QJsonObject data = QJsonDocument::fromJson(snapshot.dataJson).object();
+        const QJsonArray blocks = data.value(QStringLiteral("blocks")).toArray();
+        const QJsonArray layers = data.value(QStringLiteral("layers")).toArray();
+        UsageStep step;
+        step.step = snapshot.step;
+        step.epoch = snapshot.epoch;
+        for (qsizetype i = 0; i < blocks.size() && i < layers.size(); ++i) {
+            std::vector<double> usage;
+            double total = 0;
+            for (const auto &mass : layers.at(i).toArray()) {
+                usage.push_back(std::max(0.0, mass.toDouble()));
+                total += usage.back();
+            }
+            if (total <= 0)
+                continue;
+            for (double &u : usage)
+                u /= total;
+            step.usage[blocks.at(i).toInt()] = std::move(usage);
+        }
+        if (!step.usage.empty())
+            out.push_back(std::move(step));
+    }
+    return out;
+}
 
 const QStringList kViews = {QStringLiteral("attention"), QStringLiteral("distance"), QStringLiteral("codebook"),
                             QStringLiteral("branches"), QStringLiteral("cka")};
@@ -211,6 +244,7 @@ bool InspectPanel::compute()
     setStatus(tr("Computing run %1 (%2 checkpoint)…").arg(request.runId).arg(m_checkpoint->currentText()));
     m_worker = QThread::create([self, request, storePath, generation] {
         QString error;
+        auto history = std::make_shared<std::vector<UsageStep>>();
         std::shared_ptr<const inspect::InspectReport> report;
         // One store connection per thread.
         if (auto store = store::RunStore::open(storePath, &error)) {
@@ -223,14 +257,16 @@ bool InspectPanel::compute()
                     },
                     Qt::QueuedConnection);
             };
-            if (auto made = inspect::inspectRun(*store, request, &error, progress))
+            if (auto made = inspect::inspectRun(*store, request, &error, progress)) {
                 report = std::make_shared<const inspect::InspectReport>(std::move(*made));
+                *history = usageHistory(*store, request.runId);
+            }
         }
         QMetaObject::invokeMethod(
             qApp,
-            [self, report, error, generation] {
+            [self, report, history, error, generation] {
                 if (self)
-                    self->finish(report, error, generation);
+                    self->finish(report, *history, error, generation);
             },
             Qt::QueuedConnection);
     });
@@ -239,7 +275,8 @@ bool InspectPanel::compute()
     return true;
 }
 
-void InspectPanel::finish(std::shared_ptr<const inspect::InspectReport> report, const QString &error, int generation)
+void InspectPanel::finish(std::shared_ptr<const inspect::InspectReport> report, std::vector<UsageStep> history,
+                          const QString &error, int generation)
 {
     m_worker = nullptr;
     m_compute->setEnabled(!m_runs.isEmpty());
@@ -254,6 +291,7 @@ void InspectPanel::finish(std::shared_ptr<const inspect::InspectReport> report, 
     m_attention->setReport(report);
     m_distance->setReport(report);
     m_codebook->setReport(report);
+    m_codebook->setHistory(std::move(history));
     m_branches->setReport(report);
     m_cka->setReport(report);
     QStringList notes;

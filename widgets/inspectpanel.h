@@ -4,6 +4,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <vector>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -24,6 +25,7 @@ class AttentionView;
 class BranchSimilarityView;
 class CkaView;
 class CodebookView;
+struct UsageStep;
 
 // "See inside" (issue #7) for the selected run: choose a checkpoint, the
 // images (the first ones of the validation or training split, or files), the
@@ -62,7 +64,8 @@ Q_SIGNALS:
     void computed(bool ok);
 
 private:
-    void finish(std::shared_ptr<const inspect::InspectReport> report, const QString &error, int generation);
+    void finish(std::shared_ptr<const inspect::InspectReport> report, std::vector<UsageStep> history,
+                const QString &error, int generation);
     void setStatus(const QString &text, bool error = false);
     void chooseFiles();
     void askExportPicture();
