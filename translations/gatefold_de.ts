@@ -1161,7 +1161,7 @@
         <translation>Nicht verfügbar: Der Bericht enthält keine Gewichtsähnlichkeit der Zweige.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+37"/>
         <source>block %1 · %2</source>
         <translation>Block %1 · %2</translation>
     </message>
@@ -1172,7 +1172,7 @@
         <translation>Zweig</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+105"/>
         <source>block %1, %2, branch %3 vs %4: %5</source>
         <translation>Block %1, %2, Zweig %3 gegen %4: %5</translation>
     </message>
@@ -1221,7 +1221,7 @@
         <translation>Schicht von %1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+42"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -1244,7 +1244,7 @@
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message>
-        <location filename="../widgets/codebookview.cpp" line="+41"/>
+        <location filename="../widgets/codebookview.cpp" line="+45"/>
         <source>sorted by usage</source>
         <translation>nach Nutzung sortiert</translation>
     </message>
@@ -1269,13 +1269,23 @@
         <translation>Bild:</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+156"/>
+        <location line="+3"/>
+        <source>Training:</source>
+        <translation>Training:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The usage at each evaluation during training (on the validation split); the right end is the checkpoint on the inspected images</source>
+        <translation>Die Nutzung bei jeder Evaluierung während des Trainings (auf dem Validierungssplit); das rechte Ende ist der Checkpoint auf den untersuchten Bildern</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+208"/>
         <source>code</source>
         <translation>Code</translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-207"/>
         <source>usage p̄</source>
         <translation>Nutzung p̄</translation>
     </message>
@@ -1285,7 +1295,7 @@
         <translation>Klicken Sie auf einen Patch, um seinen Code auszuwählen</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+58"/>
         <source>block %1</source>
         <translation>Block %1</translation>
     </message>
@@ -1295,7 +1305,7 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+62"/>
         <source>Choose a CDE run and press Compute.</source>
         <translation>Wählen Sie einen CDE-Lauf und klicken Sie auf Berechnen.</translation>
     </message>
@@ -1310,12 +1320,32 @@
         <translation>das Modell hat keine CDE-Gates</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Block %1 · K = %2 · perplexity %3 (of %2) · dead codes %4 · mean α entropy %5 nats · mean gate norm %6</source>
-        <translation>Block %1 · K = %2 · Perplexität %3 (von %2) · tote Codes %4 · mittlere α-Entropie %5 nats · mittlere Gate-Norm %6</translation>
+        <location line="+12"/>
+        <source>checkpoint (step %1), inspected images</source>
+        <translation>Checkpoint (Schritt %1), untersuchte Bilder</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+1"/>
+        <source>evaluation at step %1 (epoch %2)</source>
+        <translation>Evaluierung bei Schritt %1 (Epoche %2)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Block %1 has no usage recorded at this evaluation.</source>
+        <translation>Für Block %1 ist bei dieser Evaluierung keine Nutzung aufgezeichnet.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Block %1 · K = %2 · perplexity %3 (of %2) · dead codes %4</source>
+        <translation>Block %1 · K = %2 · Perplexität %3 (von %2) · tote Codes %4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> · mean α entropy %1 nats · mean gate norm %2</source>
+        <translation> · mittlere α-Entropie %1 nats · mittlere Gate-Norm %2</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>codes, most used first</source>
         <translation>Codes, die meistgenutzten zuerst</translation>
     </message>
@@ -1325,7 +1355,7 @@
         <translation>gleichverteilt 1/K</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+75"/>
         <source>Click a patch or a bar to see which images use a code.</source>
         <translation>Klicken Sie auf einen Patch oder einen Balken, um zu sehen, welche Bilder einen Code verwenden.</translation>
     </message>
@@ -1449,7 +1479,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+46"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+79"/>
         <source>Compute</source>
         <translation>Berechnen</translation>
     </message>
@@ -1633,7 +1663,7 @@
         <translation>Berechne Lauf %1 (Checkpoint: %2)…</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message numerus="yes">
-        <location filename="../widgets/codebookview.cpp" line="+308"/>
+        <location filename="../widgets/codebookview.cpp" line="+371"/>
         <source>Code %1: usage %2 %, used by %n image(s) here; most patches first:</source>
         <translation>
             <numerusform>Code %1: usage %2 %, used by %n image here; most patches first:</numerusform>
@@ -26,7 +26,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/inspectpanel.cpp" line="+148"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+181"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n file</numerusform>
@@ -34,7 +34,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+114"/>
+        <location line="+119"/>
         <source>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.</source>
         <translation>
             <numerusform>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image, on %6 in %7 s.</numerusform>

@@ -1161,7 +1161,7 @@
         <translation>不可用：报告中没有分支权重相似度。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+37"/>
         <source>block %1 · %2</source>
         <translation>块 %1 · %2</translation>
     </message>
@@ -1172,7 +1172,7 @@
         <translation>分支</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+105"/>
         <source>block %1, %2, branch %3 vs %4: %5</source>
         <translation>块 %1，%2，分支 %3 与 %4：%5</translation>
     </message>
@@ -1221,7 +1221,7 @@
         <translation>%1 的层</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+42"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -1244,7 +1244,7 @@
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message>
-        <location filename="../widgets/codebookview.cpp" line="+41"/>
+        <location filename="../widgets/codebookview.cpp" line="+45"/>
         <source>sorted by usage</source>
         <translation>按使用率排序</translation>
     </message>
@@ -1269,13 +1269,23 @@
         <translation>图像：</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+156"/>
+        <location line="+3"/>
+        <source>Training:</source>
+        <translation>训练：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The usage at each evaluation during training (on the validation split); the right end is the checkpoint on the inspected images</source>
+        <translation>训练期间每次评估时的使用率（在验证集上）；最右端是检查点在所检查图像上的结果</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+208"/>
         <source>code</source>
         <translation>码字</translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-207"/>
         <source>usage p̄</source>
         <translation>使用率 p̄</translation>
     </message>
@@ -1285,7 +1295,7 @@
         <translation>点击一个 patch 以选中其码字</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+58"/>
         <source>block %1</source>
         <translation>块 %1</translation>
     </message>
@@ -1295,7 +1305,7 @@
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+62"/>
         <source>Choose a CDE run and press Compute.</source>
         <translation>请选择一个 CDE 运行，然后点击“计算”。</translation>
     </message>
@@ -1310,12 +1320,32 @@
         <translation>该模型没有 CDE 门控</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Block %1 · K = %2 · perplexity %3 (of %2) · dead codes %4 · mean α entropy %5 nats · mean gate norm %6</source>
-        <translation>块 %1 · K = %2 · 困惑度 %3（共 %2）· 未使用码字 %4 · α 平均熵 %5 nats · 门控平均范数 %6</translation>
+        <location line="+12"/>
+        <source>checkpoint (step %1), inspected images</source>
+        <translation>检查点（第 %1 步），所检查的图像</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+1"/>
+        <source>evaluation at step %1 (epoch %2)</source>
+        <translation>第 %1 步的评估（第 %2 轮）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Block %1 has no usage recorded at this evaluation.</source>
+        <translation>第 %1 块在此次评估中没有记录使用率。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Block %1 · K = %2 · perplexity %3 (of %2) · dead codes %4</source>
+        <translation>第 %1 块 · K = %2 · 困惑度 %3（共 %2）· 死码 %4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> · mean α entropy %1 nats · mean gate norm %2</source>
+        <translation> · 平均 α 熵 %1 nats · 平均门控范数 %2</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>codes, most used first</source>
         <translation>码字（使用最多的在前）</translation>
     </message>
@@ -1325,7 +1355,7 @@
         <translation>均匀分布 1/K</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+75"/>
         <source>Click a patch or a bar to see which images use a code.</source>
         <translation>点击一个 patch 或一根柱条，查看哪些图像使用了该码字。</translation>
     </message>
@@ -1447,7 +1477,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+46"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+79"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
@@ -1630,7 +1660,7 @@
         <translation>正在计算运行 %1（%2检查点）…</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
