@@ -40,7 +40,7 @@ QString checkpointDirName(const QString &checkpoint);
 //   resume loads it (every name and shape checked), in eval mode, with the
 //   schedules (CDE λ and τ, joining λ) at the checkpoint's step as its
 //   evaluation saw them; the raw weights, not the EMA;
-// - images: the first `request.images` of the split through the evaluation
+// - images: the first `request.images` of the split (as many as it holds) through the evaluation
 //   transform (resize + centre crop, no augmentation), or `request.files`
 //   decoded with OpenCV and prepared the same way, normalised with the run's
 //   normalisation (data.mean/std, or measured as the trainer measured it);

@@ -333,14 +333,17 @@ bool ckaPicture(const InspectReport &report, ReportFiles &files)
     const int cell = std::max(12, std::min(48, 480 / std::max(report.cka.rows, report.cka.cols)));
     const cv::Mat map = valueHeatmap(report.cka, cell, range);
     const int left = 30, top = 4, bottom = 30;
-    cv::Mat body(map.rows + top + bottom, map.cols + left + 4, CV_8UC3, kBackground);
+    const std::string axis = "layer of " + utf8(report.ckaAgainst);
+    int base = 0;
+    const int axisWidth = cv::getTextSize(axis, cv::FONT_HERSHEY_SIMPLEX, 0.4, 1, &base).width;
+    cv::Mat body(map.rows + top + bottom, left + std::max(map.cols, axisWidth) + 4, CV_8UC3, kBackground);
     map.copyTo(body(cv::Rect(left, top, map.cols, map.rows)));
     const int every = std::max(1, 16 / cell + 1);
     for (int r = 0; r < report.cka.rows; r += every)
         putLabel(body, std::to_string(r), cv::Point(4, top + r * cell + cell / 2 + 4), 0.35);
     for (int c = 0; c < report.cka.cols; c += every)
         putLabel(body, std::to_string(c), cv::Point(left + c * cell + cell / 2 - 4, top + map.rows + 12), 0.35);
-    putLabel(body, "layer of " + utf8(report.ckaAgainst), cv::Point(left, top + map.rows + 26), 0.4);
+    putLabel(body, axis, cv::Point(left, top + map.rows + 26), 0.4);
     const cv::Mat bar = colourBar(kMatrixMap, range, std::max(map.rows, 120));
     cv::Mat out(std::max(body.rows, bar.rows + top), body.cols + bar.cols + kGap, CV_8UC3, kBackground);
     body.copyTo(out(cv::Rect(0, 0, body.cols, body.rows)));
