@@ -330,7 +330,7 @@ void TstInspect::predictionsAreTheLoadedModels()
     // The whole validation split (64 images), so that the top-1 is the trainer's val/top1.
     InspectRequest request;
     request.runId = run;
-    request.images = 1000;  // cut to the split
+    request.images = 500;  // cut to the split
     request.views = {QStringLiteral("attention")};
     const auto r = inspect(request);
     QVERIFY(r);
@@ -560,6 +560,7 @@ void TstInspect::badInputRefusedStoreUntouched_data()
     QTest::newRow("cka run of another size") << "cka-wide" << "compare runs of the same img_size";
     QTest::newRow("cka run missing") << "cka=999" << "cka: there is no run 999";
     QTest::newRow("split") << "split=test" << "'test' is not a split; use val or train";
+    QTest::newRow("too many images") << "images=513" << "images: 513 is not a number of images from 1 to 512";
 }
 
 void TstInspect::badInputRefusedStoreUntouched()
@@ -609,6 +610,8 @@ void TstInspect::badInputRefusedStoreUntouched()
         request.ckaRunId = value.toLongLong();
     else if (what.startsWith(QLatin1String("split=")))
         request.split = value;
+    else if (what.startsWith(QLatin1String("images=")))
+        request.images = value.toInt();
     const QStringList before = filesUnder(m_dir.path());
     QString error;
     QVERIFY(!inspect(request, &error));

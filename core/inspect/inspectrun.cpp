@@ -22,7 +22,7 @@
 namespace gatefold::inspect {
 namespace {
 
-constexpr int kMaxImages = 4096;
+constexpr int kMaxImages = 512;  // every image's attention per layer is kept in memory at once
 constexpr std::int64_t kCkaBatch = 64;  // images per CKA minibatch (unbiased HSIC: ≥ 4)
 
 std::optional<analysis::HeadFusion> fusionFromName(const QString &name)
@@ -155,7 +155,10 @@ QStringList checkRequest(const InspectRequest &r)
     };
     checkCheckpoint(QStringLiteral("checkpoint"), r.checkpoint);
     if (r.files.isEmpty() && (r.images < 1 || r.images > kMaxImages))
-        problems << QStringLiteral("images: %1 is not a number of images from 1 to %2").arg(r.images).arg(kMaxImages);
+        problems << QStringLiteral("images: %1 is not a number of images from 1 to %2 (the views hold every image's "
+                                   "attention in memory at once)")
+                        .arg(r.images)
+                        .arg(kMaxImages);
     if (r.files.size() > kMaxImages)
         problems << QStringLiteral("files: %1 image files; give at most %2").arg(r.files.size()).arg(kMaxImages);
     if (r.split != QLatin1String("val") && r.split != QLatin1String("train"))
