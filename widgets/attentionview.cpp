@@ -56,24 +56,28 @@ AttentionView::AttentionView(QWidget *parent)
     m_mode->addItem(tr("Attention rollout"));
     m_mode->setToolTip(tr("Rollout multiplies the head-fused attention (plus identity, rows renormalised) through "
                           "all layers; fusion and discard ratio are set above"));
+    m_image->setMinimumContentsLength(16);
+    m_image->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    for (QComboBox *box : {m_head, m_branch})
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_layer->setMinimum(1);
     m_layer->setPageStep(1);
     m_alpha->setRange(0, 100);
     m_alpha->setValue(55);
     m_alpha->setToolTip(tr("How strongly the map covers the image"));
-    m_alpha->setMaximumWidth(120);
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Image:"), this));
     bar->addWidget(m_image, 1);
     bar->addWidget(m_mode);
-    bar->addWidget(m_layerLabel);
-    bar->addWidget(m_layer, 1);
     bar->addWidget(new QLabel(tr("Head:"), this));
     bar->addWidget(m_head);
     bar->addWidget(m_branchLabel);
     bar->addWidget(m_branch);
-    bar->addWidget(new QLabel(tr("Blend:"), this));
-    bar->addWidget(m_alpha);
+    auto *sliders = new QHBoxLayout;
+    sliders->addWidget(m_layerLabel);
+    sliders->addWidget(m_layer, 3);
+    sliders->addWidget(new QLabel(tr("Blend:"), this));
+    sliders->addWidget(m_alpha, 1);
 
     m_picture->setAlignment(Qt::AlignCenter);
     m_picture->setMinimumSize(kPicture, kPicture);
@@ -92,6 +96,7 @@ AttentionView::AttentionView(QWidget *parent)
     m_empty->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addLayout(sliders);
     // The pictures scroll rather than squeeze (the panel shares the window with the run table).
     m_scroll = new QScrollArea(this);
     m_scroll->setWidget(m_display);

@@ -237,6 +237,9 @@ bool InspectPanel::compute()
     request.rolloutFusion = m_fusion->currentData().toString();
     request.discardRatio = m_discard->value();
     request.ckaRunId = m_ckaWith->currentData().toLongLong();
+    // CKA's minibatch estimate on 64 images: about 1 s for a ViT-Ti at 224 px on a laptop CPU
+    // (256, the CLI's default, takes ~5 s; bench/RESULTS.md "Inspect").
+    request.ckaImages = 64;
     const int generation = ++m_generation;
     const QString storePath = m_storePath;
     QPointer<InspectPanel> self(this);
