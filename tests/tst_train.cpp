@@ -13,6 +13,8 @@
 #include <numeric>
 #include <set>
 
+#include "analysis/branchcomparison.h"
+#include "model/branchsimilarity.h"
 #include "train/checkpoint.h"
 #include "train/codebookrecord.h"
 #include "train/evaluation.h"
@@ -148,6 +150,7 @@ private Q_SLOTS:
     void initFromAnotherRun();
     void tinyModelLearns();
     void codebookMeasuresPerEval();
+    void branchSimilarityPerEval();
 
 private:
     QTemporaryDir m_dir;
@@ -743,6 +746,7 @@ void TstTrain::codebookMeasuresPerEval()
     const auto snapshots = store->snapshots(*runId, QStringLiteral("codebook/usage"));
     QCOMPARE(int(snapshots.size()), 2);
     QCOMPARE(snapshots.back().step, qint64(16));
+    QVERIFY(store->snapshots(*runId, QStringLiteral("branches/similarity")).empty());  // single-branch
     const auto usageJson = QJsonDocument::fromJson(snapshots.back().dataJson).object();
     QCOMPARE(usageJson["blocks"].toArray().size(), config.model.depth);
     const auto layer0 = usageJson["layers"].toArray()[0].toArray();
@@ -786,6 +790,67 @@ void TstTrain::codebookMeasuresPerEval()
         const auto key = QStringLiteral("cde/L%1/perplexity").arg(layer.block);
         QVERIFY(std::abs(metrics.values[{key, 16}] - layer.stats.perplexity) < 1e-12);
     }
+}
+
+void TstTrain::branchSimilarityPerEval()
+{
+    // A joining run records, per evaluation, each parallel block's branch
+    // feature similarity (first validation batch) and weight similarity as a
+    // branches/similarity snapshot; a plain run records none.
+    RunConfig config = tinyRun();
+    config.model.join.branches = 3;
+    QString error;
+    auto store = store::RunStore::open(m_dir.filePath("join.sqlite"), &error);
+    QVERIFY2(store, qPrintable(error));
+    const auto runId = store->createRun({QStringLiteral("join"), QByteArray("{}"), 0, 0, 0, {}, {}});
+    QVERIFY(runId);
+    RunRecorder recorder(*store, *runId, nullptr);
+    TrainerOptions options;
+    options.runDir = m_dir.filePath("join");
+    options.events = &recorder;
+    Trainer trainer(config, options);
+    QVERIFY2(trainer.prepare(&error), qPrintable(error));
+    QVERIFY(trainer.run().end == TrainEnd::Finished);
+    QVERIFY(recorder.flush());
+    const auto snapshots = store->snapshots(*runId, QStringLiteral("branches/similarity"));
+    QCOMPARE(int(snapshots.size()), 2);  // one per epoch
+    QCOMPARE(snapshots.back().step, qint64(16));
+    const auto data = QJsonDocument::fromJson(snapshots.back().dataJson).object();
+    QCOMPARE(data["blocks"].toArray(), (QJsonArray{0, 1}));
+    QCOMPARE(data["n"].toArray(), (QJsonArray{3, 3}));
+
+    // The last snapshot against an independent computation on the final model.
+    auto &net = trainer.model();
+    net->eval();
+    torch::NoGradGuard noGrad;
+    std::vector<std::int64_t> first(size_t(config.train.evalBatchSize));
+    std::iota(first.begin(), first.end(), 0);
+    first.resize(size_t(std::min<std::int64_t>(config.train.evalBatchSize, trainer.dataset().size(data::Split::Val))));
+    const auto images = data::normalize(trainer.dataset().batch(data::Split::Val, first).first, trainer.normalization());
+    model::ForwardOptions record;
+    record.branches = true;
+    const auto out = net->forwardWithIntermediates(images, record);
+    const auto weights = analysis::branchWeightSimilarity(*net);
+    for (int b = 0; b < 2; ++b) {
+        const auto values = [&](const char *key) {
+            std::vector<double> v;
+            for (const auto x : data[QLatin1String(key)].toArray()[b].toArray())
+                v.push_back(x.toDouble());
+            return torch::tensor(v, torch::kFloat64).reshape({3, 3});
+        };
+        const auto expectAttention = model::branchCosineMatrix(out.blocks[size_t(b)].attnBranches).to(torch::kFloat64);
+        const auto expectMlp = model::branchCosineMatrix(out.blocks[size_t(b)].mlpBranches).to(torch::kFloat64);
+        // The stored numbers are the float32 results written as doubles: equal to 1e-6.
+        QVERIFY((values("attention") - expectAttention).abs().max().item<double>() < 1e-6);
+        QVERIFY((values("mlp") - expectMlp).abs().max().item<double>() < 1e-6);
+        QVERIFY((values("fc1") - weights[size_t(b)].fc1.to(torch::kFloat64)).abs().max().item<double>() < 1e-6);
+        QVERIFY((values("qk") - weights[size_t(b)].qk.to(torch::kFloat64)).abs().max().item<double>() < 1e-6);
+        // A branch is itself: 1 on the diagonals (no zero outputs here).
+        QVERIFY((values("attention").diagonal() - 1).abs().max().item<double>() < 1e-5);
+        QVERIFY((values("vo").diagonal() - 1).abs().max().item<double>() < 1e-5);
+    }
+    // Without gates there is no codebook snapshot.
+    QVERIFY(store->snapshots(*runId, QStringLiteral("codebook/usage")).empty());
 }
 
 QTEST_GUILESS_MAIN(TstTrain)

@@ -1,14 +1,55 @@
 #include "evaluation.h"
 
+#include "analysis/branchcomparison.h"
+#include "model/branchsimilarity.h"
+
 #include <torch/torch.h>
 
 #include <algorithm>
 
 namespace gatefold::train {
+namespace {
+
+std::vector<double> flat(const torch::Tensor &matrix)
+{
+    const auto m = matrix.detach().to(torch::kCPU, torch::kFloat64).contiguous();
+    return std::vector<double>(m.data_ptr<double>(), m.data_ptr<double>() + m.numel());
+}
+
+// Each parallel block's feature similarity from `blocks` (in block order) and weight similarity.
+std::vector<BranchEval> branchEvals(const model::VisionTransformerImpl &net,
+                                    const std::vector<model::BlockIntermediates> &blocks)
+{
+    std::vector<BranchEval> out;
+    const auto weights = analysis::branchWeightSimilarity(net);
+    size_t parallel = 0;
+    for (size_t b = 0; b < blocks.size(); ++b) {
+        const auto &rec = blocks[b];
+        if (!rec.attnBranches.defined() || !rec.mlpBranches.defined())
+            continue;
+        BranchEval e;
+        e.block = int(b);
+        e.n = int(rec.attnBranches.size(0));
+        e.attention = flat(model::branchCosineMatrix(rec.attnBranches));
+        e.mlp = flat(model::branchCosineMatrix(rec.mlpBranches));
+        if (parallel < weights.size()) {
+            const auto &w = weights[parallel];
+            e.qk = flat(w.qk);
+            e.vo = flat(w.vo);
+            e.fc1 = flat(w.fc1);
+            e.fc2 = flat(w.fc2);
+        }
+        ++parallel;
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+} // namespace
 
 EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, data::Split split, int batchSize,
                     const torch::Device &device, const data::Normalization &norm,
-                    const std::atomic<bool> *stop, bool codebookStats)
+                    const std::atomic<bool> *stop, bool codebookStats, bool branchStats)
 {
     const bool wasTraining = model->is_training();
     model->eval();
@@ -40,14 +81,21 @@ EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, 
         images = data::normalize(images.to(device), norm);
         labels = labels.to(device);
         torch::Tensor logits;
-        if (codebooks.empty()) {
+        // Branch outputs on the first batch only: the similarity of a batch is what the figures show.
+        const bool branchesNow = branchStats && begin == 0;
+        if (codebooks.empty() && !branchesNow) {
             logits = model->forward(images).to(torch::kFloat64);
         } else {
-            const auto out = model->forwardWithIntermediates(images, recordAssignments);
+            model::ForwardOptions options = recordAssignments;
+            options.assignments = !codebooks.empty();
+            options.branches = branchesNow;
+            const auto out = model->forwardWithIntermediates(images, options);
             for (auto &[block, accumulator] : codebooks) {
                 const auto &rec = out.blocks[size_t(block)];
                 accumulator.add(rec.codeIndices, rec.codeWeights, rec.gateNorm);
             }
+            if (branchesNow)
+                result.branches = branchEvals(*model, out.blocks);
             logits = out.logits.to(torch::kFloat64);
         }
         lossSum += torch::cross_entropy_loss(logits, labels, {}, at::Reduction::Sum).item<double>();

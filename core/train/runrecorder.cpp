@@ -1,5 +1,6 @@
 #include "runrecorder.h"
 
+#include "branchrecord.h"
 #include "codebookrecord.h"
 
 #include <QDir>
@@ -55,6 +56,16 @@ void RunRecorder::evaluated(const EvalReport &report)
         // A lost snapshot is worth a message, not the run.
         if (!m_store.addSnapshot(snapshot) && m_next)
             m_next->message(QStringLiteral("the store cannot record the codebook usage: %1").arg(m_store.lastError()));
+    }
+    if (!report.result.branches.empty()) {
+        store::Snapshot snapshot;
+        snapshot.runId = m_runId;
+        snapshot.kind = QStringLiteral("branches/similarity");
+        snapshot.step = report.step;
+        snapshot.epoch = report.epoch;
+        snapshot.dataJson = branchSimilarityJson(report.result.branches);
+        if (!m_store.addSnapshot(snapshot) && m_next)
+            m_next->message(QStringLiteral("the store cannot record the branch similarity: %1").arg(m_store.lastError()));
     }
     if (m_next)
         m_next->evaluated(report);

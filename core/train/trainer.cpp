@@ -358,7 +358,9 @@ EvalReport Trainer::evaluateNow()
     const int batch = m_config.train.evalBatchSize;
     // A CDE model's codebook measures come from the same pass (papers/cde.md).
     const bool codebook = !m_model->gates().empty();
-    report.result = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm, nullptr, codebook);
+    // A joining model's branch similarity on the first batch, so the Inspect tab can scrub through joining.
+    const bool branches = !m_model->parallelBlockList().empty();
+    report.result = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm, nullptr, codebook, branches);
     if (m_ema.enabled()) {
         m_ema.swapInto(*m_model);
         report.ema = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm);
