@@ -13,6 +13,9 @@
 #include "tinyrun.h"
 
 #include "widgets/attentionview.h"
+#include "widgets/branchsimilarityview.h"
+#include "widgets/inspecthistory.h"
+#include "widgets/qcp.h"
 #include "widgets/codebookview.h"
 #include "widgets/inspectpanel.h"
 #include "widgets/mapimage.h"
@@ -125,6 +128,7 @@ private Q_SLOTS:
     void codebookCsv();
     void codebookSaysWhyWithoutGates();
     void panelComputesARealRun();
+    void panelScrubsThroughJoining();
 
 private:
     QTemporaryDir m_dir;
@@ -376,6 +380,75 @@ void TstInspectPanel::panelComputesARealRun()
     QVERIFY2(panel.exportPicture(m_dir.filePath(QStringLiteral("panel-codebook.svg")), &error), qPrintable(error));
     if (!screenshotDir().isEmpty())
         QVERIFY(panel.grab().save(screenshotDir() + QStringLiteral("/inspect-panel.png")));
+}
+
+void TstInspectPanel::panelScrubsThroughJoining()
+{
+    // A two-branch run trained 2 epochs records two branches/similarity
+    // snapshots; the Branches tab's slider shows each one's numbers, and its
+    // right end the checkpoint's.
+    const QString storePath = m_dir.filePath(QStringLiteral("join.sqlite"));
+    qint64 id = 0;
+    {
+        QString error;
+        auto store = store::RunStore::open(storePath, &error);
+        QVERIFY2(store, qPrintable(error));
+        auto config = tinyRun(2);
+        std::string why;
+        QVERIFY2(train::applyRunAssignment(config, "join.branches=2", &why), why.c_str());
+        store::NewRun run;
+        run.name = QStringLiteral("two branches");
+        run.configJson = train::runConfigToJson(config);
+        id = *store->createRun(run);
+    }
+    QProcess engine;
+    engine.start(QStringLiteral(GATEFOLD_CLI_PATH),
+                 {QStringLiteral("train"), QStringLiteral("--run"), QString::number(id), QStringLiteral("--store"), storePath});
+    QVERIFY(engine.waitForFinished(120000));
+    QCOMPARE(engine.exitCode(), 0);
+    QString error;
+    auto store = store::RunStore::open(storePath, &error);
+    const auto history = widgets::branchHistory(*store, id);
+    QCOMPARE(int(history.size()), 2);
+    QCOMPARE(int(history.front().layers.size()), 2);  // tinyRun: 2 blocks
+    QCOMPARE(history.front().layers.front().fc1.rows, 2);
+
+    widgets::InspectPanel panel(storePath);
+    panel.resize(1100, 700);
+    panel.show();
+    QSignalSpy computed(&panel, &widgets::InspectPanel::computed);
+    panel.setRuns({id});
+    QVERIFY(panel.compute());
+    QVERIFY(computed.wait(60000));
+    QVERIFY2(computed.last().at(0).toBool(), qPrintable(panel.statusText()));
+    QCOMPARE(panel.branchSteps(), 2);
+    auto *view = panel.branchView();
+    const auto cellsOf = [&](int row, int column) {
+        std::vector<double> out;
+        QCPColorMap *map = view->heatmap(row, column);
+        for (int i = 0; map && i < 2; ++i)
+            for (int j = 0; j < 2; ++j)
+                out.push_back(map->data()->cell(j, i));
+        return out;
+    };
+    // Right end: the checkpoint on the inspected images.
+    const auto &checkpoint = panel.report()->branchLayers.at(1).mlpFeatures;
+    QCOMPARE(cellsOf(1, 1), checkpoint.values);
+    // The first evaluation, then the second (the same weights as the best/last checkpoint at its step).
+    panel.setBranchStep(0);
+    QCOMPARE(cellsOf(1, 1), history.front().layers.at(1).mlpFeatures.values);
+    QCOMPARE(cellsOf(0, 0), history.front().layers.at(0).attentionFeatures.values);
+    view->setQuantity(widgets::BranchSimilarityView::Quantity::Weights);
+    QCOMPARE(cellsOf(0, 2), history.front().layers.at(0).fc1.values);
+    panel.setBranchStep(1);
+    QCOMPARE(cellsOf(0, 2), history.back().layers.at(0).fc1.values);
+    // The checkpoint's weights are those of the evaluation at its step (weight similarity needs no images).
+    panel.setBranchStep(2);
+    const auto same = std::find_if(history.begin(), history.end(),
+                                   [&](const widgets::BranchStep &s) { return s.step == panel.report()->step; });
+    QVERIFY(same != history.end());
+    for (size_t i = 0; i < 4; ++i)
+        QVERIFY(qAbs(cellsOf(0, 2)[i] - same->layers.at(0).fc1.values[i]) < 1e-6);
 }
 
 QTEST_MAIN(TstInspectPanel)

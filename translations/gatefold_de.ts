@@ -994,27 +994,27 @@
         <translation>Rollout multipliziert die über die Heads fusionierte Attention (plus Identität, Zeilen neu normiert) durch alle Schichten; Fusion und Verwerfungsanteil werden oben eingestellt</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>How strongly the map covers the image</source>
         <translation>Wie stark die Karte das Bild überdeckt</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Image:</source>
         <translation>Bild:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Head:</source>
         <translation>Head:</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Blend:</source>
         <translation>Überblendung:</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <location line="+105"/>
         <source>Choose a run and press Compute.</source>
         <translation>Wählen Sie einen Lauf und klicken Sie auf Berechnen.</translation>
@@ -1479,12 +1479,12 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+79"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+51"/>
         <source>Compute</source>
         <translation>Berechnen</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
@@ -1515,12 +1515,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+85"/>
+        <location line="+101"/>
         <source>image files…</source>
         <translation>Bilddateien…</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-100"/>
         <source>mean</source>
         <translation>Mittelwert</translation>
     </message>
@@ -1600,7 +1600,17 @@
         <translation>Codebuch</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
+        <source>Training:</source>
+        <translation type="unfinished">Training:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Scrub through joining: the similarity at each evaluation during training (first validation batch); the right end is the checkpoint on the inspected images</source>
+        <translation>Durch das Zusammenführen blättern: die Ähnlichkeit bei jeder Evaluierung während des Trainings (erster Validierungs-Batch); das rechte Ende ist der Checkpoint auf den untersuchten Bildern</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Branches</source>
         <translation>Zweige</translation>
     </message>
@@ -1658,12 +1668,12 @@
         <translation>Wählen Sie zuerst Bilddateien aus (Bilder → Bilddateien…).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Computing run %1 (%2 checkpoint)…</source>
         <translation>Berechne Lauf %1 (Checkpoint: %2)…</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+64"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -1681,7 +1691,17 @@
         <translation>Nicht angezeigt: %1.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+9"/>
+        <source>checkpoint (step %1), inspected images</source>
+        <translation type="unfinished">Checkpoint (Schritt %1), untersuchte Bilder</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>evaluation at step %1 (epoch %2)</source>
+        <translation type="unfinished">Evaluierung bei Schritt %1 (Epoche %2)</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Export picture</source>
         <translation>Bild exportieren</translation>
     </message>

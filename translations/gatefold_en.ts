@@ -26,7 +26,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/inspectpanel.cpp" line="+181"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+171"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n file</numerusform>
@@ -34,7 +34,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+119"/>
+        <location line="+131"/>
         <source>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.</source>
         <translation>
             <numerusform>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image, on %6 in %7 s.</numerusform>

@@ -994,27 +994,27 @@
         <translation>Rollout 将各头融合后的注意力（加上单位矩阵，并重新按行归一化）逐层相乘；融合方式和丢弃比例在上方设置</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>How strongly the map covers the image</source>
         <translation>热力图覆盖图像的强度</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Image:</source>
         <translation>图像：</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Head:</source>
         <translation>注意力头：</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Blend:</source>
         <translation>混合：</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <location line="+105"/>
         <source>Choose a run and press Compute.</source>
         <translation>请选择一个运行，然后点击“计算”。</translation>
@@ -1477,12 +1477,12 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+79"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+51"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -1513,12 +1513,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+85"/>
+        <location line="+101"/>
         <source>image files…</source>
         <translation>图像文件…</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-100"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
@@ -1598,7 +1598,17 @@
         <translation>码本</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
+        <source>Training:</source>
+        <translation type="unfinished">训练：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Scrub through joining: the similarity at each evaluation during training (first validation batch); the right end is the checkpoint on the inspected images</source>
+        <translation>拖动浏览合并过程：训练期间每次评估时的相似度（第一个验证批次）；最右端是检查点在所检查图像上的结果</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Branches</source>
         <translation>分支</translation>
     </message>
@@ -1655,12 +1665,12 @@
         <translation>请先选择图像文件（图像 → 图像文件…）。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Computing run %1 (%2 checkpoint)…</source>
         <translation>正在计算运行 %1（%2检查点）…</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+64"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -1677,7 +1687,17 @@
         <translation>未显示：%1。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+9"/>
+        <source>checkpoint (step %1), inspected images</source>
+        <translation type="unfinished">检查点（第 %1 步），所检查的图像</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>evaluation at step %1 (epoch %2)</source>
+        <translation type="unfinished">第 %1 步的评估（第 %2 轮）</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Export picture</source>
         <translation>导出图片</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "branchsimilarityview.h"
 #include "ckaview.h"
 #include "codebookview.h"
+#include "inspecthistory.h"
 
 #include "inspect/inspectreport.h"
 #include "inspect/inspectrun.h"
@@ -23,6 +24,7 @@
 #include <QLabel>
 #include <QPointer>
 #include <QPushButton>
+#include <QSlider>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QThread>
@@ -30,36 +32,6 @@
 
 namespace gatefold::widgets {
 namespace {
-
-// The run's "codebook/usage" snapshots (one per evaluation; core/store/README.md) as usage per block.
-std::vector<UsageStep> usageHistory(store::RunStore &store, qint64 runId)
-{
-    std::vector<UsageStep> out;
-    for (const auto &snapshot : store.snapshots(runId, QStringLiteral("codebook/usage"))) {
-        const QJsonObject data = QJsonDocument::fromJson(snapshot.dataJson).object();
-        const QJsonArray blocks = data.value(QStringLiteral("blocks")).toArray();
-        const QJsonArray layers = data.value(QStringLiteral("layers")).toArray();
-        UsageStep step;
-        step.step = snapshot.step;
-        step.epoch = snapshot.epoch;
-        for (qsizetype i = 0; i < blocks.size() && i < layers.size(); ++i) {
-            std::vector<double> usage;
-            double total = 0;
-            for (const auto &mass : layers.at(i).toArray()) {
-                usage.push_back(std::max(0.0, mass.toDouble()));
-                total += usage.back();
-            }
-            if (total <= 0)
-                continue;
-            for (double &u : usage)
-                u /= total;
-            step.usage[blocks.at(i).toInt()] = std::move(usage);
-        }
-        if (!step.usage.empty())
-            out.push_back(std::move(step));
-    }
-    return out;
-}
 
 const QStringList kViews = {QStringLiteral("attention"), QStringLiteral("distance"), QStringLiteral("codebook"),
                             QStringLiteral("branches"), QStringLiteral("cka")};
@@ -84,6 +56,8 @@ InspectPanel::InspectPanel(QString storePath, QWidget *parent)
     , m_codebook(new CodebookView)
     , m_branches(new BranchSimilarityView)
     , m_cka(new CkaView)
+    , m_branchSlider(new QSlider(Qt::Horizontal))
+    , m_branchStep(new QLabel)
 {
     m_checkpoint->addItem(tr("best"), QStringLiteral("best"));
     m_checkpoint->addItem(tr("last"), QStringLiteral("last"));
@@ -133,7 +107,23 @@ InspectPanel::InspectPanel(QString storePath, QWidget *parent)
     m_tabs->addTab(m_attention, tr("Attention"));
     m_tabs->addTab(m_distance, tr("Attention distance"));
     m_tabs->addTab(m_codebook, tr("Codebook"));
-    m_tabs->addTab(m_branches, tr("Branches"));
+    // Branches: the checkpoint's similarity, or (slider) what the run recorded at each evaluation.
+    auto *branchPage = new QWidget;
+    auto *branchBar = new QHBoxLayout;
+    branchBar->addWidget(new QLabel(tr("Training:"), branchPage));
+    branchBar->addWidget(m_branchSlider, 1);
+    branchBar->addWidget(m_branchStep);
+    m_branchSlider->setPageStep(1);
+    m_branchSlider->setRange(0, 0);
+    m_branchSlider->setEnabled(false);
+    m_branchSlider->setToolTip(tr("Scrub through joining: the similarity at each evaluation during training (first "
+                                  "validation batch); the right end is the checkpoint on the inspected images"));
+    connect(m_branchSlider, &QSlider::valueChanged, this, &InspectPanel::showBranchStep);
+    auto *branchLayout = new QVBoxLayout(branchPage);
+    branchLayout->setContentsMargins(0, 0, 0, 0);
+    branchLayout->addLayout(branchBar);
+    branchLayout->addWidget(m_branches, 1);
+    m_tabs->addTab(branchPage, tr("Branches"));
     m_tabs->addTab(m_cka, tr("CKA"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -248,6 +238,7 @@ bool InspectPanel::compute()
     m_worker = QThread::create([self, request, storePath, generation] {
         QString error;
         auto history = std::make_shared<std::vector<UsageStep>>();
+        auto branchSteps = std::make_shared<std::vector<BranchStep>>();
         std::shared_ptr<const inspect::InspectReport> report;
         // One store connection per thread.
         if (auto store = store::RunStore::open(storePath, &error)) {
@@ -263,13 +254,14 @@ bool InspectPanel::compute()
             if (auto made = inspect::inspectRun(*store, request, &error, progress)) {
                 report = std::make_shared<const inspect::InspectReport>(std::move(*made));
                 *history = usageHistory(*store, request.runId);
+                *branchSteps = branchHistory(*store, request.runId);
             }
         }
         QMetaObject::invokeMethod(
             qApp,
-            [self, report, history, error, generation] {
+            [self, report, history, branchSteps, error, generation] {
                 if (self)
-                    self->finish(report, *history, error, generation);
+                    self->finish(report, *history, *branchSteps, error, generation);
             },
             Qt::QueuedConnection);
     });
@@ -279,7 +271,7 @@ bool InspectPanel::compute()
 }
 
 void InspectPanel::finish(std::shared_ptr<const inspect::InspectReport> report, std::vector<UsageStep> history,
-                          const QString &error, int generation)
+                          std::vector<BranchStep> branchSteps, const QString &error, int generation)
 {
     m_worker = nullptr;
     m_compute->setEnabled(!m_runs.isEmpty());
@@ -295,7 +287,14 @@ void InspectPanel::finish(std::shared_ptr<const inspect::InspectReport> report, 
     m_distance->setReport(report);
     m_codebook->setReport(report);
     m_codebook->setHistory(std::move(history));
-    m_branches->setReport(report);
+    m_branchSteps = std::move(branchSteps);
+    {
+        const QSignalBlocker block(m_branchSlider);
+        m_branchSlider->setRange(0, int(m_branchSteps.size()));
+        m_branchSlider->setValue(int(m_branchSteps.size()));
+    }
+    m_branchSlider->setEnabled(!m_branchSteps.empty() && !report->branchLayers.empty());
+    showBranchStep(int(m_branchSteps.size()));
     m_cka->setReport(report);
     QStringList notes;
     for (const auto &[view, why] : report->skipped)
@@ -310,6 +309,32 @@ void InspectPanel::finish(std::shared_ptr<const inspect::InspectReport> report, 
                   .arg(report->seconds, 0, 'f', 2)
               + (notes.isEmpty() ? QString() : QLatin1Char(' ') + tr("Not shown: %1.").arg(notes.join(QStringLiteral("; ")))));
     Q_EMIT computed(true);
+}
+
+void InspectPanel::showBranchStep(int position)
+{
+    if (!m_report)
+        return;
+    if (position >= int(m_branchSteps.size())) {
+        m_branchStep->setText(tr("checkpoint (step %1), inspected images").arg(m_report->step));
+        m_branches->setReport(m_report);
+        return;
+    }
+    const BranchStep &step = m_branchSteps[size_t(position)];
+    m_branchStep->setText(tr("evaluation at step %1 (epoch %2)").arg(step.step).arg(step.epoch, 0, 'f', 2));
+    auto shown = std::make_shared<inspect::InspectReport>(*m_report);
+    shown->branchLayers = step.layers;
+    m_branches->setReport(shown);
+}
+
+int InspectPanel::branchSteps() const
+{
+    return int(m_branchSteps.size());
+}
+
+void InspectPanel::setBranchStep(int position)
+{
+    m_branchSlider->setValue(position);
 }
 
 bool InspectPanel::exportPicture(const QString &path, QString *error)

@@ -10,6 +10,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
+class QSlider;
 class QSpinBox;
 class QTabWidget;
 class QThread;
@@ -25,6 +26,7 @@ class AttentionView;
 class BranchSimilarityView;
 class CkaView;
 class CodebookView;
+struct BranchStep;
 struct UsageStep;
 
 // "See inside" (issue #7) for the selected run: choose a checkpoint, the
@@ -59,13 +61,17 @@ public:
     BranchSimilarityView *branchView() const { return m_branches; }
     CkaView *ckaView() const { return m_cka; }
     AttentionDistanceView *distanceView() const { return m_distance; }
+    // The branch tab's training slider: 0 … evaluations − 1 a recorded evaluation, evaluations the checkpoint.
+    void setBranchStep(int position);
+    int branchSteps() const;
 
 Q_SIGNALS:
     void computed(bool ok);
 
 private:
     void finish(std::shared_ptr<const inspect::InspectReport> report, std::vector<UsageStep> history,
-                const QString &error, int generation);
+                std::vector<BranchStep> branchSteps, const QString &error, int generation);
+    void showBranchStep(int position);
     void setStatus(const QString &text, bool error = false);
     void chooseFiles();
     void askExportPicture();
@@ -89,6 +95,9 @@ private:
     CodebookView *m_codebook;
     BranchSimilarityView *m_branches;
     CkaView *m_cka;
+    QSlider *m_branchSlider;
+    QLabel *m_branchStep;
+    std::vector<BranchStep> m_branchSteps;
     QStringList m_files;
     QThread *m_worker = nullptr;
     int m_generation = 0;
