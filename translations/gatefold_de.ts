@@ -1602,7 +1602,7 @@
     <message>
         <location line="+4"/>
         <source>Training:</source>
-        <translation type="unfinished">Training:</translation>
+        <translation>Training:</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1693,12 +1693,12 @@
     <message>
         <location line="+9"/>
         <source>checkpoint (step %1), inspected images</source>
-        <translation type="unfinished">Checkpoint (Schritt %1), untersuchte Bilder</translation>
+        <translation>Checkpoint (Schritt %1), untersuchte Bilder</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>evaluation at step %1 (epoch %2)</source>
-        <translation type="unfinished">Evaluierung bei Schritt %1 (Epoche %2)</translation>
+        <translation>Evaluierung bei Schritt %1 (Epoche %2)</translation>
     </message>
     <message>
         <location line="+41"/>

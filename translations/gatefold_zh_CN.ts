@@ -1600,7 +1600,7 @@
     <message>
         <location line="+4"/>
         <source>Training:</source>
-        <translation type="unfinished">训练：</translation>
+        <translation>训练：</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1689,12 +1689,12 @@
     <message>
         <location line="+9"/>
         <source>checkpoint (step %1), inspected images</source>
-        <translation type="unfinished">检查点（第 %1 步），所检查的图像</translation>
+        <translation>检查点（第 %1 步），所检查的图像</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>evaluation at step %1 (epoch %2)</source>
-        <translation type="unfinished">第 %1 步的评估（第 %2 轮）</translation>
+        <translation>第 %1 步的评估（第 %2 轮）</translation>
     </message>
     <message>
         <location line="+41"/>
