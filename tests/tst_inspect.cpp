@@ -545,7 +545,7 @@ void TstInspect::badInputRefusedStoreUntouched_data()
     QTest::addColumn<QString>("expected");
     QTest::newRow("no such run") << "run=999" << "there is no run 999";
     QTest::newRow("no checkpoint yet") << "queued" << "has no checkpoint yet";
-    QTest::newRow("no checkpoint of that epoch") << "epoch:7" << "has no checkpoint of epoch 7: the trainer keeps only the last and the best";
+    QTest::newRow("no checkpoint of that epoch") << "epoch:7" << "has no checkpoint of epoch 7: the trainer keeps the last and the best checkpoint, and every k-th epoch's only when the run sets train.keep_every";
     QTest::newRow("the epochs it has are listed") << "epoch:7" << "epoch:1";
     QTest::newRow("checkpoint name") << "checkpoint=newest" << "'newest' is not a checkpoint name; use best, last or epoch:N";
     QTest::newRow("damaged checkpoint") << "damaged" << "cannot be read (damaged or not a checkpoint)";

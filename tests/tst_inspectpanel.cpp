@@ -396,6 +396,7 @@ void TstInspectPanel::panelScrubsThroughJoining()
         auto config = tinyRun(2);
         std::string why;
         QVERIFY2(train::applyRunAssignment(config, "join.branches=2", &why), why.c_str());
+        QVERIFY2(train::applyRunAssignment(config, "train.keep_every=1", &why), why.c_str());
         store::NewRun run;
         run.name = QStringLiteral("two branches");
         run.configJson = train::runConfigToJson(config);
@@ -449,6 +450,24 @@ void TstInspectPanel::panelScrubsThroughJoining()
     QVERIFY(same != history.end());
     for (size_t i = 0; i < 4; ++i)
         QVERIFY(qAbs(cellsOf(0, 2)[i] - same->layers.at(0).fc1.values[i]) < 1e-6);
+
+    // train.keep_every = 1 kept both epochs' checkpoints: epoch 1 holds the first evaluation's weights.
+    QStringList kept;
+    for (const auto &a : store->artifacts(id))
+        kept << a.kind;
+    QVERIFY2(kept.contains(QStringLiteral("checkpoint/epoch-1")) && kept.contains(QStringLiteral("checkpoint/epoch-2")),
+             qPrintable(kept.join(QLatin1Char(' '))));
+    QVERIFY(QFileInfo::exists(store->runDirectory(id) + QStringLiteral("/epoch-1.pt")));
+    panel.setCheckpointEpochs({1, 2});
+    panel.setCheckpoint(QStringLiteral("epoch:1"));
+    QVERIFY(panel.compute());
+    QVERIFY(computed.wait(60000));
+    QVERIFY2(computed.last().at(0).toBool(), qPrintable(panel.statusText()));
+    QCOMPARE(panel.report()->step, history.front().step);
+    QCOMPARE(panel.report()->checkpoint, QStringLiteral("epoch:1"));
+    panel.setBranchStep(panel.branchSteps());
+    for (size_t i = 0; i < 4; ++i)
+        QVERIFY(qAbs(cellsOf(0, 2)[i] - history.front().layers.at(0).fc1.values[i]) < 1e-6);
 }
 
 QTEST_MAIN(TstInspectPanel)

@@ -74,6 +74,7 @@ static const char *const fieldHelp[] = {
     QT_TRANSLATE_NOOP("RunField", "seed of weights, data order and dropout"), // train.seed
     QT_TRANSLATE_NOOP("RunField", "steps between train/* metrics (their mean over the steps)"), // train.log_every
     QT_TRANSLATE_NOOP("RunField", "deterministic algorithms only (true, false)"), // train.deterministic
+    QT_TRANSLATE_NOOP("RunField", "also keep the checkpoint of every k-th epoch as epoch-N.pt, to inspect the run's history (0: only last and best)"), // train.keep_every
     QT_TRANSLATE_NOOP("RunField", "batches clustered for gate.codebook_init = kmeans"), // train.kmeans_batches
     QT_TRANSLATE_NOOP("RunField", "peak AdamW learning rate (after the warm-up)"), // optim.lr
     QT_TRANSLATE_NOOP("RunField", "learning rate at the end of the cosine"), // optim.min_lr

@@ -176,7 +176,7 @@
         <translation>erwartet wird auto oder durch Kommas getrennte Zahlen (eine pro Kanal): „%1“ ist keine endliche Zahl</translation>
     </message>
     <message>
-        <location line="+239"/>
+        <location line="+243"/>
         <source>must be at least 1</source>
         <translation>muss mindestens 1 sein</translation>
     </message>
@@ -276,12 +276,13 @@
         <translation>muss in [0, 10] liegen</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>must lie between 0 and optim.lr</source>
         <translation>muss zwischen 0 und optim.lr liegen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-3"/>
+        <location line="+5"/>
         <source>must be 0 or more</source>
         <translation>muss 0 oder größer sein</translation>
     </message>
@@ -756,6 +757,11 @@
         <location line="+1"/>
         <source>deterministic algorithms only (true, false)</source>
         <translation>nur deterministische Algorithmen (true, false)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>also keep the checkpoint of every k-th epoch as epoch-N.pt, to inspect the run&apos;s history (0: only last and best)</source>
+        <translation>zusätzlich den Checkpoint jeder k-ten Epoche als epoch-N.pt behalten, um den Verlauf des Laufs zu untersuchen (0: nur last und best)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1495,11 +1501,11 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Which checkpoint of the run: the best by validation top-1, or the last</source>
-        <translation>Welcher Checkpoint des Laufs: der beste nach Validierungs-Top-1 oder der letzte</translation>
+        <source>Which checkpoint of the run: the best by validation top-1, the last, or an epoch&apos;s (kept when the run sets train.keep_every)</source>
+        <translation>Welcher Checkpoint des Laufs: der beste nach Validierungs-Top-1, der letzte oder der einer Epoche (behalten, wenn der Lauf train.keep_every setzt)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>How many images (the first of the split, always the same ones)</source>
         <translation>Wie viele Bilder (die ersten des Splits, immer dieselben)</translation>
     </message>
@@ -1515,12 +1521,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+101"/>
+        <location line="+116"/>
         <source>image files…</source>
         <translation>Bilddateien…</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-115"/>
         <source>mean</source>
         <translation>Mittelwert</translation>
     </message>
@@ -1639,8 +1645,13 @@
         <source>run %1</source>
         <translation>Lauf %1</translation>
     </message>
+    <message>
+        <location line="+12"/>
+        <source>epoch %1</source>
+        <translation>Epoche %1</translation>
+    </message>
     <message numerus="yes">
-        <location line="+10"/>
+        <location line="+13"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n Datei</numerusform>
@@ -1730,7 +1741,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+67"/>
+        <location filename="../widgets/mainwindow.cpp" line="+69"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -1751,12 +1762,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+419"/>
+        <location line="+426"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location line="-417"/>
+        <location line="-424"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
@@ -1796,7 +1807,7 @@
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>Queue run</source>
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
@@ -1816,13 +1827,13 @@
         <translation>Laufspeicher %1</translation>
     </message>
     <message>
-        <location line="-97"/>
-        <location line="+120"/>
+        <location line="-104"/>
+        <location line="+127"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-153"/>
         <source>EMA</source>
         <translation>EMA</translation>
     </message>
@@ -1852,7 +1863,7 @@
         <translation>Untersuchen</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+119"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>

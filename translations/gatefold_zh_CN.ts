@@ -176,7 +176,7 @@
         <translation>应为 auto 或以逗号分隔的数值（每个通道一个）：“%1”不是有限的数值</translation>
     </message>
     <message>
-        <location line="+239"/>
+        <location line="+243"/>
         <source>must be at least 1</source>
         <translation>必须至少为 1</translation>
     </message>
@@ -276,12 +276,13 @@
         <translation>必须在 [0, 10] 内</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>must lie between 0 and optim.lr</source>
         <translation>必须在 0 和 optim.lr 之间</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-3"/>
+        <location line="+5"/>
         <source>must be 0 or more</source>
         <translation>必须为 0 或更大</translation>
     </message>
@@ -756,6 +757,11 @@
         <location line="+1"/>
         <source>deterministic algorithms only (true, false)</source>
         <translation>仅使用确定性算法（true、false）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>also keep the checkpoint of every k-th epoch as epoch-N.pt, to inspect the run&apos;s history (0: only last and best)</source>
+        <translation>另外每隔 k 轮保留一次检查点（epoch-N.pt），以便检查运行的历史（0：只保留 last 和 best）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1493,11 +1499,11 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Which checkpoint of the run: the best by validation top-1, or the last</source>
-        <translation>使用运行的哪个检查点：按验证 Top-1 最佳的，或最新的</translation>
+        <source>Which checkpoint of the run: the best by validation top-1, the last, or an epoch&apos;s (kept when the run sets train.keep_every)</source>
+        <translation>使用运行的哪个检查点：验证 top-1 最佳的、最后的，或某一轮的（运行设置了 train.keep_every 时才保留）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>How many images (the first of the split, always the same ones)</source>
         <translation>图像数量（取该划分中的前若干张，每次都相同）</translation>
     </message>
@@ -1513,12 +1519,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+101"/>
+        <location line="+116"/>
         <source>image files…</source>
         <translation>图像文件…</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-115"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
@@ -1637,8 +1643,13 @@
         <source>run %1</source>
         <translation>运行 %1</translation>
     </message>
+    <message>
+        <location line="+12"/>
+        <source>epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
     <message numerus="yes">
-        <location line="+10"/>
+        <location line="+13"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n 个文件</numerusform>
@@ -1726,7 +1737,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+67"/>
+        <location filename="../widgets/mainwindow.cpp" line="+69"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -1747,12 +1758,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+419"/>
+        <location line="+426"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
     <message>
-        <location line="-417"/>
+        <location line="-424"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
@@ -1792,7 +1803,7 @@
         <translation>对比</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>Queue run</source>
         <translation>加入队列</translation>
     </message>
@@ -1812,13 +1823,13 @@
         <translation>运行存储 %1</translation>
     </message>
     <message>
-        <location line="-97"/>
-        <location line="+120"/>
+        <location line="-104"/>
+        <location line="+127"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-153"/>
         <source>EMA</source>
         <translation>EMA</translation>
     </message>
@@ -1848,7 +1859,7 @@
         <translation>检查</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+119"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>

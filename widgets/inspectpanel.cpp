@@ -61,7 +61,8 @@ InspectPanel::InspectPanel(QString storePath, QWidget *parent)
 {
     m_checkpoint->addItem(tr("best"), QStringLiteral("best"));
     m_checkpoint->addItem(tr("last"), QStringLiteral("last"));
-    m_checkpoint->setToolTip(tr("Which checkpoint of the run: the best by validation top-1, or the last"));
+    m_checkpoint->setToolTip(tr("Which checkpoint of the run: the best by validation top-1, the last, or an epoch's "
+                                "(kept when the run sets train.keep_every)"));
     m_images->setRange(1, 64);
     m_images->setValue(8);
     m_images->setToolTip(tr("How many images (the first of the split, always the same ones)"));
@@ -162,6 +163,21 @@ void InspectPanel::setRuns(const QList<qint64> &runIds)
     m_ckaWith->setCurrentIndex(std::max(0, m_ckaWith->findData(other)));
     if (runIds.size() > 1 && other == 0)
         m_ckaWith->setCurrentIndex(1);
+}
+
+void InspectPanel::setCheckpointEpochs(const QList<int> &epochs)
+{
+    const QString current = m_checkpoint->currentData().toString();
+    while (m_checkpoint->count() > 2)
+        m_checkpoint->removeItem(2);
+    for (int epoch : epochs)
+        m_checkpoint->addItem(tr("epoch %1").arg(epoch), QStringLiteral("epoch:%1").arg(epoch));
+    m_checkpoint->setCurrentIndex(std::max(0, m_checkpoint->findData(current)));
+}
+
+void InspectPanel::setCheckpoint(const QString &name)
+{
+    m_checkpoint->setCurrentIndex(std::max(0, m_checkpoint->findData(name)));
 }
 
 void InspectPanel::setImageFiles(const QStringList &files)

@@ -52,6 +52,9 @@ public:
     std::shared_ptr<const inspect::InspectReport> report() const { return m_report; }
     QString statusText() const;
     void setImageFiles(const QStringList &files);
+    // The epochs whose checkpoints the first run keeps besides best and last (train.keep_every).
+    void setCheckpointEpochs(const QList<int> &epochs);
+    void setCheckpoint(const QString &name);  // "best", "last", "epoch:N"
     void setCurrentView(const QString &view);  // attention, distance, codebook, branches, cka
     bool exportPicture(const QString &path, QString *error);
     bool exportCsv(const QString &path, QString *error);

@@ -47,6 +47,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace gatefold::widgets {
 
 MainWindow::MainWindow(RunController *controller, QWidget *parent)
@@ -172,6 +174,13 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         m_compare->setRuns(selectedRuns());
         m_inspect->setRuns(selectedRuns());
+        QList<int> epochs;  // the epoch checkpoints the first selected run keeps (train.keep_every)
+        if (!selectedRuns().isEmpty())
+            for (const auto &a : m_controller->store()->artifacts(selectedRuns().first()))
+                if (a.kind.startsWith(QLatin1String("checkpoint/epoch-")))
+                    epochs << a.kind.mid(17).toInt();
+        std::sort(epochs.begin(), epochs.end());
+        m_inspect->setCheckpointEpochs(epochs);
     });
     connect(m_form, &RunFormPanel::launchRequested, this, [this](const train::RunConfig &config, const QString &name) {
         const qint64 id = m_controller->launch(config, name);

@@ -103,8 +103,8 @@ std::optional<CheckpointChoice> chooseCheckpoint(store::RunStore &store, qint64 
             if (wholeEpoch(c.epoch) && std::llround(c.epoch) == *epoch && (!chosen || c.step >= chosen->step))
                 chosen = &c;
         if (!chosen) {
-            *error = QStringLiteral("run %1 has no checkpoint of epoch %2: the trainer keeps only the last and the "
-                                    "best checkpoint, not one per epoch; %3")
+            *error = QStringLiteral("run %1 has no checkpoint of epoch %2: the trainer keeps the last and the best "
+                                    "checkpoint, and every k-th epoch's only when the run sets train.keep_every = k; %3")
                          .arg(runId)
                          .arg(*epoch)
                          .arg(kept);

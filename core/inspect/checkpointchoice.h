@@ -13,7 +13,7 @@ namespace gatefold::inspect {
 // A checkpoint of a run as the store records it (artifact kinds
 // "checkpoint/…", info {"step", "epoch", …}).
 struct CheckpointChoice {
-    QString kind;      // "checkpoint/best", "checkpoint/last"
+    QString kind;      // "checkpoint/best", "checkpoint/last", "checkpoint/epoch-N"
     QString file;      // the file, absolute
     QString sha256;    // as recorded when it was written
     qint64 step = -1;  // from the record's info; -1 when it has none
@@ -21,10 +21,10 @@ struct CheckpointChoice {
 };
 
 // Which file "best", "last" or "epoch:N" names for run `runId`. "epoch:N"
-// is the checkpoint recorded at epoch N — the trainer keeps only the last and
-// the best, so that is one of those two or none. nullopt with a sentence in
-// `error` when the run has no such checkpoint (listing the ones it has and
-// the names to ask for them) or its file is gone.
+// is the checkpoint recorded at epoch N: the epoch-N checkpoint a run with
+// train.keep_every keeps, or the last or best when written at that epoch.
+// nullopt with a sentence in `error` when the run has no such checkpoint
+// (listing the ones it has and the names to ask for them) or its file is gone.
 std::optional<CheckpointChoice> chooseCheckpoint(store::RunStore &store, qint64 runId, const QString &checkpoint,
                                                  QString *error);
 

@@ -237,6 +237,10 @@ std::vector<RunField> makeFields()
                               FieldType::Integer, GF_ACCESS(logEvery), formatInt, readInt));
     fields.push_back(field<B>("train.deterministic", "deterministic algorithms only (true, false)",
                               FieldType::Boolean, GF_ACCESS(deterministic), formatBool, readBool));
+    fields.push_back(field<I>("train.keep_every",
+                              "also keep the checkpoint of every k-th epoch as epoch-N.pt, to inspect the run's "
+                              "history (0: only last and best)",
+                              FieldType::Integer, GF_ACCESS(keepEvery), formatInt, readInt));
     fields.push_back(field<I>("train.kmeans_batches", "batches clustered for gate.codebook_init = kmeans",
                               FieldType::Integer, GF_ACCESS(kmeansBatches), formatInt, readInt));
     fields.push_back(field<D>("optim.lr", "peak AdamW learning rate (after the warm-up)", FieldType::Number,
@@ -413,6 +417,7 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
     need(out, t.evalBatchSize >= 1, "train.eval_batch_size", atLeastOne);
     need(out, t.logEvery >= 1, "train.log_every", atLeastOne);
     need(out, t.kmeansBatches >= 1, "train.kmeans_batches", atLeastOne);
+    need(out, t.keepEvery >= 0, "train.keep_every", GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 or more"));
     need(out, o.lr > 0, "optim.lr", positive);
     need(out, o.minLr >= 0 && o.minLr <= o.lr, "optim.min_lr",
          GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 0 and optim.lr"));

@@ -50,6 +50,7 @@ struct TrainConfig {
     DeviceChoice device = DeviceChoice::Auto;
     int threads = 0;            // CPU intra-op threads, 0 = all cores
     int kmeansBatches = 4;      // batches clustered when gate.codebook_init = kmeans
+    int keepEvery = 0;          // also keep every k-th epoch's checkpoint (epoch-N.pt) to inspect later; 0: last and best only
     std::string initFrom;       // checkpoint file to start from (fine-tuning); "" = fresh weights
 };
 

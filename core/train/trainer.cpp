@@ -396,7 +396,11 @@ bool Trainer::writeCheckpoint(const QString &kind, const EvalReport *eval, QStri
         return true;
     m_state.cpuRngState = cpuGeneratorState();
     m_state.emaUpdates = m_ema.updates();
-    const QString path = kind == QLatin1String("checkpoint/best") ? bestCheckpointPath() : lastCheckpointPath();
+    // checkpoint/best → best.pt, checkpoint/epoch-N → epoch-N.pt, checkpoint/last → last.pt.
+    const QString path = kind == QLatin1String("checkpoint/best") ? bestCheckpointPath()
+                         : kind.startsWith(QLatin1String("checkpoint/epoch-"))
+                             ? QDir(m_options.runDir).filePath(kind.mid(11) + QStringLiteral(".pt"))
+                             : lastCheckpointPath();
     CheckpointWrite written;
     if (!saveCheckpoint(path, m_configJson, m_model, m_optimizer.get(), &m_ema, m_state, &written, error))
         return false;
@@ -555,6 +559,11 @@ TrainOutcome Trainer::run()
             if (!writeCheckpoint(QStringLiteral("checkpoint/last"), &eval, &error))
                 return finish(TrainEnd::Failed, error);
             if (eval.best && !writeCheckpoint(QStringLiteral("checkpoint/best"), &eval, &error))
+                return finish(TrainEnd::Failed, error);
+            const std::int64_t epoch = m_state.step / spe;
+            const int keep = m_config.train.keepEvery;
+            if (keep > 0 && epoch % keep == 0
+                && !writeCheckpoint(QStringLiteral("checkpoint/epoch-%1").arg(epoch), &eval, &error))
                 return finish(TrainEnd::Failed, error);
             savedAtThisStep = true;
         }
