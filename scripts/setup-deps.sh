@@ -15,6 +15,7 @@ packages=(
   libopencv-dev libsqlite3-dev libonnx-dev libgloo-dev
   xvfb xauth
   fonts-wqy-microhei   # CJK glyphs for the zh_CN interface
+  texlive-latex-base texlive-latex-recommended  # pdflatex + booktabs.sty: tst_tables compiles the LaTeX tables
 )
 # Peers for cross-checks (bench/ PyTorch peer script, export checks).
 optional=(python3-torch python3-onnx)

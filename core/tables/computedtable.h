@@ -1,0 +1,61 @@
+#pragma once
+
+#include "tablespec.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace gatefold::store {
+class RunStore;
+}
+
+namespace gatefold::tables {
+
+// One cell: a text, or a number aggregated over the row's runs (mean and
+// sample standard deviation, n − 1, when n > 1), or missing (no run of the row
+// has the value).
+struct TableCell {
+    bool numeric = false;
+    bool missing = false;
+    double mean = 0;
+    double std = 0;   // sample std over the row's runs; 0 with one run
+    int n = 0;        // runs that have the value
+    QString text;     // a text cell's text
+    bool bold = false;
+};
+
+struct TableRow {
+    QString section;
+    std::vector<qint64> runIds;
+    std::vector<TableCell> cells;
+};
+
+// A table ready for a writer: the spec's caption, label and columns, the headers, and the rows in order.
+struct ComputedTable {
+    QString caption;
+    QString label;
+    std::vector<ColumnSpec> columns;
+    QStringList headers;
+    std::vector<TableRow> rows;
+    bool hasSections() const;
+};
+
+// A number as the format says, for plain text (CSV, the preview): "93.70",
+// "1,234,567", "1.23e-04". Non-finite values are "nan", "inf", "-inf".
+QString formatNumber(double value, const NumberFormat &format);
+// A cell as plain text: "93.70 ± 0.12" (std shown when n > 1 and the column
+// wants it), the text, or "" when missing.
+QString cellText(const TableCell &cell, const ColumnSpec &column);
+
+// The table of `runIds` (in that order) under `spec`: rows (one per run, per
+// group of seeds, per value of a key, or the spec's fixed rows), every
+// column's value, order and bold best. Costs (params, GFLOPs, latency) come
+// from each run's config (runcost.h), once per distinct config. nullopt with
+// `error` when a run does not exist, a config cannot be read, or the spec is invalid.
+std::optional<ComputedTable> computeTable(store::RunStore &store, const std::vector<qint64> &runIds,
+                                          const TableSpec &spec, QString *error);
+
+} // namespace gatefold::tables

@@ -1,0 +1,226 @@
+#include "tablewriters.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace gatefold::tables {
+namespace {
+
+bool hasGroups(const ComputedTable &table, size_t column)
+{
+    return std::any_of(table.rows.begin(), table.rows.end(), [column](const TableRow &r) {
+        const TableCell &c = r.cells[column];
+        return c.numeric && c.n > 1;
+    });
+}
+
+bool isNumberColumn(const ComputedTable &table, size_t column)
+{
+    bool any = false;
+    for (const TableRow &r : table.rows) {
+        if (r.cells[column].missing)
+            continue;
+        if (!r.cells[column].numeric)
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+// A number in LaTeX: scientific as $m\times10^{e}$, the rest as plain text (escaped: "%" signs, "," groups).
+QString latexNumber(double value, const NumberFormat &format)
+{
+    const QString plain = formatNumber(value, format);
+    if (format.style != NumberFormat::Style::Scientific || !plain.contains('e'))
+        return latexEscape(plain);
+    const int e = plain.indexOf('e');
+    const QString mantissa = plain.left(e);
+    const int exponent = plain.mid(e + 1).toInt();
+    return QStringLiteral("$%1\\times10^{%2}$").arg(mantissa).arg(exponent);
+}
+
+QString latexCell(const TableCell &cell, const ColumnSpec &column)
+{
+    if (cell.missing)
+        return QStringLiteral("--");
+    if (!cell.numeric)
+        return latexEscape(cell.text);
+    QString text = latexNumber(cell.mean, column.format);
+    if (cell.n > 1 && column.showStd && column.source != QLatin1String("runs"))
+        text += QStringLiteral(" $\\pm$ ") + latexNumber(cell.std, column.format);
+    return cell.bold ? QStringLiteral("\\textbf{%1}").arg(text) : text;
+}
+
+} // namespace
+
+QString latexEscape(const QString &text)
+{
+    QString out;
+    out.reserve(text.size() * 2);
+    for (const QChar ch : text) {
+        switch (ch.unicode()) {
+        case '\\': out += QStringLiteral("\\textbackslash{}"); break;
+        case '_': out += QStringLiteral("\\_"); break;
+        case '&': out += QStringLiteral("\\&"); break;
+        case '%': out += QStringLiteral("\\%"); break;
+        case '$': out += QStringLiteral("\\$"); break;
+        case '#': out += QStringLiteral("\\#"); break;
+        case '{': out += QStringLiteral("\\{"); break;
+        case '}': out += QStringLiteral("\\}"); break;
+        case '~': out += QStringLiteral("\\textasciitilde{}"); break;
+        case '^': out += QStringLiteral("\\textasciicircum{}"); break;
+        case '<': out += QStringLiteral("\\textless{}"); break;
+        case '>': out += QStringLiteral("\\textgreater{}"); break;
+        case '|': out += QStringLiteral("\\textbar{}"); break;
+        // Letters pdflatex's default utf8 input cannot set in text (Greek) and signs used in run names.
+        case 0x03BB: out += QStringLiteral("\\ensuremath{\\lambda}"); break;
+        case 0x03B1: out += QStringLiteral("\\ensuremath{\\alpha}"); break;
+        case 0x03C4: out += QStringLiteral("\\ensuremath{\\tau}"); break;
+        case 0x00B1: out += QStringLiteral("\\ensuremath{\\pm}"); break;
+        case 0x00D7: out += QStringLiteral("\\ensuremath{\\times}"); break;
+        case 0x2192: out += QStringLiteral("\\ensuremath{\\rightarrow}"); break;
+        case '\n':
+        case '\r':
+        case '\t': out += ' '; break;
+        default: out += ch;
+        }
+    }
+    return out;
+}
+
+QString writeLatex(const ComputedTable &table)
+{
+    const size_t n = table.columns.size();
+    QString align;
+    for (size_t c = 0; c < n; ++c)
+        align += isNumberColumn(table, c) ? 'r' : 'l';
+    QStringList lines;
+    lines << QStringLiteral("\\begin{table}[t]") << QStringLiteral("  \\centering");
+    if (!table.caption.isEmpty())
+        lines << QStringLiteral("  \\caption{%1}").arg(latexEscape(table.caption));
+    if (!table.label.isEmpty())
+        lines << QStringLiteral("  \\label{%1}").arg(QString(table.label).remove(QRegularExpression(QStringLiteral("[\\\\{}%#$&~^\\s]"))));
+    lines << QStringLiteral("  \\begin{tabular}{%1}").arg(align) << QStringLiteral("    \\toprule");
+    QStringList headers;
+    for (const QString &h : table.headers)
+        headers << latexEscape(h);
+    lines << QStringLiteral("    %1 \\\\").arg(headers.join(QStringLiteral(" & "))) << QStringLiteral("    \\midrule");
+    QString section;
+    for (size_t r = 0; r < table.rows.size(); ++r) {
+        const TableRow &row = table.rows[r];
+        if (r == 0 || row.section != section) {
+            if (r > 0)
+                lines << QStringLiteral("    \\midrule");
+            if (!row.section.isEmpty())
+                lines << QStringLiteral("    \\multicolumn{%1}{l}{\\textit{%2}} \\\\").arg(n).arg(latexEscape(row.section));
+            section = row.section;
+        }
+        QStringList cells;
+        for (size_t c = 0; c < n; ++c)
+            cells << latexCell(row.cells[c], table.columns[c]);
+        lines << QStringLiteral("    %1 \\\\").arg(cells.join(QStringLiteral(" & ")));
+    }
+    lines << QStringLiteral("    \\bottomrule") << QStringLiteral("  \\end{tabular}") << QStringLiteral("\\end{table}");
+    return lines.join('\n') + '\n';
+}
+
+QString latexDocument(const ComputedTable &table)
+{
+    return QStringLiteral("\\documentclass{article}\n\\usepackage{booktabs}\n"
+                          "\\begin{document}\n%1\\end{document}\n")
+        .arg(writeLatex(table));
+}
+
+QString csvField(const QString &text)
+{
+    if (!text.contains(',') && !text.contains('"') && !text.contains('\n') && !text.contains('\r'))
+        return text;
+    return '"' + QString(text).replace(QStringLiteral("\""), QStringLiteral("\"\"")) + '"';
+}
+
+QString writeCsv(const ComputedTable &table)
+{
+    const bool sections = table.hasSections();
+    std::vector<bool> split;
+    QStringList header;
+    if (sections)
+        header << QStringLiteral("section");
+    for (size_t c = 0; c < table.columns.size(); ++c) {
+        split.push_back(table.columns[c].showStd && hasGroups(table, c) && table.columns[c].source != QLatin1String("runs"));
+        header << csvField(table.headers[int(c)]);
+        if (split.back())
+            header << csvField(table.headers[int(c)] + QStringLiteral(" std"));
+    }
+    QString out = header.join(',') + QStringLiteral("\r\n");
+    for (const TableRow &row : table.rows) {
+        QStringList fields;
+        if (sections)
+            fields << csvField(row.section);
+        for (size_t c = 0; c < table.columns.size(); ++c) {
+            const TableCell &cell = row.cells[c];
+            const NumberFormat &f = table.columns[c].format;
+            if (cell.missing)
+                fields << QString();
+            else if (cell.numeric)
+                fields << csvField(formatNumber(cell.mean, f));
+            else
+                fields << csvField(cell.text);
+            if (split[c])
+                fields << (cell.missing || !cell.numeric || cell.n < 2 ? QString() : csvField(formatNumber(cell.std, f)));
+        }
+        out += fields.join(',') + QStringLiteral("\r\n");
+    }
+    return out;
+}
+
+std::optional<std::vector<QStringList>> parseCsv(const QString &text)
+{
+    std::vector<QStringList> records;
+    QStringList record;
+    QString field;
+    bool quoted = false;
+    bool fieldStarted = false;
+    for (int i = 0; i < text.size(); ++i) {
+        const QChar ch = text[i];
+        if (quoted) {
+            if (ch == '"') {
+                if (i + 1 < text.size() && text[i + 1] == '"') {
+                    field += '"';
+                    ++i;
+                } else {
+                    quoted = false;
+                }
+            } else {
+                field += ch;
+            }
+        } else if (ch == '"' && field.isEmpty()) {
+            quoted = true;
+            fieldStarted = true;
+        } else if (ch == ',') {
+            record << field;
+            field.clear();
+            fieldStarted = true;
+        } else if (ch == '\r' || ch == '\n') {
+            if (ch == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
+                ++i;
+            record << field;
+            records.push_back(record);
+            record.clear();
+            field.clear();
+            fieldStarted = false;
+        } else {
+            field += ch;
+            fieldStarted = true;
+        }
+    }
+    if (quoted)
+        return std::nullopt;
+    if (fieldStarted || !field.isEmpty()) {
+        record << field;
+        records.push_back(record);
+    }
+    return records;
+}
+
+} // namespace gatefold::tables

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "computedtable.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace gatefold::tables {
+
+// Text made safe for a LaTeX text cell under pdflatex (OT1/T1 fonts): the
+// specials _ & % $ # { } become \_ \& \% \$ \# \{ \}, ~ ^ \ become
+// \textasciitilde{} \textasciicircum{} \textbackslash{}, and < > | (which
+// OT1 sets as ¡ ¿ —) become \textless{} \textgreater{} \textbar{}.
+// Greek λ α τ and ± × → become math (\ensuremath); line breaks become spaces (a cell is one line).
+QString latexEscape(const QString &text);
+
+// A booktabs table: \begin{table}, \centering, \caption, \label, tabular with
+// l for text and r for number columns, \toprule, the headers, \midrule, the
+// rows (a \midrule and an italic section line between sections),
+// \bottomrule. Numbers as the column's format says, groups as
+// "mean $\pm$ std", the best cells \textbf{…}, missing cells "--",
+// scientific numbers as $m\times10^{e}$. Needs \usepackage{booktabs}.
+QString writeLatex(const ComputedTable &table);
+
+// A whole LaTeX document around writeLatex (article, booktabs) — what the
+// tests give pdflatex.
+QString latexDocument(const ComputedTable &table);
+
+// RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled.
+QString csvField(const QString &text);
+// A header line and one line per row, CRLF-terminated (RFC 4180). Number
+// columns of a group get two fields, "H" (the mean) and "H std"; a table with
+// sections starts with a "section" column; missing cells are empty.
+QString writeCsv(const ComputedTable &table);
+// The records of RFC 4180 text (for tests and imports); nullopt on an unterminated quote.
+std::optional<std::vector<QStringList>> parseCsv(const QString &text);
+
+} // namespace gatefold::tables
