@@ -10,6 +10,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
@@ -22,6 +23,10 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("gatefold"));
     QApplication::setOrganizationName(QStringLiteral("gatefold"));
     QApplication::setApplicationVersion(QStringLiteral(GATEFOLD_VERSION));
+    // The packaged mark (resources/icons, compiled in); the desktop file name lets
+    // Wayland compositors match the window to gatefold.desktop and its icon.
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gatefold.svg")));
+    QApplication::setDesktopFileName(QStringLiteral("gatefold"));
 
     // The interface language: Settings, else the system's; our strings and Qt's own (standard dialogs).
     const QString language = gatefold::widgets::appsettings::language();
