@@ -16,6 +16,8 @@ packages=(
   xvfb xauth
   fonts-wqy-microhei   # CJK glyphs for the zh_CN interface
   texlive-latex-base texlive-latex-recommended  # pdflatex + booktabs.sty: tst_tables compiles the LaTeX tables
+  file dpkg-dev        # cpack -G DEB: finds the executables, computes Depends (dpkg-shlibdeps)
+  desktop-file-utils appstream  # tst_package validates the .desktop entry and the metainfo
 )
 # Peers for cross-checks (bench/ PyTorch peer script, export checks).
 optional=(python3-torch python3-onnx)
