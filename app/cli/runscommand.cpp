@@ -1,6 +1,7 @@
 #include "runscommand.h"
 
 #include "clicommon.h"
+#include "mlflowcommand.h"
 #include "runoptions.h"
 #include "trainprinter.h"
 
@@ -195,11 +196,18 @@ int remove(store::RunStore &store, qint64 id, bool files)
 
 int runRuns(const QStringList &arguments)
 {
+    const QString first = arguments.size() > 1 ? arguments.at(1) : QString();
+    if (first == QLatin1String("export-mlflow"))
+        return runExportMlflow(arguments);
+    if (first == QLatin1String("import-mlflow"))
+        return runImportMlflow(arguments);
     QCommandLineParser parser;
     parser.setApplicationDescription(tr("The runs of a store:\n"
                                         "  runs [list] [--sweep ID]   newest first, with status, step and val top-1\n"
                                         "  runs show ID               record, metric summary, artifacts and config\n"
                                         "  runs delete ID [--files]   remove a run (and with --files its directory)\n"
+                                        "  runs export-mlflow --out DIR [--runs IDS|--sweep ID|--all]   into an MLflow file store\n"
+                                        "  runs import-mlflow DIR [--experiment NAME|ID]   from an MLflow file store\n"
                                         "Runs whose engine died are marked crashed first."));
     parser.addHelpOption();
     addStoreOption(parser);

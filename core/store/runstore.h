@@ -64,6 +64,10 @@ public:
     bool setTags(qint64 id, const QStringList &tags);
     bool setNotes(qint64 id, const QString &notes);
     bool deleteRun(qint64 id);  // with its metrics, artifacts and snapshots (not the files)
+    // Adds finished records from elsewhere (e.g. an MLflow import) as they are:
+    // status, times, metrics and artifacts. One transaction for all of them:
+    // either every run is added or none. Returns the new ids in order.
+    std::optional<std::vector<qint64>> importRuns(const std::vector<ImportedRun> &runs);
 
     // Marks `running` runs whose engine is gone as crashed: on this host when
     // their pid no longer exists, anywhere when the last heartbeat is older

@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace gatefold::store {
 
@@ -89,6 +90,15 @@ struct Snapshot {
     double epoch = 0;
     double created = 0;
     QByteArray dataJson;
+};
+
+// A whole run recorded elsewhere, for RunStore::importRuns: the record (its
+// id, heartbeat, pid, sweep and parent are not taken), its metric points and
+// its artifacts (their runId is not taken either).
+struct ImportedRun {
+    RunRecord record;
+    std::vector<MetricPoint> metrics;
+    std::vector<Artifact> artifacts;
 };
 
 struct Sweep {

@@ -1,0 +1,193 @@
+#include "mlflowcommand.h"
+
+#include "clicommon.h"
+#include "runoptions.h"
+
+#include "mlflow/mlflowexport.h"
+#include "mlflow/mlflowimport.h"
+#include "store/runstore.h"
+#include "train/settingsconfig.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace gatefold::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+// Arguments without the action word (runs export-mlflow --out … → --out …).
+QStringList withoutAction(QStringList arguments)
+{
+    for (int i = 1; i < arguments.size(); ++i)
+        if (arguments.at(i) == QLatin1String("export-mlflow") || arguments.at(i) == QLatin1String("import-mlflow")) {
+            arguments.removeAt(i);
+            break;
+        }
+    return arguments;
+}
+
+std::unique_ptr<store::RunStore> openStore(const QCommandLineParser &parser)
+{
+    QString error;
+    auto store = store::RunStore::open(storePathFromOptions(parser), &error);
+    if (!store)
+        printErr(tr("error: %1").arg(error));
+    return store;
+}
+
+} // namespace
+
+int runExportMlflow(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Writes runs into an MLflow file store (what `mlflow ui --backend-store-uri file:DIR` shows): params "
+           "(every setting and the seed), metrics with steps and times, tags, notes, status, and artifacts up to "
+           "--max-copy-mb copied (every one listed by path and sha256 in artifacts/gatefold/artifacts.json). "
+           "Exporting a run again replaces it."));
+    parser.addHelpOption();
+    addStoreOption(parser);
+    parser.addOption({"out", tr("The MLflow file store: a new or empty directory, or an existing one."), tr("dir")});
+    parser.addOption({"runs", tr("Run ids, comma-separated (e.g. 3,5,8)."), tr("ids")});
+    parser.addOption({"sweep", tr("Every run of this sweep."), tr("id")});
+    parser.addOption({"all", tr("Every run of the store.")});
+    parser.addOption({"experiment", tr("MLflow experiment name (found or created)."), tr("name"), QStringLiteral("Gatefold")});
+    parser.addOption({"max-copy-mb", tr("Copy artifact files up to this size; larger ones are listed by path only."),
+                      tr("MiB"), QStringLiteral("512")});
+    if (const auto exitCode = parseOrExit(parser, withoutAction(arguments)))
+        return *exitCode;
+    if (!parser.isSet("out")) {
+        printErr(tr("error: say where to write: --out DIR (see --help)"));
+        return ExitUsage;
+    }
+    const int selectors = int(parser.isSet("runs")) + int(parser.isSet("sweep")) + int(parser.isSet("all"));
+    if (selectors != 1) {
+        printErr(tr("error: choose the runs with exactly one of --runs IDS, --sweep ID or --all"));
+        return ExitUsage;
+    }
+    bool sizeOk = false;
+    const double maxMb = parser.value("max-copy-mb").toDouble(&sizeOk);
+    if (!sizeOk || maxMb < 0) {
+        printErr(tr("error: --max-copy-mb takes a size in MiB (0 copies nothing)"));
+        return ExitUsage;
+    }
+    mlflow::ExportOptions options;
+    options.outDir = parser.value("out");
+    options.experiment = parser.value("experiment");
+    options.maxCopyBytes = qint64(maxMb * 1024 * 1024);
+    std::vector<qint64> ids;
+    if (parser.isSet("runs")) {
+        for (const QString &part : parser.value("runs").split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const qint64 id = part.trimmed().toLongLong(&ok);
+            if (!ok || id <= 0) {
+                printErr(tr("error: --runs takes run ids separated by commas, e.g. 3,5,8; '%1' is not one").arg(part));
+                return ExitUsage;
+            }
+            if (std::find(ids.begin(), ids.end(), id) == ids.end())
+                ids.push_back(id);
+        }
+    }
+    qint64 sweepId = 0;
+    if (parser.isSet("sweep")) {
+        bool ok = false;
+        sweepId = parser.value("sweep").toLongLong(&ok);
+        if (!ok || sweepId <= 0) {
+            printErr(tr("error: --sweep takes a sweep id (a whole number)"));
+            return ExitUsage;
+        }
+    }
+    auto store = openStore(parser);
+    if (!store)
+        return ExitFailure;
+    store->markCrashedRuns();
+    if (parser.isSet("all") || sweepId > 0) {
+        if (sweepId > 0 && !store->sweep(sweepId)) {
+            printErr(tr("error: there is no sweep %1 in %2").arg(sweepId).arg(store->displayName()));
+            return ExitUsage;
+        }
+        const auto runs = store->runs(sweepId);
+        for (auto it = runs.rbegin(); it != runs.rend(); ++it)  // oldest first
+            ids.push_back(it->id);
+        if (ids.empty()) {
+            printErr(tr("error: no runs to export in %1").arg(store->displayName()));
+            return ExitUsage;
+        }
+    }
+    options.runIds = ids;
+    QString error;
+    const auto result = mlflow::exportRuns(*store, options, &error);
+    if (!result) {
+        printErr(tr("error: %1").arg(error));
+        return ExitFailure;
+    }
+    for (const auto &r : result->runs)
+        printOut(tr("run %1 -> %2 (%3 params, %4 metric points, %5 artifacts copied, %6 listed by path)")
+                     .arg(r.runId)
+                     .arg(r.runDir)
+                     .arg(r.params)
+                     .arg(r.metricPoints)
+                     .arg(r.copiedArtifacts)
+                     .arg(r.listedArtifacts));
+    printOut(tr("exported %1 run(s) into experiment %2 '%3'; browse them with: mlflow ui --backend-store-uri file:%4")
+                 .arg(result->runs.size())
+                 .arg(result->experimentId, options.experiment, QFileInfo(options.outDir).absoluteFilePath()));
+    return ExitOk;
+}
+
+int runImportMlflow(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Reads every run of an MLflow file store (or of one experiment) into the run store: status, times, "
+           "params that are Gatefold settings as the config (validated; other params go into the notes), the seed, "
+           "metrics with steps and times, tags, and artifacts by path. All or nothing: on any error nothing is "
+           "imported. Runs imported before are skipped."));
+    parser.addHelpOption();
+    addStoreOption(parser);
+    parser.addOption({"experiment", tr("Only this experiment (name or id)."), tr("name|id")});
+    parser.addPositionalArgument("dir", tr("The MLflow file store (e.g. ./mlruns)."), "DIR");
+    if (const auto exitCode = parseOrExit(parser, withoutAction(arguments), /*allowPositional=*/true))
+        return *exitCode;
+    if (parser.positionalArguments().size() != 1) {
+        printErr(tr("error: give one MLflow file store directory: runs import-mlflow DIR (see --help)"));
+        return ExitUsage;
+    }
+    auto store = openStore(parser);
+    if (!store)
+        return ExitFailure;
+    mlflow::ImportOptions options;
+    options.dir = parser.positionalArguments().first();
+    options.experiment = parser.value("experiment");
+    options.config = {&train::isRunSetting, &train::runConfigFromSettings};
+    QString error;
+    const auto result = mlflow::importMlflow(*store, options, &error);
+    if (!result) {
+        printErr(tr("error: %1").arg(error));
+        printErr(tr("nothing was imported"));
+        return ExitFailure;
+    }
+    size_t next = 0;
+    for (const auto &r : result->runs) {
+        if (!r.skipReason.isEmpty())
+            printOut(tr("skipped MLflow run %1 '%2': %3").arg(r.mlflowRunId, r.run.record.name, r.skipReason));
+        else
+            printOut(tr("MLflow run %1 '%2' -> run %3 (%4, %5 metric points, %6 artifacts)")
+                         .arg(r.mlflowRunId, r.run.record.name)
+                         .arg(result->newIds.at(next++))
+                         .arg(store::toString(r.run.record.status))
+                         .arg(r.run.metrics.size())
+                         .arg(r.run.artifacts.size()));
+    }
+    printOut(tr("imported %1 run(s), skipped %2").arg(result->newIds.size()).arg(result->runs.size() - result->newIds.size()));
+    return ExitOk;
+}
+
+} // namespace gatefold::cli

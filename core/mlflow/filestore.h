@@ -1,0 +1,38 @@
+#pragma once
+
+#include "flatyaml.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace gatefold::mlflow {
+
+// One experiment directory of an MLflow file store.
+struct ExperimentDir {
+    QString id;
+    QString name;
+    QString dir;               // absolute
+    QString artifactLocation;  // as meta.yaml says
+    QString lifecycleStage;
+};
+
+// The experiments of file store `root`: every sub-directory with a meta.yaml
+// (except .trash and models). A meta.yaml that cannot be read is an error
+// naming the file and line; a directory with no experiment at all is not a
+// file store (error says so and what one looks like).
+std::optional<std::vector<ExperimentDir>> readExperiments(const QString &root, QString *error);
+
+// Reads `path` as flat YAML; errors name the file (and line).
+std::optional<std::map<QString, YamlScalar>> readMetaYaml(const QString &path, QString *error);
+
+// A local directory from an artifact URI: file:///x, file:x or a plain path
+// (relative ones against `base`); empty for remote URIs (s3://, …).
+QString localPathFromUri(const QString &uri, const QString &base);
+QString fileUri(const QString &absolutePath);
+
+// Lower-case hex SHA-256 of a file's bytes, empty if unreadable.
+QString sha256OfFile(const QString &path);
+
+} // namespace gatefold::mlflow

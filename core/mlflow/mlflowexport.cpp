@@ -1,0 +1,372 @@
+#include "mlflowexport.h"
+
+#include "filestore.h"
+#include "mlflowformat.h"
+
+#include "store/runstore.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include <cmath>
+#include <map>
+
+namespace gatefold::mlflow {
+namespace {
+
+bool writeFile(const QString &path, const QByteArray &bytes, QString *error)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size() || !file.flush()) {
+        if (error)
+            *error = QStringLiteral("cannot write %1: %2; choose a directory you can write to").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+// A number as MLflow's Python writes it (repr of a float): shortest round trip.
+QString pythonFloat(double v)
+{
+    if (std::isnan(v))
+        return QStringLiteral("nan");
+    if (std::isinf(v))
+        return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    QString s = QString::number(v, 'g', QLocale::FloatingPointShortest);
+    if (!s.contains(QLatin1Char('.')) && !s.contains(QLatin1Char('e')) && !s.contains(QLatin1String("inf")))
+        s += QStringLiteral(".0");
+    return s;
+}
+
+// A config value in the text form `key=value` settings take (lists comma-separated).
+QString paramText(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double: {
+        const double d = v.toDouble();
+        if (std::abs(d) < 9e15 && d == std::floor(d))
+            return QString::number(qint64(d));
+        return QString::number(d, 'g', QLocale::FloatingPointShortest);
+    }
+    case QJsonValue::String: return v.toString();
+    case QJsonValue::Array: {
+        QStringList parts;
+        for (const QJsonValue &x : v.toArray())
+            parts << paramText(x);
+        return parts.join(QLatin1Char(','));
+    }
+    case QJsonValue::Null: return QString();
+    default: return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    }
+}
+
+// Nested objects ({"gate": {"kind": …}}) become dotted keys (gate.kind).
+void flatten(const QJsonObject &o, const QString &prefix, std::map<QString, QString> *out)
+{
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QString key = prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key();
+        if (it.value().isObject())
+            flatten(it.value().toObject(), key, out);
+        else
+            (*out)[key] = paramText(it.value());
+    }
+}
+
+// An empty directory, or one MLflow's FileStore made: its experiments; else an error.
+std::optional<std::vector<ExperimentDir>> prepareRoot(const QString &root, QString *error)
+{
+    QDir dir(root);
+    if (QFileInfo(root).exists() && !QFileInfo(root).isDir()) {
+        if (error)
+            *error = QStringLiteral("%1 is a file; give a directory for the MLflow file store").arg(root);
+        return std::nullopt;
+    }
+    const bool empty = !dir.exists() || dir.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty();
+    if (empty) {
+        if (!dir.mkpath(QStringLiteral("."))) {
+            if (error)
+                *error = QStringLiteral("cannot create %1; choose a directory you can write to").arg(root);
+            return std::nullopt;
+        }
+        return std::vector<ExperimentDir>{};
+    }
+    QString why;
+    auto experiments = readExperiments(root, &why);
+    if (!experiments) {
+        if (error)
+            *error = QStringLiteral("%1 is not empty and not an MLflow file store (%2); choose a new or empty directory, "
+                                    "or an existing MLflow file store")
+                         .arg(root, why);
+        return std::nullopt;
+    }
+    return experiments;
+}
+
+QString writeExperiment(const QString &root, const QString &id, const QString &name, QString *error)
+{
+    const QString dir = QDir(root).absoluteFilePath(id);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const QByteArray meta = writeFlatYaml({{"artifact_location", yamlString(fileUri(dir))},
+                                           {"creation_time", yamlNumber(now)},
+                                           {"experiment_id", QLatin1Char('\'') + id + QLatin1Char('\'')},
+                                           {"last_update_time", yamlNumber(now)},
+                                           {"lifecycle_stage", QStringLiteral("active")},
+                                           {"name", yamlString(name)}});
+    if (!writeFile(dir + QStringLiteral("/meta.yaml"), meta, error))
+        return QString();
+    return dir;
+}
+
+QString mlflowRunId(const store::RunStore &store, const store::RunRecord &r)
+{
+    const QByteArray seed = (store.path() + QLatin1Char('#') + QString::number(r.id) + QLatin1Char('#')
+                             + QString::number(r.created, 'f', 3))
+                                .toUtf8();
+    return QString::fromLatin1(QCryptographicHash::hash(seed, QCryptographicHash::Md5).toHex());
+}
+
+} // namespace
+
+namespace {
+
+// Writes one run into `dir` (a fresh directory); fills `out`.
+bool writeRun(store::RunStore &store, const store::RunRecord &r, const ExportOptions &options, const QString &experimentId,
+              const QString &finalDir, const QString &dir, ExportedRun *out, QString *error)
+{
+    const QString user = options.user.isEmpty() ? qEnvironmentVariable("USER", QStringLiteral("gatefold")) : options.user;
+    const double start = r.started > 0 ? r.started : r.created;
+    const bool ended = r.ended > 0 && store::isTerminal(r.status);
+    const QByteArray meta = writeFlatYaml({{"artifact_uri", yamlString(fileUri(finalDir + QStringLiteral("/artifacts")))},
+                                           {"end_time", ended ? yamlNumber(toMillis(r.ended)) : yamlNull()},
+                                           {"entry_point_name", QStringLiteral("''")},
+                                           {"experiment_id", QLatin1Char('\'') + experimentId + QLatin1Char('\'')},
+                                           {"lifecycle_stage", QStringLiteral("active")},
+                                           {"run_id", out->mlflowRunId},
+                                           {"run_name", yamlString(r.name)},
+                                           {"run_uuid", out->mlflowRunId},
+                                           {"source_name", QStringLiteral("''")},
+                                           {"source_type", yamlNumber(4)},  // SourceType.LOCAL
+                                           {"source_version", QStringLiteral("''")},
+                                           {"start_time", yamlNumber(toMillis(start))},
+                                           {"status", yamlNumber(int(toMlflow(r.status)))},
+                                           {"tags", QStringLiteral("[]")},
+                                           {"user_id", yamlString(user)}});
+    if (!writeFile(dir + QStringLiteral("/meta.yaml"), meta, error))
+        return false;
+
+    // Params: every config key, flattened, and the seed.
+    std::map<QString, QString> params;
+    flatten(QJsonDocument::fromJson(r.configJson).object(), QString(), &params);
+    params[QStringLiteral("seed")] = QString::number(r.seed);
+    for (const auto &[key, value] : params) {
+        if (!isValidMlflowKey(key))
+            continue;
+        if (!writeFile(dir + QStringLiteral("/params/") + key, value.toUtf8(), error))
+            return false;
+        ++out->params;
+    }
+
+    // Metrics: "<timestamp ms> <value> <step>" per point, keys with '/' nested.
+    std::map<qint64, std::pair<double, double>> epochAtStep;  // step → (epoch, wall of its first point)
+    const QStringList keys = store.metricKeys(r.id);
+    for (const QString &key : keys) {
+        if (!isValidMlflowKey(key))
+            continue;
+        QByteArray lines;
+        for (const store::MetricPoint &p : store.metrics(r.id, key)) {
+            lines += QByteArray::number(toMillis(p.wall)) + ' ' + pythonFloat(p.value).toLatin1() + ' '
+                     + QByteArray::number(p.step) + '\n';
+            epochAtStep.try_emplace(p.step, p.epoch, p.wall);
+            ++out->metricPoints;
+        }
+        if (!writeFile(dir + QStringLiteral("/metrics/") + key, lines, error))
+            return false;
+    }
+    const bool epochMetric = !keys.contains(QLatin1String(epochMetricKey)) && !epochAtStep.empty();
+    if (epochMetric) {
+        QByteArray lines;
+        for (const auto &[step, ew] : epochAtStep)
+            lines += QByteArray::number(toMillis(ew.second)) + ' ' + pythonFloat(ew.first).toLatin1() + ' '
+                     + QByteArray::number(step) + '\n';
+        if (!writeFile(dir + QStringLiteral("/metrics/") + QLatin1String(epochMetricKey), lines, error))
+            return false;
+    }
+
+    // Tags: MLflow's own, Gatefold's record fields, and the run's tags.
+    std::map<QString, QString> tagValues{{tags::runName, r.name},
+                                         {tags::user, user},
+                                         {tags::sourceName, QStringLiteral("gatefold")},
+                                         {tags::sourceType, QStringLiteral("LOCAL")},
+                                         {tags::status, store::toString(r.status)},
+                                         {tags::tagList, QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.tags)).toJson(QJsonDocument::Compact))},
+                                         {tags::created, QString::number(r.created, 'f', 3)},
+                                         {tags::runId, QString::number(r.id)},
+                                         {tags::store, store.displayName()}};
+    if (!r.notes.isEmpty())
+        tagValues[tags::note] = r.notes;
+    if (!r.device.isEmpty())
+        tagValues[tags::device] = r.device;
+    if (!r.host.isEmpty())
+        tagValues[tags::host] = r.host;
+    if (!r.versions.isEmpty())
+        tagValues[tags::versions] = r.versions;
+    if (!r.message.isEmpty())
+        tagValues[tags::message] = r.message;
+    if (r.sweepId > 0)
+        tagValues[tags::sweep] = QString::number(r.sweepId);
+    if (epochMetric)
+        tagValues[tags::epochMetric] = QLatin1String(epochMetricKey);
+    // A tag "key=value" is an MLflow tag key → value; a plain tag a key with an empty value.
+    for (const QString &tag : r.tags) {
+        const int eq = tag.indexOf(QLatin1Char('='));
+        const QString key = (eq > 0 ? tag.left(eq) : tag).trimmed();
+        if (isValidMlflowKey(key) && !key.startsWith(QLatin1String("mlflow.")) && !key.startsWith(QLatin1String("gatefold."))
+            && !tagValues.count(key))
+            tagValues[key] = eq > 0 ? tag.mid(eq + 1) : QString();
+    }
+    for (const auto &[key, value] : tagValues)
+        if (!writeFile(dir + QStringLiteral("/tags/") + key, value.toUtf8(), error))
+            return false;
+
+    // Artifacts: files up to maxCopyBytes copied under artifacts/<kind>/; every
+    // one listed with its original path and sha256 in artifacts/gatefold/artifacts.json.
+    QDir().mkpath(dir + QStringLiteral("/artifacts"));
+    QJsonArray manifest;
+    for (const store::Artifact &a : store.artifacts(r.id)) {
+        const QString file = QDir(store.dataDirectory()).absoluteFilePath(a.path);
+        const QFileInfo info(file);
+        QJsonObject entry{{"kind", a.kind}, {"path", file}, {"sha256", a.sha256}, {"created", a.created},
+                          {"info", QJsonDocument::fromJson(a.infoJson).object()}};
+        const QString kindDir = isValidMlflowKey(a.kind) ? a.kind : QStringLiteral("other");
+        const QString copy = kindDir + QLatin1Char('/') + info.fileName();
+        if (!info.isFile()) {
+            entry.insert("copy", QJsonValue::Null);
+            entry.insert("why", QStringLiteral("the file is missing"));
+            ++out->listedArtifacts;
+        } else if (info.size() > options.maxCopyBytes) {
+            entry.insert("copy", QJsonValue::Null);
+            entry.insert("why", QStringLiteral("larger than the copy limit (%1 bytes)").arg(options.maxCopyBytes));
+            ++out->listedArtifacts;
+        } else {
+            const QString target = dir + QStringLiteral("/artifacts/") + copy;
+            QDir().mkpath(QFileInfo(target).absolutePath());
+            QFile::remove(target);
+            if (!QFile::copy(file, target)) {
+                if (error)
+                    *error = QStringLiteral("cannot copy %1 to %2; check the space and permissions there").arg(file, target);
+                return false;
+            }
+            entry.insert("copy", copy);
+            ++out->copiedArtifacts;
+        }
+        manifest.append(entry);
+    }
+    if (!manifest.isEmpty()
+        && !writeFile(dir + QStringLiteral("/artifacts/") + QLatin1String(manifestPath),
+                      QJsonDocument(manifest).toJson(QJsonDocument::Indented), error))
+        return false;
+    return true;
+}
+
+} // namespace
+
+std::optional<ExportResult> exportRuns(store::RunStore &store, const ExportOptions &options, QString *error)
+{
+    if (options.outDir.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("no output directory; give one (--out DIR)");
+        return std::nullopt;
+    }
+    if (options.runIds.empty()) {
+        if (error)
+            *error = QStringLiteral("no runs to export; select some (--runs, --sweep or --all)");
+        return std::nullopt;
+    }
+    const QString experimentName = options.experiment.trimmed().isEmpty() ? QStringLiteral("Gatefold") : options.experiment.trimmed();
+    std::vector<store::RunRecord> records;
+    for (qint64 id : options.runIds) {
+        auto r = store.run(id);
+        if (!r) {
+            if (error)
+                *error = QStringLiteral("there is no run %1 in %2; `gatefold-cli runs` lists the runs").arg(id).arg(store.displayName());
+            return std::nullopt;
+        }
+        records.push_back(*r);
+    }
+    const QString root = QFileInfo(options.outDir).absoluteFilePath();
+    auto experiments = prepareRoot(root, error);
+    if (!experiments)
+        return std::nullopt;
+
+    ExportResult result;
+    // MLflow's FileStore creates experiment 0 "Default" in a new store; so do we.
+    bool haveDefault = false;
+    qint64 nextId = 1;
+    for (const ExperimentDir &e : *experiments) {
+        haveDefault = haveDefault || e.id == QLatin1String("0");
+        bool numeric = false;
+        const qint64 n = e.id.toLongLong(&numeric);
+        if (numeric)
+            nextId = std::max(nextId, n + 1);
+        if (e.name == experimentName && e.lifecycleStage != QLatin1String("deleted")) {
+            result.experimentId = e.id;
+            result.experimentDir = e.dir;
+        }
+    }
+    if (!haveDefault && writeExperiment(root, QStringLiteral("0"), QStringLiteral("Default"), error).isEmpty())
+        return std::nullopt;
+    QDir(root).mkpath(QStringLiteral(".trash"));
+    if (result.experimentId.isEmpty()) {
+        if (experimentName == QLatin1String("Default")) {
+            result.experimentId = QStringLiteral("0");
+            result.experimentDir = QDir(root).absoluteFilePath(QStringLiteral("0"));
+        } else {
+            result.experimentId = QString::number(nextId);
+            result.experimentDir = writeExperiment(root, result.experimentId, experimentName, error);
+            if (result.experimentDir.isEmpty())
+                return std::nullopt;
+        }
+    }
+
+    // Each run is written beside the store's experiments first and moved into
+    // place when complete, so a reader never sees half a run.
+    const QString staging = QDir(root).absoluteFilePath(QStringLiteral(".gatefold-staging"));
+    for (const store::RunRecord &r : records) {
+        ExportedRun out;
+        out.runId = r.id;
+        out.mlflowRunId = mlflowRunId(store, r);
+        out.runDir = result.experimentDir + QLatin1Char('/') + out.mlflowRunId;
+        const QString tmp = staging + QLatin1Char('/') + out.mlflowRunId;
+        QDir(tmp).removeRecursively();
+        if (!QDir().mkpath(tmp)) {
+            if (error)
+                *error = QStringLiteral("cannot create %1; choose a directory you can write to").arg(tmp);
+            return std::nullopt;
+        }
+        if (!writeRun(store, r, options, result.experimentId, out.runDir, tmp, &out, error)) {
+            QDir(staging).removeRecursively();
+            return std::nullopt;
+        }
+        QDir(out.runDir).removeRecursively();
+        if (!QDir().rename(tmp, out.runDir)) {
+            if (error)
+                *error = QStringLiteral("cannot move the exported run into %1").arg(out.runDir);
+            QDir(staging).removeRecursively();
+            return std::nullopt;
+        }
+        result.runs.push_back(out);
+    }
+    QDir(staging).removeRecursively();
+    return result;
+}
+
+} // namespace gatefold::mlflow

@@ -1,0 +1,45 @@
+#include "settingsconfig.h"
+
+#include "runconfigjson.h"
+#include "runfields.h"
+
+namespace gatefold::train {
+
+bool isRunSetting(const QString &key)
+{
+    return findRunField(key.toStdString()) != nullptr;
+}
+
+bool runConfigFromSettings(const QMap<QString, QString> &settings, QByteArray *configJson, QStringList *problems)
+{
+    RunConfig config;
+    QStringList found;
+    for (auto it = settings.begin(); it != settings.end(); ++it) {
+        const RunField *field = findRunField(it.key().toStdString());
+        if (!field) {
+            found << QStringLiteral("%1: not a Gatefold setting").arg(it.key());
+            continue;
+        }
+        QString value = it.value().trimmed();
+        if ((field->type == FieldType::IntegerList || field->type == FieldType::NumberList) && value.startsWith(QLatin1Char('['))
+            && value.endsWith(QLatin1Char(']')))
+            value = value.mid(1, value.size() - 2).remove(QLatin1Char(' '));  // Python's str(list)
+        if (field->type == FieldType::Boolean && (value == QLatin1String("True") || value == QLatin1String("False")))
+            value = value.toLower();  // Python's str(bool)
+        std::string why;
+        if (!applyRunAssignment(config, (it.key() + QLatin1Char('=') + value).toStdString(), &why))
+            found << QString::fromStdString(why);
+    }
+    if (found.isEmpty())
+        for (const auto &p : validateRunConfig(config))
+            found << QStringLiteral("%1: %2").arg(QString::fromStdString(p.field), QString::fromStdString(p.message));
+    if (problems)
+        *problems = found;
+    if (!found.isEmpty())
+        return false;
+    if (configJson)
+        *configJson = runConfigToJson(config);
+    return true;
+}
+
+} // namespace gatefold::train
