@@ -97,6 +97,7 @@ private Q_SLOTS:
     void packagedCliRuns();
     void packagedGuiRuns();
     void translationsInsideTheBinary();
+    void aptResolvesDependencies();
 
 private:
     QString dpkgDeb() const { return QStandardPaths::findExecutable(QStringLiteral("dpkg-deb")); }
@@ -197,6 +198,7 @@ void TstPackage::fileList_data()
         QTest::newRow(qPrintable("png " + size)) << QStringLiteral("usr/share/icons/hicolor/%1x%1/apps/gatefold.png").arg(size) << false;
     QTest::newRow("man gatefold") << "usr/share/man/man1/gatefold.1.gz" << false;
     QTest::newRow("man gatefold-cli") << "usr/share/man/man1/gatefold-cli.1.gz" << false;
+    QTest::newRow("copyright") << "usr/share/doc/gatefold/copyright" << false;
 }
 
 void TstPackage::fileList()
@@ -361,6 +363,19 @@ void TstPackage::translationsInsideTheBinary()
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(expected), qPrintable(locale + ":\n" + r.out));
     }
+}
+
+void TstPackage::aptResolvesDependencies()
+{
+    // apt's solver, simulating only (-s: nothing is installed, no root needed), on the
+    // local package lists: every Depends and Recommends is a package Debian has.
+    const QString aptGet = QStandardPaths::findExecutable(QStringLiteral("apt-get"));
+    if (aptGet.isEmpty())
+        QSKIP("apt-get is not installed: the dependency resolution check is skipped");
+    const Result r = run(aptGet, {"install", "--simulate", m_deb});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QLatin1String("Inst gatefold ")) || r.out.contains(QLatin1String("gatefold is already the newest version")),
+             qPrintable(r.out));
 }
 
 QTEST_MAIN(TstPackage)
