@@ -1,6 +1,7 @@
 // gatefold-cli: the headless engine. Every subcommand prints its own --help.
 
 #include "analyzecommand.h"
+#include "exportcommand.h"
 #include "clicommon.h"
 #include "costcommand.h"
 #include "datacommand.h"
@@ -44,6 +45,7 @@ const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "  runs      list, show or delete the runs of a store\n"
     "  data      describe a run's data set, write sample images, find unreadable files\n"
     "  analyze   look inside a run's checkpoint: attention, rollout, codebook, branches, CKA (JSON, CSV, PNG)\n"
+    "  export    fold a run's checkpoint, verify it, write TorchScript, ONNX, safetensors + config\n"
     "  demo      build a model, print its parameter/FLOP table, time training steps, check its fold\n"
     "  presets   list the run presets (demo) and model presets\n"
     "  config    print (and validate) the run config a preset, --config file and --set overrides give\n"
@@ -111,6 +113,8 @@ int dispatch(const QStringList &args)
         return runData(rest);
     if (command == "analyze")
         return runAnalyze(rest);
+    if (command == "export")
+        return runExport(rest);
     if (command == "demo")
         return runDemo(rest);
     if (command == "presets")

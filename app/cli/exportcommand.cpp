@@ -1,0 +1,132 @@
+#include "exportcommand.h"
+
+#include "clicommon.h"
+#include "runoptions.h"
+#include "trainprinter.h"
+
+#include "export/modelexport.h"
+#include "runtime/threadenvironment.h"
+#include "store/runstore.h"
+#include "store/storelocation.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+
+namespace gatefold::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+QString agreementText(const exporting::LogitAgreement &a, int images)
+{
+    return tr("max |dlogit| %1 (relative %2), top-1 agreement %3% on %4 images")
+        .arg(a.maxAbsDiff, 0, 'g', 3)
+        .arg(a.relativeError, 0, 'g', 3)
+        .arg(a.top1Agreement * 100.0, 0, 'f', 1)
+        .arg(images);
+}
+
+} // namespace
+
+int runExport(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Fold a run's checkpoint and write it as TorchScript, ONNX (opset 13) and safetensors with a JSON config\n"
+           "(timm's names and config where the fold is timm-shaped). Each file is loaded back and its logits are\n"
+           "compared with the trained model's on the first validation images before it is kept; each export is\n"
+           "recorded as an artifact (export/<format>) with those numbers. Joining runs must be fully joined\n"
+           "(lambda = 1) unless --force."));
+    parser.addHelpOption();
+    addStoreOption(parser);
+    parser.addOption({"run", tr("The run to export (required)."), tr("id")});
+    parser.addOption({"checkpoint", tr("best, last or epoch:N (default best)."), tr("name"), QStringLiteral("best")});
+    parser.addOption({"format", tr("Comma-separated: torchscript, onnx, safetensors (default torchscript,safetensors)."),
+                      tr("list"), QStringLiteral("torchscript,safetensors")});
+    parser.addOption({"fold", tr("auto (default), plain (demand a timm-shaped fold), wide, or none (export as trained; "
+                                 "single-branch runs)."),
+                      tr("variant"), QStringLiteral("auto")});
+    parser.addOption({"absorb-norms", tr("Move the LayerNorm affines into the following linear maps.")});
+    parser.addOption({"force", tr("Fold although the joining strength lambda < 1 (the logits then change).")});
+    parser.addOption({"images", tr("Validation images the verification runs on (default 32)."), tr("n"),
+                      QStringLiteral("32")});
+    parser.addOption({"out", tr("Output folder (default <run dir>/export/<checkpoint>)."), tr("dir")});
+    parser.addOption({"json", tr("Print one JSON object (numbers and files) instead of the summary.")});
+    if (const auto exitCode = parseOrExit(parser, arguments))
+        return *exitCode;
+
+    QStringList problems;
+    exporting::ExportRequest request;
+    bool ok = false;
+    if (!parser.isSet("run"))
+        problems << tr("--run is required: the id of the run to export (`gatefold-cli runs` lists them)");
+    else if (request.runId = parser.value("run").toLongLong(&ok); !ok || request.runId <= 0)
+        problems << tr("--run must be a run id (a whole number > 0), not '%1'").arg(parser.value("run"));
+    request.checkpoint = parser.value("checkpoint");
+    request.formats.clear();
+    for (const QString &f : parser.value("format").split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!request.formats.contains(f.trimmed()))
+            request.formats << f.trimmed();
+    request.fold = parser.value("fold");
+    request.absorbNorms = parser.isSet("absorb-norms");
+    request.force = parser.isSet("force");
+    request.images = parser.value("images").toInt(&ok);
+    if (!ok)
+        problems << tr("--images must be a whole number, not '%1'").arg(parser.value("images"));
+    if (parser.isSet("out"))
+        request.outDir = parser.value("out");
+    if (problems.isEmpty())
+        problems = exporting::checkExportRequest(request);
+    if (!problems.isEmpty()) {
+        printErrors(tr("cannot export (nothing was written):"), problems);
+        return ExitUsage;
+    }
+    const QString where = storePathFromOptions(parser);
+    if (!store::StoreLocation::looksLikeUrl(where) && !QFileInfo(where).isFile()) {
+        printErr(tr("error: there is no run store at %1; give the one the run was trained into with --store").arg(where));
+        return ExitUsage;
+    }
+    QString error;
+    auto store = store::RunStore::open(where, &error);
+    if (!store) {
+        printErr(tr("error: %1").arg(error));
+        return ExitFailure;
+    }
+    runtime::applyThreadCount(0);
+    const bool json = parser.isSet("json");
+    exporting::ExportFailure failure = exporting::ExportFailure::Failure;
+    const auto result = exporting::exportRun(*store, request, &error, &failure,
+                                             [](const QString &stage) { printErr(QStringLiteral("  %1 …").arg(stage)); });
+    if (!result) {
+        printErr(tr("error: %1").arg(error));
+        return failure == exporting::ExportFailure::Usage ? ExitUsage : ExitFailure;
+    }
+    if (json) {
+        TrainPrinter::printJson(exporting::exportResultJson(*result));
+        return ExitOk;
+    }
+    printOut(tr("run %1, %2 checkpoint (step %3): %4 fold%5%6")
+                 .arg(result->runId)
+                 .arg(result->checkpoint)
+                 .arg(result->step)
+                 .arg(result->fold)
+                 .arg(result->absorbNorms ? tr(", norms absorbed") : QString())
+                 .arg(result->branches > 1 ? tr(" of %1 branches at lambda %2").arg(result->branches).arg(result->lambda)
+                                           : QString()));
+    printOut(tr("  %1 %2").arg(tr("folded"), -12).arg(agreementText(result->foldAgreement, result->images)));
+    for (const auto &f : result->files) {
+        printOut(tr("  %1 %2").arg(f.format, -12).arg(agreementText(f.agreement, result->images)));
+        printOut(tr("  %1 %2").arg(QString(), -12).arg(f.path));
+        for (const QString &extra : f.extraFiles)
+            printOut(tr("  %1 %2").arg(QString(), -12).arg(extra));
+    }
+    if (result->timmShaped)
+        printOut(tr("timm-shaped: model.safetensors loads into timm's VisionTransformer built from config.json"));
+    return ExitOk;
+}
+
+} // namespace gatefold::cli

@@ -1,0 +1,564 @@
+#include "modelexport.h"
+
+#include "onnxexport.h"
+#include "safetensors.h"
+#include "torchscriptexport.h"
+
+#include "inspect/checkpointchoice.h"
+#include "inspect/inspectinputs.h"
+#include "inspect/inspectrun.h"
+#include "inspect/loadedrun.h"
+#include "model/fold.h"
+#include "model/visiontransformer.h"
+#include "store/runstore.h"
+#include "train/checkpoint.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QTemporaryFile>
+
+#include <torch/csrc/jit/serialization/import.h>
+#include <torch/torch.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include <unistd.h>
+
+namespace gatefold::exporting {
+namespace {
+
+// Exported files must give the folded model's logits to this relative error
+// (float32 round-off of a different but equivalent op order).
+constexpr double kFileTolerance = 1e-4;
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("export", text);
+}
+
+const QStringList kFormats{QStringLiteral("torchscript"), QStringLiteral("onnx"), QStringLiteral("safetensors")};
+
+QString fileNameOf(const QString &format)
+{
+    if (format == QLatin1String("torchscript"))
+        return QStringLiteral("model.torchscript.pt");
+    if (format == QLatin1String("onnx"))
+        return QStringLiteral("model.onnx");
+    return QStringLiteral("model.safetensors");
+}
+
+LogitAgreement agreement(const torch::Tensor &reference, const torch::Tensor &candidate)
+{
+    LogitAgreement a;
+    const auto ref = reference.to(torch::kFloat64), cand = candidate.to(torch::kFloat64);
+    a.maxAbsDiff = (ref - cand).abs().max().item<double>();
+    const double scale = ref.abs().max().item<double>();
+    a.relativeError = scale > 0 ? a.maxAbsDiff / scale : a.maxAbsDiff;
+    a.top1Agreement = ref.argmax(1).eq(cand.argmax(1)).to(torch::kFloat64).mean().item<double>();
+    return a;
+}
+
+NamedTensor named(const std::string &name, const torch::Tensor &t)
+{
+    NamedTensor out;
+    out.name = name;
+    const auto cpu = t.detach().to(torch::kCPU, torch::kFloat32).contiguous();
+    out.shape = cpu.sizes().vec();
+    out.data.assign(cpu.data_ptr<float>(), cpu.data_ptr<float>() + cpu.numel());
+    return out;
+}
+
+std::vector<NamedTensor> stateOf(model::VisionTransformer &m)
+{
+    std::vector<NamedTensor> out;
+    for (const auto &item : m->named_parameters(true))
+        out.push_back(named(item.key(), item.value()));
+    for (const auto &item : m->named_buffers(true))
+        out.push_back(named(item.key(), item.value()));
+    return out;
+}
+
+torch::Tensor tensorOf(const NamedTensor &t)
+{
+    return torch::from_blob(const_cast<float *>(t.data.data()), t.shape, torch::kFloat32).clone();
+}
+
+// The LayerNorms of a ViT by timm's names.
+std::vector<std::string> normNames(const model::ViTConfig &c)
+{
+    std::vector<std::string> names;
+    for (int i = 0; i < c.depth; ++i) {
+        names.push_back("blocks." + std::to_string(i) + ".norm1");
+        names.push_back("blocks." + std::to_string(i) + ".norm2");
+    }
+    names.push_back(c.pooling == model::Pooling::ClassToken ? "norm" : "fc_norm");
+    return names;
+}
+
+QJsonObject configJson(const ExportResult &r, const model::ViTConfig &c, const FlatVit &flat, bool gated,
+                       double gateStrength, double temperature)
+{
+    const bool token = c.pooling == model::Pooling::ClassToken;
+    QJsonObject o{{"architecture", "vit"},
+                  {"timm_shaped", r.timmShaped},
+                  {"img_size", c.imageSize},
+                  {"patch_size", c.patchSize},
+                  {"in_chans", c.inChannels},
+                  {"num_classes", c.numClasses},
+                  {"embed_dim", c.embedDim},
+                  {"depth", c.depth},
+                  {"num_heads", c.numHeads},
+                  {"mlp_ratio", double(c.mlpHidden()) / double(c.embedDim)},
+                  {"mlp_hidden_dim", c.mlpHidden()},
+                  {"qkv_bias", flat.hasTensor("blocks.0.attn.qkv.bias")},
+                  {"class_token", token},
+                  {"global_pool", token ? "token" : "avg"},
+                  {"fc_norm", !token},
+                  {"no_embed_class", false},
+                  {"pre_norm", false},
+                  {"layer_norm_eps", 1e-6},
+                  {"act_layer", "gelu"}};
+    if (!r.timmShaped) {
+        QJsonArray qk, v;
+        for (const auto &b : flat.blocks) {
+            qk.append(b.qkDim);
+            v.append(b.vDim);
+        }
+        o.insert("attn_qk_dim", qk);
+        o.insert("attn_v_dim", v);
+    }
+    if (gated)
+        o.insert("gate", QJsonObject{{"kind", c.gate.kind == model::GateKind::Cde ? "cde" : "deep_embed"},
+                                     {"strength", gateStrength},
+                                     {"temperature", temperature}});
+    o.insert("gatefold", QJsonObject{{"run", r.runId},
+                                     {"checkpoint", r.checkpoint},
+                                     {"step", r.step},
+                                     {"fold", r.fold},
+                                     {"absorb_norms", r.absorbNorms},
+                                     {"join_lambda", r.lambda},
+                                     {"branches", r.branches}});
+    return o;
+}
+
+// Writes `bytes` to `path` (a temporary name) in one go.
+bool writeBytes(const QString &path, const QByteArray &bytes, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size() || !f.flush()) {
+        *error = tr("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    ::fsync(f.handle());
+    return true;
+}
+
+struct Pending {
+    QString format;
+    QString temp;
+    QString final;
+    QString configTemp;
+    QString configFinal;
+    LogitAgreement agreement;
+    LogitAgreement fileVsFolded;
+};
+
+void removeTemps(const std::vector<Pending> &pending)
+{
+    for (const auto &p : pending) {
+        QFile::remove(p.temp);
+        if (!p.configTemp.isEmpty())
+            QFile::remove(p.configTemp);
+    }
+}
+
+} // namespace
+
+QStringList checkExportRequest(const ExportRequest &request)
+{
+    QStringList problems;
+    if (request.runId <= 0)
+        problems << tr("the run id must be a whole number > 0 (`gatefold-cli runs` lists them)");
+    if (request.formats.isEmpty())
+        problems << tr("no format asked for: give one or more of torchscript, onnx, safetensors");
+    for (const QString &f : request.formats)
+        if (!kFormats.contains(f))
+            problems << tr("unknown format '%1': the formats are torchscript, onnx and safetensors").arg(f);
+    if (!QStringList{"auto", "plain", "wide", "none"}.contains(request.fold))
+        problems << tr("unknown fold '%1': use auto, plain, wide or none").arg(request.fold);
+    const QString c = request.checkpoint;
+    if (c != QLatin1String("best") && c != QLatin1String("last") && !inspect::epochOfCheckpointName(c))
+        problems << tr("unknown checkpoint '%1': use best, last or epoch:N").arg(c);
+    if (request.images <= 0)
+        problems << tr("the number of verification images must be > 0, not %1").arg(request.images);
+    return problems;
+}
+
+QJsonObject agreementJson(const LogitAgreement &a)
+{
+    return QJsonObject{{"max_abs_diff", a.maxAbsDiff}, {"relative", a.relativeError}, {"top1_agreement", a.top1Agreement}};
+}
+
+QJsonObject exportResultJson(const ExportResult &r)
+{
+    QJsonArray files;
+    for (const auto &f : r.files) {
+        QJsonObject o{{"format", f.format},
+                      {"path", f.path},
+                      {"sha256", f.sha256},
+                      {"artifact", f.artifactId},
+                      {"verification", agreementJson(f.agreement)},
+                      {"file_vs_folded", agreementJson(f.fileVsFolded)}};
+        if (!f.extraFiles.isEmpty())
+            o.insert("config", f.extraFiles.first());
+        if (f.format == QLatin1String("onnx"))
+            o.insert("opset", kOnnxOpset);
+        files.append(o);
+    }
+    return QJsonObject{{"run", r.runId},
+                       {"checkpoint", r.checkpoint},
+                       {"checkpoint_file", r.checkpointFile},
+                       {"step", r.step},
+                       {"join_lambda", r.lambda},
+                       {"branches", r.branches},
+                       {"fold", r.fold},
+                       {"absorb_norms", r.absorbNorms},
+                       {"timm_shaped", r.timmShaped},
+                       {"images", r.images},
+                       {"fold_verification", agreementJson(r.foldAgreement)},
+                       {"out", r.outDir},
+                       {"files", files}};
+}
+
+std::optional<ExportResult> exportRun(store::RunStore &store, const ExportRequest &request, QString *error,
+                                      ExportFailure *failure, const std::function<void(QString)> &progress)
+{
+    auto refuse = [&](const QString &why, ExportFailure kind) {
+        *error = why;
+        *failure = kind;
+        return std::nullopt;
+    };
+    auto say = [&](const QString &stage) {
+        if (progress)
+            progress(stage);
+    };
+    if (const auto problems = checkExportRequest(request); !problems.isEmpty())
+        return refuse(problems.join(QStringLiteral("; ")), ExportFailure::Usage);
+    if (!store.run(request.runId))
+        return refuse(tr("there is no run %1 in %2; `gatefold-cli runs` lists the runs")
+                          .arg(request.runId)
+                          .arg(store.displayName()),
+                      ExportFailure::Usage);
+    QString why;
+    const auto choice = inspect::chooseCheckpoint(store, request.runId, request.checkpoint, &why);
+    if (!choice)
+        return refuse(why, ExportFailure::Usage);
+
+    // The output folder must be writable before any work is done.
+    const QString outDir = request.outDir.isEmpty()
+        ? QDir(store.runDirectory(request.runId))
+              .filePath(QStringLiteral("export/") + inspect::checkpointDirName(request.checkpoint))
+        : QFileInfo(request.outDir).absoluteFilePath();
+    if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
+        return refuse(tr("the output folder %1 is a file; give a folder with --out").arg(outDir), ExportFailure::Usage);
+    if (!QDir().mkpath(outDir))
+        return refuse(tr("cannot create the output folder %1; give a writable folder with --out").arg(outDir),
+                      ExportFailure::Usage);
+    {
+        QTemporaryFile probe(QDir(outDir).filePath(QStringLiteral(".gatefold-export-XXXXXX")));
+        if (!probe.open())
+            return refuse(tr("cannot write into %1 (%2); give a writable folder with --out")
+                              .arg(outDir, probe.errorString()),
+                          ExportFailure::Usage);
+    }
+
+    say(tr("loading the %1 checkpoint of run %2").arg(request.checkpoint).arg(request.runId));
+    torch::NoGradGuard noGrad;
+    auto loaded = inspect::loadRun(store, request.runId, request.checkpoint, torch::Device(torch::kCPU), &why);
+    if (!loaded)
+        return refuse(why, ExportFailure::Failure);
+    auto trained = loaded->model;
+    trained->eval();
+    const auto &trainedConfig = trained->config();
+
+    ExportResult result;
+    result.runId = request.runId;
+    result.checkpoint = request.checkpoint;
+    result.checkpointFile = choice->file;
+    result.step = loaded->step;
+    result.branches = trainedConfig.join.deployed ? 1 : trainedConfig.join.branches;
+    result.lambda = trainedConfig.isParallel() ? trained->joinStrength() : 1.0;
+    result.absorbNorms = request.absorbNorms;
+    result.outDir = outDir;
+
+    const bool gated = trainedConfig.gate.kind != model::GateKind::None;
+    if (gated)
+        for (const QString &f : request.formats)
+            if (f != QLatin1String("safetensors"))
+                return refuse(tr("run %1 has %2 gates in its MLPs; the %3 writer builds plain and folded ViTs only. "
+                                 "Export it with --format safetensors (weights and config, read back and verified "
+                                 "here)")
+                                  .arg(request.runId)
+                                  .arg(trainedConfig.gate.kind == model::GateKind::Cde ? QStringLiteral("CDE")
+                                                                                       : QStringLiteral("DeepEmbed"))
+                                  .arg(f),
+                              ExportFailure::Usage);
+
+    // Fold.
+    model::VisionTransformer folded{nullptr};
+    if (request.fold == QLatin1String("none")) {
+        if (trainedConfig.isParallel())
+            return refuse(tr("--fold none exports a model as trained, but run %1 has %2 parallel branches per "
+                             "block, which only export folded: use --fold auto, plain or wide")
+                              .arg(request.runId)
+                              .arg(trainedConfig.join.branches),
+                          ExportFailure::Usage);
+        if (request.absorbNorms)
+            return refuse(tr("--absorb-norms changes the model, --fold none exports it as trained: drop one of them"),
+                          ExportFailure::Usage);
+        folded = trained;
+    } else {
+        if (trainedConfig.isParallel() && result.lambda < 1.0 && !request.force)
+            return refuse(tr("run %1's %2 checkpoint (step %3) is not fully joined: the joining strength lambda is "
+                             "%4, and only at lambda = 1 does the fold compute what the trained model computes. "
+                             "Export a checkpoint after the warm-up (join.warmup_steps), train longer, or pass "
+                             "--force to fold anyway (the verification numbers then show the change)")
+                              .arg(request.runId)
+                              .arg(request.checkpoint)
+                              .arg(loaded->step)
+                              .arg(result.lambda, 0, 'g', 6),
+                          ExportFailure::Usage);
+        say(tr("folding"));
+        model::FoldOptions options;
+        options.absorbNorms = request.absorbNorms;
+        options.force = request.force;
+        std::string foldError;
+        auto f = model::foldModel(trained, options, &foldError);
+        if (!f)
+            return refuse(QString::fromStdString(foldError), ExportFailure::Usage);
+        folded = *f;
+    }
+    folded->eval();
+    const auto &deploy = folded->config();
+    FlatVit flat;
+    flat.imageSize = deploy.imageSize;
+    flat.patchSize = deploy.patchSize;
+    flat.inChannels = deploy.inChannels;
+    flat.embedDim = deploy.embedDim;
+    flat.numHeads = deploy.numHeads;
+    flat.numClasses = deploy.numClasses;
+    flat.classToken = deploy.pooling == model::Pooling::ClassToken;
+    bool wide = false;
+    for (int i = 0; i < deploy.depth; ++i) {
+        FlatVit::BlockShape shape;
+        if (!folded->blockList().empty()) {
+            shape.qkDim = int(folded->blockList()[size_t(i)]->attn->qkDim());
+            shape.vDim = int(folded->blockList()[size_t(i)]->attn->vDim());
+        } else {
+            shape.qkDim = shape.vDim = deploy.embedDim;
+        }
+        wide = wide || shape.qkDim != deploy.embedDim || shape.vDim != deploy.embedDim;
+        flat.blocks.push_back(shape);
+    }
+    flat.tensors = stateOf(folded);
+    result.fold = request.fold == QLatin1String("none") ? QStringLiteral("none")
+                                                        : (wide ? QStringLiteral("wide") : QStringLiteral("plain"));
+    result.timmShaped = !wide && !gated;
+    if (request.fold == QLatin1String("plain") && wide)
+        return refuse(tr("run %1 joins with join.variant %2, whose fold is wide (attention q/k width %3, v width %4, "
+                         "not %5): it is not a timm-shaped ViT. Only join.variant=projections folds plain; "
+                         "use --fold wide or auto for this run")
+                          .arg(request.runId)
+                          .arg(trainedConfig.join.variant == model::JoinVariant::Logits ? QStringLiteral("logits")
+                                                                                        : QStringLiteral("values"))
+                          .arg(flat.blocks.front().qkDim)
+                          .arg(flat.blocks.front().vDim)
+                          .arg(deploy.embedDim),
+                      ExportFailure::Usage);
+
+    say(tr("reading %1 validation images").arg(request.images));
+    const auto inputs = inspect::splitInputs(*loaded, data::Split::Val, 0, request.images, &why);
+    if (!inputs)
+        return refuse(why, ExportFailure::Failure);
+    const auto images = inputs->images;
+    result.images = int(images.size(0));
+    const auto trainedLogits = trained->forward(images);
+    const auto foldedLogits = folded->forward(images);
+    result.foldAgreement = agreement(trainedLogits, foldedLogits);
+
+    std::vector<Pending> pending;
+    const QString tag = QStringLiteral(".tmp-%1").arg(QCoreApplication::applicationPid());
+    auto fail = [&](const QString &why) {
+        removeTemps(pending);
+        return refuse(why, ExportFailure::Failure);
+    };
+    for (const QString &format : kFormats) {
+        if (!request.formats.contains(format))
+            continue;
+        Pending p;
+        p.format = format;
+        p.final = QDir(outDir).filePath(fileNameOf(format));
+        p.temp = p.final + tag;
+        pending.push_back(p);
+        Pending &cur = pending.back();
+        torch::Tensor logits;
+        say(tr("writing and checking %1").arg(format));
+        if (format == QLatin1String("torchscript")) {
+            std::string e;
+            if (!saveTorchScript(flat, cur.temp.toStdString(), &e))
+                return fail(tr("building the TorchScript module failed: %1").arg(QString::fromStdString(e)));
+            try {
+                auto module = torch::jit::load(cur.temp.toStdString());
+                module.eval();
+                logits = module.forward({images}).toTensor();
+            } catch (const std::exception &ex) {
+                return fail(tr("the written TorchScript file does not load back: %1").arg(QString::fromLocal8Bit(ex.what())));
+            }
+        } else if (format == QLatin1String("onnx")) {
+            std::string e;
+            if (!saveOnnx(flat, cur.temp.toStdString(), &e))
+                return fail(tr("building the ONNX model failed: %1").arg(QString::fromStdString(e)));
+            const auto sizes = images.sizes().vec();
+            const auto input = images.to(torch::kFloat32).contiguous();
+            std::vector<float> in(input.data_ptr<float>(), input.data_ptr<float>() + input.numel());
+            std::vector<float> out;
+            if (!runOnnx(cur.temp.toStdString(), in, sizes, &out, &e))
+                return fail(tr("the written ONNX file does not run in OpenCV's dnn: %1").arg(QString::fromStdString(e)));
+            logits = torch::from_blob(out.data(), {sizes[0], deploy.numClasses}, torch::kFloat32).clone();
+        } else {
+            // timm's ViT has affine LayerNorms everywhere: absorbed ones are written as γ = 1, β = 0.
+            std::vector<NamedTensor> tensors = flat.tensors;
+            std::vector<std::string> identityNorms;
+            for (const auto &norm : normNames(deploy))
+                if (!flat.hasTensor(norm + ".weight")) {
+                    tensors.push_back(NamedTensor{norm + ".weight", {deploy.embedDim},
+                                                  std::vector<float>(size_t(deploy.embedDim), 1.0f)});
+                    tensors.push_back(NamedTensor{norm + ".bias", {deploy.embedDim},
+                                                  std::vector<float>(size_t(deploy.embedDim), 0.0f)});
+                    identityNorms.push_back(norm);
+                }
+            const QJsonObject config = configJson(result, deploy, flat, gated, folded->gateStrength(),
+                                                  folded->temperature());
+            QString e;
+            if (!writeBytes(cur.temp, encodeSafetensors(tensors, {{"format", "pt"}}), &e))
+                return fail(e);
+            cur.configFinal = QDir(outDir).filePath(QStringLiteral("config.json"));
+            cur.configTemp = cur.configFinal + tag;
+            if (!writeBytes(cur.configTemp, QJsonDocument(config).toJson(QJsonDocument::Indented), &e))
+                return fail(e);
+            // Read back: every tensor bit-exact, then into a fresh model of the folded config.
+            QFile f(cur.temp);
+            if (!f.open(QIODevice::ReadOnly))
+                return fail(tr("cannot read back %1: %2").arg(cur.temp, f.errorString()));
+            const auto decoded = decodeSafetensors(f.readAll(), &e);
+            if (!decoded)
+                return fail(tr("the written safetensors file does not read back: %1").arg(e));
+            if (decoded->size() != tensors.size())
+                return fail(tr("the written safetensors file holds %1 tensors, not %2").arg(decoded->size()).arg(tensors.size()));
+            for (size_t i = 0; i < tensors.size(); ++i)
+                if ((*decoded)[i].name != tensors[i].name || (*decoded)[i].shape != tensors[i].shape
+                    || std::memcmp((*decoded)[i].data.data(), tensors[i].data.data(), tensors[i].data.size() * 4) != 0)
+                    return fail(tr("tensor %1 does not read back bit-exact").arg(QString::fromStdString(tensors[i].name)));
+            std::string buildError;
+            auto fresh = model::buildModel(deploy, &buildError);
+            if (!fresh)
+                return fail(QString::fromStdString(buildError));
+            auto params = (*fresh)->named_parameters(true);
+            auto buffers = (*fresh)->named_buffers(true);
+            size_t matched = 0;
+            for (const auto &t : *decoded) {
+                torch::Tensor *target = params.find(t.name);
+                if (!target)
+                    target = buffers.find(t.name);
+                if (!target) {
+                    bool identity = false;
+                    for (const auto &norm : identityNorms)
+                        identity = identity || t.name == norm + ".weight" || t.name == norm + ".bias";
+                    if (!identity)
+                        return fail(tr("the safetensors file holds %1, which the model has not")
+                                        .arg(QString::fromStdString(t.name)));
+                    continue;
+                }
+                if (target->sizes().vec() != t.shape)
+                    return fail(tr("%1 has the wrong shape").arg(QString::fromStdString(t.name)));
+                target->copy_(tensorOf(t));
+                ++matched;
+            }
+            if (matched != params.size() + buffers.size())
+                return fail(tr("the safetensors file lacks some of the model's tensors"));
+            (*fresh)->setGateStrength(folded->gateStrength());
+            (*fresh)->setTemperature(folded->temperature());
+            (*fresh)->eval();
+            logits = (*fresh)->forward(images);
+        }
+        cur.fileVsFolded = agreement(foldedLogits, logits);
+        cur.agreement = agreement(trainedLogits, logits);
+        if (!(cur.fileVsFolded.relativeError <= kFileTolerance))
+            return fail(tr("the written %1 file gives logits %2 (relative %3) away from the folded model's, more "
+                           "than the %4 allowed; nothing was kept")
+                            .arg(format)
+                            .arg(cur.fileVsFolded.maxAbsDiff, 0, 'g', 3)
+                            .arg(cur.fileVsFolded.relativeError, 0, 'g', 3)
+                            .arg(kFileTolerance, 0, 'g', 3));
+    }
+
+    // Every format verified: move them into place and record them.
+    for (const auto &p : pending) {
+        if (std::rename(QFile::encodeName(p.temp).constData(), QFile::encodeName(p.final).constData()) != 0
+            || (!p.configTemp.isEmpty()
+                && std::rename(QFile::encodeName(p.configTemp).constData(), QFile::encodeName(p.configFinal).constData())
+                    != 0))
+            return fail(tr("cannot move the verified %1 file into place in %2").arg(p.format, outDir));
+    }
+    for (const auto &p : pending) {
+        ExportedFile file;
+        file.format = p.format;
+        file.path = p.final;
+        file.sha256 = train::sha256OfFile(p.final, &why);
+        file.agreement = p.agreement;
+        file.fileVsFolded = p.fileVsFolded;
+        if (!p.configFinal.isEmpty())
+            file.extraFiles << p.configFinal;
+        QJsonObject info{{"checkpoint", result.checkpoint},
+                         {"checkpoint_file", result.checkpointFile},
+                         {"step", result.step},
+                         {"fold", result.fold},
+                         {"absorb_norms", result.absorbNorms},
+                         {"join_lambda", result.lambda},
+                         {"forced", request.force && result.lambda < 1.0},
+                         {"timm_shaped", result.timmShaped},
+                         {"images", result.images},
+                         {"split", "val"},
+                         {"verification", agreementJson(file.agreement)},
+                         {"file_vs_folded", agreementJson(file.fileVsFolded)},
+                         {"fold_verification", agreementJson(result.foldAgreement)}};
+        if (p.format == QLatin1String("onnx"))
+            info.insert("opset", kOnnxOpset);
+        if (!p.configFinal.isEmpty())
+            info.insert("config", p.configFinal);
+        store::Artifact artifact;
+        artifact.runId = request.runId;
+        artifact.kind = QStringLiteral("export/") + p.format;
+        artifact.path = p.final;
+        artifact.sha256 = file.sha256;
+        artifact.created = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+        artifact.infoJson = QJsonDocument(info).toJson(QJsonDocument::Compact);
+        const auto id = store.addArtifact(artifact);
+        if (!id)
+            return refuse(tr("the files are written to %1 but the store refused the artifact record: %2")
+                              .arg(outDir, store.lastError()),
+                          ExportFailure::Failure);
+        file.artifactId = *id;
+        result.files.push_back(file);
+    }
+    return result;
+}
+
+} // namespace gatefold::exporting

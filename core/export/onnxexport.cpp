@@ -1,0 +1,369 @@
+#include "onnxexport.h"
+
+#include <onnx/checker.h>
+#include <onnx/onnx_pb.h>
+#include <onnx/shape_inference/implementation.h>
+
+#include <opencv2/dnn.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+
+namespace gatefold::exporting {
+namespace {
+
+// Builds the graph node by node with unique value names.
+class GraphBuilder
+{
+public:
+    explicit GraphBuilder(onnx::GraphProto *graph)
+        : m_graph(graph)
+    {
+    }
+
+    std::string fresh(const std::string &hint) { return hint + "_" + std::to_string(m_counter++); }
+
+    std::string initializer(const std::string &name, const std::vector<std::int64_t> &shape, const float *data,
+                            std::int64_t count)
+    {
+        auto *t = m_graph->add_initializer();
+        t->set_name(name);
+        t->set_data_type(onnx::TensorProto::FLOAT);
+        for (auto s : shape)
+            t->add_dims(s);
+        t->set_raw_data(std::string(reinterpret_cast<const char *>(data), size_t(count) * sizeof(float)));
+        return name;
+    }
+    std::string scalar(float v)
+    {
+        const std::string name = fresh("c");
+        return initializer(name, {}, &v, 1);
+    }
+    std::string ints(const std::vector<std::int64_t> &values)
+    {
+        const std::string name = fresh("i");
+        auto *t = m_graph->add_initializer();
+        t->set_name(name);
+        t->set_data_type(onnx::TensorProto::INT64);
+        t->add_dims(std::int64_t(values.size()));
+        for (auto v : values)
+            t->add_int64_data(v);
+        return name;
+    }
+
+    onnx::NodeProto *node(const std::string &op, const std::vector<std::string> &inputs, const std::string &output)
+    {
+        auto *n = m_graph->add_node();
+        n->set_op_type(op);
+        n->set_name(output + "_" + op);
+        for (const auto &in : inputs)
+            n->add_input(in);
+        n->add_output(output);
+        return n;
+    }
+    std::string op(const std::string &type, const std::vector<std::string> &inputs)
+    {
+        const std::string out = fresh(type);
+        node(type, inputs, out);
+        return out;
+    }
+    static void intsAttr(onnx::NodeProto *n, const std::string &name, const std::vector<std::int64_t> &values)
+    {
+        auto *a = n->add_attribute();
+        a->set_name(name);
+        a->set_type(onnx::AttributeProto::INTS);
+        for (auto v : values)
+            a->add_ints(v);
+    }
+    static void intAttr(onnx::NodeProto *n, const std::string &name, std::int64_t value)
+    {
+        auto *a = n->add_attribute();
+        a->set_name(name);
+        a->set_type(onnx::AttributeProto::INT);
+        a->set_i(value);
+    }
+    std::string reduceMean(const std::string &x, std::int64_t axis, bool keep)
+    {
+        const std::string out = fresh("mean");
+        auto *n = node("ReduceMean", {x}, out);
+        intsAttr(n, "axes", {axis});
+        intAttr(n, "keepdims", keep ? 1 : 0);
+        return out;
+    }
+    std::string transpose(const std::string &x, const std::vector<std::int64_t> &perm)
+    {
+        const std::string out = fresh("transpose");
+        intsAttr(node("Transpose", {x}, out), "perm", perm);
+        return out;
+    }
+    std::string reshape(const std::string &x, const std::vector<std::int64_t> &shape)
+    {
+        return op("Reshape", {x, ints(shape)});
+    }
+    std::string slice(const std::string &x, std::int64_t axis, std::int64_t begin, std::int64_t end)
+    {
+        return op("Slice", {x, ints({begin}), ints({end}), ints({axis})});
+    }
+
+private:
+    onnx::GraphProto *m_graph;
+    int m_counter = 0;
+};
+
+// LayerNorm over `axis` (the last one) from primitives, eps 1e-6.
+std::string layerNorm(GraphBuilder &g, const FlatVit &vit, const std::string &x, std::int64_t axis,
+                      const std::string &prefix)
+{
+    // Per-token statistics (…, 1) are spread over the d features by a MatMul
+    // with a row of ones, not by broadcasting: OpenCV's dnn (4.6) refuses
+    // Sub/Div broadcasts along the last axis.
+    const std::vector<float> ones(size_t(vit.embedDim), 1.0f);
+    const auto spread = g.initializer(g.fresh("ones"), {1, vit.embedDim}, ones.data(), vit.embedDim);
+    const auto mean = g.op("MatMul", {g.reduceMean(x, axis, true), spread});
+    const auto centred = g.op("Sub", {x, mean});
+    const auto var = g.reduceMean(g.op("Mul", {centred, centred}), axis, true);
+    const auto deviation = g.op("Sqrt", {g.op("Add", {var, g.scalar(1e-6f)})});
+    auto y = g.op("Div", {centred, g.op("MatMul", {deviation, spread})});
+    if (vit.hasTensor(prefix + ".weight"))
+        y = g.op("Mul", {y, prefix + ".weight"});
+    if (vit.hasTensor(prefix + ".bias"))
+        y = g.op("Add", {y, prefix + ".bias"});
+    return y;
+}
+
+// x · Wᵀ (+ b): the transposed weight is its own initializer "<prefix>.weight_t",
+// stored (in, out). The bias is added as `ones` (…, 1) · b (1, out): OpenCV's
+// dnn (4.6) refuses to broadcast a bias constant, and 1 · b is b exactly.
+std::string linear(GraphBuilder &g, const FlatVit &vit, const std::string &x, const std::string &prefix,
+                   const std::string &ones)
+{
+    auto y = g.op("MatMul", {x, prefix + ".weight_t"});
+    if (vit.hasTensor(prefix + ".bias"))
+        y = g.op("Add", {y, g.op("MatMul", {ones, prefix + ".bias"})});
+    return y;
+}
+
+// A (…, 1) column of ones shaped like `x` without Shape/Expand: 0 · mean(x) + 1.
+std::string onesLike(GraphBuilder &g, const std::string &x)
+{
+    return g.op("Add", {g.op("Mul", {g.reduceMean(x, 2, true), g.scalar(0.0f)}), g.scalar(1.0f)});
+}
+
+bool isLinearWeight(const std::string &name)
+{
+    auto ends = [&](const char *suffix) {
+        const std::string s(suffix);
+        return name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0;
+    };
+    return ends("qkv.weight") || ends("proj.weight") || ends("fc1.weight") || ends("fc2.weight") || name == "head.weight";
+}
+
+
+// The same model with every LayerNorm affine moved into the linear map after
+// it (norm1 -> qkv, norm2 -> fc1, norm/fc_norm -> head): W' = W diag(γ),
+// b' = b + W β, in double. OpenCV's dnn (4.6) cannot scale by a per-feature
+// constant (its Scale layer asserts), so the ONNX graph has none.
+FlatVit withAffinesAbsorbed(const FlatVit &vit)
+{
+    FlatVit out = vit;
+    auto find = [&out](const std::string &name) -> NamedTensor * {
+        for (auto &t : out.tensors)
+            if (t.name == name)
+                return &t;
+        return nullptr;
+    };
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (size_t i = 0; i < vit.blocks.size(); ++i) {
+        const std::string pre = "blocks." + std::to_string(i);
+        pairs.emplace_back(pre + ".norm1", pre + ".attn.qkv");
+        pairs.emplace_back(pre + ".norm2", pre + ".mlp.fc1");
+    }
+    pairs.emplace_back(vit.classToken ? "norm" : "fc_norm", "head");
+    for (const auto &[norm, lin] : pairs) {
+        const NamedTensor *gamma = vit.find(norm + ".weight");
+        const NamedTensor *beta = vit.find(norm + ".bias");
+        if (!gamma && !beta)
+            continue;
+        NamedTensor *w = find(lin + ".weight");
+        const auto rows = w->shape[0], cols = w->shape[1];
+        std::vector<double> bias(size_t(rows), 0.0);
+        if (const NamedTensor *b = vit.find(lin + ".bias"))
+            for (std::int64_t r = 0; r < rows; ++r)
+                bias[size_t(r)] = b->data[size_t(r)];
+        for (std::int64_t r = 0; r < rows; ++r)
+            for (std::int64_t c = 0; c < cols; ++c) {
+                const double original = vit.find(lin + ".weight")->data[size_t(r * cols + c)];
+                if (beta)
+                    bias[size_t(r)] += original * double(beta->data[size_t(c)]);
+                w->data[size_t(r * cols + c)] = float(original * (gamma ? double(gamma->data[size_t(c)]) : 1.0));
+            }
+        if (NamedTensor *b = find(lin + ".bias")) {
+            for (std::int64_t r = 0; r < rows; ++r)
+                b->data[size_t(r)] = float(bias[size_t(r)]);
+        } else {
+            NamedTensor nb{lin + ".bias", {rows}, {}};
+            for (double v : bias)
+                nb.data.push_back(float(v));
+            out.tensors.push_back(nb);
+        }
+        out.tensors.erase(std::remove_if(out.tensors.begin(), out.tensors.end(),
+                                         [&](const NamedTensor &t) {
+                                             return t.name == norm + ".weight" || t.name == norm + ".bias";
+                                         }),
+                          out.tensors.end());
+    }
+    return out;
+}
+
+} // namespace
+
+bool saveOnnx(const FlatVit &original, const std::string &path, std::string *error)
+{
+    try {
+        const FlatVit vit = withAffinesAbsorbed(original);
+        onnx::ModelProto model;
+        model.set_ir_version(8);
+        model.set_producer_name("gatefold");
+        model.set_model_version(1);
+        auto *opset = model.add_opset_import();
+        opset->set_domain("");
+        opset->set_version(kOnnxOpset);
+        auto *graph = model.mutable_graph();
+        graph->set_name("gatefold_vit");
+        GraphBuilder g(graph);
+
+        for (const auto &t : vit.tensors) {
+            if (t.name == "patch_embed.proj.weight" || t.name == "patch_embed.proj.bias") {
+                g.initializer(t.name, t.shape, t.data.data(), t.numel());
+                continue;
+            }
+            if (t.shape.size() == 1) {
+                // Biases as (1, out) rows for the ones-column product in linear().
+                g.initializer(t.name, {1, t.shape[0]}, t.data.data(), t.numel());
+                continue;
+            }
+            if (!isLinearWeight(t.name)) {
+                g.initializer(t.name, t.shape, t.data.data(), t.numel());
+                continue;
+            }
+            // (out, in) -> (in, out) for MatMul.
+            const auto rows = t.shape[0], cols = t.shape[1];
+            std::vector<float> transposed(t.data.size());
+            for (std::int64_t r = 0; r < rows; ++r)
+                for (std::int64_t c = 0; c < cols; ++c)
+                    transposed[size_t(c * rows + r)] = t.data[size_t(r * cols + c)];
+            g.initializer(t.name + "_t", {cols, rows}, transposed.data(), t.numel());
+        }
+
+        auto addValue = [](google::protobuf::RepeatedPtrField<onnx::ValueInfoProto> *list, const std::string &name,
+                           const std::vector<std::int64_t> &dims) {
+            auto *v = list->Add();
+            v->set_name(name);
+            auto *type = v->mutable_type()->mutable_tensor_type();
+            type->set_elem_type(onnx::TensorProto::FLOAT);
+            auto *shape = type->mutable_shape();
+            for (auto d : dims) {
+                auto *dim = shape->add_dim();
+                if (d < 0)
+                    dim->set_dim_param("batch");
+                else
+                    dim->set_dim_value(d);
+            }
+        };
+        const int c = vit.inChannels, p = vit.patchSize, grid = vit.imageSize / vit.patchSize, d = vit.embedDim;
+        const int n = grid * grid + (vit.classToken ? 1 : 0), h = vit.numHeads;
+        addValue(graph->mutable_input(), "images", {-1, c, vit.imageSize, vit.imageSize});
+        addValue(graph->mutable_output(), "logits", {-1, vit.numClasses});
+
+        const std::string conv = g.fresh("patches");
+        auto *convNode = g.node("Conv", {"images", "patch_embed.proj.weight", "patch_embed.proj.bias"}, conv);
+        GraphBuilder::intsAttr(convNode, "kernel_shape", {p, p});
+        GraphBuilder::intsAttr(convNode, "strides", {p, p});
+        const auto patches = g.transpose(g.reshape(conv, {0, d, grid * grid}), {0, 2, 1});  // (B, P, d)
+        auto x = patches;
+        if (vit.classToken) {
+            // (B, 1, d) of the class token without a Shape/Expand: 0 · (first patch) + cls.
+            const auto first = g.slice(patches, 1, 0, 1);
+            const auto cls = g.op("Add", {g.op("Mul", {first, g.scalar(0.0f)}), "cls_token"});
+            x = g.fresh("tokens");
+            GraphBuilder::intAttr(g.node("Concat", {cls, patches}, x), "axis", 1);
+        }
+        x = g.op("Add", {x, "pos_embed"});
+        const std::string ones = onesLike(g, x);  // (B, N, 1)
+        const std::string invSqrt2 = g.scalar(float(1.0 / std::sqrt(2.0)));
+        const std::string half = g.scalar(0.5f), one = g.scalar(1.0f);
+        for (size_t i = 0; i < vit.blocks.size(); ++i) {
+            const std::string pre = "blocks." + std::to_string(i);
+            const int qk = vit.blocks[i].qkDim, v = vit.blocks[i].vDim;
+            const auto z = layerNorm(g, vit, x, 2, pre + ".norm1");
+            const auto qkv = linear(g, vit, z, pre + ".attn.qkv", ones);
+            const auto q = g.transpose(g.reshape(g.slice(qkv, 2, 0, qk), {0, n, h, qk / h}), {0, 2, 1, 3});
+            const auto kT = g.transpose(g.reshape(g.slice(qkv, 2, qk, 2 * qk), {0, n, h, qk / h}), {0, 2, 3, 1});
+            const auto val = g.transpose(g.reshape(g.slice(qkv, 2, 2 * qk, 2 * qk + v), {0, n, h, v / h}), {0, 2, 1, 3});
+            const auto scores = g.op("MatMul", {g.op("Mul", {q, g.scalar(float(1.0 / std::sqrt(double(qk / h))))}), kT});
+            const std::string probs = g.fresh("softmax");
+            GraphBuilder::intAttr(g.node("Softmax", {scores}, probs), "axis", 3);
+            const auto mixed = g.reshape(g.transpose(g.op("MatMul", {probs, val}), {0, 2, 1, 3}), {0, n, v});
+            x = g.op("Add", {x, linear(g, vit, mixed, pre + ".attn.proj", ones)});
+            const auto z2 = layerNorm(g, vit, x, 2, pre + ".norm2");
+            const auto pre1 = linear(g, vit, z2, pre + ".mlp.fc1", ones);
+            // Exact GELU: x · ½ (1 + erf(x / √2)).
+            const auto gelu = g.op("Mul", {g.op("Mul", {pre1, half}),
+                                           g.op("Add", {one, g.op("Erf", {g.op("Mul", {pre1, invSqrt2})})})});
+            x = g.op("Add", {x, linear(g, vit, gelu, pre + ".mlp.fc2", ones)});
+        }
+        const auto pooled = vit.classToken ? layerNorm(g, vit, g.slice(x, 1, 0, 1), 2, "norm")
+                                           : layerNorm(g, vit, g.reduceMean(x, 1, true), 2, "fc_norm");  // (B, 1, d)
+        const auto logits = linear(g, vit, pooled, "head", onesLike(g, pooled));               // (B, 1, classes)
+        g.node("Reshape", {logits, g.ints({0, vit.numClasses})}, "logits");
+
+        onnx::checker::check_model(model);
+        onnx::shape_inference::InferShapes(model);
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        if (!out || !model.SerializeToOstream(&out)) {
+            if (error)
+                *error = "cannot write " + path;
+            return false;
+        }
+        out.close();
+        return bool(out);
+    } catch (const std::exception &e) {
+        if (error)
+            *error = e.what();
+        return false;
+    }
+}
+
+bool runOnnx(const std::string &path, const std::vector<float> &input, const std::vector<std::int64_t> &shape,
+             std::vector<float> *logits, std::string *error)
+{
+    try {
+        auto net = cv::dnn::readNetFromONNX(path);
+        // One image at a time: OpenCV's dnn (4.6) does not broadcast a (1, …)
+        // constant over a batch dimension > 1 in Add.
+        std::vector<int> dims(shape.begin(), shape.end());
+        const int batch = dims[0];
+        dims[0] = 1;
+        const size_t perImage = input.size() / size_t(batch);
+        logits->clear();
+        for (int i = 0; i < batch; ++i) {
+            cv::Mat blob(int(dims.size()), dims.data(), CV_32F, const_cast<float *>(input.data() + size_t(i) * perImage));
+            net.setInput(blob, "images");
+            cv::Mat out = net.forward("logits");
+            if (!out.isContinuous() || out.type() != CV_32F) {
+                if (error)
+                    *error = "unexpected output type";
+                return false;
+            }
+            logits->insert(logits->end(), out.ptr<float>(), out.ptr<float>() + out.total());
+        }
+        return true;
+    } catch (const std::exception &e) {
+        if (error)
+            *error = e.what();
+        return false;
+    }
+}
+
+} // namespace gatefold::exporting

@@ -1,0 +1,110 @@
+#include "torchscriptexport.h"
+
+#include <torch/csrc/jit/api/module.h>
+#include <torch/csrc/jit/serialization/import.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace gatefold::exporting {
+namespace {
+
+std::string attr(const std::string &name)
+{
+    std::string out = name;
+    for (char &c : out)
+        if (c == '.')
+            c = '_';
+    return "self." + out;
+}
+
+std::string literal(double v)
+{
+    std::ostringstream s;
+    s.imbue(std::locale::classic());
+    s.precision(17);
+    s << v;
+    std::string text = s.str();
+    if (text.find_first_of(".e") == std::string::npos)
+        text += ".0";
+    return text;
+}
+
+// "torch.layer_norm(x, [d], w, b, 1e-06)" with None where the affine was absorbed.
+std::string layerNorm(const FlatVit &vit, const std::string &input, const std::string &prefix)
+{
+    const bool w = vit.hasTensor(prefix + ".weight"), b = vit.hasTensor(prefix + ".bias");
+    return "torch.layer_norm(" + input + ", [" + std::to_string(vit.embedDim) + "], "
+        + (w ? attr(prefix + ".weight") : std::string("None")) + ", " + (b ? attr(prefix + ".bias") : std::string("None"))
+        + ", 1e-06)";
+}
+
+std::string linear(const FlatVit &vit, const std::string &input, const std::string &prefix)
+{
+    const bool b = vit.hasTensor(prefix + ".bias");
+    return "torch.linear(" + input + ", " + attr(prefix + ".weight") + ", "
+        + (b ? attr(prefix + ".bias") : std::string("None")) + ")";
+}
+
+} // namespace
+
+std::string torchScriptSource(const FlatVit &vit)
+{
+    const int c = vit.inChannels, p = vit.patchSize, g = vit.imageSize / vit.patchSize, d = vit.embedDim;
+    std::ostringstream s;
+    s << "def forward(self, images: Tensor) -> Tensor:\n";
+    s << "    b = images.size(0)\n";
+    s << "    x = images.reshape(b, " << c << ", " << g << ", " << p << ", " << g << ", " << p << ")"
+      << ".permute(0, 2, 4, 1, 3, 5).reshape(b, " << g * g << ", " << c * p * p << ")\n";
+    s << "    x = torch.linear(x, " << attr("patch_embed.proj.weight") << ".reshape(" << d << ", "
+      << c * p * p << "), " << attr("patch_embed.proj.bias") << ")\n";
+    if (vit.classToken)
+        s << "    x = torch.cat([" << attr("cls_token") << ".expand(b, 1, " << d << "), x], 1)\n";
+    s << "    x = x + " << attr("pos_embed") << "\n";
+    s << "    n = x.size(1)\n";
+    for (size_t i = 0; i < vit.blocks.size(); ++i) {
+        const std::string pre = "blocks." + std::to_string(i);
+        const int qk = vit.blocks[i].qkDim, v = vit.blocks[i].vDim, h = vit.numHeads;
+        s << "    h = " << layerNorm(vit, "x", pre + ".norm1") << "\n";
+        s << "    qkv = " << linear(vit, "h", pre + ".attn.qkv") << "\n";
+        s << "    q = qkv[:, :, 0:" << qk << "].reshape(b, n, " << h << ", " << qk / h << ").transpose(1, 2)\n";
+        s << "    k = qkv[:, :, " << qk << ":" << 2 * qk << "].reshape(b, n, " << h << ", " << qk / h
+          << ").transpose(1, 2)\n";
+        s << "    v = qkv[:, :, " << 2 * qk << ":" << 2 * qk + v << "].reshape(b, n, " << h << ", " << v / h
+          << ").transpose(1, 2)\n";
+        s << "    a = torch.softmax(torch.matmul(q * " << literal(1.0 / std::sqrt(double(qk / h)))
+          << ", k.transpose(-2, -1)), -1)\n";
+        s << "    o = torch.matmul(a, v).transpose(1, 2).reshape(b, n, " << v << ")\n";
+        s << "    x = x + " << linear(vit, "o", pre + ".attn.proj") << "\n";
+        s << "    h = " << layerNorm(vit, "x", pre + ".norm2") << "\n";
+        s << "    h = torch.gelu(" << linear(vit, "h", pre + ".mlp.fc1") << ")\n";
+        s << "    x = x + " << linear(vit, "h", pre + ".mlp.fc2") << "\n";
+    }
+    if (vit.classToken)
+        s << "    pooled = " << layerNorm(vit, "x", "norm") << "[:, 0]\n";
+    else
+        s << "    pooled = " << layerNorm(vit, "x.mean(1)", "fc_norm") << "\n";
+    s << "    return " << linear(vit, "pooled", "head") << "\n";
+    return s.str();
+}
+
+bool saveTorchScript(const FlatVit &vit, const std::string &path, std::string *error)
+{
+    try {
+        torch::jit::Module module("GatefoldViT");
+        for (const auto &t : vit.tensors) {
+            auto tensor = torch::from_blob(const_cast<float *>(t.data.data()), t.shape, torch::kFloat32).clone();
+            module.register_parameter(attr(t.name).substr(5), tensor, false);
+        }
+        module.define(torchScriptSource(vit));
+        module.eval();
+        module.save(path);
+        return true;
+    } catch (const std::exception &e) {
+        if (error)
+            *error = e.what();
+        return false;
+    }
+}
+
+} // namespace gatefold::exporting
