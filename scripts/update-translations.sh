@@ -3,7 +3,8 @@
 # (English plural forms only) from every source with user-visible text — the
 # one way to update them; then translate what it reports as unfinished.
 #
-# Sources: the UI (widgets/, app/gui/, core/launch/), the settings' help texts
+# Sources: the UI (widgets/, app/gui/, core/launch/, core/inspect/ — its progress and skip
+# reasons, context InspectRun), the settings' help texts
 # (translations/fieldhelp.cpp, scripts/update-field-help.sh) and the core files
 # whose validator and parser messages the run form shows, which mark their
 # templates with GF_TRANSLATE_NOOP("ConfigProblem", …) (core/model/configproblem.h).
@@ -25,7 +26,7 @@ elif [[ $# -gt 0 ]]; then
 fi
 
 shopt -s nullglob
-sources=(widgets/*.cpp widgets/*.h app/gui/*.cpp core/launch/*.cpp translations/fieldhelp.cpp)
+sources=(widgets/*.cpp widgets/*.h app/gui/*.cpp core/launch/*.cpp core/inspect/*.cpp translations/fieldhelp.cpp)
 # Every core .cpp that marks a message template (validators, value parsers).
 mapfile -t marked < <(grep -rl --include='*.cpp' 'GF_TRANSLATE_NOOP("ConfigProblem"' core | sort)
 sources+=("${marked[@]}")

@@ -379,6 +379,104 @@
     </message>
 </context>
 <context>
+    <name>InspectRun</name>
+    <message>
+        <location filename="../core/inspect/inspectrun.cpp" line="+50"/>
+        <source>the model has no CDE gates (gate.kind = none)</source>
+        <translation>das Modell hat keine CDE-Gates (gate.kind = none)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the model&apos;s gates are DeepEmbed tables indexed by token position (gate.kind = deep-embed): they assign no codes</source>
+        <translation>die Gates des Modells sind DeepEmbed-Tabellen, nach Token-Position indiziert (gate.kind = deep-embed): sie weisen keine Codes zu</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>gate.blocks selects no block: the model has no CDE-gated block</source>
+        <translation>gate.blocks wählt keinen Block: das Modell hat keinen Block mit CDE-Gate</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the model is folded (join.deployed): one branch per block</source>
+        <translation>das Modell ist gefaltet (join.deployed): ein Zweig pro Block</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the model is single-branch (join.branches = 1); branch views need a joining run</source>
+        <translation>das Modell hat nur einen Zweig (join.branches = 1); Zweigansichten brauchen einen Join-Lauf</translation>
+    </message>
+    <message>
+        <location line="+186"/>
+        <source>reading %1 %2 images</source>
+        <translation>lese %1 %2-Bilder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reading %1 image file(s)</source>
+        <translation>lese %1 Bilddatei(en)</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>predictions</source>
+        <translation>Vorhersagen</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>attention maps</source>
+        <translation>Attention-Karten</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>attention rollout (%1 fusion, discard %2)</source>
+        <translation>Attention-Rollout (Fusion %1, Verwerfen %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>mean attention distance</source>
+        <translation>mittlere Attention-Distanz</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>codebook assignments</source>
+        <translation>Codebook-Zuordnungen</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>branch feature similarity</source>
+        <translation>Merkmalsähnlichkeit der Zweige</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>branch weight similarity</source>
+        <translation>Gewichtsähnlichkeit der Zweige</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>CKA against %1 on %2 %3 images</source>
+        <translation>CKA gegen %1 auf %2 %3-Bildern</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../core/inspect/loadedrun.cpp" line="+66"/>
+        <source>opening the data set of run %1</source>
+        <translation>öffne den Datensatz von Lauf %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>measuring the input normalisation as the trainer did</source>
+        <translation>messe die Eingabe-Normalisierung wie der Trainer</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>loading %1</source>
+        <translation>lade %1</translation>
+    </message>
+</context>
+<context>
     <name>PlotExport</name>
     <message>
         <location filename="../widgets/plotexport.cpp" line="+94"/>
@@ -394,6 +492,14 @@
         <location line="+33"/>
         <source>Cannot write %1: %2.</source>
         <translation>%1 kann nicht geschrieben werden: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../widgets/tablebuilder.cpp" line="+42"/>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished">%1 kann nicht geschrieben werden: %2. {1:?} {2?}</translation>
     </message>
 </context>
 <context>
@@ -1741,7 +1847,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+69"/>
+        <location filename="../widgets/mainwindow.cpp" line="+70"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -1762,12 +1868,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+426"/>
+        <location line="+436"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location line="-424"/>
+        <location line="-434"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
@@ -2001,6 +2107,26 @@
         <location line="+1"/>
         <source>Attention, codebook, branch similarity and CKA of the selected run&apos;s checkpoint</source>
         <translation>Attention, Codebook, Zweig-Ähnlichkeit und CKA eines Checkpoints des ausgewählten Laufs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Table…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Select the runs for the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Ctrl+T</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2499,6 +2625,307 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::TableBuilder</name>
+    <message>
+        <location filename="../widgets/tablebuilder.cpp" line="+11"/>
+        <location line="+136"/>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-111"/>
+        <source>Custom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Seeds of one config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Preset:</source>
+        <translation type="unfinished">Vorlage:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rows:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Caption:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Label:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Order rows by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>best (max)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lowest (min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mean of the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add setting</source>
+        <translation type="unfinished">Einstellung hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add column…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name</source>
+        <translation type="unfinished">Name</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs</source>
+        <translation type="unfinished">Läufe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seeds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GFLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency (CPU, 1 thread)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Percent (× 100)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scientific</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Thousands separators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Highest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lowest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Columns:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Header:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decimals:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bold best:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>LaTeX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Load spec…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save spec…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save LaTeX…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>Load table spec</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+3"/>
+        <source>Table spec (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save table spec</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save LaTeX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>LaTeX (*.tex)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished">CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>As selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>No run store is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The table cannot be made: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>%n row(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not a table spec: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::WidgetExport</name>
     <message>
         <location filename="../widgets/widgetexport.cpp" line="+54"/>
@@ -2514,7 +2941,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+38"/>
+        <location filename="../app/gui/main.cpp" line="+43"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>

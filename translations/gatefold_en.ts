@@ -45,7 +45,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+433"/>
+        <location filename="../widgets/mainwindow.cpp" line="+444"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>mean ± std over %n seed</numerusform>
@@ -80,6 +80,25 @@
         <translation>
             <numerusform>%n run: </numerusform>
             <numerusform>%n runs: </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::TableBuilder</name>
+    <message numerus="yes">
+        <location filename="../widgets/tablebuilder.cpp" line="+210"/>
+        <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+252"/>
+        <source>%n row(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>

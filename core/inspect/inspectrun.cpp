@@ -10,6 +10,7 @@
 #include "store/runstore.h"
 #include "train/runconfigjson.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 
 #include <torch/torch.h>
@@ -46,23 +47,23 @@ QString noCodebookReason(const model::ViTConfig &config)
 {
     switch (config.gate.kind) {
     case model::GateKind::None:
-        return QStringLiteral("the model has no CDE gates (gate.kind = none)");
+        return QCoreApplication::translate("InspectRun", "the model has no CDE gates (gate.kind = none)");
     case model::GateKind::DeepEmbed:
-        return QStringLiteral("the model's gates are DeepEmbed tables indexed by token position (gate.kind = "
-                              "deep-embed): they assign no codes");
+        return QCoreApplication::translate("InspectRun", "the model's gates are DeepEmbed tables indexed by token position "
+                                                         "(gate.kind = deep-embed): they assign no codes");
     case model::GateKind::Cde:
         break;
     }
-    return QStringLiteral("gate.blocks selects no block: the model has no CDE-gated block");
+    return QCoreApplication::translate("InspectRun", "gate.blocks selects no block: the model has no CDE-gated block");
 }
 
 // Why the branch views have nothing to show, or "" when the model is parallel.
 QString noBranchesReason(const model::ViTConfig &config)
 {
     if (config.join.deployed)
-        return QStringLiteral("the model is folded (join.deployed): one branch per block");
+        return QCoreApplication::translate("InspectRun", "the model is folded (join.deployed): one branch per block");
     if (config.join.branches <= 1)
-        return QStringLiteral("the model is single-branch (join.branches = 1); branch views need a joining run");
+        return QCoreApplication::translate("InspectRun", "the model is single-branch (join.branches = 1); branch views need a joining run");
     return {};
 }
 
@@ -248,8 +249,8 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
         }
     }
 
-    say(request.files.isEmpty() ? QStringLiteral("reading %1 %2 images").arg(request.images).arg(request.split)
-                                : QStringLiteral("reading %1 image file(s)").arg(request.files.size()));
+    say(request.files.isEmpty() ? QCoreApplication::translate("InspectRun", "reading %1 %2 images").arg(request.images).arg(request.split)
+                                : QCoreApplication::translate("InspectRun", "reading %1 image file(s)").arg(request.files.size()));
     auto inputs = request.files.isEmpty() ? splitInputs(*run, split, 0, request.images, error)
                                           : fileInputs(*run, request.files, error);
     if (!inputs)
@@ -278,7 +279,7 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
     report.discardRatio = request.discardRatio;
 
     try {
-        say(QStringLiteral("predictions"));
+        say(QCoreApplication::translate("InspectRun", "predictions"));
         fillPredictions(*run, inputs->images, report);
     } catch (const std::exception &e) {
         *error = QStringLiteral("the model of run %1 fails on its images: %2")
@@ -293,20 +294,20 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
         QString why;
         bool ok = true;
         if (view == QLatin1String("attention")) {
-            say(QStringLiteral("attention maps"));
+            say(QCoreApplication::translate("InspectRun", "attention maps"));
             ok = fillAttention(inspector, report, &why);
         } else if (view == QLatin1String("rollout")) {
-            say(QStringLiteral("attention rollout (%1 fusion, discard %2)").arg(request.rolloutFusion).arg(request.discardRatio));
+            say(QCoreApplication::translate("InspectRun", "attention rollout (%1 fusion, discard %2)").arg(request.rolloutFusion).arg(request.discardRatio));
             ok = fillRollout(inspector, *fusionFromName(request.rolloutFusion), request.discardRatio, report, &why);
         } else if (view == QLatin1String("distance")) {
-            say(QStringLiteral("mean attention distance"));
+            say(QCoreApplication::translate("InspectRun", "mean attention distance"));
             ok = fillDistance(inspector, report, &why);
         } else if (view == QLatin1String("codebook")) {
             if (run->model->gates().empty()) {
                 report.skipped[view] = noCodebookReason(config);
                 continue;
             }
-            say(QStringLiteral("codebook assignments"));
+            say(QCoreApplication::translate("InspectRun", "codebook assignments"));
             ok = fillCodebook(inspector, request.deadFraction, config.gate.codebookSize, report, &why);
         } else if (view == QLatin1String("branches") || view == QLatin1String("weights")) {
             if (!branchReason.isEmpty()) {
@@ -314,12 +315,12 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
                 continue;
             }
             const bool features = view == QLatin1String("branches");
-            say(features ? QStringLiteral("branch feature similarity") : QStringLiteral("branch weight similarity"));
+            say(features ? QCoreApplication::translate("InspectRun", "branch feature similarity") : QCoreApplication::translate("InspectRun", "branch weight similarity"));
             ok = features ? fillBranchFeatures(inspector, report, &why) : fillBranchWeights(inspector, report, &why);
         } else if (view == QLatin1String("cka")) {
             report.ckaAgainst = other ? checkpointLabel(*other, request.ckaCheckpoint)
                                       : checkpointLabel(*run, request.checkpoint);
-            say(QStringLiteral("CKA against %1 on %2 %3 images").arg(report.ckaAgainst).arg(request.ckaImages).arg(request.split));
+            say(QCoreApplication::translate("InspectRun", "CKA against %1 on %2 %3 images").arg(report.ckaAgainst).arg(request.ckaImages).arg(request.split));
             inspector.clear();  // CKA reads other images: free the kept pass first
             const auto matrix = blockCka(*run, other ? &*other : nullptr, split, request.ckaImages, &why);
             ok = matrix.has_value();
@@ -327,7 +328,7 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
                 report.cka = toMatrix(*matrix);
         }
         if (!ok)
-            report.skipped[view] = QStringLiteral("failed: %1").arg(why);
+            report.skipped[view] = QCoreApplication::translate("InspectRun", "failed: %1").arg(why);
     }
     report.seconds = double(timer.nsecsElapsed()) * 1e-9;
     return report;

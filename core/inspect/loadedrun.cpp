@@ -7,6 +7,8 @@
 #include "train/runschedules.h"
 #include "train/trainstate.h"
 
+#include <QCoreApplication>
+
 #include <torch/torch.h>
 
 #include <algorithm>
@@ -61,7 +63,7 @@ std::optional<LoadedRun> loadRun(store::RunStore &store, qint64 runId, const QSt
         return std::nullopt;
     run.checkpoint = *chosen;
 
-    say(QStringLiteral("opening the data set of run %1").arg(runId));
+    say(QCoreApplication::translate("InspectRun", "opening the data set of run %1").arg(runId));
     std::string why;
     run.data = data::openDataset(run.config.train.data, run.config.model.imageSize, &why);
     if (!run.data) {
@@ -73,7 +75,7 @@ std::optional<LoadedRun> loadRun(store::RunStore &store, qint64 runId, const QSt
     }
     const auto &dc = run.config.train.data;
     if (dc.mean.empty()) {
-        say(QStringLiteral("measuring the input normalisation as the trainer did"));
+        say(QCoreApplication::translate("InspectRun", "measuring the input normalisation as the trainer did"));
         try {
             run.norm = data::measureNormalization(*run.data);
         } catch (const std::exception &e) {
@@ -95,7 +97,7 @@ std::optional<LoadedRun> loadRun(store::RunStore &store, qint64 runId, const QSt
         return std::nullopt;
     }
     run.model = *built;
-    say(QStringLiteral("loading %1").arg(run.checkpoint.file));
+    say(QCoreApplication::translate("InspectRun", "loading %1").arg(run.checkpoint.file));
     train::TrainState state;
     QString loadError;
     if (!train::loadCheckpoint(run.checkpoint.file, run.model, nullptr, nullptr, &state, &loadError)) {
