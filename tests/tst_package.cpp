@@ -97,6 +97,7 @@ private Q_SLOTS:
     void packagedCliRuns();
     void packagedGuiRuns();
     void translationsInsideTheBinary();
+    void packagedWindowOpens();
     void aptResolvesDependencies();
 
 private:
@@ -363,6 +364,26 @@ void TstPackage::translationsInsideTheBinary()
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(expected), qPrintable(locale + ":\n" + r.out));
     }
+}
+
+void TstPackage::packagedWindowOpens()
+{
+    // The whole start-up of the packaged window, offscreen, on a new store in
+    // a temp dir: plugins, store driver, run form, a picture of the window.
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    env.insert("XDG_CONFIG_HOME", home.filePath("config"));
+    env.insert("XDG_DATA_HOME", home.filePath("data"));
+    env.remove("GATEFOLD_CLI");
+    const QString shot = home.filePath("window.png");
+    const Result r = run(extracted("usr/bin/gatefold"),
+                         {"--store", home.filePath("runs.sqlite"), "--screenshot", shot, "--screenshot-after", "300"}, env);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    const QImage picture(shot);
+    QVERIFY2(!picture.isNull() && picture.width() > 400 && picture.height() > 300, qPrintable(r.err));
+    QVERIFY(QFileInfo(home.filePath("runs.sqlite")).size() > 0);
 }
 
 void TstPackage::aptResolvesDependencies()
