@@ -1591,7 +1591,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+51"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+52"/>
         <source>Compute</source>
         <translation>Berechnen</translation>
     </message>
@@ -1728,11 +1728,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+192"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="-164"/>
         <source>No run selected</source>
         <translation>Kein Lauf ausgewählt</translation>
     </message>
@@ -1791,11 +1792,41 @@
     </message>
     <message>
         <location line="+64"/>
+        <source>attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>rollout</source>
+        <translation>Rollout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>attention distance</source>
+        <translation>Attention-Distanz</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>codebook</source>
+        <translation>Codebuch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>branch similarity</source>
+        <translation>Zweigähnlichkeit</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>weight similarity</source>
+        <translation>Gewichtsähnlichkeit</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.</source>
         <translation>
             <numerusform>Lauf %1 „%2“, Checkpoint %3 (Epoche %4, Schritt %5), %n Bild, auf %6 in %7 s.</numerusform>
@@ -2628,7 +2659,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     <name>gatefold::widgets::TableBuilder</name>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+11"/>
-        <location line="+136"/>
+        <location line="+137"/>
         <source>Table</source>
         <translation type="unfinished"></translation>
     </message>

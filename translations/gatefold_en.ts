@@ -26,7 +26,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/inspectpanel.cpp" line="+187"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+188"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n file</numerusform>
@@ -34,7 +34,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+131"/>
+        <location line="+139"/>
         <source>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.</source>
         <translation>
             <numerusform>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image, on %6 in %7 s.</numerusform>
@@ -86,7 +86,7 @@
 <context>
     <name>gatefold::widgets::TableBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/tablebuilder.cpp" line="+210"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+211"/>
         <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
         <translation type="unfinished">
             <numerusform></numerusform>

@@ -1589,7 +1589,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+51"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+52"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
@@ -1726,11 +1726,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+192"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="-164"/>
         <source>No run selected</source>
         <translation>未选择运行</translation>
     </message>
@@ -1788,11 +1789,41 @@
     </message>
     <message>
         <location line="+64"/>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>rollout</source>
+        <translation>rollout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>attention distance</source>
+        <translation>注意力距离</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>codebook</source>
+        <translation>码本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>branch similarity</source>
+        <translation>分支相似度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>weight similarity</source>
+        <translation>权重相似度</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.</source>
         <translation>
             <numerusform>运行 %1“%2”，检查点 %3（第 %4 轮，第 %5 步），%n 张图像，在 %6 上用时 %7 秒。</numerusform>
@@ -2620,7 +2651,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     <name>gatefold::widgets::TableBuilder</name>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+11"/>
-        <location line="+136"/>
+        <location line="+137"/>
         <source>Table</source>
         <translation type="unfinished"></translation>
     </message>

@@ -22,6 +22,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QMap>
 #include <QPointer>
 #include <QPushButton>
 #include <QSlider>
@@ -313,12 +314,20 @@ void InspectPanel::finish(std::shared_ptr<const inspect::InspectReport> report, 
     showBranchStep(int(m_branchSteps.size()));
     m_cka->setReport(report);
     QStringList notes;
+    const QMap<QString, QString> viewTitles = {
+        {QStringLiteral("attention"), tr("attention")},         {QStringLiteral("rollout"), tr("rollout")},
+        {QStringLiteral("distance"), tr("attention distance")}, {QStringLiteral("codebook"), tr("codebook")},
+        {QStringLiteral("branches"), tr("branch similarity")},  {QStringLiteral("weights"), tr("weight similarity")},
+        {QStringLiteral("cka"), tr("CKA")}};
     for (const auto &[view, why] : report->skipped)
-        notes << tr("%1: %2").arg(view, why);
+        notes << tr("%1: %2").arg(viewTitles.value(view, view), why);
+    // The checkpoint as the combo box names it (translated), or as asked.
+    const int asked = m_checkpoint->findData(report->checkpoint);
+    const QString checkpoint = asked >= 0 ? m_checkpoint->itemText(asked) : report->checkpoint;
     setStatus(tr("Run %1 '%2', %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.", nullptr,
                  int(report->images.size()))
                   .arg(report->runId)
-                  .arg(report->runName, report->checkpoint)
+                  .arg(report->runName, checkpoint)
                   .arg(report->epoch, 0, 'f', 1)
                   .arg(report->step)
                   .arg(report->device)
