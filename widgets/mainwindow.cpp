@@ -14,6 +14,7 @@
 #include "settingsdialog.h"
 #include "statusicon.h"
 #include "sweepbuilder.h"
+#include "tablebuilder.h"
 
 #include "store/runstore.h"
 #include "train/computeinfo.h"
@@ -339,6 +340,16 @@ void MainWindow::buildActions()
     });
     inspectAction->setShortcut(QKeySequence(tr("Ctrl+I")));
     inspectAction->setToolTip(tr("Attention, codebook, branch similarity and CKA of the selected run's checkpoint"));
+    auto *tableAction = runMenu->addAction(tr("&Table…"), this, [this] {
+        const auto ids = selectedRuns();
+        if (ids.isEmpty()) {
+            statusBar()->showMessage(tr("Select the runs for the table"), 4000);
+            return;
+        }
+        TableBuilder(m_controller->store(), ids, this).exec();
+    });
+    tableAction->setShortcut(QKeySequence(tr("Ctrl+T")));
+    tableAction->setToolTip(tr("A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts"));
     runMenu->addSeparator();
     auto *refresh = runMenu->addAction(tr("Re&fresh"), this, &MainWindow::refreshRuns);
     refresh->setShortcut(QKeySequence::Refresh);

@@ -10,6 +10,7 @@
 #include "runscommand.h"
 #include "schedulecommand.h"
 #include "sweepcommand.h"
+#include "tablecommand.h"
 #include "traincommand.h"
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"
@@ -47,6 +48,7 @@ const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "  analyze   look inside a run's checkpoint: attention, rollout, codebook, branches, CKA (JSON, CSV, PNG)\n"
     "  export    fold a run's checkpoint, verify it, write TorchScript, ONNX, safetensors + config\n"
     "  demo      build a model, print its parameter/FLOP table, time training steps, check its fold\n"
+    "  table     a LaTeX (booktabs) or CSV table over runs: mean ± std over seeds, costs, paper presets\n"
     "  presets   list the run presets (demo) and model presets\n"
     "  config    print (and validate) the run config a preset, --config file and --set overrides give\n"
     "  cost      parameters and MACs per component, and the fold accounting (trained, folded, plain)\n"
@@ -117,6 +119,8 @@ int dispatch(const QStringList &args)
         return runExport(rest);
     if (command == "demo")
         return runDemo(rest);
+    if (command == "table")
+        return runTable(rest);
     if (command == "presets")
         return runPresets();
     if (command == "config")

@@ -273,14 +273,28 @@ QString formatNumber(double value, const NumberFormat &format)
     return text;
 }
 
+bool showsStd(const TableCell &cell, const ColumnSpec &column)
+{
+    if (!cell.numeric || cell.missing || cell.n < 2 || !column.showStd || column.source == QLatin1String("runs"))
+        return false;
+    return column.source.startsWith(QLatin1String("metric:")) || cell.std > 0;
+}
+
+QString meanText(const TableCell &cell, const ColumnSpec &column)
+{
+    if (column.source == QLatin1String("runs"))
+        return QString::number(qint64(std::llround(cell.mean)));
+    return formatNumber(cell.mean, column.format);
+}
+
 QString cellText(const TableCell &cell, const ColumnSpec &column)
 {
     if (cell.missing)
         return QString();
     if (!cell.numeric)
         return cell.text;
-    QString text = formatNumber(cell.mean, column.format);
-    if (cell.n > 1 && column.showStd && column.source != QLatin1String("runs"))
+    QString text = meanText(cell, column);
+    if (showsStd(cell, column))
         text += QStringLiteral(" ± ") + formatNumber(cell.std, column.format);
     return text;
 }

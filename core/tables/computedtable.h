@@ -46,6 +46,11 @@ struct ComputedTable {
 // A number as the format says, for plain text (CSV, the preview): "93.70",
 // "1,234,567", "1.23e-04". Non-finite values are "nan", "inf", "-inf".
 QString formatNumber(double value, const NumberFormat &format);
+// Whether a cell shows "± std": a group (n > 1) in a column that wants it —
+// always for metrics, for costs only when the group's architectures differ (std > 0).
+bool showsStd(const TableCell &cell, const ColumnSpec &column);
+// A numeric cell's mean as plain text (a run count as a whole number).
+QString meanText(const TableCell &cell, const ColumnSpec &column);
 // A cell as plain text: "93.70 ± 0.12" (std shown when n > 1 and the column
 // wants it), the text, or "" when missing.
 QString cellText(const TableCell &cell, const ColumnSpec &column);

@@ -57,7 +57,9 @@ TablePreset make(const QString &name, const QString &description, const QString 
     t.spec.columns = std::move(columns);
     const QJsonObject demo = QJsonDocument::fromJson(train::runConfigToJson(train::demoRun())).object();
     std::vector<QJsonObject> configs;
-    QSet<QString> keys;  // every setting a row's preset changes from demo
+    // Every setting a row's preset changes from demo, and the architecture's
+    // shape always (a 6 x 2 joining run is not the ViT baseline of a CDE table).
+    QSet<QString> keys = {"depth", "embed_dim", "num_heads", "patch_size", "mlp_ratio", "join.branches", "gate.kind"};
     for (const Row &r : rows) {
         configs.push_back(presetJson(r.preset));
         for (auto it = configs.back().begin(); it != configs.back().end(); ++it)

@@ -9,10 +9,8 @@ namespace {
 
 bool hasGroups(const ComputedTable &table, size_t column)
 {
-    return std::any_of(table.rows.begin(), table.rows.end(), [column](const TableRow &r) {
-        const TableCell &c = r.cells[column];
-        return c.numeric && c.n > 1;
-    });
+    return std::any_of(table.rows.begin(), table.rows.end(),
+                       [&](const TableRow &r) { return showsStd(r.cells[column], table.columns[column]); });
 }
 
 bool isNumberColumn(const ComputedTable &table, size_t column)
@@ -46,8 +44,8 @@ QString latexCell(const TableCell &cell, const ColumnSpec &column)
         return QStringLiteral("--");
     if (!cell.numeric)
         return latexEscape(cell.text);
-    QString text = latexNumber(cell.mean, column.format);
-    if (cell.n > 1 && column.showStd && column.source != QLatin1String("runs"))
+    QString text = column.source == QLatin1String("runs") ? meanText(cell, column) : latexNumber(cell.mean, column.format);
+    if (showsStd(cell, column))
         text += QStringLiteral(" $\\pm$ ") + latexNumber(cell.std, column.format);
     return cell.bold ? QStringLiteral("\\textbf{%1}").arg(text) : text;
 }
@@ -147,7 +145,7 @@ QString writeCsv(const ComputedTable &table)
     if (sections)
         header << QStringLiteral("section");
     for (size_t c = 0; c < table.columns.size(); ++c) {
-        split.push_back(table.columns[c].showStd && hasGroups(table, c) && table.columns[c].source != QLatin1String("runs"));
+        split.push_back(hasGroups(table, c));
         header << csvField(table.headers[int(c)]);
         if (split.back())
             header << csvField(table.headers[int(c)] + QStringLiteral(" std"));
@@ -163,11 +161,11 @@ QString writeCsv(const ComputedTable &table)
             if (cell.missing)
                 fields << QString();
             else if (cell.numeric)
-                fields << csvField(formatNumber(cell.mean, f));
+                fields << csvField(meanText(cell, table.columns[c]));
             else
                 fields << csvField(cell.text);
             if (split[c])
-                fields << (cell.missing || !cell.numeric || cell.n < 2 ? QString() : csvField(formatNumber(cell.std, f)));
+                fields << (showsStd(cell, table.columns[c]) ? csvField(formatNumber(cell.std, f)) : QString());
         }
         out += fields.join(',') + QStringLiteral("\r\n");
     }

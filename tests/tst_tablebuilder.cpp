@@ -1,0 +1,191 @@
+// The table builder dialog (offscreen) on a store the test writes: the
+// preview's cells and bold best, adding, formatting and moving columns,
+// grouping by a setting, a paper preset's headers and sections, saving
+// LaTeX/CSV/spec and loading a spec back, and a bad spec refused. With
+// $GATEFOLD_SCREENSHOTS set, pictures of the dialog are saved there.
+
+#include <QtTest/QtTest>
+
+#include "store/runstore.h"
+#include "tables/tablewriters.h"
+#include "train/runconfigjson.h"
+#include "train/runfields.h"
+#include "train/runpresets.h"
+#include "widgets/tablebuilder.h"
+
+#include <QFont>
+#include <QStandardItemModel>
+#include <QTemporaryDir>
+
+using namespace gatefold;
+
+namespace {
+
+QByteArray configWith(const std::vector<std::string> &assignments, qint64 seed)
+{
+    train::RunConfig c = train::demoRun();
+    for (const auto &a : assignments) {
+        std::string why;
+        if (!train::applyRunAssignment(c, a, &why))
+            qFatal("bad assignment %s", a.c_str());
+    }
+    c.train.seed = std::uint64_t(seed);
+    return train::runConfigToJson(c);
+}
+
+qint64 addRun(store::RunStore &s, const QString &name, const QByteArray &config, qint64 seed, const std::vector<double> &top1)
+{
+    store::NewRun n;
+    n.name = name;
+    n.configJson = config;
+    n.seed = seed;
+    const qint64 id = s.createRun(n).value();
+    std::vector<store::MetricPoint> points;
+    for (size_t i = 0; i < top1.size(); ++i)
+        points.push_back({QStringLiteral("val/top1"), qint64(i + 1) * 100, double(i + 1), 0.0, top1[i]});
+    points.push_back({QStringLiteral("val/loss"), 100, 1.0, 0.0, 1.0 - top1.back()});
+    s.addMetrics(id, points);
+    return id;
+}
+
+void screenshot(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("GATEFOLD_SCREENSHOTS");
+    if (!dir.isEmpty())
+        QVERIFY(w->grab().save(dir + '/' + name));
+}
+
+} // namespace
+
+class TstTableBuilder : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void previewShowsGroupsAndBold();
+    void columnsAddFormatMove();
+    void presetAndFiles();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<store::RunStore> m_store;
+    QList<qint64> m_ids;
+};
+
+void TstTableBuilder::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QString error;
+    m_store = store::RunStore::open(m_dir.filePath(QStringLiteral("runs.sqlite")), &error);
+    QVERIFY2(m_store, qPrintable(error));
+    m_ids << addRun(*m_store, "vit seed=0", configWith({}, 0), 0, {0.6, 0.80});
+    m_ids << addRun(*m_store, "vit seed=1", configWith({}, 1), 1, {0.6, 0.84});
+    m_ids << addRun(*m_store, "cde_soft & 100%", configWith({"gate.kind=cde", "gate.codebook_size=64"}, 0), 0, {0.7, 0.90});
+    m_ids << addRun(*m_store, "cde_soft & 100%", configWith({"gate.kind=cde", "gate.codebook_size=64"}, 1), 1, {0.7, 0.86});
+}
+
+void TstTableBuilder::previewShowsGroupsAndBold()
+{
+    widgets::TableBuilder b(m_store.get(), m_ids);
+    b.show();
+    QVERIFY(b.problem().isEmpty());
+    QStandardItemModel *m = b.previewModel();
+    QCOMPARE(m->rowCount(), 2);
+    QCOMPARE(m->columnCount(), 4);  // name, runs, val/top1 best, val/top1 last
+    QCOMPARE(m->horizontalHeaderItem(2)->text(), QStringLiteral("val/top1 (best, %)"));
+    QCOMPARE(m->item(0, 0)->text(), QStringLiteral("vit"));
+    QCOMPARE(m->item(0, 1)->text(), QStringLiteral("2"));
+    QCOMPARE(m->item(0, 2)->text(), QStringLiteral("82.00 ± 2.83"));  // sample std of 0.80, 0.84
+    QCOMPARE(m->item(1, 2)->text(), QStringLiteral("88.00 ± 2.83"));
+    QVERIFY(m->item(1, 2)->font().bold());
+    QVERIFY(!m->item(0, 2)->font().bold());
+    QVERIFY(b.latex().contains(QStringLiteral("cde\\_soft \\& 100\\% & 2 & \\textbf{88.00 $\\pm$ 2.83}")));
+    screenshot(&b, QStringLiteral("tablebuilder-default.png"));
+}
+
+void TstTableBuilder::columnsAddFormatMove()
+{
+    widgets::TableBuilder b(m_store.get(), m_ids);
+    b.show();
+    QStringList problems;
+    b.addColumn(tables::columnsFromText(QStringLiteral("config:gate.kind"), &problems)->front());
+    b.addColumn(tables::columnsFromText(QStringLiteral("params"), &problems)->front());
+    QCOMPARE(b.previewModel()->columnCount(), 6);
+    QCOMPARE(b.previewModel()->item(1, 4)->text(), QStringLiteral("cde"));
+    // The selected column (params) through the format widgets: no scale change, 0 decimals, thousands.
+    auto *decimals = b.findChild<QSpinBox *>(QStringLiteral("decimals"));
+    QVERIFY(decimals);
+    decimals->setValue(3);
+    QCOMPARE(b.spec().columns.back().format.decimals, 3);
+    const QString params = b.previewModel()->item(0, 5)->text();
+    QVERIFY2(QRegularExpression(QStringLiteral("^0\\.\\d{3}$")).match(params).hasMatch(), qPrintable(params));  // M params, 3 decimals
+    // Move gate.kind to the front.
+    b.moveColumn(4, 3);
+    b.moveColumn(3, 2);
+    b.moveColumn(2, 1);
+    b.moveColumn(1, 0);
+    QCOMPARE(b.previewModel()->horizontalHeaderItem(0)->text(), QStringLiteral("gate.kind"));
+    QCOMPARE(b.previewModel()->item(0, 0)->text(), QStringLiteral("none"));
+    QVERIFY(b.latex().contains(QStringLiteral("gate.kind & Run & Runs")));
+    // Group by a setting.
+    auto *grouping = b.findChild<QComboBox *>(QStringLiteral("grouping"));
+    auto *groupKey = b.findChild<QComboBox *>(QStringLiteral("groupKey"));
+    QVERIFY(grouping && groupKey);
+    grouping->setCurrentIndex(1);  // each run
+    QCOMPARE(b.previewModel()->rowCount(), 4);
+    grouping->setCurrentIndex(2);  // a setting
+    groupKey->setCurrentText(QStringLiteral("gate.kind"));
+    QCOMPARE(b.spec().groupKey, QStringLiteral("gate.kind"));
+    QCOMPARE(b.previewModel()->rowCount(), 2);
+    QCOMPARE(b.previewModel()->item(1, 1)->text(), QStringLiteral("gate.kind=cde"));
+    screenshot(&b, QStringLiteral("tablebuilder-columns.png"));
+}
+
+void TstTableBuilder::presetAndFiles()
+{
+    widgets::TableBuilder b(m_store.get(), m_ids);
+    b.show();
+    QVERIFY(b.applyPreset(QStringLiteral("join-table6")));
+    QStandardItemModel *m = b.previewModel();
+    QCOMPARE(m->columnCount(), 5);  // the section, then the paper's four
+    QCOMPARE(m->horizontalHeaderItem(1)->text(), QStringLiteral("Method"));
+    QCOMPARE(m->horizontalHeaderItem(4)->text(), QStringLiteral("Top-1 (%)"));
+    QCOMPARE(m->rowCount(), 9);
+    QCOMPARE(m->item(3, 0)->text(), QStringLiteral("Block-2"));
+    QVERIFY(b.latex().contains(QStringLiteral("\\multicolumn{4}{l}{\\textit{Block-3}}")));
+    screenshot(&b, QStringLiteral("tablebuilder-preset.png"));
+
+    QVERIFY(b.applyPreset(QStringLiteral("cde-table2")));
+    QCOMPARE(b.previewModel()->horizontalHeaderItem(3)->text(), QStringLiteral("top-k"));
+    // The demo-shaped ViT runs fill the baseline row.
+    QCOMPARE(b.previewModel()->item(0, 6)->text(), QStringLiteral("82.0 ± 2.8"));
+
+    QString error;
+    const QString tex = m_dir.filePath(QStringLiteral("t.tex"));
+    const QString csv = m_dir.filePath(QStringLiteral("t.csv"));
+    const QString spec = m_dir.filePath(QStringLiteral("t.json"));
+    QVERIFY2(b.saveLatex(tex, &error), qPrintable(error));
+    QVERIFY2(b.saveCsv(csv, &error), qPrintable(error));
+    QVERIFY2(b.saveSpec(spec, &error), qPrintable(error));
+    QFile f(tex);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(f.readAll()), b.latex());
+    QVERIFY(!b.saveLatex(QStringLiteral("/nonexistent-dir/t.tex"), &error));
+    QVERIFY(error.contains(QStringLiteral("/nonexistent-dir/t.tex")));
+
+    widgets::TableBuilder other(m_store.get(), m_ids);
+    QVERIFY2(other.loadSpec(spec, &error), qPrintable(error));
+    QCOMPARE(other.latex(), b.latex());
+    const QString bad = m_dir.filePath(QStringLiteral("bad.json"));
+    QFile badFile(bad);
+    QVERIFY(badFile.open(QIODevice::WriteOnly));
+    badFile.write(R"({"columns": [{"source": "nope"}]})");
+    badFile.close();
+    const QString before = other.latex();
+    QVERIFY(!other.loadSpec(bad, &error));
+    QVERIFY2(error.contains(QStringLiteral("unknown source")), qPrintable(error));
+    QCOMPARE(other.latex(), before);  // the refused spec changed nothing
+}
+
+QTEST_MAIN(TstTableBuilder)
+#include "tst_tablebuilder.moc"
