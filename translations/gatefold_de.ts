@@ -499,7 +499,7 @@
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+42"/>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">%1 kann nicht geschrieben werden: %2. {1:?} {2?}</translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2142,22 +2142,22 @@
     <message>
         <location line="+1"/>
         <source>&amp;Table…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tabelle…</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Select the runs for the table</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie die Läufe für die Tabelle aus</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Ctrl+T</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+T</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine LaTeX- oder CSV-Tabelle der ausgewählten Läufe: Mittelwert ± Standardabweichung über Seeds, Kosten, Tabellen der Paper</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2661,299 +2661,299 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <location filename="../widgets/tablebuilder.cpp" line="+11"/>
         <location line="+137"/>
         <source>Table</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabelle</translation>
     </message>
     <message>
         <location line="-111"/>
         <source>Custom</source>
-        <translation type="unfinished"></translation>
+        <translation>Eigene</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Seeds of one config</source>
-        <translation type="unfinished"></translation>
+        <translation>Seeds einer Konfiguration</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Each run</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder Lauf</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A setting</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Einstellung</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Preset:</source>
-        <translation type="unfinished">Vorlage:</translation>
+        <translation>Vorlage:</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Rows:</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeilen:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Caption:</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschriftung:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Label:</source>
-        <translation type="unfinished"></translation>
+        <translation>Label:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Order rows by:</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeilen sortieren nach:</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>best (max)</source>
-        <translation type="unfinished"></translation>
+        <translation>bester (max)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>last</source>
-        <translation type="unfinished"></translation>
+        <translation>letzter</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>lowest (min)</source>
-        <translation type="unfinished"></translation>
+        <translation>niedrigster (min)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>mean of the run</source>
-        <translation type="unfinished"></translation>
+        <translation>Mittel des Laufs</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Add setting</source>
-        <translation type="unfinished">Einstellung hinzufügen</translation>
+        <translation>Einstellung hinzufügen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Add metric</source>
-        <translation type="unfinished"></translation>
+        <translation>Metrik hinzufügen</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Add column…</source>
-        <translation type="unfinished"></translation>
+        <translation>Spalte hinzufügen…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Name</source>
-        <translation type="unfinished">Name</translation>
+        <translation>Name</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Runs</source>
-        <translation type="unfinished">Läufe</translation>
+        <translation>Läufe</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Seeds</source>
-        <translation type="unfinished"></translation>
+        <translation>Seeds</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Parameter</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GFLOPs</source>
-        <translation type="unfinished"></translation>
+        <translation>GFLOPs</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Latency (CPU, 1 thread)</source>
-        <translation type="unfinished"></translation>
+        <translation>Latenz (CPU, 1 Thread)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Up</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach oben</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Down</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach unten</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Fixed</source>
-        <translation type="unfinished"></translation>
+        <translation>Festkomma</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Percent (× 100)</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozent (× 100)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Scientific</source>
-        <translation type="unfinished"></translation>
+        <translation>Wissenschaftlich</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Thousands separators</source>
-        <translation type="unfinished"></translation>
+        <translation>Tausendertrennzeichen</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Highest</source>
-        <translation type="unfinished"></translation>
+        <translation>Höchster</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Lowest</source>
-        <translation type="unfinished"></translation>
+        <translation>Niedrigster</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Columns:</source>
-        <translation type="unfinished"></translation>
+        <translation>Spalten:</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>Header:</source>
-        <translation type="unfinished"></translation>
+        <translation>Überschrift:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Format:</source>
-        <translation type="unfinished"></translation>
+        <translation>Format:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Decimals:</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachkommastellen:</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Bold best:</source>
-        <translation type="unfinished"></translation>
+        <translation>Besten fett:</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>LaTeX</source>
-        <translation type="unfinished"></translation>
+        <translation>LaTeX</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Load spec…</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikation laden…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save spec…</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikation speichern…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save LaTeX…</source>
-        <translation type="unfinished"></translation>
+        <translation>LaTeX speichern…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV speichern…</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ausgewählter Lauf; Gruppen zeigen Mittelwert ± Stichproben-Standardabweichung.</numerusform>
+            <numerusform>%n ausgewählte Läufe; Gruppen zeigen Mittelwert ± Stichproben-Standardabweichung.</numerusform>
         </translation>
     </message>
     <message>
         <location line="+73"/>
         <source>Load table spec</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabellenspezifikation laden</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+3"/>
         <source>Table spec (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabellenspezifikation (*.json)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Save table spec</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabellenspezifikation speichern</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Save LaTeX</source>
-        <translation type="unfinished"></translation>
+        <translation>LaTeX speichern</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>LaTeX (*.tex)</source>
-        <translation type="unfinished"></translation>
+        <translation>LaTeX (*.tex)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Save CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV speichern</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished">CSV (*.csv)</translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <location line="+72"/>
         <source>As selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie ausgewählt</translation>
     </message>
     <message>
         <location line="+65"/>
         <source>No run store is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Laufspeicher ist geöffnet.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The table cannot be made: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Tabelle kann nicht erstellt werden: %1</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Section</source>
-        <translation type="unfinished"></translation>
+        <translation>Abschnitt</translation>
     </message>
     <message numerus="yes">
         <location line="+22"/>
         <source>%n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
         </translation>
     </message>
     <message>
         <location line="+43"/>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 is not a table spec: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine Tabellenspezifikation: %2</translation>
     </message>
 </context>
 <context>

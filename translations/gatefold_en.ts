@@ -88,17 +88,17 @@
     <message numerus="yes">
         <location filename="../widgets/tablebuilder.cpp" line="+211"/>
         <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n selected run; groups show mean ± sample standard deviation.</numerusform>
+            <numerusform>%n selected runs; groups show mean ± sample standard deviation.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+252"/>
         <source>%n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
         </translation>
     </message>
 </context>

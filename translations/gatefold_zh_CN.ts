@@ -499,7 +499,7 @@
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+42"/>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">无法写入 %1：%2。 {1:?} {2?}</translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2138,22 +2138,22 @@
     <message>
         <location line="+1"/>
         <source>&amp;Table…</source>
-        <translation type="unfinished"></translation>
+        <translation>表格(&amp;T)…</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Select the runs for the table</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择要放入表格的运行</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Ctrl+T</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+T</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts</source>
-        <translation type="unfinished"></translation>
+        <translation>所选运行的 LaTeX 或 CSV 表格：各种子的均值 ± 标准差、开销、论文表格布局</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2653,297 +2653,297 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <location filename="../widgets/tablebuilder.cpp" line="+11"/>
         <location line="+137"/>
         <source>Table</source>
-        <translation type="unfinished"></translation>
+        <translation>表格</translation>
     </message>
     <message>
         <location line="-111"/>
         <source>Custom</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Seeds of one config</source>
-        <translation type="unfinished"></translation>
+        <translation>同一配置的各种子</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Each run</source>
-        <translation type="unfinished"></translation>
+        <translation>每个运行</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A setting</source>
-        <translation type="unfinished"></translation>
+        <translation>按某个设置</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Preset:</source>
-        <translation type="unfinished">预设：</translation>
+        <translation>预设：</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Rows:</source>
-        <translation type="unfinished"></translation>
+        <translation>行：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Caption:</source>
-        <translation type="unfinished"></translation>
+        <translation>标题：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Label:</source>
-        <translation type="unfinished"></translation>
+        <translation>标签：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Order rows by:</source>
-        <translation type="unfinished"></translation>
+        <translation>行排序依据：</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>best (max)</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳（最大）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>last</source>
-        <translation type="unfinished">最新</translation>
+        <translation>最后</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>lowest (min)</source>
-        <translation type="unfinished"></translation>
+        <translation>最低（最小）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>mean of the run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行内均值</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Add setting</source>
-        <translation type="unfinished">添加设置项</translation>
+        <translation>添加设置</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Add metric</source>
-        <translation type="unfinished"></translation>
+        <translation>添加指标</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Add column…</source>
-        <translation type="unfinished"></translation>
+        <translation>添加列…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Name</source>
-        <translation type="unfinished">名称</translation>
+        <translation>名称</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Runs</source>
-        <translation type="unfinished">运行</translation>
+        <translation>运行数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Seeds</source>
-        <translation type="unfinished"></translation>
+        <translation>种子</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GFLOPs</source>
-        <translation type="unfinished"></translation>
+        <translation>GFLOPs</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Latency (CPU, 1 thread)</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟（CPU，1 线程）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Up</source>
-        <translation type="unfinished"></translation>
+        <translation>上移</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Down</source>
-        <translation type="unfinished"></translation>
+        <translation>下移</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>移除</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Fixed</source>
-        <translation type="unfinished"></translation>
+        <translation>定点</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Percent (× 100)</source>
-        <translation type="unfinished"></translation>
+        <translation>百分比（× 100）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Scientific</source>
-        <translation type="unfinished"></translation>
+        <translation>科学计数法</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Thousands separators</source>
-        <translation type="unfinished"></translation>
+        <translation>千位分隔符</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Highest</source>
-        <translation type="unfinished"></translation>
+        <translation>最高</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Lowest</source>
-        <translation type="unfinished"></translation>
+        <translation>最低</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Columns:</source>
-        <translation type="unfinished"></translation>
+        <translation>列：</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>Header:</source>
-        <translation type="unfinished"></translation>
+        <translation>表头：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Format:</source>
-        <translation type="unfinished"></translation>
+        <translation>格式：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Decimals:</source>
-        <translation type="unfinished"></translation>
+        <translation>小数位：</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Bold best:</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳加粗：</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>LaTeX</source>
-        <translation type="unfinished"></translation>
+        <translation>LaTeX</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Load spec…</source>
-        <translation type="unfinished"></translation>
+        <translation>载入规格…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save spec…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存规格…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save LaTeX…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 LaTeX…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 CSV…</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已选 %n 个运行；分组显示均值 ± 样本标准差。</numerusform>
         </translation>
     </message>
     <message>
         <location line="+73"/>
         <source>Load table spec</source>
-        <translation type="unfinished"></translation>
+        <translation>载入表格规格</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+3"/>
         <source>Table spec (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>表格规格 (*.json)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Save table spec</source>
-        <translation type="unfinished"></translation>
+        <translation>保存表格规格</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Save LaTeX</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 LaTeX</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>LaTeX (*.tex)</source>
-        <translation type="unfinished"></translation>
+        <translation>LaTeX (*.tex)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Save CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 CSV</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished">CSV (*.csv)</translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <location line="+72"/>
         <source>As selected</source>
-        <translation type="unfinished"></translation>
+        <translation>按选择顺序</translation>
     </message>
     <message>
         <location line="+65"/>
         <source>No run store is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有打开运行存储。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The table cannot be made: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法生成表格：%1</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Section</source>
-        <translation type="unfinished"></translation>
+        <translation>分节</translation>
     </message>
     <message numerus="yes">
         <location line="+22"/>
         <source>%n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 行</numerusform>
         </translation>
     </message>
     <message>
         <location line="+43"/>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 is not a table spec: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是表格规格：%2</translation>
     </message>
 </context>
 <context>
