@@ -40,8 +40,12 @@ QString pythonFloat(double v)
         return QStringLiteral("nan");
     if (std::isinf(v))
         return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-    QString s = QString::number(v, 'g', QLocale::FloatingPointShortest);
-    if (!s.contains(QLatin1Char('.')) && !s.contains(QLatin1Char('e')) && !s.contains(QLatin1String("inf")))
+    // Python switches to an exponent below 1e-4 and from 1e16 on.
+    const double a = std::abs(v);
+    if (a != 0 && (a < 1e-4 || a >= 1e16))
+        return QString::number(v, 'g', QLocale::FloatingPointShortest);
+    QString s = QString::number(v, 'f', QLocale::FloatingPointShortest);
+    if (!s.contains(QLatin1Char('.')))
         s += QStringLiteral(".0");
     return s;
 }
@@ -55,7 +59,7 @@ QString paramText(const QJsonValue &v)
         const double d = v.toDouble();
         if (std::abs(d) < 9e15 && d == std::floor(d))
             return QString::number(qint64(d));
-        return QString::number(d, 'g', QLocale::FloatingPointShortest);
+        return pythonFloat(d);
     }
     case QJsonValue::String: return v.toString();
     case QJsonValue::Array: {
@@ -126,10 +130,12 @@ QString writeExperiment(const QString &root, const QString &id, const QString &n
     return dir;
 }
 
-QString mlflowRunId(const store::RunStore &store, const store::RunRecord &r)
+// The same run of the same store exported into the same experiment again gets
+// the same id (and replaces its directory); run ids are unique across a file store.
+QString mlflowRunId(const store::RunStore &store, const store::RunRecord &r, const QString &experimentId)
 {
     const QByteArray seed = (store.path() + QLatin1Char('#') + QString::number(r.id) + QLatin1Char('#')
-                             + QString::number(r.created, 'f', 3))
+                             + QString::number(r.created, 'f', 3) + QLatin1Char('#') + experimentId)
                                 .toUtf8();
     return QString::fromLatin1(QCryptographicHash::hash(seed, QCryptographicHash::Md5).toHex());
 }
@@ -343,7 +349,7 @@ std::optional<ExportResult> exportRuns(store::RunStore &store, const ExportOptio
     for (const store::RunRecord &r : records) {
         ExportedRun out;
         out.runId = r.id;
-        out.mlflowRunId = mlflowRunId(store, r);
+        out.mlflowRunId = mlflowRunId(store, r, result.experimentId);
         out.runDir = result.experimentDir + QLatin1Char('/') + out.mlflowRunId;
         const QString tmp = staging + QLatin1Char('/') + out.mlflowRunId;
         QDir(tmp).removeRecursively();

@@ -274,10 +274,15 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
         for (const RawPoint &p : it->second)
             epochAtStep[p.step] = p.value;
     const QString epochCarrier = tagValues.value(tags::epochMetric);
+    int droppedNan = 0;
     for (const auto &[key, points] : metrics) {
         if (key == epochCarrier)
             continue;
         for (const RawPoint &p : points) {
+            if (std::isnan(p.value)) {  // the store holds numbers only (a NaN would be SQL NULL)
+                ++droppedNan;
+                continue;
+            }
             double epoch = 0;
             auto at = epochAtStep.upper_bound(p.step);
             if (at != epochAtStep.begin())
@@ -356,7 +361,8 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
                                                 {"experiment_id", experiment.id},
                                                 {"experiment", experiment.name},
                                                 {"params", foreign},
-                                                {"tags", allTags}})
+                                                {"tags", allTags},
+                                                {"nan_points_dropped", droppedNan}})
                           .toJson(QJsonDocument::Compact);
     out.run.artifacts.push_back(source);
     return out;

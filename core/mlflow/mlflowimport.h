@@ -42,7 +42,9 @@ struct ImportedMlflowRun {
 };
 
 // Reads every run of the file store (or of one experiment) without touching
-// the store. Bad input — not a file store, a damaged meta.yaml, a metric line
+// the store. NaN metric points (a diverged run) are left out — the store
+// holds numbers only — and counted in the mlflow/run artifact's info
+// ("nan_points_dropped"). Bad input — not a file store, a damaged meta.yaml, a metric line
 // that is not "<ms> <value> [<step>]", a setting with a bad value — is refused
 // with an error naming the file (and line) and what to do.
 std::optional<std::vector<ImportedMlflowRun>> readMlflowRuns(const ImportOptions &options, QString *error);

@@ -2,6 +2,7 @@
 
 #include "runconfigjson.h"
 #include "runfields.h"
+#include "runpresets.h"
 
 namespace gatefold::train {
 
@@ -12,7 +13,8 @@ bool isRunSetting(const QString &key)
 
 bool runConfigFromSettings(const QMap<QString, QString> &settings, QByteArray *configJson, QStringList *problems)
 {
-    RunConfig config;
+    // Settings not given keep the values `gatefold-cli train` starts from.
+    RunConfig config = demoRun();
     QStringList found;
     for (auto it = settings.begin(); it != settings.end(); ++it) {
         const RunField *field = findRunField(it.key().toStdString());
