@@ -100,11 +100,23 @@ class Builder
 public:
     Builder(store::RunStore &store, const TableSpec &spec) : m_store(store), m_spec(spec) {}
 
+    // The model's settings alone: runs of one architecture (seeds, training budgets) share one cost and one
+    // latency measurement, so timing noise never shows as a spread between seeds.
+    static QByteArray modelKey(const QJsonObject &config)
+    {
+        static const QStringList training = {"train.", "data.", "aug.", "optim.", "cde.", "compute.", "init."};
+        QJsonObject model;
+        for (auto it = config.begin(); it != config.end(); ++it)
+            if (std::none_of(training.begin(), training.end(), [&](const QString &p) { return it.key().startsWith(p); }))
+                model.insert(it.key(), it.value());
+        return QJsonDocument(model).toJson(QJsonDocument::Compact);
+    }
+
     bool cost(const RunData &run, const ColumnSpec &column, double *value, QString *error)
     {
         const QByteArray &json = run.record.configJson;
         if (column.source == QLatin1String("latency")) {
-            const auto key = std::make_pair(json, column.deployed);
+            const auto key = std::make_pair(modelKey(run.config), column.deployed);
             auto it = m_latency.find(key);
             if (it == m_latency.end()) {
                 const auto ms = runLatencyMs(json, column.deployed, error);
@@ -115,7 +127,7 @@ public:
             *value = it->second;
             return true;
         }
-        const auto key = std::make_pair(json, column.deployed);
+        const auto key = std::make_pair(modelKey(run.config), column.deployed);
         auto it = m_cost.find(key);
         if (it == m_cost.end()) {
             const auto c = runCost(json, column.deployed, error);
