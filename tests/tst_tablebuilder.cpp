@@ -154,6 +154,13 @@ void TstTableBuilder::presetAndFiles()
     QCOMPARE(m->item(3, 0)->text(), QStringLiteral("Block-2"));
     QVERIFY(b.latex().contains(QStringLiteral("\\multicolumn{4}{l}{\\textit{Block-3}}")));
     screenshot(&b, QStringLiteral("tablebuilder-preset.png"));
+    auto *tabs = b.findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(1);
+    auto *latexView = b.findChild<QPlainTextEdit *>();
+    QVERIFY(latexView);
+    QCOMPARE(latexView->toPlainText(), b.latex());
+    screenshot(&b, QStringLiteral("tablebuilder-latex.png"));
 
     QVERIFY(b.applyPreset(QStringLiteral("cde-table2")));
     QCOMPARE(b.previewModel()->horizontalHeaderItem(3)->text(), QStringLiteral("top-k"));
