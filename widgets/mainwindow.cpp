@@ -14,6 +14,7 @@
 #include "settingsdialog.h"
 #include "statusicon.h"
 #include "sweepbuilder.h"
+#include "exportdialog.h"
 #include "tablebuilder.h"
 
 #include "store/runstore.h"
@@ -350,6 +351,19 @@ void MainWindow::buildActions()
     });
     tableAction->setShortcut(QKeySequence(tr("Ctrl+T")));
     tableAction->setToolTip(tr("A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts"));
+    auto *exportModel = runMenu->addAction(tr("E&xport model…"), this, [this] {
+        const auto ids = selectedRuns();
+        if (ids.isEmpty()) {
+            statusBar()->showMessage(tr("Select the run to export"), 4000);
+            return;
+        }
+        const auto run = m_controller->store()->run(ids.first());
+        ExportDialog(RunController::defaultEnginePath(), m_controller->store()->path(), ids.first(),
+                     run ? run->name : QString(), this)
+            .exec();
+    });
+    exportModel->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    exportModel->setToolTip(tr("Fold the selected run's checkpoint, verify it and write TorchScript, ONNX or safetensors"));
     runMenu->addSeparator();
     auto *refresh = runMenu->addAction(tr("Re&fresh"), this, &MainWindow::refreshRuns);
     refresh->setShortcut(QKeySequence::Refresh);
