@@ -456,6 +456,16 @@ void TstTables::hostileNamesEscapedAndCompiled()
     const QString latex6 = writeLatex(*t6);
     QVERIFY2(latex6.contains(QStringLiteral("\\multicolumn{4}{l}{\\textit{Block-2}} \\\\")), qPrintable(latex6));
     QVERIFY(latex6.contains(QStringLiteral("ViT-3-R & -- & -- & -- \\\\")));
+    // Ordered by Top-1 (descending), rows move within their section only.
+    TableSpec sorted = preset->spec;
+    sorted.sortColumn = 3;
+    const auto t6s = computeTable(*s, ids, sorted, &error);
+    QVERIFY2(t6s, qPrintable(error));
+    QStringList order;
+    for (const TableRow &row : t6s->rows)
+        order << row.section + ':' + row.cells[0].text;
+    QCOMPARE(order, (QStringList{"Block-1:ViT-6-2", "Block-1:ViT-4-3", "Block-1:ViT-3-4", "Block-2:ViT-4", "Block-2:ViT-6",
+                                 "Block-2:ViT-3", "Block-3:ViT-6-R", "Block-3:ViT-4-R", "Block-3:ViT-3-R"}));
     QTemporaryDir dir6;
     const QString problem6 = compileLatex(latexDocument(*t6), dir6.path());
     QVERIFY2(problem6.isEmpty(), qPrintable(problem6));

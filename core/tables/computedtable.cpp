@@ -397,7 +397,13 @@ std::optional<ComputedTable> computeTable(store::RunStore &store, const std::vec
 
     if (spec.sortColumn >= 0) {
         const int c = spec.sortColumn;
+        QStringList sectionOrder;  // rows are ordered within their section; sections keep their order
+        for (const TableRow &row : table.rows)
+            if (!sectionOrder.contains(row.section))
+                sectionOrder << row.section;
         std::stable_sort(table.rows.begin(), table.rows.end(), [&](const TableRow &a, const TableRow &b) {
+            if (a.section != b.section)
+                return sectionOrder.indexOf(a.section) < sectionOrder.indexOf(b.section);
             const TableCell &x = a.cells[size_t(c)];
             const TableCell &y = b.cells[size_t(c)];
             if (x.missing != y.missing)
