@@ -49,7 +49,7 @@ int runTable(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        tr("Write a table over runs of the store: LaTeX (booktabs, caption, label, escaped text, mean $\\pm$ std over\n"
+        tr("Write a table over runs of the store: LaTeX (booktabs, caption, label, escaped text, mean ± std over\n"
            "seeds, best in bold) or CSV (RFC 4180). Rows are runs, groups of runs that differ only by seed (default),\n"
            "or groups by a setting; columns from --columns, a --spec file or a paper --preset.\n"
            "Exit status: 0 written, 1 failure (unwritable file, unreadable run config), 2 bad usage."));
@@ -58,7 +58,7 @@ int runTable(const QStringList &arguments)
     parser.addOption({"runs", tr("Run ids, e.g. 1,2,5-7 (in this order)."), tr("ids")});
     parser.addOption({"sweep", tr("The runs of one sweep."), tr("id")});
     parser.addOption({"all", tr("Every run of the store (oldest first).")});
-    parser.addOption({"spec", tr("Table spec JSON file (README: Table specs)."), tr("file")});
+    parser.addOption({"spec", tr("Table spec JSON file (README: Files it reads and writes, Tables)."), tr("file")});
     parser.addOption({"preset", tr("A paper table: cde-table2, cde-table3, join-table1, join-table5, join-table6."), tr("name")});
     parser.addOption({"columns",
                       tr("Columns: name, runs, seeds, config:KEY, params, gflops, latency, metric:KEY[:last|max|min|mean|@EPOCH],\n"
