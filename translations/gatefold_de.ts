@@ -477,6 +477,75 @@
     </message>
 </context>
 <context>
+    <name>MlflowTransfer</name>
+    <message>
+        <location filename="../widgets/mlflowtransfer.cpp" line="+35"/>
+        <location line="+45"/>
+        <source>Select the runs to export in the run table first.</source>
+        <translation>Wählen Sie zuerst die zu exportierenden Läufe in der Lauftabelle aus.</translation>
+    </message>
+    <message>
+        <location line="-35"/>
+        <source>Nothing was exported: %1</source>
+        <translation>Nichts wurde exportiert: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Exported %n run(s) to MLflow experiment &apos;%1&apos; in %2 — mlflow ui --backend-store-uri file:%2</source>
+        <translation>
+            <numerusform>%n Lauf in das MLflow-Experiment „%1“ in %2 exportiert — mlflow ui --backend-store-uri file:%2</numerusform>
+            <numerusform>%n Läufe in das MLflow-Experiment „%1“ in %2 exportiert — mlflow ui --backend-store-uri file:%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Nothing was imported: %1</source>
+        <translation>Nichts wurde importiert: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Imported %n run(s) from %1</source>
+        <translation>
+            <numerusform>%n Lauf aus %1 importiert</numerusform>
+            <numerusform>%n Läufe aus %1 importiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>skipped %n (imported before, or deleted in MLflow)</source>
+        <translation>
+            <numerusform>%n übersprungen (schon früher importiert oder in MLflow gelöscht)</numerusform>
+            <numerusform>%n übersprungen (schon früher importiert oder in MLflow gelöscht)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Export runs to an MLflow file store (new, empty or existing)</source>
+        <translation>Läufe in einen MLflow-Dateispeicher exportieren (neu, leer oder vorhanden)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+13"/>
+        <source>Export runs to MLflow</source>
+        <translation>Läufe nach MLflow exportieren</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>MLflow experiment:</source>
+        <translation>MLflow-Experiment:</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Import runs from an MLflow file store (e.g. mlruns)</source>
+        <translation>Läufe aus einem MLflow-Dateispeicher importieren (z. B. mlruns)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Import from MLflow</source>
+        <translation>Aus MLflow importieren</translation>
+    </message>
+</context>
+<context>
     <name>PlotExport</name>
     <message>
         <location filename="../widgets/plotexport.cpp" line="+94"/>
@@ -1566,6 +1635,184 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::ExportDialog</name>
+    <message>
+        <location filename="../widgets/exportdialog.cpp" line="+35"/>
+        <source>Export model — run %1 %2</source>
+        <translation>Modell exportieren — Lauf %1 %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>best, last, or epoch:N for a checkpoint the run keeps</source>
+        <translation>best, last oder epoch:N für einen Checkpoint, den der Lauf aufbewahrt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint:</source>
+        <translation>Checkpoint:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>TorchScript</source>
+        <translation>TorchScript</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ONNX (opset 13)</source>
+        <translation>ONNX (Opset 13)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>safetensors + config</source>
+        <translation>safetensors + Konfiguration</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Formats:</source>
+        <translation>Formate:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>As the run&apos;s join variant gives</source>
+        <translation>Wie es die Join-Variante des Laufs ergibt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plain (timm-shaped; projections variant)</source>
+        <translation>Schlicht (timm-förmig; Variante projections)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wide</source>
+        <translation>Breit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>None (export as trained; single-branch runs)</source>
+        <translation>Keine (wie trainiert exportieren; Läufe mit einem Zweig)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fold:</source>
+        <translation>Faltung:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Absorb LayerNorm affines into the following linear maps</source>
+        <translation>LayerNorm-Affinparameter in die folgenden linearen Abbildungen übernehmen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fold even if the branches are not fully joined (λ &lt; 1)</source>
+        <translation>Auch falten, wenn die Zweige nicht vollständig vereint sind (λ &lt; 1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Validation images the exported files are checked on</source>
+        <translation>Validierungsbilder, auf denen die exportierten Dateien geprüft werden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verify on images:</source>
+        <translation>Prüfen auf Bildern:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>default: the run&apos;s folder, export/&lt;checkpoint&gt;</source>
+        <translation>Standard: der Ordner des Laufs, export/&lt;checkpoint&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Output folder</source>
+        <translation>Ausgabeordner</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Output folder:</source>
+        <translation>Ausgabeordner:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The verification numbers and the files written appear here.</source>
+        <translation>Die Prüfergebnisse und die geschriebenen Dateien erscheinen hier.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>Choose at least one format.</source>
+        <translation>Wählen Sie mindestens ein Format.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Starting gatefold-cli export…</source>
+        <translation>gatefold-cli export wird gestartet…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Could not start %1: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>gatefold-cli export crashed.</source>
+        <translation>gatefold-cli export ist abgestürzt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gatefold-cli export failed with exit status %1.</source>
+        <translation>gatefold-cli export ist mit Exit-Status %1 fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Run %1, %2 checkpoint (step %3): %4 fold, verified on %5 validation images.</source>
+        <translation>Lauf %1, Checkpoint %2 (Schritt %3): Faltung %4, geprüft auf %5 Validierungsbildern.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Against the trained model</source>
+        <translation>Gegenüber dem trainierten Modell</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>max |Δlogit|</source>
+        <translation>max. |ΔLogit|</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>relative</source>
+        <translation>relativ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>top-1 agreement</source>
+        <translation>Top-1-Übereinstimmung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>folded model</source>
+        <translation>gefaltetes Modell</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Files written (each recorded as an artifact of the run):</source>
+        <translation>Geschriebene Dateien (jede als Artefakt des Laufs festgehalten):</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>timm-shaped: the safetensors weights load into timm&apos;s VisionTransformer built from config.json.</source>
+        <translation>timm-förmig: Die safetensors-Gewichte lassen sich in timms VisionTransformer laden, der aus config.json gebaut wird.</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::GroupView</name>
     <message>
         <location filename="../widgets/groupview.cpp" line="+52"/>
@@ -1878,7 +2125,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+70"/>
+        <location filename="../widgets/mainwindow.cpp" line="+72"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -1899,12 +2146,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+436"/>
+        <location line="+456"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location line="-434"/>
+        <location line="-454"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
@@ -2031,6 +2278,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Export runs to &amp;MLflow…</source>
+        <translation>Läufe nach &amp;MLflow exportieren…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Import from MLflow…</source>
+        <translation>Aus MLflow &amp;importieren…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Settings…</source>
         <translation>E&amp;instellungen…</translation>
     </message>
@@ -2158,6 +2415,26 @@
         <location line="+1"/>
         <source>A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts</source>
         <translation>Eine LaTeX- oder CSV-Tabelle der ausgewählten Läufe: Mittelwert ± Standardabweichung über Seeds, Kosten, Tabellen der Paper</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>E&amp;xport model…</source>
+        <translation>Modell e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Select the run to export</source>
+        <translation>Wählen Sie den zu exportierenden Lauf aus</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fold the selected run&apos;s checkpoint, verify it and write TorchScript, ONNX or safetensors</source>
+        <translation>Den Checkpoint des ausgewählten Laufs falten, prüfen und als TorchScript, ONNX oder safetensors schreiben</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>MlflowTransfer</name>
+    <message numerus="yes">
+        <location filename="../widgets/mlflowtransfer.cpp" line="+49"/>
+        <source>Exported %n run(s) to MLflow experiment &apos;%1&apos; in %2 — mlflow ui --backend-store-uri file:%2</source>
+        <translation>
+            <numerusform>Exported %n run to MLflow experiment &apos;%1&apos; in %2 — mlflow ui --backend-store-uri file:%2</numerusform>
+            <numerusform>Exported %n runs to MLflow experiment &apos;%1&apos; in %2 — mlflow ui --backend-store-uri file:%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>Imported %n run(s) from %1</source>
+        <translation>
+            <numerusform>Imported %n run from %1</numerusform>
+            <numerusform>Imported %n runs from %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>skipped %n (imported before, or deleted in MLflow)</source>
+        <translation>
+            <numerusform>skipped %n (imported before, or deleted in MLflow)</numerusform>
+            <numerusform>skipped %n (imported before, or deleted in MLflow)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::CodebookView</name>
     <message numerus="yes">
         <location filename="../widgets/codebookview.cpp" line="+371"/>
@@ -45,7 +72,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+444"/>
+        <location filename="../widgets/mainwindow.cpp" line="+466"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>mean ± std over %n seed</numerusform>

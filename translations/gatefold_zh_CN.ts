@@ -477,6 +477,72 @@
     </message>
 </context>
 <context>
+    <name>MlflowTransfer</name>
+    <message>
+        <location filename="../widgets/mlflowtransfer.cpp" line="+35"/>
+        <location line="+45"/>
+        <source>Select the runs to export in the run table first.</source>
+        <translation>请先在运行表中选择要导出的运行。</translation>
+    </message>
+    <message>
+        <location line="-35"/>
+        <source>Nothing was exported: %1</source>
+        <translation>未导出任何内容：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Exported %n run(s) to MLflow experiment &apos;%1&apos; in %2 — mlflow ui --backend-store-uri file:%2</source>
+        <translation>
+            <numerusform>已将 %n 个运行导出到 %2 中的 MLflow 实验“%1” — mlflow ui --backend-store-uri file:%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Nothing was imported: %1</source>
+        <translation>未导入任何内容：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Imported %n run(s) from %1</source>
+        <translation>
+            <numerusform>已从 %1 导入 %n 个运行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>skipped %n (imported before, or deleted in MLflow)</source>
+        <translation>
+            <numerusform>跳过 %n 个（之前已导入，或已在 MLflow 中删除）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Export runs to an MLflow file store (new, empty or existing)</source>
+        <translation>将运行导出到 MLflow 文件存储（新建、空的或已有的）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+13"/>
+        <source>Export runs to MLflow</source>
+        <translation>将运行导出到 MLflow</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>MLflow experiment:</source>
+        <translation>MLflow 实验：</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Import runs from an MLflow file store (e.g. mlruns)</source>
+        <translation>从 MLflow 文件存储（例如 mlruns）导入运行</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Import from MLflow</source>
+        <translation>从 MLflow 导入</translation>
+    </message>
+</context>
+<context>
     <name>PlotExport</name>
     <message>
         <location filename="../widgets/plotexport.cpp" line="+94"/>
@@ -1564,6 +1630,184 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::ExportDialog</name>
+    <message>
+        <location filename="../widgets/exportdialog.cpp" line="+35"/>
+        <source>Export model — run %1 %2</source>
+        <translation>导出模型 — 运行 %1 %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>best, last, or epoch:N for a checkpoint the run keeps</source>
+        <translation>best、last，或 epoch:N 表示该运行保留的某个检查点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>TorchScript</source>
+        <translation>TorchScript</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ONNX (opset 13)</source>
+        <translation>ONNX（opset 13）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>safetensors + config</source>
+        <translation>safetensors + 配置</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Formats:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>As the run&apos;s join variant gives</source>
+        <translation>按该运行的合并变体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plain (timm-shaped; projections variant)</source>
+        <translation>普通（timm 结构；projections 变体）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wide</source>
+        <translation>宽</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>None (export as trained; single-branch runs)</source>
+        <translation>不折叠（按训练时导出；单分支运行）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fold:</source>
+        <translation>折叠：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Absorb LayerNorm affines into the following linear maps</source>
+        <translation>将 LayerNorm 仿射参数吸收到后续线性映射中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fold even if the branches are not fully joined (λ &lt; 1)</source>
+        <translation>即使分支尚未完全合并（λ &lt; 1）也折叠</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Validation images the exported files are checked on</source>
+        <translation>用于检查导出文件的验证图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verify on images:</source>
+        <translation>验证图像数：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>default: the run&apos;s folder, export/&lt;checkpoint&gt;</source>
+        <translation>默认：运行的文件夹，export/&lt;checkpoint&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Output folder</source>
+        <translation>输出文件夹</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Output folder:</source>
+        <translation>输出文件夹：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The verification numbers and the files written appear here.</source>
+        <translation>验证结果和已写入的文件将显示在这里。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>Choose at least one format.</source>
+        <translation>请至少选择一种格式。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Starting gatefold-cli export…</source>
+        <translation>正在启动 gatefold-cli export…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Could not start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>gatefold-cli export crashed.</source>
+        <translation>gatefold-cli export 崩溃了。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gatefold-cli export failed with exit status %1.</source>
+        <translation>gatefold-cli export 失败，退出状态 %1。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Run %1, %2 checkpoint (step %3): %4 fold, verified on %5 validation images.</source>
+        <translation>运行 %1，%2 检查点（第 %3 步）：%4 折叠，已在 %5 张验证图像上验证。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Against the trained model</source>
+        <translation>与训练后的模型相比</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>max |Δlogit|</source>
+        <translation>最大 |Δlogit|</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>relative</source>
+        <translation>相对</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>top-1 agreement</source>
+        <translation>top-1 一致率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>folded model</source>
+        <translation>折叠后的模型</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Files written (each recorded as an artifact of the run):</source>
+        <translation>已写入的文件（每个都记录为该运行的工件）：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>timm-shaped: the safetensors weights load into timm&apos;s VisionTransformer built from config.json.</source>
+        <translation>timm 结构：safetensors 权重可加载到按 config.json 构建的 timm VisionTransformer 中。</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::GroupView</name>
     <message>
         <location filename="../widgets/groupview.cpp" line="+52"/>
@@ -1874,7 +2118,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+70"/>
+        <location filename="../widgets/mainwindow.cpp" line="+72"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -1895,12 +2139,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+436"/>
+        <location line="+456"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
     <message>
-        <location line="-434"/>
+        <location line="-454"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
@@ -2027,6 +2271,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Export runs to &amp;MLflow…</source>
+        <translation>将运行导出到 &amp;MLflow…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Import from MLflow…</source>
+        <translation>从 MLflow 导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
@@ -2154,6 +2408,26 @@
         <location line="+1"/>
         <source>A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts</source>
         <translation>所选运行的 LaTeX 或 CSV 表格：各种子的均值 ± 标准差、开销、论文表格布局</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>E&amp;xport model…</source>
+        <translation>导出模型(&amp;X)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Select the run to export</source>
+        <translation>请选择要导出的运行</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fold the selected run&apos;s checkpoint, verify it and write TorchScript, ONNX or safetensors</source>
+        <translation>折叠所选运行的检查点，验证后写出 TorchScript、ONNX 或 safetensors</translation>
     </message>
     <message>
         <location line="+2"/>
