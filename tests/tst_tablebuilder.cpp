@@ -139,6 +139,14 @@ void TstTableBuilder::columnsAddFormatMove()
     QCOMPARE(b.previewModel()->rowCount(), 2);
     QCOMPARE(b.previewModel()->item(1, 1)->text(), QStringLiteral("gate.kind=cde"));
     screenshot(&b, QStringLiteral("tablebuilder-columns.png"));
+    // Picking a loss suggests its lowest value.
+    auto *metric = b.findChild<QComboBox *>(QStringLiteral("addMetric"));
+    auto *stat = b.findChild<QComboBox *>(QStringLiteral("metricStat"));
+    QVERIFY(metric && stat);
+    metric->setCurrentText(QStringLiteral("val/loss"));
+    QCOMPARE(stat->currentData().toString(), QStringLiteral("min"));
+    metric->setCurrentText(QStringLiteral("val/top1"));
+    QCOMPARE(stat->currentData().toString(), QStringLiteral("max"));
 }
 
 void TstTableBuilder::presetAndFiles()

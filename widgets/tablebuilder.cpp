@@ -113,6 +113,8 @@ void TableBuilder::buildUi()
     for (const QString &m : metrics)
         m_addMetric->addItem(m);
     m_metricStat = new QComboBox;
+    m_addMetric->setObjectName(QStringLiteral("addMetric"));
+    m_metricStat->setObjectName(QStringLiteral("metricStat"));
     m_metricStat->addItem(tr("best (max)"), QStringLiteral("max"));
     m_metricStat->addItem(tr("last"), QStringLiteral("last"));
     m_metricStat->addItem(tr("lowest (min)"), QStringLiteral("min"));
@@ -230,6 +232,13 @@ void TableBuilder::buildUi()
         recompute();
     });
     connect(m_columns, &QListWidget::currentRowChanged, this, &TableBuilder::showColumn);
+    // Losses are best at their lowest, everything else (accuracies) at the highest.
+    auto suggestStat = [this] {
+        const bool loss = m_addMetric->currentText().contains(QLatin1String("loss"));
+        m_metricStat->setCurrentIndex(m_metricStat->findData(loss ? QStringLiteral("min") : QStringLiteral("max")));
+    };
+    connect(m_addMetric, &QComboBox::currentIndexChanged, this, suggestStat);
+    suggestStat();
     connect(addSetting, &QPushButton::clicked, this, [this] {
         if (m_addSetting->currentText().isEmpty())
             return;
