@@ -261,6 +261,17 @@ void TstExport::joinedRunAllFormats()
     QCOMPARE(config.value("global_pool").toString(), QStringLiteral("token"));
     QCOMPARE(config.value("class_token").toBool(), true);
     QCOMPARE(config.value("qkv_bias").toBool(), true);
+    // The input normalisation the run trained with (measured on its first training images).
+    {
+        QString why;
+        const auto loaded = inspect::loadRun(*m_store, m_joined, QStringLiteral("best"), torch::Device(torch::kCPU), &why);
+        QVERIFY2(loaded, qPrintable(why));
+        QCOMPARE(config.value("mean").toArray().size(), 3);
+        for (int c = 0; c < 3; ++c) {
+            QCOMPARE(config.value("mean").toArray().at(c).toDouble(), loaded->norm.mean[size_t(c)]);
+            QCOMPARE(config.value("std").toArray().at(c).toDouble(), loaded->norm.std[size_t(c)]);
+        }
+    }
     QString error;
     const auto tensors = exporting::decodeSafetensors(fileBytes(QDir(request.outDir).filePath("model.safetensors")), &error);
     QVERIFY2(tensors, qPrintable(error));

@@ -103,7 +103,7 @@ std::vector<std::string> normNames(const model::ViTConfig &c)
 }
 
 QJsonObject configJson(const ExportResult &r, const model::ViTConfig &c, const FlatVit &flat, bool gated,
-                       double gateStrength, double temperature)
+                       double gateStrength, double temperature, const data::Normalization &norm)
 {
     const bool token = c.pooling == model::Pooling::ClassToken;
     QJsonObject o{{"architecture", "vit"},
@@ -125,6 +125,16 @@ QJsonObject configJson(const ExportResult &r, const model::ViTConfig &c, const F
                   {"pre_norm", false},
                   {"layer_norm_eps", 1e-6},
                   {"act_layer", "gelu"}};
+    // The model's input: RGB (or grey) in [0, 1], resized and centre-cropped to
+    // img_size, then (x - mean) / std per channel (timm's pretrained_cfg names).
+    QJsonArray mean, stdev;
+    for (double m : norm.mean)
+        mean.append(m);
+    for (double s : norm.std)
+        stdev.append(s);
+    o.insert("mean", mean);
+    o.insert("std", stdev);
+    o.insert("pixel_range", QJsonArray{0, 1});
     if (!r.timmShaped) {
         QJsonArray qk, v;
         for (const auto &b : flat.blocks) {
@@ -445,7 +455,7 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
                     identityNorms.push_back(norm);
                 }
             const QJsonObject config = configJson(result, deploy, flat, gated, folded->gateStrength(),
-                                                  folded->temperature());
+                                                  folded->temperature(), loaded->norm);
             QString e;
             if (!writeBytes(cur.temp, encodeSafetensors(tensors, {{"format", "pt"}}), &e))
                 return fail(e);
