@@ -599,8 +599,8 @@ void TstTables::presetsHeaders_data()
                                 << QStringList{"Variant", "Mode", "Share", "K", "top-k", "GFLOPs", "Top-1 (%)"} << 5
                                 << QStringList{};
     QTest::newRow("join-table1") << "join-table1"
-                                 << QStringList{"Methods", "#parameters (M)", "FLOPs (G)", "Latency on CPU (ms)",
-                                                "Accuracy Top-1 (%)"}
+                                 << QStringList{"Methods", "#parameters (M)", "FLOPs (G)", "Throughput on CPU (img/s)",
+                                                "Latency on CPU (ms)", "Accuracy Top-1 (%)"}
                                  << 4 << QStringList{};
     QTest::newRow("join-table5") << "join-table5"
                                  << QStringList{"Lambda sche. func.", "Div. reg.", "Top-1 (%) ViT-6-R"} << 10
@@ -688,7 +688,8 @@ void TstTables::presetRowsFilledFromPaperRuns()
     const auto folded = model::closedFormCost(model::deployConfig(trained, false));
     QCOMPARE(t1->rows[1].cells[1].mean, double(model::totalParams(folded)));
     QVERIFY(t1->rows[1].cells[1].mean < double(model::totalParams(model::closedFormCost(trained))));
-    QVERIFY(t1->rows[1].cells[3].mean > 0);  // latency measured
+    QVERIFY(t1->rows[1].cells[3].mean > 0);  // throughput measured
+    QVERIFY(t1->rows[1].cells[4].mean > 0);  // latency measured
 }
 
 void TstTables::latencyMeasured()
@@ -707,6 +708,17 @@ void TstTables::latencyMeasured()
     QVERIFY(!cellText(t->rows[0].cells[1], t->columns[1]).contains(QStringLiteral("±")));
     // The demo ViT (32 px, 4 blocks of width 96) takes about a millisecond on one core; bounds that catch a unit slip.
     QVERIFY2(ms > 0.01 && ms < 2000.0, qPrintable(QString::number(ms)));
+
+    // Throughput at batch 32 of the same architecture: images per second, bounded the same way, best at its highest.
+    QStringList problems;
+    spec.columns = *columnsFromText(QStringLiteral("name,throughput"), &problems);
+    QCOMPARE(headerOf(spec.columns[1]), QStringLiteral("Throughput (img/s)"));
+    QCOMPARE(int(spec.columns[1].best), int(Best::Max));
+    const auto tp = computeTable(*s, m_base, spec, &error);
+    QVERIFY2(tp, qPrintable(error));
+    const double ips = tp->rows[0].cells[1].mean;
+    QVERIFY2(ips > 1.0 && ips < 1e7, qPrintable(QString::number(ips)));
+    QCOMPARE(tp->rows[0].cells[1].std, 0.0);
 }
 
 void TstTables::cliWritesTables()

@@ -3052,6 +3052,11 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     </message>
     <message>
         <location line="+1"/>
+        <source>Throughput (CPU, batch 32)</source>
+        <translation>Durchsatz (CPU, Batch 32)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Up</source>
         <translation>Nach oben</translation>
     </message>

@@ -3041,6 +3041,11 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     </message>
     <message>
         <location line="+1"/>
+        <source>Throughput (CPU, batch 32)</source>
+        <translation>吞吐量（CPU，批大小 32）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>

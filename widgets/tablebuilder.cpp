@@ -129,6 +129,7 @@ void TableBuilder::buildUi()
     addCost->addItem(tr("Parameters"), QStringLiteral("params"));
     addCost->addItem(tr("GFLOPs"), QStringLiteral("gflops"));
     addCost->addItem(tr("Latency (CPU, 1 thread)"), QStringLiteral("latency"));
+    addCost->addItem(tr("Throughput (CPU, batch 32)"), QStringLiteral("throughput"));
     auto *up = new QPushButton(tr("Up"));
     auto *down = new QPushButton(tr("Down"));
     auto *remove = new QPushButton(tr("Remove"));

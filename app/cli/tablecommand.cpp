@@ -61,7 +61,7 @@ int runTable(const QStringList &arguments)
     parser.addOption({"spec", tr("Table spec JSON file (README: Files it reads and writes, Tables)."), tr("file")});
     parser.addOption({"preset", tr("A paper table: cde-table2, cde-table3, join-table1, join-table5, join-table6."), tr("name")});
     parser.addOption({"columns",
-                      tr("Columns: name, runs, seeds, config:KEY, params, gflops, latency, metric:KEY[:last|max|min|mean|@EPOCH],\n"
+                      tr("Columns: name, runs, seeds, config:KEY, params, gflops, latency, throughput, metric:KEY[:last|max|min|mean|@EPOCH],\n"
                          "comma-separated (default name,runs,metric:val/top1:max,metric:val/top1:last)."),
                       tr("list")});
     parser.addOption({"group-by", tr("seed (default), none, or a setting key such as gate.kind."), tr("seed|none|key")});

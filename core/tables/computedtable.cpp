@@ -115,14 +115,17 @@ public:
     bool cost(const RunData &run, const ColumnSpec &column, double *value, QString *error)
     {
         const QByteArray &json = run.record.configJson;
-        if (column.source == QLatin1String("latency")) {
+        if (column.source == QLatin1String("latency") || column.source == QLatin1String("throughput")) {
+            const bool latency = column.source == QLatin1String("latency");
+            auto &cache = latency ? m_latency : m_throughput;
             const auto key = std::make_pair(modelKey(run.config), column.deployed);
-            auto it = m_latency.find(key);
-            if (it == m_latency.end()) {
-                const auto ms = runLatencyMs(json, column.deployed, error);
+            auto it = cache.find(key);
+            if (it == cache.end()) {
+                const auto ms = latency ? runLatencyMs(json, column.deployed, error)
+                                        : runThroughput(json, column.deployed, error);
                 if (!ms)
                     return false;
-                it = m_latency.emplace(key, *ms).first;
+                it = cache.emplace(key, *ms).first;
             }
             *value = it->second;
             return true;
@@ -217,6 +220,7 @@ private:
     const TableSpec &m_spec;
     std::map<std::pair<QByteArray, bool>, RunCost> m_cost;
     std::map<std::pair<QByteArray, bool>, double> m_latency;
+    std::map<std::pair<QByteArray, bool>, double> m_throughput;
 };
 
 bool matches(const RunData &run, const QJsonObject &match)

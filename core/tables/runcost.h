@@ -28,4 +28,9 @@ std::optional<RunCost> runCost(const QByteArray &configJson, bool deployed, QStr
 // their values). The thread count is restored afterwards.
 std::optional<double> runLatencyMs(const QByteArray &configJson, bool deployed, QString *error);
 
+// Images per second of a forward pass of a batch of 32 (the joining paper's
+// throughput batch) on the CPU with the process's intra-op threads: 2
+// warm-up passes, then the median of 5 timed ones; architecture as above.
+std::optional<double> runThroughput(const QByteArray &configJson, bool deployed, QString *error);
+
 } // namespace gatefold::tables

@@ -55,6 +55,10 @@ ColumnSpec defaultColumn(const QString &source, const QString &stat)
         c.format.decimals = 3;
     } else if (source == QLatin1String("latency")) {
         c.format.decimals = 2;
+        c.best = Best::Min;
+    } else if (source == QLatin1String("throughput")) {
+        c.format.decimals = 0;
+        c.best = Best::Max;
     } else if (source.startsWith(QLatin1String("metric:"))) {
         const QString key = source.mid(7).toLower();
         if (key.contains(QLatin1String("top1")) || key.contains(QLatin1String("top5")) || key.contains(QLatin1String("acc"))) {
@@ -87,6 +91,8 @@ QString defaultHeader(const ColumnSpec &column)
         return QStringLiteral("GFLOPs");
     if (s == QLatin1String("latency"))
         return QStringLiteral("Latency (ms)");
+    if (s == QLatin1String("throughput"))
+        return QStringLiteral("Throughput (img/s)");
     if (s.startsWith(QLatin1String("config:")))
         return s.mid(7);
     if (s.startsWith(QLatin1String("text:")))
@@ -121,14 +127,14 @@ QStringList validateSpec(const TableSpec &spec)
         const QString &s = c.source;
         const bool known = s == QLatin1String("name") || s == QLatin1String("runs") || s == QLatin1String("seeds")
                         || s == QLatin1String("params") || s == QLatin1String("gflops") || s == QLatin1String("latency")
-                        || (s.startsWith(QLatin1String("config:")) && s.size() > 7)
+                        || s == QLatin1String("throughput") || (s.startsWith(QLatin1String("config:")) && s.size() > 7)
                         || (s.startsWith(QLatin1String("metric:")) && s.size() > 7);
         bool textOk = false;
         if (s.startsWith(QLatin1String("text:")))
             s.mid(5).toInt(&textOk);
         if (!known && !textOk)
             problems << QStringLiteral("%1: unknown source; use name, runs, seeds, config:KEY, params, gflops, latency, "
-                                       "metric:KEY or text:I").arg(where);
+                                       "throughput, metric:KEY or text:I").arg(where);
         if (s.startsWith(QLatin1String("metric:")) && !isMetricStat(c.stat))
             problems << QStringLiteral("%1: unknown statistic '%2'; use last, max, min, mean or @EPOCH").arg(where, c.stat);
         if (c.format.decimals < 0 || c.format.decimals > 12)

@@ -34,7 +34,8 @@ enum class Best { None, Max, Min };
 //                     whose runs disagree shows the distinct values
 //   "params"          parameters of the model (closed form), "gflops" forward GFLOPs
 //                     per image (2 × MACs), "latency" a measured CPU forward in ms
-//                     (see runcost.h) — of the deploy form when `deployed`
+//                     (see runcost.h), "throughput" images/s at batch 32 on the CPU —
+//                     of the deploy form when `deployed`
 //   "metric:KEY"      a metric, reduced per run by `stat`: last | max | min | mean (of the
 //                     run's points) | @EPOCH (the value at that epoch)
 //   "text:I"          the I-th fixed text of a preset row (the paper's labels)
