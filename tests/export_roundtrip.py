@@ -126,13 +126,18 @@ def main():
     with torch.no_grad():
         ts = os.path.join(folder, "model.torchscript.pt")
         if os.path.exists(ts):
-            result["torchscript"] = torch.jit.load(ts)(torch.from_numpy(images)).tolist()
+            extra = {"config.json": ""}
+            module = torch.jit.load(ts, _extra_files=extra)
+            result["torchscript"] = module(torch.from_numpy(images)).tolist()
+            result["torchscript_config"] = json.loads(extra["config.json"])
         path = os.path.join(folder, "model.onnx")
         if os.path.exists(path):
             import onnx
             model = onnx.load(path)
             onnx.checker.check_model(model, full_check=True)
             result["onnx_opset"] = model.opset_import[0].version
+            meta = {p.key: p.value for p in model.metadata_props}
+            result["onnx_config"] = json.loads(meta["gatefold_config"])
             result["onnx"] = onnx_eval(model, images).tolist()
         path = os.path.join(folder, "model.safetensors")
         if os.path.exists(path):

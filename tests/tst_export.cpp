@@ -327,6 +327,10 @@ void TstExport::pythonRoundTrips()
     const auto out = QJsonDocument::fromJson(py.readAllStandardOutput()).object();
     QCOMPARE(out.value("onnx_opset").toInt(), 13);
     QVERIFY(out.value("safetensors_keys").toArray().contains(QStringLiteral("head.weight")));
+    // The config travels inside the TorchScript file (extra file) and the ONNX model (metadata_props).
+    const auto config = QJsonDocument::fromJson(fileBytes(QDir(dir).filePath("config.json"))).object();
+    QCOMPARE(out.value("torchscript_config").toObject(), config);
+    QCOMPARE(out.value("onnx_config").toObject(), config);
     for (const QString &format : formats) {
         QVERIFY2(out.contains(format), qPrintable(format));
         const auto logits = tensorFromJson(out.value(format).toArray());

@@ -403,6 +403,10 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
     const auto foldedLogits = folded->forward(images);
     result.foldAgreement = agreement(trainedLogits, foldedLogits);
 
+    // The config (architecture, input normalisation, provenance) travels with every format.
+    const QJsonObject config = configJson(result, deploy, flat, gated, folded->gateStrength(), folded->temperature(),
+                                          loaded->norm);
+    const std::string configText = QJsonDocument(config).toJson(QJsonDocument::Compact).toStdString();
     std::vector<Pending> pending;
     const QString tag = QStringLiteral(".tmp-%1").arg(QCoreApplication::applicationPid());
     auto fail = [&](const QString &why) {
@@ -422,7 +426,7 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
         say(tr("writing and checking %1").arg(format));
         if (format == QLatin1String("torchscript")) {
             std::string e;
-            if (!saveTorchScript(flat, cur.temp.toStdString(), &e))
+            if (!saveTorchScript(flat, cur.temp.toStdString(), configText, &e))
                 return fail(tr("building the TorchScript module failed: %1").arg(QString::fromStdString(e)));
             try {
                 auto module = torch::jit::load(cur.temp.toStdString());
@@ -433,7 +437,7 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
             }
         } else if (format == QLatin1String("onnx")) {
             std::string e;
-            if (!saveOnnx(flat, cur.temp.toStdString(), &e))
+            if (!saveOnnx(flat, cur.temp.toStdString(), configText, &e))
                 return fail(tr("building the ONNX model failed: %1").arg(QString::fromStdString(e)));
             const auto sizes = images.sizes().vec();
             const auto input = images.to(torch::kFloat32).contiguous();
@@ -454,8 +458,6 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
                                                   std::vector<float>(size_t(deploy.embedDim), 0.0f)});
                     identityNorms.push_back(norm);
                 }
-            const QJsonObject config = configJson(result, deploy, flat, gated, folded->gateStrength(),
-                                                  folded->temperature(), loaded->norm);
             QString e;
             if (!writeBytes(cur.temp, encodeSafetensors(tensors, {{"format", "pt"}}), &e))
                 return fail(e);

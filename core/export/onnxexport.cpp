@@ -218,7 +218,7 @@ FlatVit withAffinesAbsorbed(const FlatVit &vit)
 
 } // namespace
 
-bool saveOnnx(const FlatVit &original, const std::string &path, std::string *error)
+bool saveOnnx(const FlatVit &original, const std::string &path, const std::string &configJson, std::string *error)
 {
     try {
         const FlatVit vit = withAffinesAbsorbed(original);
@@ -226,6 +226,9 @@ bool saveOnnx(const FlatVit &original, const std::string &path, std::string *err
         model.set_ir_version(8);
         model.set_producer_name("gatefold");
         model.set_model_version(1);
+        auto *meta = model.add_metadata_props();
+        meta->set_key("gatefold_config");
+        meta->set_value(configJson);
         auto *opset = model.add_opset_import();
         opset->set_domain("");
         opset->set_version(kOnnxOpset);

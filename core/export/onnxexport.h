@@ -15,7 +15,8 @@ constexpr int kOnnxOpset = 13;
 // Slice, Reshape, Transpose, Concat): input "images" (batch, C, S, S),
 // output "logits" (batch, classes); weights as initializers. It passes
 // onnx::checker and shape inference before it is written to `path`.
-bool saveOnnx(const FlatVit &vit, const std::string &path, std::string *error);
+// `configJson` goes into the model's metadata_props as "gatefold_config".
+bool saveOnnx(const FlatVit &vit, const std::string &path, const std::string &configJson, std::string *error);
 
 // Runs the ONNX file in OpenCV's dnn module on `input` (`shape` N, C, S, S,
 // row-major) and returns the logits (N × classes, row-major).

@@ -88,7 +88,7 @@ std::string torchScriptSource(const FlatVit &vit)
     return s.str();
 }
 
-bool saveTorchScript(const FlatVit &vit, const std::string &path, std::string *error)
+bool saveTorchScript(const FlatVit &vit, const std::string &path, const std::string &configJson, std::string *error)
 {
     try {
         torch::jit::Module module("GatefoldViT");
@@ -98,7 +98,7 @@ bool saveTorchScript(const FlatVit &vit, const std::string &path, std::string *e
         }
         module.define(torchScriptSource(vit));
         module.eval();
-        module.save(path);
+        module.save(path, torch::jit::ExtraFilesMap{{"config.json", configJson}});
         return true;
     } catch (const std::exception &e) {
         if (error)
