@@ -655,6 +655,8 @@ void TstTables::presetRowsFilledFromPaperRuns()
         train::RunConfig c = *train::runPresetByName(name);
         c.train.seed = std::uint64_t(seed);
         c.train.epochs = 3;  // a setting no table preset changes: still the same row
+        c.model.join.schedule.warmupSteps = 50;  // the joining's timing is the run's budget, not its row
+        c.model.join.schedule.adjustSteps = 70;
         return c;
     };
     const qint64 soft0 = addRun(*s, "cde-t2-soft-width", train::runConfigToJson(presetConfig("cde-t2-soft-width", 0)), 0, {0.6, 0.70});

@@ -60,10 +60,12 @@ TablePreset make(const QString &name, const QString &description, const QString 
     // Every setting a row's preset changes from demo, and the architecture's
     // shape always (a 6 x 2 joining run is not the ViT baseline of a CDE table).
     QSet<QString> keys = {"depth", "embed_dim", "num_heads", "patch_size", "mlp_ratio", "join.branches", "gate.kind"};
+    // When joining happens within a run is its budget, like its epochs: not part of the row.
+    static const QStringList timing = {"join.warmup_steps", "join.adjust_steps", "join.stage", "join.start_step"};
     for (const Row &r : rows) {
         configs.push_back(presetJson(r.preset));
         for (auto it = configs.back().begin(); it != configs.back().end(); ++it)
-            if (demo.value(it.key()) != it.value())
+            if (demo.value(it.key()) != it.value() && !timing.contains(it.key()))
                 keys.insert(it.key());
     }
     for (size_t i = 0; i < rows.size(); ++i) {

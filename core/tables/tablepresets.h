@@ -15,7 +15,8 @@ namespace gatefold::tables {
 // row filled from the runs of its paper run preset (core/train/paperpresets.h,
 // e.g. cde-t2-soft-width). A run belongs to a row when its config agrees with
 // the row's preset on every setting that any of the table's presets changes
-// from `demo` and on the architecture's shape (depth, width, heads, patch,
+// from `demo` (except when joining happens within the run: join.warmup_steps,
+// adjust_steps, stage, start_step) and on the architecture's shape (depth, width, heads, patch,
 // MLP ratio, branches, gate kind) — the seed, epochs or data set may differ; runs of several
 // seeds give mean ± std). Costs of joining rows are of the folded model.
 struct TablePreset {
