@@ -6,6 +6,7 @@
 #include "curveplot.h"
 #include "groupview.h"
 #include "inspectpanel.h"
+#include "mlflowtransfer.h"
 #include "runcontroller.h"
 #include "progressdelegate.h"
 #include "runformpanel.h"
@@ -271,6 +272,13 @@ void MainWindow::buildActions()
 
     auto *exportPlot = fileMenu->addAction(tr("&Export curves…"), this, &MainWindow::exportCurves);
     exportPlot->setShortcut(QKeySequence(tr("Ctrl+E")));
+    fileMenu->addAction(tr("Export runs to &MLflow…"), this, [this] {
+        MlflowTransfer::exportDialog(this, *m_controller->store(), selectedRuns());
+    })->setObjectName(QStringLiteral("exportMlflowAction"));
+    fileMenu->addAction(tr("&Import from MLflow…"), this, [this] {
+        if (MlflowTransfer::importDialog(this, *m_controller->store()))
+            refreshRuns();
+    })->setObjectName(QStringLiteral("importMlflowAction"));
     auto *settingsAction = fileMenu->addAction(tr("&Settings…"), this, [this] { SettingsDialog(this).exec(); });
     settingsAction->setShortcut(QKeySequence::Preferences);
     settingsAction->setMenuRole(QAction::PreferencesRole);
