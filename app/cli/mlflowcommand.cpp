@@ -121,6 +121,11 @@ int runExportMlflow(const QStringList &arguments)
             return ExitUsage;
         }
     }
+    for (qint64 id : ids)
+        if (!store->run(id)) {
+            printErr(tr("error: there is no run %1 in %2; `gatefold-cli runs` lists them").arg(id).arg(store->displayName()));
+            return ExitUsage;
+        }
     options.runIds = ids;
     QString error;
     const auto result = mlflow::exportRuns(*store, options, &error);
