@@ -161,6 +161,7 @@ private Q_SLOTS:
     void importRefusals_data();
     void importRefusals();
     void exportRefusals();
+    void importRunsIsOneTransaction();
     void cli();
 };
 
@@ -710,6 +711,33 @@ void TestMlflow::exportRefusals()
     QVERIFY(!mlflow::exportRuns(*m_store, options, &error));
     QVERIFY2(error.contains("is a file"), qPrintable(error));
     QCOMPARE(readAll(path("afile")), QByteArray("x"));
+}
+
+void TestMlflow::importRunsIsOneTransaction()
+{
+    // The second run's point cannot be stored (a null key is SQL NULL in a NOT NULL
+    // column): the first run, already inserted in the transaction, goes too.
+    QString error;
+    auto s = store::RunStore::open(path("atomic.sqlite"), &error);
+    QVERIFY2(s, qPrintable(error));
+    store::ImportedRun good;
+    good.record.name = QStringLiteral("good");
+    good.record.status = store::RunStatus::Finished;
+    good.metrics = {{QStringLiteral("train/loss"), 1, 0.5, kT0, 1.0}};
+    good.artifacts = {{0, 0, QStringLiteral("mlflow/run"), QStringLiteral("/x"), QString(), kT0, QByteArrayLiteral("{}")}};
+    store::ImportedRun bad = good;
+    bad.record.name = QStringLiteral("bad");
+    bad.metrics.push_back({QString(), 2, 1.0, kT0, 2.0});
+    QVERIFY(!s->importRuns({good, bad}));
+    QVERIFY2(s->lastError().contains(QStringLiteral("bad")), qPrintable(s->lastError()));
+    QVERIFY(s->runs().empty());
+    const auto ids = s->importRuns({good, good});
+    QVERIFY2(ids, qPrintable(s->lastError()));
+    QCOMPARE(ids->size(), size_t(2));
+    QCOMPARE(s->runs().size(), size_t(2));
+    QCOMPARE(s->metricSummary(ids->at(1), QStringLiteral("train/loss")).count, qint64(1));
+    QCOMPARE(store::toString(s->run(ids->at(0))->status), QStringLiteral("finished"));
+    QVERIFY(s->integrityOk());
 }
 
 void TestMlflow::cli()

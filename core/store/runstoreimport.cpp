@@ -87,7 +87,7 @@ std::optional<std::vector<qint64>> RunStore::importRuns(const std::vector<Import
                 return abort(QStringLiteral("cannot import the metrics of run '%1'").arg(r.name), insertSummary);
         }
         for (const Artifact &a : in.artifacts) {
-            for (const QVariant &v : {QVariant(id), QVariant(a.kind), QVariant(a.path), QVariant(a.sha256),
+            for (const QVariant &v : {QVariant(id), sql::text(a.kind), sql::text(a.path), sql::text(a.sha256),
                                       QVariant(a.created > 0 ? a.created : sql::now()),
                                       QVariant(a.infoJson.isEmpty() ? QStringLiteral("{}") : QString::fromUtf8(a.infoJson))})
                 insertArtifact.addBindValue(v);
