@@ -600,6 +600,17 @@ void TestMlflow::handWritten()
     QCOMPARE(source["nan_points_dropped"].toInt(), 1);
     QCOMPARE(source["tags"].toObject()["mlflow.source.name"].toString(), QStringLiteral("train_cde.py"));
 
+    // Exported again, the run gives MLflow back its params, settings and others.
+    mlflow::ExportOptions back;
+    back.outDir = path("handmade-back");
+    back.runIds = {done.id};
+    const auto exported = mlflow::exportRuns(*s, back, &error);
+    QVERIFY2(exported, qPrintable(error));
+    QCOMPARE(readAll(exported->runs[0].runDir + "/params/lr_schedule"), QByteArray("cosine"));
+    QCOMPARE(readAll(exported->runs[0].runDir + "/params/optim.lr"), QByteArray("0.001"));
+    QCOMPARE(readAll(exported->runs[0].runDir + "/params/seed"), QByteArray("42"));
+    QCOMPARE(readAll(exported->runs[0].runDir + "/tags/team"), QByteArray("vision"));
+
     const auto running = *s->run(result->newIds[1]);
     QCOMPARE(store::toString(running.status), QStringLiteral("crashed"));  // no engine follows it here
     QCOMPARE(running.ended, 0.0);

@@ -173,6 +173,12 @@ bool writeRun(store::RunStore &store, const store::RunRecord &r, const ExportOpt
     std::map<QString, QString> params;
     flatten(QJsonDocument::fromJson(r.configJson).object(), QString(), &params);
     params[QStringLiteral("seed")] = QString::number(r.seed);
+    // A run imported from MLflow gives back the params that were not settings.
+    for (const store::Artifact &a : store.artifacts(r.id, QLatin1String(sourceArtifactKind))) {
+        const QJsonObject foreign = QJsonDocument::fromJson(a.infoJson).object().value("params").toObject();
+        for (auto it = foreign.begin(); it != foreign.end(); ++it)
+            params.try_emplace(it.key(), it.value().toString());
+    }
     for (const auto &[key, value] : params) {
         if (!isValidMlflowKey(key))
             continue;
