@@ -157,6 +157,37 @@ QJsonObject exercise(RunStore &s)
     out["cascade"] = int(s.metricKeys(ida).size() + s.artifacts(ida).size());
     out["orphanParent"] = s.run(idb) ? s.run(idb)->parentId : -1;
     out["deleteMissing"] = s.deleteRun(ida);
+
+    // importRuns (MLflow import): whole runs in one transaction; a bad one takes the rest along.
+    store::ImportedRun imp;
+    imp.record.name = QStringLiteral("imported");
+    imp.record.status = RunStatus::Cancelled;
+    imp.record.created = 1700000000.5;
+    imp.record.started = 1700000001.25;
+    imp.record.ended = 1700000009.75;
+    imp.record.host = QStringLiteral("elsewhere");
+    imp.record.tags = {QStringLiteral("team=vision")};
+    imp.record.notes = QStringLiteral("MLflow params:\nlr = 0.1");
+    imp.metrics = {{QStringLiteral("train/loss"), 1, 0.5, 1700000002.0, 2.5},
+                   {QStringLiteral("train/loss"), 2, 1.0, 1700000003.0, 1.5}};
+    imp.artifacts = {{0, 0, QStringLiteral("mlflow/run"), QStringLiteral("/mlruns/1/abc"), QString(), 1700000000.0,
+                      QByteArrayLiteral("{\"run_id\":\"abc\"}")}};
+    store::ImportedRun bad = imp;
+    bad.metrics.push_back({QString(), 3, 0, 0, 0});  // a NULL key: refused by the database
+    const int before = int(s.runs().size());
+    out["importBad"] = s.importRuns({imp, bad}).has_value();
+    out["importBadAdded"] = int(s.runs().size()) - before;
+    const auto ids = s.importRuns({imp});
+    out["import"] = ids.has_value();
+    if (ids) {
+        const auto r = s.run(ids->front());
+        const auto m = s.metricSummary(ids->front(), QStringLiteral("train/loss"));
+        QJsonArray arts;
+        for (const auto &x : s.artifacts(ids->front()))
+            arts.append(QJsonArray{x.kind, x.path, x.sha256, x.created, QString::fromUtf8(x.infoJson)});
+        out["imported"] = QJsonArray{r->name, store::toString(r->status), r->created, r->started, r->ended, r->host,
+                                     QJsonArray::fromStringList(r->tags), r->notes, m.count, m.lastStep, m.last, arts};
+    }
     return out;
 }
 
@@ -334,6 +365,11 @@ void TstPgStore::answersLikeSqlite()
     QCOMPARE(b.value("orphanParent").toInteger(), 0);
     QCOMPARE(b.value("runs").toArray().at(1).toArray().at(4).toString(), QStringLiteral("9007199254740993"));
     QCOMPARE(b.value("integrity").toBool(), true);
+    QCOMPARE(b.value("importBad").toBool(), false);
+    QCOMPARE(b.value("importBadAdded").toInt(), 0);
+    QCOMPARE(b.value("import").toBool(), true);
+    QCOMPARE(b.value("imported").toArray().at(4).toDouble(), 1700000009.75);
+    QCOMPARE(b.value("imported").toArray().at(10).toDouble(), 1.5);
 }
 
 void TstPgStore::refusesForeignDatabase()
