@@ -2936,12 +2936,12 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     <name>gatefold::widgets::TableBuilder</name>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+11"/>
-        <location line="+137"/>
+        <location line="+140"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-114"/>
         <source>Custom</source>
         <translation>Eigene</translation>
     </message>
@@ -2986,7 +2986,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Zeilen sortieren nach:</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>best (max)</source>
         <translation>bester (max)</translation>
     </message>
@@ -3164,7 +3164,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         </translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+80"/>
         <source>Load table spec</source>
         <translation>Tabellenspezifikation laden</translation>
     </message>

@@ -113,7 +113,7 @@
 <context>
     <name>gatefold::widgets::TableBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/tablebuilder.cpp" line="+211"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+214"/>
         <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
         <translation>
             <numerusform>%n selected run; groups show mean ± sample standard deviation.</numerusform>
@@ -121,7 +121,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+252"/>
+        <location line="+259"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n row</numerusform>

@@ -2925,12 +2925,12 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     <name>gatefold::widgets::TableBuilder</name>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+11"/>
-        <location line="+137"/>
+        <location line="+140"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-114"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
@@ -2975,7 +2975,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>行排序依据：</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>best (max)</source>
         <translation>最佳（最大）</translation>
     </message>
@@ -3152,7 +3152,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         </translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+80"/>
         <source>Load table spec</source>
         <translation>载入表格规格</translation>
     </message>
