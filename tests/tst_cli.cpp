@@ -3,30 +3,17 @@
 // the cost and fold accounting tables, the λ schedule, and a short demo on a
 // parallel preset ending in its fold check.
 
+#include "clirun.h"
+
 #include <QtTest/QtTest>
 
 #include <QProcess>
 
+using Result = gatefold::test::CliRun;
+using gatefold::test::runCli;
+
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Result runCli(const QStringList &arguments, int timeoutMs = 120000)
-{
-    QProcess process;
-    process.start(QStringLiteral(GATEFOLD_CLI_PATH), arguments);
-    Result r;
-    if (!process.waitForFinished(timeoutMs) || process.exitStatus() != QProcess::NormalExit)
-        return r;  // a crash or a hang: exit code -1
-    r.exitCode = process.exitCode();
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
-}
 
 } // namespace
 

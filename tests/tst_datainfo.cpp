@@ -4,6 +4,7 @@
 // metrics, decoding every file to find bad ones, the decoded-image cache, and
 // `gatefold-cli data` as a child process on files the test writes.
 
+#include "clirun.h"
 #include "formatfiles.h"
 
 #include "data/cifarbinary.h"
@@ -30,6 +31,9 @@
 using namespace gatefold;
 using namespace gatefold::data;
 
+using Result = gatefold::test::CliRun;
+using gatefold::test::runCli;
+
 namespace {
 
 // A folder tree: `classes` classes of `perClass` 12×10 PNGs in train/ and 2 in val/.
@@ -46,24 +50,6 @@ void writeFolder(const QString &root, int classes, int perClass)
         }
 }
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Result runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(GATEFOLD_CLI_PATH), arguments);
-    Result r;
-    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = process.exitCode();
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
-}
 
 DataConfig dataAt(const char *name, const QString &path)
 {

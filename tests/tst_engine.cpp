@@ -7,6 +7,7 @@
 
 #include <QtTest/QtTest>
 
+#include "clirun.h"
 #include "store/runstore.h"
 
 #include "formatfiles.h"
@@ -21,13 +22,9 @@
 
 using namespace gatefold;
 
-namespace {
+using Result = gatefold::test::CliRun;
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+namespace {
 
 // A tiny run: 16 px, 2 blocks of 32, 512 images in 16 steps per epoch.
 QStringList tiny(int epochs)
@@ -42,17 +39,9 @@ QStringList tiny(int epochs)
     return args;
 }
 
-Result runCli(const QStringList &arguments, int timeoutMs = 180000)
+gatefold::test::CliRun runCli(const QStringList &arguments)
 {
-    QProcess process;
-    process.start(QStringLiteral(GATEFOLD_CLI_PATH), arguments);
-    Result r;
-    if (!process.waitForFinished(timeoutMs) || process.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = process.exitCode();
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    return gatefold::test::runCli(arguments, 180000);
 }
 
 std::vector<QJsonObject> jsonLines(const QString &out)

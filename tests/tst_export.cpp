@@ -10,6 +10,7 @@
 // plain fold of a wide run, TorchScript of a CDE run) leave the store and
 // the checkpoint byte for byte; artifacts record what was written.
 
+#include "clirun.h"
 #include "tinyrun.h"
 
 #include "data/dataset.h"
@@ -37,6 +38,9 @@
 using namespace gatefold;
 using exporting::ExportFailure;
 using exporting::ExportRequest;
+
+using Cli = gatefold::test::CliRun;
+using gatefold::test::runCli;
 
 namespace {
 
@@ -74,24 +78,6 @@ torch::Tensor tensorFromJson(const QJsonArray &rows)
     return torch::tensor(values).view({rows.size(), -1});
 }
 
-struct Cli {
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
-
-Cli runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(GATEFOLD_CLI_PATH), arguments);
-    Cli r;
-    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = process.exitCode();
-    r.out = process.readAllStandardOutput();
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
-}
 
 } // namespace
 
@@ -510,7 +496,7 @@ void TstExport::cliAsChild()
     const auto ok = runCli({"export", "--store", m_storePath, "--run", QString::number(m_joined), "--format",
                             "torchscript,safetensors", "--images", "8", "--out", out, "--json"});
     QCOMPARE(ok.exitCode, 0);
-    const auto json = QJsonDocument::fromJson(ok.out).object();
+    const auto json = QJsonDocument::fromJson(ok.out.toUtf8()).object();
     QCOMPARE(json.value("run").toInteger(), m_joined);
     QCOMPARE(json.value("fold").toString(), QStringLiteral("plain"));
     QCOMPARE(json.value("images").toInt(), 8);
@@ -527,7 +513,7 @@ void TstExport::cliAsChild()
     const auto human = runCli({"export", "--store", m_storePath, "--run", QString::number(m_joined), "--format",
                                "safetensors", "--images", "4", "--out", out});
     QCOMPARE(human.exitCode, 0);
-    QVERIFY2(human.out.contains("top-1 agreement 100.0% on 4 images"), human.out.constData());
+    QVERIFY2(human.out.contains("top-1 agreement 100.0% on 4 images"), qPrintable(human.out));
     // Refusals: exit 2 with the reason.
     const auto partial = runCli({"export", "--store", m_storePath, "--run", QString::number(m_partial)});
     QCOMPARE(partial.exitCode, 2);

@@ -8,6 +8,7 @@
 // store and checkpoints byte for byte, the writer's files hold every number
 // exactly, and `gatefold-cli analyze` as a child writes what it says.
 
+#include "clirun.h"
 #include "tinyrun.h"
 
 #include "data/datasets.h"
@@ -41,6 +42,9 @@ using namespace gatefold;
 using inspect::InspectReport;
 using inspect::InspectRequest;
 using inspect::Matrix;
+
+using Cli = gatefold::test::CliRun;
+using gatefold::test::runCli;
 
 namespace {
 
@@ -81,24 +85,6 @@ double sumOf(const Matrix &m)
     return s;
 }
 
-struct Cli {
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
-
-Cli runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(GATEFOLD_CLI_PATH), arguments);
-    Cli r;
-    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = process.exitCode();
-    r.out = process.readAllStandardOutput();
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
-}
 
 } // namespace
 
@@ -738,7 +724,7 @@ void TstInspect::cliWritesWhatItSays()
                            QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--out"), out,
                            QStringLiteral("--json")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-    const auto json = QJsonDocument::fromJson(r.out).object();
+    const auto json = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(json.value("run").toInteger(), m_parallel);
     QCOMPARE(json.value("out").toString(), out);
     QCOMPARE(json.value("images").toInt(), 3);
@@ -760,7 +746,7 @@ void TstInspect::cliWritesWhatItSays()
                               QStringLiteral("--cka-images"), QStringLiteral("16"), QStringLiteral("--device"),
                               QStringLiteral("cpu")});
     QVERIFY2(text.exitCode == 0, qPrintable(text.err));
-    const QString summary = QString::fromUtf8(text.out);
+    const QString summary = text.out;
     for (const char *part : {"epoch:1 checkpoint (step 16, epoch 1)", "codebook", "perplexity", "cka", "skipped",
                              "branches: the model is single-branch"})
         QVERIFY2(summary.contains(QLatin1String(part)), qPrintable(summary));

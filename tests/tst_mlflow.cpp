@@ -7,6 +7,7 @@
 
 #include <QtTest/QtTest>
 
+#include "clirun.h"
 #include "mlflow/flatyaml.h"
 #include "mlflow/mlflowexport.h"
 #include "mlflow/mlflowimport.h"
@@ -27,6 +28,9 @@
 #include <cstring>
 
 using namespace gatefold;
+
+using CliResult = gatefold::test::CliRun;
+using gatefold::test::runCli;
 
 namespace {
 
@@ -79,23 +83,6 @@ QString storeDigest(store::RunStore &s)
     return parts.join(QLatin1Char('|'));
 }
 
-struct CliResult {
-    int exitCode = -1;
-    QString out, err;
-};
-
-CliResult runCli(const QStringList &arguments)
-{
-    QProcess p;
-    p.start(QStringLiteral(GATEFOLD_CLI_PATH), arguments);
-    CliResult r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitCode();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
 
 // A reader written from MLflow's FileStore format, independent of the C++ one.
 const char *const kPythonReader = R"PY(

@@ -7,6 +7,7 @@
 
 #include <QtTest/QtTest>
 
+#include "clirun.h"
 #include "model/costmodel.h"
 #include "model/fold.h"
 #include "store/runstore.h"
@@ -29,6 +30,9 @@
 
 using namespace gatefold;
 using namespace gatefold::tables;
+
+using Result = gatefold::test::CliRun;
+using gatefold::test::runCli;
 
 namespace {
 
@@ -77,24 +81,6 @@ ColumnSpec col(const QString &source, const QString &stat = QStringLiteral("last
     return c;
 }
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Result runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(GATEFOLD_CLI_PATH), arguments);
-    Result r;
-    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = process.exitCode();
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
-}
 
 QByteArray sha(const QString &path)
 {
