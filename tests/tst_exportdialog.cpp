@@ -87,6 +87,13 @@ void TstExportDialog::argumentsFollowTheOptions()
     QCOMPARE(args.at(args.indexOf("--checkpoint") + 1), QStringLiteral("last"));
     QCOMPARE(args.at(args.indexOf("--out") + 1), QStringLiteral("/tmp/x"));
     QVERIFY(args.contains("--force") && args.contains("--absorb-norms"));
+    // The epochs a run keeps (train.keep_every) are offered after best and last.
+    dialog.setKeptEpochs({2, 4});
+    QCOMPARE(dialog.checkpointBox()->count(), 4);
+    QCOMPARE(dialog.checkpointBox()->itemText(3), QStringLiteral("epoch:4"));
+    dialog.checkpointBox()->setCurrentIndex(2);
+    args = dialog.arguments();
+    QCOMPARE(args.at(args.indexOf("--checkpoint") + 1), QStringLiteral("epoch:2"));
 }
 
 void TstExportDialog::exportShowsNumbersAndFiles()

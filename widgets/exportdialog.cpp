@@ -119,6 +119,12 @@ QCheckBox *ExportDialog::formatBox(const QString &format) const
     return m_safetensors;
 }
 
+void ExportDialog::setKeptEpochs(const QList<int> &epochs)
+{
+    for (int epoch : epochs)
+        m_checkpoint->addItem(QStringLiteral("epoch:%1").arg(epoch));
+}
+
 QStringList ExportDialog::arguments() const
 {
     QStringList formats;

@@ -27,6 +27,9 @@ public:
     ExportDialog(QString cliPath, QString storePath, qint64 runId, const QString &runName, QWidget *parent = nullptr);
     ~ExportDialog() override;
 
+    // Offers the epoch checkpoints the run keeps (train.keep_every) beside best and last.
+    void setKeptEpochs(const QList<int> &epochs);
+
     // The options as chosen (for tests): the arguments the child gets.
     QStringList arguments() const;
     bool isRunning() const;

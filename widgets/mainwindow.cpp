@@ -177,13 +177,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         m_compare->setRuns(selectedRuns());
         m_inspect->setRuns(selectedRuns());
-        QList<int> epochs;  // the epoch checkpoints the first selected run keeps (train.keep_every)
-        if (!selectedRuns().isEmpty())
-            for (const auto &a : m_controller->store()->artifacts(selectedRuns().first()))
-                if (a.kind.startsWith(QLatin1String("checkpoint/epoch-")))
-                    epochs << a.kind.mid(17).toInt();
-        std::sort(epochs.begin(), epochs.end());
-        m_inspect->setCheckpointEpochs(epochs);
+        m_inspect->setCheckpointEpochs(selectedRuns().isEmpty() ? QList<int>{} : keptEpochs(selectedRuns().first()));
     });
     connect(m_form, &RunFormPanel::launchRequested, this, [this](const train::RunConfig &config, const QString &name) {
         const qint64 id = m_controller->launch(config, name);
@@ -366,9 +360,10 @@ void MainWindow::buildActions()
             return;
         }
         const auto run = m_controller->store()->run(ids.first());
-        ExportDialog(RunController::defaultEnginePath(), m_controller->store()->path(), ids.first(),
-                     run ? run->name : QString(), this)
-            .exec();
+        ExportDialog dialog(RunController::defaultEnginePath(), m_controller->store()->path(), ids.first(),
+                            run ? run->name : QString(), this);
+        dialog.setKeptEpochs(keptEpochs(ids.first()));
+        dialog.exec();
     });
     exportModel->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
     exportModel->setToolTip(tr("Fold the selected run's checkpoint, verify it and write TorchScript, ONNX or safetensors"));
@@ -513,6 +508,16 @@ void MainWindow::about()
                            .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()),
                                 train::libtorchVersion(), train::computeDevices().join(QStringLiteral(", ")),
                                 RunController::defaultEnginePath(), m_controller->store()->displayName()));
+}
+
+QList<int> MainWindow::keptEpochs(qint64 runId) const
+{
+    QList<int> epochs;  // the epoch checkpoints the run keeps (train.keep_every)
+    for (const auto &a : m_controller->store()->artifacts(runId))
+        if (a.kind.startsWith(QLatin1String("checkpoint/epoch-")))
+            epochs << a.kind.mid(17).toInt();
+    std::sort(epochs.begin(), epochs.end());
+    return epochs;
 }
 
 bool MainWindow::inspect(const QString &view)

@@ -61,6 +61,7 @@ private:
     void saveColumns() const;
     void restoreColumns();
     QString storeKey() const;  // settings remembered per store
+    QList<int> keptEpochs(qint64 runId) const;  // epoch checkpoints the run keeps, ascending
 
     RunController *m_controller;
     RunFormPanel *m_form;
