@@ -1747,7 +1747,7 @@
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+82"/>
         <source>Choose at least one format.</source>
         <translation>Wählen Sie mindestens ein Format.</translation>
     </message>
@@ -2125,7 +2125,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+72"/>
+        <location filename="../widgets/mainwindow.cpp" line="+56"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -2146,12 +2146,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+456"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="+66"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location line="-454"/>
+        <location line="+2"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
@@ -2191,7 +2191,7 @@
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+18"/>
         <source>Queue run</source>
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
@@ -2211,13 +2211,13 @@
         <translation>Laufspeicher %1</translation>
     </message>
     <message>
-        <location line="-104"/>
-        <location line="+127"/>
+        <location line="-98"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+38"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-26"/>
         <source>EMA</source>
         <translation>EMA</translation>
     </message>
@@ -2247,7 +2247,7 @@
         <translation>Untersuchen</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+2"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -2427,7 +2427,7 @@
         <translation>Wählen Sie den zu exportierenden Lauf aus</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
@@ -2452,7 +2452,7 @@
         <translation>&amp;Über Gatefold</translation>
     </message>
     <message numerus="yes">
-        <location line="+76"/>
+        <location filename="../widgets/mainwindow.cpp" line="+182"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>Mittelwert ± Std. über %n Seed</numerusform>
@@ -2460,7 +2460,7 @@
         </translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+5"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>Kurven exportieren</translation>
@@ -2481,7 +2481,7 @@
         <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für die Forschung an Vision Transformern: CDE-Gates und progressives Zusammenführen.&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;Geräte: %4&lt;/p&gt;&lt;p&gt;Engine: %5&lt;/p&gt;&lt;p&gt;Laufspeicher: %6&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="-15"/>
         <source>Add setting column…</source>
         <translation>Spalte für Einstellung hinzufügen…</translation>
     </message>
@@ -2543,7 +2543,7 @@
         <translation>Diese Spalte entfernen</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location filename="../widgets/mainwindow.cpp" line="+46"/>
         <source>Quit Gatefold</source>
         <translation>Gatefold beenden</translation>
     </message>

@@ -72,7 +72,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+466"/>
+        <location filename="../widgets/mainwindow.cpp" line="+315"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>mean ± std over %n seed</numerusform>
@@ -80,7 +80,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+148"/>
+        <location line="+47"/>
         <source>%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</source>
         <translation>
             <numerusform>%n run is training. Quitting stops it at a checkpoint; it can be resumed. Quit?</numerusform>

@@ -1742,7 +1742,7 @@
         <translation>导出</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+82"/>
         <source>Choose at least one format.</source>
         <translation>请至少选择一种格式。</translation>
     </message>
@@ -2118,7 +2118,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+72"/>
+        <location filename="../widgets/mainwindow.cpp" line="+56"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -2139,12 +2139,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+456"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="+66"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
     <message>
-        <location line="-454"/>
+        <location line="+2"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
@@ -2184,7 +2184,7 @@
         <translation>对比</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+18"/>
         <source>Queue run</source>
         <translation>加入队列</translation>
     </message>
@@ -2204,13 +2204,13 @@
         <translation>运行存储 %1</translation>
     </message>
     <message>
-        <location line="-104"/>
-        <location line="+127"/>
+        <location line="-98"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+38"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-26"/>
         <source>EMA</source>
         <translation>EMA</translation>
     </message>
@@ -2240,7 +2240,7 @@
         <translation>检查</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+2"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2420,7 +2420,7 @@
         <translation>请选择要导出的运行</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
@@ -2445,14 +2445,14 @@
         <translation>关于 Gatefold(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location line="+76"/>
+        <location filename="../widgets/mainwindow.cpp" line="+182"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>%n 个随机种子的均值 ± 标准差</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+5"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>导出曲线</translation>
@@ -2473,7 +2473,7 @@
         <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;面向 Vision Transformer 研究的工作台：CDE 门控与渐进式合并。&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;设备：%4&lt;/p&gt;&lt;p&gt;引擎：%5&lt;/p&gt;&lt;p&gt;运行存储：%6&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="-15"/>
         <source>Add setting column…</source>
         <translation>添加设置项列…</translation>
     </message>
@@ -2535,7 +2535,7 @@
         <translation>移除此列</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location filename="../widgets/mainwindow.cpp" line="+46"/>
         <source>Quit Gatefold</source>
         <translation>退出 Gatefold</translation>
     </message>

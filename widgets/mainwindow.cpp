@@ -2,52 +2,36 @@
 
 #include "compareview.h"
 #include "configdiff.h"
-#include "configform.h"
 #include "curveplot.h"
 #include "groupview.h"
 #include "inspectpanel.h"
-#include "mlflowtransfer.h"
 #include "runcontroller.h"
 #include "progressdelegate.h"
 #include "runformpanel.h"
 #include "runtablemodel.h"
 #include "seriescache.h"
-#include "settingsdialog.h"
 #include "statusicon.h"
-#include "sweepbuilder.h"
-#include "exportdialog.h"
-#include "tablebuilder.h"
 
 #include "store/runstore.h"
-#include "train/computeinfo.h"
 #include "train/runfields.h"
 
-#include <QAction>
-#include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
-#include <QFile>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QInputDialog>
 #include <QLineEdit>
-#include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSlider>
 #include <QSortFilterProxyModel>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QToolBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -255,136 +239,6 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::buildActions()
-{
-    auto *toolbar = addToolBar(tr("Runs"));
-    toolbar->setObjectName(QStringLiteral("runsToolbar"));
-    auto *fileMenu = menuBar()->addMenu(tr("&File"));
-    auto *runMenu = menuBar()->addMenu(tr("&Run"));
-    auto *viewMenu = menuBar()->addMenu(tr("&View"));
-    auto *helpMenu = menuBar()->addMenu(tr("&Help"));
-
-    auto *exportPlot = fileMenu->addAction(tr("&Export curves…"), this, &MainWindow::exportCurves);
-    exportPlot->setShortcut(QKeySequence(tr("Ctrl+E")));
-    fileMenu->addAction(tr("Export runs to &MLflow…"), this, [this] {
-        MlflowTransfer::exportDialog(this, *m_controller->store(), selectedRuns());
-    })->setObjectName(QStringLiteral("exportMlflowAction"));
-    fileMenu->addAction(tr("&Import from MLflow…"), this, [this] {
-        if (MlflowTransfer::importDialog(this, *m_controller->store()))
-            refreshRuns();
-    })->setObjectName(QStringLiteral("importMlflowAction"));
-    auto *settingsAction = fileMenu->addAction(tr("&Settings…"), this, [this] { SettingsDialog(this).exec(); });
-    settingsAction->setShortcut(QKeySequence::Preferences);
-    settingsAction->setMenuRole(QAction::PreferencesRole);
-    fileMenu->addSeparator();
-    auto *quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-
-    auto *launchAction = runMenu->addAction(tr("&Queue run"), this, [this] {
-        if (m_form->form()->isValid())
-            Q_EMIT m_form->launchRequested(m_form->form()->config(), m_form->runName());
-    });
-    launchAction->setShortcut(QKeySequence(tr("Ctrl+Return")));
-    auto *cancel = runMenu->addAction(tr("&Cancel"), this, [this] {
-        for (qint64 id : selectedRuns())
-            m_controller->cancel(id);
-    });
-    cancel->setShortcut(QKeySequence(tr("Ctrl+.")));
-    auto *sweep = runMenu->addAction(tr("&Sweep…"), this, [this] {
-        SweepBuilder builder(m_form->form()->config(), this);
-        builder.setName(m_form->runName());
-        builder.addAxis(QStringLiteral("optim.lr"), QString());
-        builder.setSeeds(QStringLiteral("0, 1, 2"));
-        if (builder.exec() != QDialog::Accepted)
-            return;
-        train::SweepPlan plan;
-        QStringList errors;
-        if (!builder.plan(&plan, &errors) || m_controller->launchSweep(plan, builder.gridJson()) == 0)
-            QMessageBox::warning(this, tr("Sweep"), errors.isEmpty() ? m_controller->error() : errors.join('\n'));
-    });
-    sweep->setShortcut(QKeySequence(tr("Ctrl+Shift+Return")));
-    auto *resume = runMenu->addAction(tr("&Resume"), this, [this] {
-        for (qint64 id : selectedRuns())
-            if (!m_controller->resume(id))
-                appendLog(id, m_controller->error());
-    });
-    auto *rerun = runMenu->addAction(tr("Re-&run"), this, [this] {
-        for (qint64 id : selectedRuns())
-            m_controller->rerun(id);
-    });
-    auto *duplicate = runMenu->addAction(tr("&Duplicate into form"), this, [this] {
-        const auto ids = selectedRuns();
-        if (ids.isEmpty())
-            return;
-        if (const auto config = m_controller->configOf(ids.first()))
-            m_form->setConfig(*config, tr("copy of run %1").arg(ids.first()));
-    });
-    duplicate->setShortcut(QKeySequence(tr("Ctrl+D")));
-    auto *showLog = runMenu->addAction(tr("Show engine &log"), this, [this] {
-        for (qint64 id : selectedRuns()) {
-            const auto run = m_controller->store()->run(id);
-            if (!run)
-                continue;
-            appendLog(id, tr("— %1: %2").arg(statusText(run->status), run->message));
-            QFile file(launch::RunProcess::logPathFor(m_controller->store()->path(), id));
-            if (!file.open(QIODevice::ReadOnly)) {
-                appendLog(id, tr("no engine log (the run was not started from this window)"));
-                continue;
-            }
-            const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
-            for (qsizetype i = std::max<qsizetype>(0, lines.size() - 40); i < lines.size(); ++i)
-                appendLog(id, QStringLiteral("  ") + lines[i]);
-        }
-    });
-    showLog->setShortcut(QKeySequence(tr("Ctrl+L")));
-    auto *inspectAction = runMenu->addAction(tr("&Inspect"), this, [this] {
-        if (!inspect())
-            statusBar()->showMessage(tr("Select a run to inspect"), 4000);
-    });
-    inspectAction->setShortcut(QKeySequence(tr("Ctrl+I")));
-    inspectAction->setToolTip(tr("Attention, codebook, branch similarity and CKA of the selected run's checkpoint"));
-    auto *tableAction = runMenu->addAction(tr("&Table…"), this, [this] {
-        const auto ids = selectedRuns();
-        if (ids.isEmpty()) {
-            statusBar()->showMessage(tr("Select the runs for the table"), 4000);
-            return;
-        }
-        TableBuilder(m_controller->store(), ids, this).exec();
-    });
-    tableAction->setShortcut(QKeySequence(tr("Ctrl+T")));
-    tableAction->setToolTip(tr("A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts"));
-    auto *exportModel = runMenu->addAction(tr("E&xport model…"), this, [this] {
-        const auto ids = selectedRuns();
-        if (ids.isEmpty()) {
-            statusBar()->showMessage(tr("Select the run to export"), 4000);
-            return;
-        }
-        const auto run = m_controller->store()->run(ids.first());
-        ExportDialog dialog(RunController::defaultEnginePath(), m_controller->store()->path(), ids.first(),
-                            run ? run->name : QString(), this);
-        dialog.setKeptEpochs(keptEpochs(ids.first()));
-        dialog.exec();
-    });
-    exportModel->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
-    exportModel->setToolTip(tr("Fold the selected run's checkpoint, verify it and write TorchScript, ONNX or safetensors"));
-    runMenu->addSeparator();
-    auto *refresh = runMenu->addAction(tr("Re&fresh"), this, &MainWindow::refreshRuns);
-    refresh->setShortcut(QKeySequence::Refresh);
-    for (QAction *a : {launchAction, sweep, cancel, resume, rerun, duplicate})
-        toolbar->addAction(a);
-    toolbar->addSeparator();
-    toolbar->addWidget(new QLabel(tr("Runs at a time:")));
-    auto *parallel = new QSpinBox;
-    parallel->setRange(1, 64);
-    parallel->setValue(m_controller->queue()->parallel());
-    connect(parallel, &QSpinBox::valueChanged, m_controller->queue(), &launch::RunQueue::setParallel);
-    toolbar->addWidget(parallel);
-
-    for (auto *dock : findChildren<QDockWidget *>())
-        viewMenu->addAction(dock->toggleViewAction());
-    helpMenu->addAction(tr("&About Gatefold"), this, &MainWindow::about);
-}
-
 QList<qint64> MainWindow::selectedRuns() const
 {
     QList<qint64> ids;
@@ -463,15 +317,6 @@ void MainWindow::showCurves()
     m_curves->endUpdate();
 }
 
-void MainWindow::fitColumns()
-{
-    m_table->resizeColumnsToContents();
-    // Room for the live progress text (%, epoch, images/s, ETA) before the first report arrives.
-    m_table->setColumnWidth(RunTableModel::Progress,
-                            std::max(m_table->columnWidth(RunTableModel::Progress),
-                                     m_table->fontMetrics().horizontalAdvance(QStringLiteral("100 % · epoch 10.00 · 9999 img/s · ETA 10:00")) + 16));
-}
-
 void MainWindow::refreshRuns()
 {
     const auto keep = selectedRuns();
@@ -488,26 +333,6 @@ void MainWindow::refreshRuns()
 void MainWindow::appendLog(qint64 runId, const QString &text)
 {
     m_log->appendPlainText(QStringLiteral("[%1] %2").arg(runId).arg(text));
-}
-
-void MainWindow::exportCurves()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export curves"), QStringLiteral("curves.png"),
-                                                      tr("Images (*.png *.svg *.pdf)"));
-    QString error;
-    if (!path.isEmpty() && !m_curves->save(path, &error))
-        QMessageBox::warning(this, tr("Export curves"), error);
-}
-
-void MainWindow::about()
-{
-    QMessageBox::about(this, tr("About Gatefold"),
-                       tr("<h3>Gatefold %1</h3><p>A workbench for Vision Transformer research: CDE gates and "
-                          "progressive joining.</p><p>Qt %2 · LibTorch %3</p><p>Devices: %4</p>"
-                          "<p>Engine: %5</p><p>Run store: %6</p>")
-                           .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()),
-                                train::libtorchVersion(), train::computeDevices().join(QStringLiteral(", ")),
-                                RunController::defaultEnginePath(), m_controller->store()->displayName()));
 }
 
 QList<int> MainWindow::keptEpochs(qint64 runId) const
@@ -527,88 +352,6 @@ bool MainWindow::inspect(const QString &view)
         m_inspect->setCurrentView(view);
     m_inspect->setRuns(selectedRuns());
     return !selectedRuns().isEmpty() && m_inspect->compute();
-}
-
-QString MainWindow::storeKey() const
-{
-    return QString::fromLatin1(m_controller->store()->path().toUtf8().toHex());
-}
-
-void MainWindow::headerMenu(const QPoint &pos)
-{
-    QMenu menu(this);
-    auto *header = m_table->horizontalHeader();
-    const int clicked = header->logicalIndexAt(pos);
-    for (int c = 0; c < m_model->columnCount(); ++c) {
-        auto *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
-        a->setCheckable(true);
-        a->setChecked(!header->isSectionHidden(c));
-        connect(a, &QAction::toggled, this, [this, c](bool on) {
-            m_table->horizontalHeader()->setSectionHidden(c, !on);
-            saveColumns();
-        });
-    }
-    menu.addSeparator();
-    menu.addAction(tr("Add setting column…"), this, [this] {
-        QStringList keys;
-        for (const auto &f : train::runFields())
-            keys << QString::fromStdString(f.key);
-        bool ok = false;
-        const QString key = QInputDialog::getItem(this, tr("Add setting column"), tr("Setting:"), keys, 0, true, &ok);
-        if (ok && !key.isEmpty()) {
-            m_model->setExtraColumns(m_model->extraColumns() << QStringLiteral("config:") + key);
-            saveColumns();
-        }
-    });
-    menu.addAction(tr("Add metric column…"), this, [this] {
-        bool ok = false;
-        const QStringList metrics = {"val/top1", "val/top5", "val/loss", "val_ema/top1", "train/loss", "train/images_per_s",
-                                     "data/wait_fraction"};
-        const QString key = QInputDialog::getItem(this, tr("Add metric column"), tr("Metric:"), metrics, 0, true, &ok);
-        if (!ok || key.isEmpty())
-            return;
-        const QStringList which = {tr("last"), tr("best (highest)"), tr("lowest"), tr("at an epoch…")};
-        const QString w = QInputDialog::getItem(this, tr("Add metric column"), tr("Value:"), which, 0, false, &ok);
-        if (!ok)
-            return;
-        QString suffix = w == which[1] ? QStringLiteral("max") : w == which[2] ? QStringLiteral("min") : QStringLiteral("last");
-        if (w == which[3]) {
-            const double epoch = QInputDialog::getDouble(this, tr("Add metric column"), tr("Epoch:"), 1.0, 0.0, 1e6, 2, &ok);
-            if (!ok)
-                return;
-            suffix = QStringLiteral("@") + QString::number(epoch);
-        }
-        m_model->setExtraColumns(m_model->extraColumns() << QStringLiteral("metric:%1:%2").arg(key, suffix));
-        saveColumns();
-    });
-    if (clicked >= RunTableModel::ColumnCount)
-        menu.addAction(tr("Remove this column"), this, [this, clicked] {
-            QStringList extra = m_model->extraColumns();
-            extra.removeAt(clicked - RunTableModel::ColumnCount);
-            m_model->setExtraColumns(extra);
-            saveColumns();
-        });
-    menu.exec(m_table->horizontalHeader()->mapToGlobal(pos));
-}
-
-void MainWindow::saveColumns() const
-{
-    QSettings settings;
-    settings.setValue(QStringLiteral("columns/%1/extra").arg(storeKey()), m_model->extraColumns());
-    QStringList hidden;
-    for (int c = 0; c < m_model->columnCount(); ++c)
-        if (m_table->horizontalHeader()->isSectionHidden(c))
-            hidden << QString::number(c);
-    settings.setValue(QStringLiteral("columns/%1/hidden").arg(storeKey()), hidden);
-}
-
-void MainWindow::restoreColumns()
-{
-    QSettings settings;
-    m_model->setExtraColumns(settings.value(QStringLiteral("columns/%1/extra").arg(storeKey())).toStringList());
-    for (const QString &c : settings.value(QStringLiteral("columns/%1/hidden").arg(storeKey())).toStringList())
-        m_table->horizontalHeader()->setSectionHidden(c.toInt(), true);
-    fitColumns();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -1,0 +1,186 @@
+// MainWindow: its menus, toolbar and shortcuts, and the dialogs they open.
+
+#include "mainwindow.h"
+
+#include "configform.h"
+#include "curveplot.h"
+#include "mlflowtransfer.h"
+#include "runcontroller.h"
+#include "runformpanel.h"
+#include "settingsdialog.h"
+#include "statusicon.h"
+#include "sweepbuilder.h"
+#include "exportdialog.h"
+#include "tablebuilder.h"
+
+#include "store/runstore.h"
+#include "train/computeinfo.h"
+#include "train/runfields.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QToolBar>
+
+#include <algorithm>
+
+namespace gatefold::widgets {
+
+void MainWindow::buildActions()
+{
+    auto *toolbar = addToolBar(tr("Runs"));
+    toolbar->setObjectName(QStringLiteral("runsToolbar"));
+    auto *fileMenu = menuBar()->addMenu(tr("&File"));
+    auto *runMenu = menuBar()->addMenu(tr("&Run"));
+    auto *viewMenu = menuBar()->addMenu(tr("&View"));
+    auto *helpMenu = menuBar()->addMenu(tr("&Help"));
+
+    auto *exportPlot = fileMenu->addAction(tr("&Export curves…"), this, &MainWindow::exportCurves);
+    exportPlot->setShortcut(QKeySequence(tr("Ctrl+E")));
+    fileMenu->addAction(tr("Export runs to &MLflow…"), this, [this] {
+        MlflowTransfer::exportDialog(this, *m_controller->store(), selectedRuns());
+    })->setObjectName(QStringLiteral("exportMlflowAction"));
+    fileMenu->addAction(tr("&Import from MLflow…"), this, [this] {
+        if (MlflowTransfer::importDialog(this, *m_controller->store()))
+            refreshRuns();
+    })->setObjectName(QStringLiteral("importMlflowAction"));
+    auto *settingsAction = fileMenu->addAction(tr("&Settings…"), this, [this] { SettingsDialog(this).exec(); });
+    settingsAction->setShortcut(QKeySequence::Preferences);
+    settingsAction->setMenuRole(QAction::PreferencesRole);
+    fileMenu->addSeparator();
+    auto *quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    auto *launchAction = runMenu->addAction(tr("&Queue run"), this, [this] {
+        if (m_form->form()->isValid())
+            Q_EMIT m_form->launchRequested(m_form->form()->config(), m_form->runName());
+    });
+    launchAction->setShortcut(QKeySequence(tr("Ctrl+Return")));
+    auto *cancel = runMenu->addAction(tr("&Cancel"), this, [this] {
+        for (qint64 id : selectedRuns())
+            m_controller->cancel(id);
+    });
+    cancel->setShortcut(QKeySequence(tr("Ctrl+.")));
+    auto *sweep = runMenu->addAction(tr("&Sweep…"), this, [this] {
+        SweepBuilder builder(m_form->form()->config(), this);
+        builder.setName(m_form->runName());
+        builder.addAxis(QStringLiteral("optim.lr"), QString());
+        builder.setSeeds(QStringLiteral("0, 1, 2"));
+        if (builder.exec() != QDialog::Accepted)
+            return;
+        train::SweepPlan plan;
+        QStringList errors;
+        if (!builder.plan(&plan, &errors) || m_controller->launchSweep(plan, builder.gridJson()) == 0)
+            QMessageBox::warning(this, tr("Sweep"), errors.isEmpty() ? m_controller->error() : errors.join('\n'));
+    });
+    sweep->setShortcut(QKeySequence(tr("Ctrl+Shift+Return")));
+    auto *resume = runMenu->addAction(tr("&Resume"), this, [this] {
+        for (qint64 id : selectedRuns())
+            if (!m_controller->resume(id))
+                appendLog(id, m_controller->error());
+    });
+    auto *rerun = runMenu->addAction(tr("Re-&run"), this, [this] {
+        for (qint64 id : selectedRuns())
+            m_controller->rerun(id);
+    });
+    auto *duplicate = runMenu->addAction(tr("&Duplicate into form"), this, [this] {
+        const auto ids = selectedRuns();
+        if (ids.isEmpty())
+            return;
+        if (const auto config = m_controller->configOf(ids.first()))
+            m_form->setConfig(*config, tr("copy of run %1").arg(ids.first()));
+    });
+    duplicate->setShortcut(QKeySequence(tr("Ctrl+D")));
+    auto *showLog = runMenu->addAction(tr("Show engine &log"), this, [this] {
+        for (qint64 id : selectedRuns()) {
+            const auto run = m_controller->store()->run(id);
+            if (!run)
+                continue;
+            appendLog(id, tr("— %1: %2").arg(statusText(run->status), run->message));
+            QFile file(launch::RunProcess::logPathFor(m_controller->store()->path(), id));
+            if (!file.open(QIODevice::ReadOnly)) {
+                appendLog(id, tr("no engine log (the run was not started from this window)"));
+                continue;
+            }
+            const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+            for (qsizetype i = std::max<qsizetype>(0, lines.size() - 40); i < lines.size(); ++i)
+                appendLog(id, QStringLiteral("  ") + lines[i]);
+        }
+    });
+    showLog->setShortcut(QKeySequence(tr("Ctrl+L")));
+    auto *inspectAction = runMenu->addAction(tr("&Inspect"), this, [this] {
+        if (!inspect())
+            statusBar()->showMessage(tr("Select a run to inspect"), 4000);
+    });
+    inspectAction->setShortcut(QKeySequence(tr("Ctrl+I")));
+    inspectAction->setToolTip(tr("Attention, codebook, branch similarity and CKA of the selected run's checkpoint"));
+    auto *tableAction = runMenu->addAction(tr("&Table…"), this, [this] {
+        const auto ids = selectedRuns();
+        if (ids.isEmpty()) {
+            statusBar()->showMessage(tr("Select the runs for the table"), 4000);
+            return;
+        }
+        TableBuilder(m_controller->store(), ids, this).exec();
+    });
+    tableAction->setShortcut(QKeySequence(tr("Ctrl+T")));
+    tableAction->setToolTip(tr("A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts"));
+    auto *exportModel = runMenu->addAction(tr("E&xport model…"), this, [this] {
+        const auto ids = selectedRuns();
+        if (ids.isEmpty()) {
+            statusBar()->showMessage(tr("Select the run to export"), 4000);
+            return;
+        }
+        const auto run = m_controller->store()->run(ids.first());
+        ExportDialog dialog(RunController::defaultEnginePath(), m_controller->store()->path(), ids.first(),
+                            run ? run->name : QString(), this);
+        dialog.setKeptEpochs(keptEpochs(ids.first()));
+        dialog.exec();
+    });
+    exportModel->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    exportModel->setToolTip(tr("Fold the selected run's checkpoint, verify it and write TorchScript, ONNX or safetensors"));
+    runMenu->addSeparator();
+    auto *refresh = runMenu->addAction(tr("Re&fresh"), this, &MainWindow::refreshRuns);
+    refresh->setShortcut(QKeySequence::Refresh);
+    for (QAction *a : {launchAction, sweep, cancel, resume, rerun, duplicate})
+        toolbar->addAction(a);
+    toolbar->addSeparator();
+    toolbar->addWidget(new QLabel(tr("Runs at a time:")));
+    auto *parallel = new QSpinBox;
+    parallel->setRange(1, 64);
+    parallel->setValue(m_controller->queue()->parallel());
+    connect(parallel, &QSpinBox::valueChanged, m_controller->queue(), &launch::RunQueue::setParallel);
+    toolbar->addWidget(parallel);
+
+    for (auto *dock : findChildren<QDockWidget *>())
+        viewMenu->addAction(dock->toggleViewAction());
+    helpMenu->addAction(tr("&About Gatefold"), this, &MainWindow::about);
+}
+
+void MainWindow::exportCurves()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export curves"), QStringLiteral("curves.png"),
+                                                      tr("Images (*.png *.svg *.pdf)"));
+    QString error;
+    if (!path.isEmpty() && !m_curves->save(path, &error))
+        QMessageBox::warning(this, tr("Export curves"), error);
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About Gatefold"),
+                       tr("<h3>Gatefold %1</h3><p>A workbench for Vision Transformer research: CDE gates and "
+                          "progressive joining.</p><p>Qt %2 · LibTorch %3</p><p>Devices: %4</p>"
+                          "<p>Engine: %5</p><p>Run store: %6</p>")
+                           .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()),
+                                train::libtorchVersion(), train::computeDevices().join(QStringLiteral(", ")),
+                                RunController::defaultEnginePath(), m_controller->store()->displayName()));
+}
+
+} // namespace gatefold::widgets
