@@ -9,7 +9,6 @@
 #include "inspect/reportwriter.h"
 #include "runtime/threadenvironment.h"
 #include "store/runstore.h"
-#include "store/storelocation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -246,18 +245,12 @@ int runAnalyze(const QStringList &arguments)
         return ExitUsage;
     }
 
-    // Opening a missing SQLite file would create a store: refuse instead, analyze writes nothing there.
-    const QString where = storePathFromOptions(parser);
-    if (!store::StoreLocation::looksLikeUrl(where) && !QFileInfo(where).isFile()) {
-        printErr(tr("error: there is no run store at %1; give the one the run was trained into with --store").arg(where));
-        return ExitUsage;
-    }
+    // Opening a missing SQLite file would create a store: refuse instead (openExistingStore).
+    int exitCode = ExitOk;
+    auto store = openExistingStore(parser, ExitFailure, &exitCode);
+    if (!store)
+        return exitCode;
     QString error;
-    auto store = store::RunStore::open(where, &error);
-    if (!store) {
-        printErr(tr("error: %1").arg(error));
-        return ExitFailure;
-    }
     // What the user named must exist: those are usage errors (2); what fails after is a failure (1).
     std::vector<std::pair<qint64, QString>> named{{request.runId, request.checkpoint}};
     if (request.ckaRunId != 0 && (request.views.isEmpty() || request.views.contains(QStringLiteral("cka"))))

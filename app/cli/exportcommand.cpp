@@ -7,11 +7,9 @@
 #include "export/modelexport.h"
 #include "runtime/threadenvironment.h"
 #include "store/runstore.h"
-#include "store/storelocation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFileInfo>
 
 namespace gatefold::cli {
 namespace {
@@ -85,17 +83,11 @@ int runExport(const QStringList &arguments)
         printErrors(tr("cannot export (nothing was written):"), problems);
         return ExitUsage;
     }
-    const QString where = storePathFromOptions(parser);
-    if (!store::StoreLocation::looksLikeUrl(where) && !QFileInfo(where).isFile()) {
-        printErr(tr("error: there is no run store at %1; give the one the run was trained into with --store").arg(where));
-        return ExitUsage;
-    }
+    int exitCode = ExitOk;
+    auto store = openExistingStore(parser, ExitFailure, &exitCode);
+    if (!store)
+        return exitCode;
     QString error;
-    auto store = store::RunStore::open(where, &error);
-    if (!store) {
-        printErr(tr("error: %1").arg(error));
-        return ExitFailure;
-    }
     runtime::applyThreadCount(0);
     const bool json = parser.isSet("json");
     exporting::ExportFailure failure = exporting::ExportFailure::Failure;

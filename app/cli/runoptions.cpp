@@ -4,11 +4,13 @@
 
 #include "model/configvalidator.h"
 #include "store/runstore.h"
+#include "store/storelocation.h"
 #include "train/runconfigjson.h"
 #include "train/runfields.h"
 #include "train/runpresets.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QCoreApplication>
 #include <QFile>
 
@@ -75,6 +77,25 @@ void addStoreOption(QCommandLineParser &parser)
 QString storePathFromOptions(const QCommandLineParser &parser)
 {
     return parser.value("store");
+}
+
+std::unique_ptr<store::RunStore> openExistingStore(const QCommandLineParser &parser, int openFailure, int *exitCode)
+{
+    const QString where = storePathFromOptions(parser);
+    QString error;
+    const auto location = store::StoreLocation::parse(where, &error);
+    if (location && !location->isPostgres() && !QFileInfo(location->file).isFile()) {
+        printErr(tr("error: there is no run store at %1; give the one the runs were trained into with --store")
+                     .arg(where));
+        *exitCode = ExitUsage;
+        return nullptr;
+    }
+    auto store = store::RunStore::open(where, &error);
+    if (!store) {
+        printErr(tr("error: %1").arg(error));
+        *exitCode = openFailure;
+    }
+    return store;
 }
 
 void printErrors(const QString &heading, const QStringList &errors)

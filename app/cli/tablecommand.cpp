@@ -11,7 +11,6 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
-#include <QFileInfo>
 #include <QSaveFile>
 
 namespace gatefold::cli {
@@ -167,17 +166,11 @@ int runTable(const QStringList &arguments)
         return ExitUsage;
     }
 
-    const QString where = storePathFromOptions(parser);
-    if (!where.startsWith(QLatin1String("postgres")) && !QFileInfo::exists(where)) {
-        printErr(tr("error: there is no run store at %1; pass --store with an existing store").arg(where));
-        return ExitUsage;
-    }
+    int exitCode = ExitOk;
+    auto store = openExistingStore(parser, ExitUsage, &exitCode);
+    if (!store)
+        return exitCode;
     QString why;
-    auto store = store::RunStore::open(where, &why);
-    if (!store) {
-        printErr(tr("error: %1").arg(why));
-        return ExitUsage;
-    }
     if (parser.isSet("sweep") || parser.isSet("all")) {
         if (sweepId > 0 && !store->sweep(sweepId)) {
             printErr(tr("error: there is no sweep %1 in %2").arg(sweepId).arg(store->displayName()));
