@@ -106,6 +106,10 @@ def onnx_eval(model, images):
             out = np.sqrt(i[0])
         elif op == "Erf":
             out = erf(i[0])
+        elif op == "ReduceMax":
+            out = i[0].max(axis=tuple(a["axes"].ints), keepdims=bool(a["keepdims"].i))
+        elif op == "Sign":
+            out = np.sign(i[0])
         elif op == "ReduceMean":
             out = i[0].mean(axis=tuple(a["axes"].ints), keepdims=bool(a["keepdims"].i))
         elif op == "Softmax":

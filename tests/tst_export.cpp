@@ -1,13 +1,15 @@
 // core/export and `gatefold-cli export` on real runs trained in-process into
 // a temporary store: a 2-branch joining run (join.variant=projections, λ
 // reaches 1 at step 8 of 16, class-token pooling) folds plain and
-// timm-shaped; a 2-branch logits-variant run folds wide; a plain run; a CDE
-// run; a run whose λ is still 15/64. Each format is loaded back in LibTorch
+// timm-shaped; a 2-branch logits-variant run folds wide; a plain run; five
+// gated runs (CDE soft top-k, hard VQ assigned once gating the hidden, the
+// full softmax on one block, CDE in a joining run, DeepEmbed); a run whose λ
+// is still 15/64. Each format is loaded back in LibTorch
 // and, independently, in /usr/bin/python3 (torch.jit.load; onnx.checker
 // full_check plus a numpy evaluator of the graph; a safetensors reader and a
 // ViT written after timm's forward) and must give the trained model's logits
 // to 1e-5 relative. Refusals (λ < 1, no checkpoint, unwritable folder,
-// plain fold of a wide run, TorchScript of a CDE run) leave the store and
+// plain fold of a wide run, an unknown format, no such run) leave the store and
 // the checkpoint byte for byte; artifacts record what was written.
 
 #include "clirun.h"
@@ -90,9 +92,10 @@ private Q_SLOTS:
     void joinedRunAllFormats();
     void wideFoldWithAbsorbedNorms();
     void plainRunAsTrained();
+    void gatedRunAllFormats_data();
+    void gatedRunAllFormats();
     void pythonRoundTrips_data();
     void pythonRoundTrips();
-    void cdeRunSafetensorsOnly();
     void safetensorsReaderIsExact();
     void refusals_data();
     void refusals();
@@ -110,6 +113,7 @@ private:
     QString m_storePath;
     std::unique_ptr<store::RunStore> m_store;
     qint64 m_joined = 0, m_wide = 0, m_plain = 0, m_cde = 0, m_partial = 0, m_queued = 0;
+    QHash<QString, qint64> m_gated;  // by the folder its export goes to
 };
 
 qint64 TstExport::train(const train::RunConfig &config, const QString &name)
@@ -171,8 +175,29 @@ void TstExport::initTestCase()
                                              "join.adjust_steps=0"}),
                    QStringLiteral("wide"));
     m_plain = train(tinyRun(1), QStringLiteral("plain"));
-    m_cde = train(withSettings(tinyRun(1), {"gate.kind=cde", "gate.codebook_size=16", "gate.top_k=2"}),
+    m_cde = train(withSettings(tinyRun(1), {"gate.kind=cde", "gate.codebook_size=16", "gate.top_k=2",
+                                            "gate.embed_init=normal"}),
                   QStringLiteral("cde"));
+    m_gated.insert(QStringLiteral("cde"), m_cde);
+    m_gated.insert(QStringLiteral("cde-vq-once-expand"),
+                   train(withSettings(tinyRun(1), {"gate.kind=cde", "gate.assign=vq", "gate.scope=once",
+                                                   "gate.target=expand", "gate.embed=shared", "gate.codebook_size=8",
+                                                   "gate.embed_init=normal", "global_pool=token"}),
+                         QStringLiteral("cde vq")));
+    m_gated.insert(QStringLiteral("cde-softmax-one-block"),
+                   train(withSettings(tinyRun(1), {"gate.kind=cde", "gate.codebook_size=8", "gate.top_k=8",
+                                                   "gate.codebook=per-layer", "gate.blocks=1",
+                                                   "gate.embed_init=normal", "gate.temperature=5"}),
+                         QStringLiteral("cde softmax")));
+    m_gated.insert(QStringLiteral("cde-joined"),
+                   train(withSettings(tinyRun(1), {"gate.kind=cde", "gate.codebook_size=16", "gate.top_k=3",
+                                                   "gate.embed_init=normal", "join.branches=2",
+                                                   "join.variant=projections", "join.warmup_steps=8",
+                                                   "join.adjust_steps=0"}),
+                         QStringLiteral("cde joined")));
+    m_gated.insert(QStringLiteral("deep-embed"),
+                   train(withSettings(tinyRun(1), {"gate.kind=deep-embed", "gate.target=expand"}),
+                         QStringLiteral("deep embed")));
     // λ rises over 64 steps: at the checkpoint (step 16) it is 15/64.
     m_partial = train(withSettings(tinyRun(1), {"join.branches=2", "join.variant=projections",
                                                 "join.warmup_steps=64", "join.adjust_steps=0"}),
@@ -283,6 +308,9 @@ void TstExport::pythonRoundTrips_data()
     // Not timm-shaped: the safetensors file is read back (keys) but has no timm ViT to load into.
     QTest::newRow("wide fold, norms absorbed, mean pooling") << "wide" << "wide" << QStringList{"torchscript", "onnx"};
     QTest::newRow("single-branch run as trained") << "plain" << "plain" << all;
+    // Gated models are not timm's ViT: TorchScript and ONNX carry the gate.
+    for (const char *gated : {"cde", "cde-vq-once-expand", "cde-softmax-one-block", "cde-joined", "deep-embed"})
+        QTest::newRow(gated) << gated << gated << QStringList{"torchscript", "onnx"};
 }
 
 void TstExport::pythonRoundTrips()
@@ -296,7 +324,10 @@ void TstExport::pythonRoundTrips()
         QSKIP("/usr/bin/python3 with torch, onnx and numpy is not installed: the Python round trips are skipped");
     const QString dir = m_dir.filePath(folder);
     QVERIFY2(QFileInfo(dir).isDir(), "the export tests above write the files");
-    const qint64 id = run == QLatin1String("joined") ? m_joined : run == QLatin1String("wide") ? m_wide : m_plain;
+    const qint64 id = m_gated.contains(run)           ? m_gated.value(run)
+        : run == QLatin1String("joined")              ? m_joined
+        : run == QLatin1String("wide")                ? m_wide
+                                                      : m_plain;
     const auto [trainedLogits, images] = reference(id, 16);
     const QString imagesPath = m_dir.filePath(QStringLiteral("images.f32"));
     {
@@ -373,20 +404,95 @@ void TstExport::plainRunAsTrained()
     QCOMPARE(config.value("fc_norm").toBool(), true);
 }
 
-void TstExport::cdeRunSafetensorsOnly()
+void TstExport::gatedRunAllFormats_data()
 {
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<bool>("absorbNorms");
+    QTest::addColumn<QString>("assign");
+    QTest::newRow("CDE soft top-2 of 16, shared codebook") << "cde" << false << "soft_top_k";
+    QTest::newRow("CDE hard VQ, assigned once, gating the hidden, norms absorbed")
+        << "cde-vq-once-expand" << true << "hard_vq";
+    QTest::newRow("CDE full softmax on block 1 only") << "cde-softmax-one-block" << false << "softmax";
+    QTest::newRow("CDE in a 2-branch joining run, folded") << "cde-joined" << false << "soft_top_k";
+    QTest::newRow("DeepEmbed table, gating the hidden") << "deep-embed" << false << "";
+}
+
+void TstExport::gatedRunAllFormats()
+{
+    QFETCH(QString, folder);
+    QFETCH(bool, absorbNorms);
+    QFETCH(QString, assign);
+    const qint64 run = m_gated.value(folder);
     ExportRequest request;
-    request.runId = m_cde;
-    request.formats = QStringList{"safetensors"};
-    request.images = 8;
-    request.outDir = m_dir.filePath(QStringLiteral("cde"));
+    request.runId = run;
+    request.formats = QStringList{"torchscript", "onnx", "safetensors"};
+    request.absorbNorms = absorbNorms;
+    request.images = 16;
+    request.outDir = m_dir.filePath(folder);
     const auto r = exportOk(request);
     QVERIFY(r);
     QVERIFY(!r->timmShaped);
-    QCOMPARE(r->files.front().fileVsFolded.maxAbsDiff, 0.0);  // the same weights in the same model
-    QVERIFY(r->files.front().agreement.relativeError < kTolerance);
+    QCOMPARE(int(r->files.size()), 3);
+    for (const auto &f : r->files) {
+        QVERIFY2(f.agreement.relativeError < kTolerance,
+                 qPrintable(QStringLiteral("%1: relative %2").arg(f.format).arg(f.agreement.relativeError)));
+        QCOMPARE(f.agreement.top1Agreement, 1.0);
+    }
+    // The gate matters in these models, so agreeing is not agreeing with an ungated ViT.
+    QString why;
+    auto loaded = inspect::loadRun(*m_store, run, QStringLiteral("best"), torch::Device(torch::kCPU), &why);
+    QVERIFY2(loaded, qPrintable(why));
+    const double lambda = loaded->model->gateStrength();
+    QCOMPARE(lambda, 1.0);  // cde.ramp_epochs = 0
+    const auto [trainedLogits, images] = reference(run, 16);
+    if (folder != QLatin1String("deep-embed")) {
+        torch::NoGradGuard noGrad;
+        loaded->model->eval();
+        loaded->model->setGateStrength(0.0);
+        const double change = relative(trainedLogits, loaded->model->forward(images));
+        QVERIFY2(change > 1e-3, qPrintable(QString::number(change)));
+    }
+    // Recompute the TorchScript numbers here from the file.
+    auto module = torch::jit::load(QDir(request.outDir).filePath("model.torchscript.pt").toStdString());
+    QVERIFY(relative(trainedLogits, module.forward({images}).toTensor()) < kTolerance);
+
+    // The config says how to rebuild the gate from the weights file.
     const auto config = QJsonDocument::fromJson(fileBytes(QDir(request.outDir).filePath("config.json"))).object();
-    QCOMPARE(config.value("gate").toObject().value("kind").toString(), QStringLiteral("cde"));
+    const auto gate = config.value("gate").toObject();
+    QCOMPARE(gate.value("kind").toString(), folder == QLatin1String("deep-embed") ? QStringLiteral("deep_embed")
+                                                                                  : QStringLiteral("cde"));
+    QCOMPARE(gate.value("assign").toString(), assign);
+    QCOMPARE(gate.value("strength").toDouble(), lambda);
+    QVERIFY(gate.value("formula").toString().contains(QLatin1String("fc1")));
+    QString error;
+    const auto tensors = exporting::decodeSafetensors(fileBytes(QDir(request.outDir).filePath("model.safetensors")), &error);
+    QVERIFY2(tensors, qPrintable(error));
+    QStringList names;
+    for (const auto &t : *tensors)
+        names << QString::fromStdString(t.name);
+    const auto blocks = gate.value("blocks").toArray();
+    QCOMPARE(blocks.size(), folder == QLatin1String("cde-softmax-one-block") ? 1 : 2);
+    for (const auto &b : blocks) {
+        const auto o = b.toObject();
+        for (const char *key : {"embed", "codebook", "table"})
+            if (o.value(key).isString())
+                QVERIFY2(names.contains(o.value(key).toString()), qPrintable(o.value(key).toString()));
+    }
+    if (folder == QLatin1String("cde-vq-once-expand")) {
+        // Assigned once: the second block reuses the first block's α, so it names no codebook.
+        QCOMPARE(gate.value("scope").toString(), QStringLiteral("once"));
+        QCOMPARE(blocks.at(0).toObject().value("codebook").toString(), QStringLiteral("cde.codebook"));
+        QVERIFY(blocks.at(1).toObject().value("codebook").isNull());
+        QCOMPARE(blocks.at(1).toObject().value("embed").toString(), QStringLiteral("cde.embed"));
+        QCOMPARE(gate.value("target").toString(), QStringLiteral("expand"));
+    }
+    if (folder == QLatin1String("cde"))
+        QCOMPARE(blocks.at(1).toObject().value("codebook").toString(), QStringLiteral("cde.codebook"));
+    if (folder == QLatin1String("cde-softmax-one-block")) {
+        QCOMPARE(blocks.at(0).toObject().value("block").toInt(), 1);
+        QCOMPARE(blocks.at(0).toObject().value("codebook").toString(), QStringLiteral("blocks.1.mlp.gate.codebook"));
+        QCOMPARE(blocks.at(0).toObject().value("embed").toString(), QStringLiteral("blocks.1.mlp.gate.embed"));
+    }
 }
 
 void TstExport::safetensorsReaderIsExact()
@@ -419,7 +525,6 @@ void TstExport::refusals_data()
     QTest::newRow("no checkpoint") << "queued" << "checkpoint";
     QTest::newRow("unwritable folder") << "unwritable" << "give a writable folder";
     QTest::newRow("plain fold of a wide run") << "plainwide" << "use --fold wide or auto";
-    QTest::newRow("torchscript of a CDE run") << "cdets" << "--format safetensors";
     QTest::newRow("unknown format") << "format" << "unknown format";
     QTest::newRow("no run") << "norun" << "there is no run";
 }
@@ -447,8 +552,6 @@ void TstExport::refusals()
         request.runId = m_wide;
         request.fold = QStringLiteral("plain");
     }
-    if (which == QLatin1String("cdets"))
-        request.runId = m_cde;
     if (which == QLatin1String("format"))
         request.formats = QStringList{"pickle"};
     if (which == QLatin1String("norun"))

@@ -6,8 +6,58 @@
 
 namespace gatefold::exporting {
 
-QJsonObject configJson(const ExportResult &r, const model::ViTConfig &c, const FlatVit &flat, bool gated,
-                       double gateStrength, double temperature, const data::Normalization &norm)
+namespace {
+
+// How a Python user rebuilds the gate from the weights file: the formula, its
+// settings at the exported checkpoint and, per gated block, the tensors it reads.
+QJsonObject gateJson(const model::ViTConfig &c, const FlatVit &flat)
+{
+    const FlatGate &g = flat.gate;
+    const bool cde = g.kind == FlatGate::Kind::Cde;
+    QJsonArray blocks;
+    for (size_t i = 0; i < flat.blocks.size(); ++i) {
+        const auto &b = flat.blocks[i];
+        if (!b.gated)
+            continue;
+        QJsonObject o{{"block", int(i)}, {cde ? "embed" : "table", QString::fromStdString(b.embed)}};
+        if (cde)
+            o.insert("codebook", b.codebook.empty() ? QJsonValue() : QJsonValue(QString::fromStdString(b.codebook)));
+        blocks.append(o);
+    }
+    const QString y = g.expand ? QStringLiteral("gelu(fc1(z))") : QStringLiteral("fc2(gelu(fc1(z)))");
+    QJsonObject o{{"kind", cde ? "cde" : "deep_embed"},
+                  {"target", g.expand ? "expand" : "width"},
+                  {"strength", g.strength},
+                  {"temperature", g.temperature},
+                  {"blocks", blocks}};
+    if (!cde) {
+        o.insert("formula", y + QStringLiteral(" * table[token]  (table (N, d_g), tokens in input order)"));
+        return o;
+    }
+    const char *assign = g.assign == FlatGate::Assign::HardVq ? "hard_vq"
+        : g.assign == FlatGate::Assign::Dense                 ? "softmax"
+                                                              : "soft_top_k";
+    o.insert("assign", assign);
+    o.insert("top_k", g.topK);
+    o.insert("codebook_size", c.gate.codebookSize);
+    o.insert("scope", c.gate.scope == model::AssignScope::Once ? "once" : "per_layer");
+    const QString alpha = g.assign == FlatGate::Assign::HardVq
+        ? QStringLiteral("one_hot(argmax(s))")
+        : g.assign == FlatGate::Assign::Dense ? QStringLiteral("softmax(s)")
+                                              : QStringLiteral("softmax over the top_k largest s, 0 elsewhere");
+    const bool once = c.gate.scope == model::AssignScope::Once;
+    o.insert("formula", y + QStringLiteral(" * (1 + strength * alpha @ embed); alpha = ") + alpha
+                            + QStringLiteral("; s = temperature * normalize(z) @ normalize(codebook).T; z = ")
+                            + (once ? QStringLiteral("norm2(x) of the first gated block, whose alpha every gated "
+                                                     "block reuses")
+                                    : QStringLiteral("norm2(x) of the block")));
+    return o;
+}
+
+} // namespace
+
+QJsonObject configJson(const ExportResult &r, const model::ViTConfig &c, const FlatVit &flat,
+                       const data::Normalization &norm)
 {
     const bool token = c.pooling == model::Pooling::ClassToken;
     QJsonObject o{{"architecture", "vit"},
@@ -48,10 +98,8 @@ QJsonObject configJson(const ExportResult &r, const model::ViTConfig &c, const F
         o.insert("attn_qk_dim", qk);
         o.insert("attn_v_dim", v);
     }
-    if (gated)
-        o.insert("gate", QJsonObject{{"kind", c.gate.kind == model::GateKind::Cde ? "cde" : "deep_embed"},
-                                     {"strength", gateStrength},
-                                     {"temperature", temperature}});
+    if (flat.gate.kind != FlatGate::Kind::None)
+        o.insert("gate", gateJson(c, flat));
     o.insert("gatefold", QJsonObject{{"run", r.runId},
                                      {"checkpoint", r.checkpoint},
                                      {"step", r.step},

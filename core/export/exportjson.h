@@ -17,7 +17,7 @@ namespace gatefold::exporting {
 // embed_dim, depth, num_heads, mlp_ratio, qkv_bias, global_pool, …), the
 // input normalisation, per-block attention widths of a wide fold, the gate of
 // a gated model, and where it came from (run, checkpoint, step, fold, λ).
-QJsonObject configJson(const ExportResult &r, const model::ViTConfig &c, const FlatVit &flat, bool gated,
-                       double gateStrength, double temperature, const data::Normalization &norm);
+QJsonObject configJson(const ExportResult &r, const model::ViTConfig &c, const FlatVit &flat,
+                       const data::Normalization &norm);
 
 } // namespace gatefold::exporting

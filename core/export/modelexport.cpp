@@ -1,6 +1,7 @@
 #include "modelexport.h"
 
 #include "exportjson.h"
+#include "flatten.h"
 #include "onnxexport.h"
 #include "safetensors.h"
 #include "torchscriptexport.h"
@@ -64,26 +65,6 @@ LogitAgreement agreement(const torch::Tensor &reference, const torch::Tensor &ca
     a.relativeError = scale > 0 ? a.maxAbsDiff / scale : a.maxAbsDiff;
     a.top1Agreement = ref.argmax(1).eq(cand.argmax(1)).to(torch::kFloat64).mean().item<double>();
     return a;
-}
-
-NamedTensor named(const std::string &name, const torch::Tensor &t)
-{
-    NamedTensor out;
-    out.name = name;
-    const auto cpu = t.detach().to(torch::kCPU, torch::kFloat32).contiguous();
-    out.shape = cpu.sizes().vec();
-    out.data.assign(cpu.data_ptr<float>(), cpu.data_ptr<float>() + cpu.numel());
-    return out;
-}
-
-std::vector<NamedTensor> stateOf(model::VisionTransformer &m)
-{
-    std::vector<NamedTensor> out;
-    for (const auto &item : m->named_parameters(true))
-        out.push_back(named(item.key(), item.value()));
-    for (const auto &item : m->named_buffers(true))
-        out.push_back(named(item.key(), item.value()));
-    return out;
 }
 
 torch::Tensor tensorOf(const NamedTensor &t)
@@ -218,17 +199,6 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
     result.outDir = outDir;
 
     const bool gated = trainedConfig.gate.kind != model::GateKind::None;
-    if (gated)
-        for (const QString &f : request.formats)
-            if (f != QLatin1String("safetensors"))
-                return refuse(tr("run %1 has %2 gates in its MLPs; the %3 writer builds plain and folded ViTs only. "
-                                 "Export it with --format safetensors (weights and config, read back and verified "
-                                 "here)")
-                                  .arg(request.runId)
-                                  .arg(trainedConfig.gate.kind == model::GateKind::Cde ? QStringLiteral("CDE")
-                                                                                       : QStringLiteral("DeepEmbed"))
-                                  .arg(f),
-                              ExportFailure::Usage);
 
     // Fold.
     model::VisionTransformer folded{nullptr};
@@ -266,27 +236,8 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
     }
     folded->eval();
     const auto &deploy = folded->config();
-    FlatVit flat;
-    flat.imageSize = deploy.imageSize;
-    flat.patchSize = deploy.patchSize;
-    flat.inChannels = deploy.inChannels;
-    flat.embedDim = deploy.embedDim;
-    flat.numHeads = deploy.numHeads;
-    flat.numClasses = deploy.numClasses;
-    flat.classToken = deploy.pooling == model::Pooling::ClassToken;
-    bool wide = false;
-    for (int i = 0; i < deploy.depth; ++i) {
-        FlatVit::BlockShape shape;
-        if (!folded->blockList().empty()) {
-            shape.qkDim = int(folded->blockList()[size_t(i)]->attn->qkDim());
-            shape.vDim = int(folded->blockList()[size_t(i)]->attn->vDim());
-        } else {
-            shape.qkDim = shape.vDim = deploy.embedDim;
-        }
-        wide = wide || shape.qkDim != deploy.embedDim || shape.vDim != deploy.embedDim;
-        flat.blocks.push_back(shape);
-    }
-    flat.tensors = stateOf(folded);
+    const FlatVit flat = flattenModel(folded);
+    const bool wide = isWide(flat);
     result.fold = request.fold == QLatin1String("none") ? QStringLiteral("none")
                                                         : (wide ? QStringLiteral("wide") : QStringLiteral("plain"));
     result.timmShaped = !wide && !gated;
@@ -313,8 +264,7 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
     result.foldAgreement = agreement(trainedLogits, foldedLogits);
 
     // The config (architecture, input normalisation, provenance) travels with every format.
-    const QJsonObject config = configJson(result, deploy, flat, gated, folded->gateStrength(), folded->temperature(),
-                                          loaded->norm);
+    const QJsonObject config = configJson(result, deploy, flat, loaded->norm);
     const std::string configText = QJsonDocument(config).toJson(QJsonDocument::Compact).toStdString();
     std::vector<Pending> pending;
     const QString tag = QStringLiteral(".tmp-%1").arg(QCoreApplication::applicationPid());

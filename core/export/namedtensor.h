@@ -21,9 +21,27 @@ struct NamedTensor {
     }
 };
 
-// A single-branch, ungated ViT as plain numbers: what the TorchScript and ONNX
-// writers build their graphs from. `tensors` holds timm's names; a LayerNorm
-// whose affine was absorbed has no weight/bias entry (hasTensor says).
+// The MLP gate of papers/cde.md, as the writers need it: how α is formed and
+// the schedule values (λ, τ) at the exported checkpoint, fixed from then on.
+struct FlatGate {
+    enum class Kind { None, Cde, DeepEmbed };
+    enum class Assign {
+        TopK,   // softmax over the k largest cosine logits (k < K)
+        Dense,  // softmax over all K (k >= K)
+        HardVq, // one-hot arg-max
+    };
+    Kind kind = Kind::None;
+    Assign assign = Assign::TopK;
+    int topK = 1;
+    bool expand = false;       // multiplies GELU(fc1(z)) (d_ff, "4x") instead of fc2's output (d, "1x")
+    double strength = 1.0;     // λ of ỹ = y ⊙ (1 + λ g)
+    double temperature = 1.0;  // τ of s = τ · cos(z, C)
+};
+
+// A single-branch ViT as plain numbers: what the TorchScript and ONNX writers
+// build their graphs from. `tensors` holds timm's names (and the gate's:
+// `cde.codebook`, `blocks.i.mlp.gate.embed`, `blocks.i.mlp.deep_embed`, …);
+// a LayerNorm whose affine was absorbed has no weight/bias entry (hasTensor says).
 struct FlatVit {
     int imageSize = 0;
     int patchSize = 0;
@@ -35,7 +53,15 @@ struct FlatVit {
     struct BlockShape {
         int qkDim = 0;  // q and k width over all heads
         int vDim = 0;   // v width over all heads
+        bool gated = false;
+        // CDE: the codebook C (K, d) whose cosine logits this block computes
+        // from its LN2 output z; empty when it reuses the assignment of the
+        // first gated block (assignment once per image).
+        std::string codebook;
+        // CDE: the gate matrix E (K, d_g); DeepEmbed: the table (N, d_g).
+        std::string embed;
     };
+    FlatGate gate;
     std::vector<BlockShape> blocks;
     std::vector<NamedTensor> tensors;
 

@@ -111,24 +111,33 @@ private:
     int m_counter = 0;
 };
 
-// LayerNorm over `axis` (the last one) from primitives, eps 1e-6.
+// LayerNorm over `axis` (the last one) from primitives, eps 1e-6. An affine
+// that is still there (a gate reads this norm's output) is applied as
+// y · diag(γ) + ones · β: OpenCV's dnn (4.6) cannot scale by a per-feature
+// constant, and a product with a diagonal matrix is y·γ exactly.
 std::string layerNorm(GraphBuilder &g, const FlatVit &vit, const std::string &x, std::int64_t axis,
-                      const std::string &prefix)
+                      const std::string &prefix, const std::string &ones)
 {
     // Per-token statistics (…, 1) are spread over the d features by a MatMul
     // with a row of ones, not by broadcasting: OpenCV's dnn (4.6) refuses
     // Sub/Div broadcasts along the last axis.
-    const std::vector<float> ones(size_t(vit.embedDim), 1.0f);
-    const auto spread = g.initializer(g.fresh("ones"), {1, vit.embedDim}, ones.data(), vit.embedDim);
+    const std::vector<float> row(size_t(vit.embedDim), 1.0f);
+    const auto spread = g.initializer(g.fresh("ones"), {1, vit.embedDim}, row.data(), vit.embedDim);
     const auto mean = g.op("MatMul", {g.reduceMean(x, axis, true), spread});
     const auto centred = g.op("Sub", {x, mean});
     const auto var = g.reduceMean(g.op("Mul", {centred, centred}), axis, true);
     const auto deviation = g.op("Sqrt", {g.op("Add", {var, g.scalar(1e-6f)})});
     auto y = g.op("Div", {centred, g.op("MatMul", {deviation, spread})});
-    if (vit.hasTensor(prefix + ".weight"))
-        y = g.op("Mul", {y, prefix + ".weight"});
+    if (const NamedTensor *gamma = vit.find(prefix + ".weight")) {
+        const auto d = std::size_t(vit.embedDim);
+        std::vector<float> diag(d * d, 0.0f);
+        for (std::size_t i = 0; i < d; ++i)
+            diag[i * d + i] = gamma->data[i];
+        y = g.op("MatMul", {y, g.initializer(prefix + ".weight_diag", {vit.embedDim, vit.embedDim}, diag.data(),
+                                             vit.embedDim * vit.embedDim)});
+    }
     if (vit.hasTensor(prefix + ".bias"))
-        y = g.op("Add", {y, prefix + ".bias"});
+        y = g.op("Add", {y, g.op("MatMul", {ones, prefix + ".bias"})});
     return y;
 }
 
@@ -142,6 +151,84 @@ std::string linear(GraphBuilder &g, const FlatVit &vit, const std::string &x, co
     if (vit.hasTensor(prefix + ".bias"))
         y = g.op("Add", {y, g.op("MatMul", {ones, prefix + ".bias"})});
     return y;
+}
+
+// Keeps the LayerNorm affines a CDE gate reads (its cosine logits are of the
+// norm's output, not of what fc1 sees).
+bool gateReadsNorm2(const FlatVit &vit, std::size_t block)
+{
+    return vit.blocks[block].gated && !vit.blocks[block].codebook.empty();
+}
+
+// (d, K): the codebook's rows at unit length times τ, transposed, so that
+// s = (z / ‖z‖) · this is Eq. 1. Computed in double, rounded once.
+std::vector<float> cosineColumns(const NamedTensor &codebook, double temperature)
+{
+    const auto codes = codebook.shape[0], d = codebook.shape[1];
+    std::vector<float> out(size_t(codes * d));
+    for (std::int64_t k = 0; k < codes; ++k) {
+        double sum = 0;
+        for (std::int64_t i = 0; i < d; ++i)
+            sum += double(codebook.data[size_t(k * d + i)]) * double(codebook.data[size_t(k * d + i)]);
+        const double scale = temperature / std::max(std::sqrt(sum), 1e-12);
+        for (std::int64_t i = 0; i < d; ++i)
+            out[size_t(i * codes + k)] = float(double(codebook.data[size_t(k * d + i)]) * scale);
+    }
+    return out;
+}
+
+// α (1, N, K) of papers/cde.md step 2, dense, from z (1, N, d) and the cosine
+// columns (d, K). Top-k and the arg-max are found without TopK/ArgMax/Gather
+// (none of which OpenCV's dnn 4.6 runs): k rounds of "the largest logit left"
+// (ReduceMax), whose indicator is 1 + Sign(s − max) (exactly 1 there, 0
+// elsewhere), each removed before the next round. Soft top-k is then a
+// Softmax of s with every other entry lowered by 10⁹ (its weight is exactly
+// 0); hard VQ is the indicator itself, so α · E is E[arg-max] exactly.
+std::string assignment(GraphBuilder &g, const FlatVit &vit, const std::string &z, const std::string &columns,
+                       const std::string &onesD, const std::string &onesK)
+{
+    const auto squares = g.op("Mul", {g.reduceMean(g.op("Mul", {z, z}), 2, true), g.scalar(float(vit.embedDim))});
+    const auto norm = g.op("Sqrt", {squares});                                           // (1, N, 1)
+    const auto logits = g.op("MatMul", {g.op("Div", {z, g.op("MatMul", {norm, onesD})}), columns});  // (1, N, K)
+    auto softmax = [&g](const std::string &x) {
+        const std::string out = g.fresh("alpha");
+        GraphBuilder::intAttr(g.node("Softmax", {x}, out), "axis", 2);
+        return out;
+    };
+    if (vit.gate.assign == FlatGate::Assign::Dense)
+        return softmax(logits);
+    const int rounds = vit.gate.assign == FlatGate::Assign::HardVq ? 1 : vit.gate.topK;
+    const std::string big = g.scalar(1e9f);
+    std::string left = logits, kept;
+    for (int r = 0; r < rounds; ++r) {
+        const std::string top = g.fresh("max");
+        auto *n = g.node("ReduceMax", {left}, top);
+        GraphBuilder::intsAttr(n, "axes", {2});
+        GraphBuilder::intAttr(n, "keepdims", 1);
+        const auto diff = g.op("Sub", {left, g.op("MatMul", {top, onesK})});
+        const auto picked = g.op("Add", {g.op("Sign", {diff}), g.scalar(1.0f)});  // 1 at the maximum, else 0
+        kept = kept.empty() ? picked : g.op("Add", {kept, picked});
+        if (r + 1 < rounds)
+            left = g.op("Sub", {left, g.op("Mul", {picked, big})});
+    }
+    if (vit.gate.assign == FlatGate::Assign::HardVq)
+        return kept;
+    // kept − 1 is 0 for the k chosen codes and −1 for the others.
+    return softmax(g.op("Add", {logits, g.op("Mul", {g.op("Sub", {kept, g.scalar(1.0f)}), big})}));
+}
+
+// Eq. 3 on y (or the DeepEmbed table): y ⊙ (1 + λ · α E).
+std::string applyGate(GraphBuilder &g, const FlatVit &vit, const FlatVit::BlockShape &block, const std::string &y,
+                      const std::string &alpha)
+{
+    if (vit.gate.kind == FlatGate::Kind::DeepEmbed) {
+        // 0 · y + table makes the table a computed tensor: OpenCV's dnn (4.6)
+        // cannot multiply by a constant that is not a scalar.
+        const auto table = g.op("Add", {g.op("Mul", {y, g.scalar(0.0f)}), block.embed});
+        return g.op("Mul", {y, table});
+    }
+    const auto mix = g.op("MatMul", {alpha, block.embed});
+    return g.op("Mul", {y, g.op("Add", {g.op("Mul", {mix, g.scalar(float(vit.gate.strength))}), g.scalar(1.0f)})});
 }
 
 // A (…, 1) column of ones shaped like `x` without Shape/Expand: 0 · mean(x) + 1.
@@ -177,7 +264,8 @@ FlatVit withAffinesAbsorbed(const FlatVit &vit)
     for (size_t i = 0; i < vit.blocks.size(); ++i) {
         const std::string pre = "blocks." + std::to_string(i);
         pairs.emplace_back(pre + ".norm1", pre + ".attn.qkv");
-        pairs.emplace_back(pre + ".norm2", pre + ".mlp.fc1");
+        if (!gateReadsNorm2(vit, i))
+            pairs.emplace_back(pre + ".norm2", pre + ".mlp.fc1");
     }
     pairs.emplace_back(vit.classToken ? "norm" : "fc_norm", "head");
     for (const auto &[norm, lin] : pairs) {
@@ -236,7 +324,32 @@ bool saveOnnx(const FlatVit &original, const std::string &path, const std::strin
         graph->set_name("gatefold_vit");
         GraphBuilder g(graph);
 
+        std::vector<std::string> codebooks;
+        std::vector<std::string> tables;
+        for (const auto &b : vit.blocks) {
+            if (!b.codebook.empty() && std::find(codebooks.begin(), codebooks.end(), b.codebook) == codebooks.end())
+                codebooks.push_back(b.codebook);
+            if (b.gated && vit.gate.kind == FlatGate::Kind::DeepEmbed)
+                tables.push_back(b.embed);
+        }
+        auto listed = [](const std::vector<std::string> &list, const std::string &name) {
+            return std::find(list.begin(), list.end(), name) != list.end();
+        };
+        std::int64_t codes = 0;
         for (const auto &t : vit.tensors) {
+            if (listed(codebooks, t.name)) {
+                // The graph reads only the unit-length, τ-scaled columns.
+                codes = t.shape[0];
+                const auto columns = cosineColumns(t, vit.gate.temperature);
+                g.initializer(t.name + "_cosine_t", {t.shape[1], t.shape[0]}, columns.data(), t.numel());
+                continue;
+            }
+            if (listed(tables, t.name)) {
+                g.initializer(t.name, {1, t.shape[0], t.shape[1]}, t.data.data(), t.numel());
+                continue;
+            }
+            if (t.shape.size() == 1 && t.name.size() > 7 && t.name.compare(t.name.size() - 7, 7, ".weight") == 0)
+                continue;  // a LayerNorm's γ a gate reads: layerNorm() writes it as a diagonal
             if (t.name == "patch_embed.proj.weight" || t.name == "patch_embed.proj.bias") {
                 g.initializer(t.name, t.shape, t.data.data(), t.numel());
                 continue;
@@ -296,10 +409,14 @@ bool saveOnnx(const FlatVit &original, const std::string &path, const std::strin
         const std::string ones = onesLike(g, x);  // (B, N, 1)
         const std::string invSqrt2 = g.scalar(float(1.0 / std::sqrt(2.0)));
         const std::string half = g.scalar(0.5f), one = g.scalar(1.0f);
+        const std::vector<float> rowD(size_t(d), 1.0f), rowK(size_t(std::max<std::int64_t>(codes, 1)), 1.0f);
+        const std::string onesD = g.initializer(g.fresh("ones"), {1, d}, rowD.data(), d);
+        const std::string onesK = codes > 0 ? g.initializer(g.fresh("ones"), {1, codes}, rowK.data(), codes) : "";
+        std::string alpha;
         for (size_t i = 0; i < vit.blocks.size(); ++i) {
             const std::string pre = "blocks." + std::to_string(i);
             const int qk = vit.blocks[i].qkDim, v = vit.blocks[i].vDim;
-            const auto z = layerNorm(g, vit, x, 2, pre + ".norm1");
+            const auto z = layerNorm(g, vit, x, 2, pre + ".norm1", ones);
             const auto qkv = linear(g, vit, z, pre + ".attn.qkv", ones);
             const auto q = g.transpose(g.reshape(g.slice(qkv, 2, 0, qk), {0, n, h, qk / h}), {0, 2, 1, 3});
             const auto kT = g.transpose(g.reshape(g.slice(qkv, 2, qk, 2 * qk), {0, n, h, qk / h}), {0, 2, 3, 1});
@@ -309,16 +426,25 @@ bool saveOnnx(const FlatVit &original, const std::string &path, const std::strin
             GraphBuilder::intAttr(g.node("Softmax", {scores}, probs), "axis", 3);
             const auto mixed = g.reshape(g.transpose(g.op("MatMul", {probs, val}), {0, 2, 1, 3}), {0, n, v});
             x = g.op("Add", {x, linear(g, vit, mixed, pre + ".attn.proj", ones)});
-            const auto z2 = layerNorm(g, vit, x, 2, pre + ".norm2");
+            const auto &block = vit.blocks[i];
+            const auto z2 = layerNorm(g, vit, x, 2, pre + ".norm2", ones);
+            if (block.gated && !block.codebook.empty())
+                alpha = assignment(g, vit, z2, block.codebook + "_cosine_t", onesD, onesK);
             const auto pre1 = linear(g, vit, z2, pre + ".mlp.fc1", ones);
             // Exact GELU: x · ½ (1 + erf(x / √2)).
-            const auto gelu = g.op("Mul", {g.op("Mul", {pre1, half}),
-                                           g.op("Add", {one, g.op("Erf", {g.op("Mul", {pre1, invSqrt2})})})});
-            x = g.op("Add", {x, linear(g, vit, gelu, pre + ".mlp.fc2", ones)});
+            auto hidden = g.op("Mul", {g.op("Mul", {pre1, half}),
+                                       g.op("Add", {one, g.op("Erf", {g.op("Mul", {pre1, invSqrt2})})})});
+            if (block.gated && vit.gate.expand)
+                hidden = applyGate(g, vit, block, hidden, alpha);
+            auto out = linear(g, vit, hidden, pre + ".mlp.fc2", ones);
+            if (block.gated && !vit.gate.expand)
+                out = applyGate(g, vit, block, out, alpha);
+            x = g.op("Add", {x, out});
         }
-        const auto pooled = vit.classToken ? layerNorm(g, vit, g.slice(x, 1, 0, 1), 2, "norm")
-                                           : layerNorm(g, vit, g.reduceMean(x, 1, true), 2, "fc_norm");  // (B, 1, d)
-        const auto logits = linear(g, vit, pooled, "head", onesLike(g, pooled));               // (B, 1, classes)
+        const auto pooledRaw = vit.classToken ? g.slice(x, 1, 0, 1) : g.reduceMean(x, 1, true);  // (B, 1, d)
+        const auto pooledOnes = onesLike(g, pooledRaw);
+        const auto pooled = layerNorm(g, vit, pooledRaw, 2, vit.classToken ? "norm" : "fc_norm", pooledOnes);
+        const auto logits = linear(g, vit, pooled, "head", pooledOnes);  // (B, 1, classes)
         g.node("Reshape", {logits, g.ints({0, vit.numClasses})}, "logits");
 
         onnx::checker::check_model(model);

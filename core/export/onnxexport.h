@@ -12,7 +12,8 @@ constexpr int kOnnxOpset = 13;
 
 // An ONNX ModelProto (IR 8, opset 13) of `vit`'s forward built from primitive
 // ops only (Conv, MatMul, Add, Mul, Sub, Div, Sqrt, ReduceMean, Softmax, Erf,
-// Slice, Reshape, Transpose, Concat): input "images" (batch, C, S, S),
+// Slice, Reshape, Transpose, Concat; a CDE gate adds ReduceMax and Sign):
+// input "images" (batch, C, S, S),
 // output "logits" (batch, classes); weights as initializers. It passes
 // onnx::checker and shape inference before it is written to `path`.
 // `configJson` goes into the model's metadata_props as "gatefold_config".

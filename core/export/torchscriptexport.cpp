@@ -46,6 +46,57 @@ std::string linear(const FlatVit &vit, const std::string &input, const std::stri
         + (b ? attr(prefix + ".bias") : std::string("None")) + ")";
 }
 
+// Rows of `t` scaled to unit length as the model's normalizeLastDim does (eps 1e-12).
+std::string unitRows(const std::string &t)
+{
+    return t + " / " + t + ".norm(2.0, [-1], True).clamp_min(1e-12)";
+}
+
+// The CDE assignment of papers/cde.md step 2 from `z`: for top-k the weights
+// gw and indices gi (B, N, k); for the dense softmax gw (B, N, K); for hard
+// VQ the indices gi (B, N).
+void assignment(std::ostringstream &s, const FlatVit &vit, const std::string &z, const std::string &codebook)
+{
+    s << "    zn = " << unitRows(z) << "\n";
+    s << "    cn = " << unitRows(attr(codebook)) << "\n";
+    s << "    logits = torch.matmul(zn, (cn * " << literal(vit.gate.temperature) << ").t())\n";
+    switch (vit.gate.assign) {
+    case FlatGate::Assign::TopK:
+        s << "    top = torch.topk(logits, " << vit.gate.topK << ", -1)\n";
+        s << "    gw = torch.softmax(top[0], -1)\n";
+        s << "    gi = top[1]\n";
+        break;
+    case FlatGate::Assign::Dense:
+        s << "    gw = torch.softmax(logits, -1)\n";
+        break;
+    case FlatGate::Assign::HardVq:
+        s << "    gi = torch.argmax(logits, -1)\n";
+        break;
+    }
+}
+
+// g of Eq. 2 from the assignment and E (K, d_g): a gather of the chosen rows.
+std::string mixed(const FlatVit &vit, const std::string &embed)
+{
+    switch (vit.gate.assign) {
+    case FlatGate::Assign::TopK:
+        return "torch.matmul(gw.unsqueeze(-2), torch.embedding(" + attr(embed) + ", gi)).squeeze(-2)";
+    case FlatGate::Assign::Dense:
+        return "torch.matmul(gw, " + attr(embed) + ")";
+    case FlatGate::Assign::HardVq:
+        break;
+    }
+    return "torch.embedding(" + attr(embed) + ", gi)";
+}
+
+// Eq. 3 on `y` (width: fc2's output; expand: the GELU hidden), or the DeepEmbed table.
+std::string gated(const FlatVit &vit, const FlatVit::BlockShape &block, const std::string &y)
+{
+    if (vit.gate.kind == FlatGate::Kind::DeepEmbed)
+        return y + " * " + attr(block.embed);
+    return y + " * (1.0 + " + literal(vit.gate.strength) + " * " + mixed(vit, block.embed) + ")";
+}
+
 } // namespace
 
 std::string torchScriptSource(const FlatVit &vit)
@@ -76,9 +127,17 @@ std::string torchScriptSource(const FlatVit &vit)
           << ", k.transpose(-2, -1)), -1)\n";
         s << "    o = torch.matmul(a, v).transpose(1, 2).reshape(b, n, " << v << ")\n";
         s << "    x = x + " << linear(vit, "o", pre + ".attn.proj") << "\n";
+        const auto &block = vit.blocks[i];
         s << "    h = " << layerNorm(vit, "x", pre + ".norm2") << "\n";
+        if (block.gated && !block.codebook.empty())
+            assignment(s, vit, "h", block.codebook);
         s << "    h = torch.gelu(" << linear(vit, "h", pre + ".mlp.fc1") << ")\n";
-        s << "    x = x + " << linear(vit, "h", pre + ".mlp.fc2") << "\n";
+        if (block.gated && vit.gate.expand)
+            s << "    h = " << gated(vit, block, "h") << "\n";
+        if (block.gated && !vit.gate.expand)
+            s << "    x = x + " << gated(vit, block, linear(vit, "h", pre + ".mlp.fc2")) << "\n";
+        else
+            s << "    x = x + " << linear(vit, "h", pre + ".mlp.fc2") << "\n";
     }
     if (vit.classToken)
         s << "    pooled = " << layerNorm(vit, "x", "norm") << "[:, 0]\n";
