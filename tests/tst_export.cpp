@@ -90,6 +90,7 @@ class TstExport : public QObject
 private Q_SLOTS:
     void initTestCase();
     void joinedRunAllFormats();
+    void reexportReplacesItsRecords();
     void wideFoldWithAbsorbedNorms();
     void plainRunAsTrained();
     void gatedRunAllFormats_data();
@@ -357,6 +358,35 @@ void TstExport::pythonRoundTrips()
         QVERIFY2(rel < kTolerance, qPrintable(QStringLiteral("%1: relative %2").arg(format).arg(rel)));
         QVERIFY(trainedLogits.argmax(1).equal(logits.argmax(1)));
     }
+}
+
+void TstExport::reexportReplacesItsRecords()
+{
+    const auto before = m_store->artifacts(m_joined, QStringLiteral("export/torchscript"));
+    QCOMPARE(int(before.size()), 1);
+    ExportRequest request;
+    request.runId = m_joined;
+    request.formats = QStringList{"torchscript"};
+    request.images = 4;
+    request.outDir = m_dir.filePath(QStringLiteral("joined"));  // where joinedRunAllFormats wrote
+    const auto again = exportOk(request);
+    QVERIFY(again);
+    // The file was written again in place: one record, the new one, with the new numbers.
+    auto after = m_store->artifacts(m_joined, QStringLiteral("export/torchscript"));
+    QCOMPARE(int(after.size()), 1);
+    QVERIFY(after.front().id != before.front().id);
+    QCOMPARE(after.front().id, again->files.front().artifactId);
+    QCOMPARE(QJsonDocument::fromJson(after.front().infoJson).object().value("images").toInt(), 4);
+    QCOMPARE(after.front().sha256, train::sha256OfFile(after.front().path));
+    // The ONNX and safetensors records of the first export are untouched.
+    QCOMPARE(int(m_store->artifacts(m_joined, QStringLiteral("export/onnx")).size()), 1);
+    QCOMPARE(int(m_store->artifacts(m_joined, QStringLiteral("export/safetensors")).size()), 1);
+    // Another folder is another file: both are recorded.
+    request.outDir = m_dir.filePath(QStringLiteral("joined-again"));
+    QVERIFY(exportOk(request));
+    after = m_store->artifacts(m_joined, QStringLiteral("export/torchscript"));
+    QCOMPARE(int(after.size()), 2);
+    QVERIFY(after.front().path != after.back().path);
 }
 
 void TstExport::wideFoldWithAbsorbedNorms()

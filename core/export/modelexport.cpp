@@ -421,7 +421,7 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
         artifact.sha256 = file.sha256;
         artifact.created = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
         artifact.infoJson = QJsonDocument(info).toJson(QJsonDocument::Compact);
-        const auto id = store.addArtifact(artifact);
+        const auto id = store.replaceArtifactAtPath(artifact);
         if (!id)
             return refuse(tr("the files are written to %1 but the store refused the artifact record: %2")
                               .arg(outDir, store.lastError()),

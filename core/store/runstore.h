@@ -92,6 +92,9 @@ public:
     // Records `artifact` as the run's only one of its kind (e.g. "checkpoint/last",
     // rewritten every epoch): older records of that kind go in the same transaction.
     std::optional<qint64> replaceArtifact(const Artifact &artifact);
+    // Records `artifact` in place of older records of the same run, kind and
+    // path (a file written again where it was, e.g. a re-export into one folder).
+    std::optional<qint64> replaceArtifactAtPath(const Artifact &artifact);
     std::vector<Artifact> artifacts(qint64 runId, const QString &kind = QString());
     std::optional<qint64> addSnapshot(const Snapshot &snapshot);
     std::vector<Snapshot> snapshots(qint64 runId, const QString &kind);
@@ -106,6 +109,7 @@ public:
 private:
     RunStore(QSqlDatabase db, StoreLocation location, Dialect dialect);
     static std::unique_ptr<RunStore> openSqlite(const StoreLocation &location, QString *error);
+    std::optional<qint64> replaceArtifacts(const Artifact &artifact, bool samePathOnly);
     static std::unique_ptr<RunStore> openPostgres(const StoreLocation &location, QString *error);
     bool fail(const QString &what, const QString &why);
     QString adapt(const char *statement) const { return sql::adapt(QString::fromLatin1(statement), m_dialect); }

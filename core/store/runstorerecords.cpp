@@ -31,14 +31,27 @@ std::optional<qint64> RunStore::addArtifact(const Artifact &a)
 
 std::optional<qint64> RunStore::replaceArtifact(const Artifact &a)
 {
+    return replaceArtifacts(a, false);
+}
+
+std::optional<qint64> RunStore::replaceArtifactAtPath(const Artifact &a)
+{
+    return replaceArtifacts(a, true);
+}
+
+std::optional<qint64> RunStore::replaceArtifacts(const Artifact &a, bool samePathOnly)
+{
     if (!sql::beginWrite(m_db, m_dialect)) {
         fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), m_db.lastError().text());
         return std::nullopt;
     }
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("DELETE FROM artifacts WHERE run_id = ? AND kind = ?"));
+    q.prepare(samePathOnly ? QStringLiteral("DELETE FROM artifacts WHERE run_id = ? AND kind = ? AND path = ?")
+                           : QStringLiteral("DELETE FROM artifacts WHERE run_id = ? AND kind = ?"));
     q.addBindValue(a.runId);
     q.addBindValue(a.kind);
+    if (samePathOnly)
+        q.addBindValue(a.path);
     if (!q.exec()) {
         fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), q.lastError().text());
         m_db.rollback();
