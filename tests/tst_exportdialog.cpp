@@ -42,18 +42,20 @@ private Q_SLOTS:
     void argumentsFollowTheOptions();
     void exportShowsNumbersAndFiles();
     void refusalShownInPlace();
+    void gatedRunInEveryFormat();
 
 private:
-    bool trainRun(const QString &warmup);
+    bool trainRun(const QString &warmup, const QStringList &extra = {});
     QTemporaryDir m_dir;
     QString m_store;
 };
 
-bool TstExportDialog::trainRun(const QString &warmup)
+bool TstExportDialog::trainRun(const QString &warmup, const QStringList &extra)
 {
     QProcess p;
     p.start(QStringLiteral(GATEFOLD_CLI_PATH),
-            QStringList{"train", "--store", m_store, "--preset", "demo", "--set", "join.warmup_steps=" + warmup} + kTiny);
+            QStringList{"train", "--store", m_store, "--preset", "demo", "--set", "join.warmup_steps=" + warmup} + kTiny
+                + extra);
     return p.waitForFinished(120000) && p.exitCode() == 0;
 }
 
@@ -63,6 +65,9 @@ void TstExportDialog::initTestCase()
     m_store = m_dir.filePath(QStringLiteral("store.sqlite"));
     QVERIFY(trainRun(QStringLiteral("8")));   // run 1: λ = 1 from step 8 of 16
     QVERIFY(trainRun(QStringLiteral("64")));  // run 2: λ = 15/64 at its checkpoint
+    // run 3: CDE-gated joining run
+    QVERIFY(trainRun(QStringLiteral("8"), {"--set", "gate.kind=cde", "--set", "gate.codebook_size=16", "--set",
+                                           "gate.top_k=2", "--set", "gate.embed_init=normal"}));
 }
 
 void TstExportDialog::argumentsFollowTheOptions()
@@ -135,6 +140,27 @@ void TstExportDialog::refusalShownInPlace()
     QVERIFY2(dialog.shownText().contains(QStringLiteral("lambda is 0.234375")), qPrintable(dialog.shownText()));
     QVERIFY(dialog.shownText().contains(QStringLiteral("--force")));
     screenshot(&dialog, QStringLiteral("exportdialog-refused.png"));
+}
+
+void TstExportDialog::gatedRunInEveryFormat()
+{
+    ExportDialog dialog(QStringLiteral(GATEFOLD_CLI_PATH), m_store, 3, QStringLiteral("gated and joined"));
+    for (const char *format : {"torchscript", "onnx", "safetensors"})
+        dialog.formatBox(format)->setChecked(true);
+    dialog.outEdit()->setText(m_dir.filePath(QStringLiteral("gated")));
+    dialog.resize(720, 560);
+    dialog.show();
+    QSignalSpy done(&dialog, &ExportDialog::exportFinished);
+    dialog.startExport();
+    QVERIFY(done.wait(120000));
+    QVERIFY2(done.first().first().toBool(), qPrintable(dialog.shownText()));
+    const auto files = dialog.result().value("files").toArray();
+    QCOMPARE(files.size(), 3);
+    for (const auto &f : files) {
+        QVERIFY(QFileInfo(f.toObject().value("path").toString()).isFile());
+        QCOMPARE(f.toObject().value("verification").toObject().value("top1_agreement").toDouble(), 1.0);
+    }
+    screenshot(&dialog, QStringLiteral("exportdialog-gated.png"));
 }
 
 QTEST_MAIN(TstExportDialog)
