@@ -10,6 +10,7 @@ object of logits lists:
   safetensors: a safetensors reader written here (struct + json + numpy, no
                safetensors package), loaded into a ViT written here after
                timm's VisionTransformer forward, built from DIR/config.json
+               (a gated model's gate built from the config's description)
 Missing files are skipped (their key is absent).
 """
 import json
@@ -40,9 +41,24 @@ def read_safetensors(path):
     return out
 
 
+def gate_alpha(gate, codebook, z):
+    """alpha of config.json's gate description (papers/cde.md step 2)."""
+    s = gate["temperature"] * F.normalize(z, dim=-1) @ F.normalize(codebook, dim=-1).T
+    if gate["assign"] == "hard_vq":
+        return F.one_hot(s.argmax(-1), s.shape[-1]).to(s.dtype)
+    if gate["assign"] == "softmax":
+        return s.softmax(-1)
+    values, indices = s.topk(gate["top_k"], -1)
+    return torch.zeros_like(s).scatter(-1, indices, values.softmax(-1))
+
+
 def timm_vit(weights, cfg, x):
-    """timm's VisionTransformer.forward (eval) for global_pool token/avg."""
+    """timm's VisionTransformer.forward (eval) for global_pool token/avg, with
+    the gate a gated export's config.json describes in its MLPs."""
     d, heads, p = cfg["embed_dim"], cfg["num_heads"], cfg["patch_size"]
+    gate = cfg.get("gate")
+    gated = {b["block"]: b for b in gate["blocks"]} if gate else {}
+    alpha = None
     eps = cfg["layer_norm_eps"]
     x = F.conv2d(x, weights["patch_embed.proj.weight"], weights["patch_embed.proj.bias"], stride=p)
     x = x.flatten(2).transpose(1, 2)
@@ -60,8 +76,24 @@ def timm_vit(weights, cfg, x):
         o = (attn @ v).transpose(1, 2).reshape(b, n, d)
         x = x + F.linear(o, w("attn.proj.weight"), w("attn.proj.bias"))
         h = F.layer_norm(x, (d,), w("norm2.weight"), w("norm2.bias"), eps)
-        x = x + F.linear(F.gelu(F.linear(h, w("mlp.fc1.weight"), w("mlp.fc1.bias"))), w("mlp.fc2.weight"),
-                         w("mlp.fc2.bias"))
+        block = gated.get(i)
+        if block and gate["kind"] == "cde" and block["codebook"] is not None:
+            alpha = gate_alpha(gate, weights[block["codebook"]], h)
+
+        def apply(y):
+            if not block:
+                return y
+            if gate["kind"] == "deep_embed":
+                return y * weights[block["table"]]
+            return y * (1 + gate["strength"] * alpha @ weights[block["embed"]])
+
+        hidden = F.gelu(F.linear(h, w("mlp.fc1.weight"), w("mlp.fc1.bias")))
+        if gate and gate["target"] == "expand":
+            hidden = apply(hidden)
+        out = F.linear(hidden, w("mlp.fc2.weight"), w("mlp.fc2.bias"))
+        if gate and gate["target"] == "width":
+            out = apply(out)
+        x = x + out
     if cfg["global_pool"] == "token":
         pooled = F.layer_norm(x, (d,), weights["norm.weight"], weights["norm.bias"], eps)[:, 0]
     else:
@@ -149,7 +181,9 @@ def main():
                 cfg = json.load(f)
             weights = read_safetensors(path)
             result["safetensors_keys"] = sorted(weights)
-            if cfg["timm_shaped"]:
+            d = cfg["embed_dim"]
+            if all(w == d for w in cfg.get("attn_qk_dim", []) + cfg.get("attn_v_dim", [])):
+                # timm's shapes (a gated model: plus its gate); a wide fold is not
                 result["safetensors"] = timm_vit(weights, cfg, torch.from_numpy(images)).tolist()
     print(json.dumps(result))
 
