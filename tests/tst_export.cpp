@@ -71,6 +71,20 @@ double relative(const torch::Tensor &reference, const torch::Tensor &candidate)
     return (reference - candidate).abs().max().item<double>() / reference.abs().max().item<double>();
 }
 
+// The tensor names of DIR/model.safetensors as our reader decodes them; empty
+// (with a warning) when it does not decode.
+QStringList safetensorsKeys(const QString &dir)
+{
+    QString error;
+    const auto tensors = exporting::decodeSafetensors(fileBytes(QDir(dir).filePath("model.safetensors")), &error);
+    if (!tensors)
+        qWarning("model.safetensors: %s", qPrintable(error));
+    QStringList names;
+    for (const auto &t : tensors ? *tensors : std::vector<exporting::NamedTensor>{})
+        names << QString::fromStdString(t.name);
+    return names;
+}
+
 torch::Tensor tensorFromJson(const QJsonArray &rows)
 {
     std::vector<float> values;
@@ -285,12 +299,8 @@ void TstExport::joinedRunAllFormats()
             QCOMPARE(config.value("std").toArray().at(c).toDouble(), loaded->norm.std[size_t(c)]);
         }
     }
-    QString error;
-    const auto tensors = exporting::decodeSafetensors(fileBytes(QDir(request.outDir).filePath("model.safetensors")), &error);
-    QVERIFY2(tensors, qPrintable(error));
-    QStringList names;
-    for (const auto &t : *tensors)
-        names << QString::fromStdString(t.name);
+    const QStringList names = safetensorsKeys(request.outDir);
+    QVERIFY(!names.isEmpty());
     for (const char *key : {"patch_embed.proj.weight", "patch_embed.proj.bias", "cls_token", "pos_embed",
                             "blocks.0.norm1.weight", "blocks.0.attn.qkv.weight", "blocks.0.attn.qkv.bias",
                             "blocks.0.attn.proj.weight", "blocks.1.norm2.bias", "blocks.1.mlp.fc1.weight",
@@ -495,12 +505,8 @@ void TstExport::gatedRunAllFormats()
     QCOMPARE(gate.value("assign").toString(), assign);
     QCOMPARE(gate.value("strength").toDouble(), lambda);
     QVERIFY(gate.value("formula").toString().contains(QLatin1String("fc1")));
-    QString error;
-    const auto tensors = exporting::decodeSafetensors(fileBytes(QDir(request.outDir).filePath("model.safetensors")), &error);
-    QVERIFY2(tensors, qPrintable(error));
-    QStringList names;
-    for (const auto &t : *tensors)
-        names << QString::fromStdString(t.name);
+    const QStringList names = safetensorsKeys(request.outDir);
+    QVERIFY(!names.isEmpty());
     const auto blocks = gate.value("blocks").toArray();
     QCOMPARE(blocks.size(), folder == QLatin1String("cde-softmax-one-block") ? 1 : 2);
     for (const auto &b : blocks) {

@@ -3,8 +3,7 @@
 #include "exportjson.h"
 #include "flatten.h"
 #include "onnxexport.h"
-#include "safetensors.h"
-#include "torchscriptexport.h"
+#include "writeback.h"
 
 #include "inspect/checkpointchoice.h"
 #include "inspect/inspectinputs.h"
@@ -67,33 +66,74 @@ LogitAgreement agreement(const torch::Tensor &reference, const torch::Tensor &ca
     return a;
 }
 
-torch::Tensor tensorOf(const NamedTensor &t)
+// The store's record of one exported file, with the numbers that verified it.
+store::Artifact artifactOf(const ExportRequest &request, const ExportResult &result, const ExportedFile &file)
 {
-    return torch::from_blob(const_cast<float *>(t.data.data()), t.shape, torch::kFloat32).clone();
+    QJsonObject info{{"checkpoint", result.checkpoint},
+                     {"checkpoint_file", result.checkpointFile},
+                     {"step", result.step},
+                     {"fold", result.fold},
+                     {"absorb_norms", result.absorbNorms},
+                     {"join_lambda", result.lambda},
+                     {"forced", request.force && result.lambda < 1.0},
+                     {"timm_shaped", result.timmShaped},
+                     {"images", result.images},
+                     {"split", "val"},
+                     {"verification", agreementJson(file.agreement)},
+                     {"file_vs_folded", agreementJson(file.fileVsFolded)},
+                     {"fold_verification", agreementJson(result.foldAgreement)}};
+    if (file.format == QLatin1String("onnx"))
+        info.insert("opset", kOnnxOpset);
+    if (!file.extraFiles.isEmpty())
+        info.insert("config", file.extraFiles.first());
+    store::Artifact artifact;
+    artifact.runId = request.runId;
+    artifact.kind = QStringLiteral("export/") + file.format;
+    artifact.path = file.path;
+    artifact.sha256 = file.sha256;
+    artifact.created = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+    artifact.infoJson = QJsonDocument(info).toJson(QJsonDocument::Compact);
+    return artifact;
 }
 
-// The LayerNorms of a ViT by timm's names.
-std::vector<std::string> normNames(const model::ViTConfig &c)
+// The model to export: `trained` itself (--fold none, single-branch runs
+// only) or its fold; nullopt with the reason for a request that cannot be met.
+std::optional<model::VisionTransformer> foldForExport(const ExportRequest &request,
+                                                      const model::VisionTransformer &trained, qint64 step,
+                                                      double lambda, QString *why)
 {
-    std::vector<std::string> names;
-    for (int i = 0; i < c.depth; ++i) {
-        names.push_back("blocks." + std::to_string(i) + ".norm1");
-        names.push_back("blocks." + std::to_string(i) + ".norm2");
+    const auto &trainedConfig = trained->config();
+    auto refuse = [why](const QString &reason) {
+        *why = reason;
+        return std::nullopt;
+    };
+    if (request.fold == QLatin1String("none")) {
+        if (trainedConfig.isParallel())
+            return refuse(tr("--fold none exports a model as trained, but run %1 has %2 parallel branches per "
+                             "block, which only export folded: use --fold auto, plain or wide")
+                              .arg(request.runId)
+                              .arg(trainedConfig.join.branches));
+        if (request.absorbNorms)
+            return refuse(tr("--absorb-norms changes the model, --fold none exports it as trained: drop one of them"));
+        return trained;
     }
-    names.push_back(c.pooling == model::Pooling::ClassToken ? "norm" : "fc_norm");
-    return names;
-}
-
-// Writes `bytes` to `path` (a temporary name) in one go.
-bool writeBytes(const QString &path, const QByteArray &bytes, QString *error)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size() || !f.flush()) {
-        *error = tr("cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    ::fsync(f.handle());
-    return true;
+    if (trainedConfig.isParallel() && lambda < 1.0 && !request.force)
+        return refuse(tr("run %1's %2 checkpoint (step %3) is not fully joined: the joining strength lambda is "
+                         "%4, and only at lambda = 1 does the fold compute what the trained model computes. "
+                         "Export a checkpoint after the warm-up (join.warmup_steps), train longer, or pass "
+                         "--force to fold anyway (the verification numbers then show the change)")
+                          .arg(request.runId)
+                          .arg(request.checkpoint)
+                          .arg(step)
+                          .arg(lambda, 0, 'g', 6));
+    model::FoldOptions options;
+    options.absorbNorms = request.absorbNorms;
+    options.force = request.force;
+    std::string foldError;
+    auto folded = model::foldModel(trained, options, &foldError);
+    if (!folded)
+        return refuse(QString::fromStdString(foldError));
+    return folded;
 }
 
 struct Pending {
@@ -200,43 +240,14 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
 
     const bool gated = trainedConfig.gate.kind != model::GateKind::None;
 
-    // Fold.
-    model::VisionTransformer folded{nullptr};
-    if (request.fold == QLatin1String("none")) {
-        if (trainedConfig.isParallel())
-            return refuse(tr("--fold none exports a model as trained, but run %1 has %2 parallel branches per "
-                             "block, which only export folded: use --fold auto, plain or wide")
-                              .arg(request.runId)
-                              .arg(trainedConfig.join.branches),
-                          ExportFailure::Usage);
-        if (request.absorbNorms)
-            return refuse(tr("--absorb-norms changes the model, --fold none exports it as trained: drop one of them"),
-                          ExportFailure::Usage);
-        folded = trained;
-    } else {
-        if (trainedConfig.isParallel() && result.lambda < 1.0 && !request.force)
-            return refuse(tr("run %1's %2 checkpoint (step %3) is not fully joined: the joining strength lambda is "
-                             "%4, and only at lambda = 1 does the fold compute what the trained model computes. "
-                             "Export a checkpoint after the warm-up (join.warmup_steps), train longer, or pass "
-                             "--force to fold anyway (the verification numbers then show the change)")
-                              .arg(request.runId)
-                              .arg(request.checkpoint)
-                              .arg(loaded->step)
-                              .arg(result.lambda, 0, 'g', 6),
-                          ExportFailure::Usage);
+    std::optional<model::VisionTransformer> folded;
+    if (request.fold != QLatin1String("none"))
         say(tr("folding"));
-        model::FoldOptions options;
-        options.absorbNorms = request.absorbNorms;
-        options.force = request.force;
-        std::string foldError;
-        auto f = model::foldModel(trained, options, &foldError);
-        if (!f)
-            return refuse(QString::fromStdString(foldError), ExportFailure::Usage);
-        folded = *f;
-    }
-    folded->eval();
-    const auto &deploy = folded->config();
-    const FlatVit flat = flattenModel(folded);
+    if (!(folded = foldForExport(request, trained, loaded->step, result.lambda, &why)))
+        return refuse(why, ExportFailure::Usage);
+    (*folded)->eval();
+    const auto &deploy = (*folded)->config();
+    const FlatVit flat = flattenModel(*folded);
     const bool wide = isWide(flat);
     result.fold = request.fold == QLatin1String("none") ? QStringLiteral("none")
                                                         : (wide ? QStringLiteral("wide") : QStringLiteral("plain"));
@@ -260,7 +271,7 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
     const auto images = inputs->images;
     result.images = int(images.size(0));
     const auto trainedLogits = trained->forward(images);
-    const auto foldedLogits = folded->forward(images);
+    const auto foldedLogits = (*folded)->forward(images);
     result.foldAgreement = agreement(trainedLogits, foldedLogits);
 
     // The config (architecture, input normalisation, provenance) travels with every format.
@@ -281,96 +292,24 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
         p.temp = p.final + tag;
         pending.push_back(p);
         Pending &cur = pending.back();
-        torch::Tensor logits;
+        const QString configFinal = QDir(outDir).filePath(QStringLiteral("config.json"));
         say(tr("writing and checking %1").arg(format));
+        QString e;
+        std::optional<torch::Tensor> logits;
         if (format == QLatin1String("torchscript")) {
-            std::string e;
-            if (!saveTorchScript(flat, cur.temp.toStdString(), configText, &e))
-                return fail(tr("building the TorchScript module failed: %1").arg(QString::fromStdString(e)));
-            try {
-                auto module = torch::jit::load(cur.temp.toStdString());
-                module.eval();
-                logits = module.forward({images}).toTensor();
-            } catch (const std::exception &ex) {
-                return fail(tr("the written TorchScript file does not load back: %1").arg(QString::fromLocal8Bit(ex.what())));
-            }
+            logits = writeTorchScript(flat, configText, cur.temp, images, &e);
         } else if (format == QLatin1String("onnx")) {
-            std::string e;
-            if (!saveOnnx(flat, cur.temp.toStdString(), configText, &e))
-                return fail(tr("building the ONNX model failed: %1").arg(QString::fromStdString(e)));
-            const auto sizes = images.sizes().vec();
-            const auto input = images.to(torch::kFloat32).contiguous();
-            std::vector<float> in(input.data_ptr<float>(), input.data_ptr<float>() + input.numel());
-            std::vector<float> out;
-            if (!runOnnx(cur.temp.toStdString(), in, sizes, &out, &e))
-                return fail(tr("the written ONNX file does not run in OpenCV's dnn: %1").arg(QString::fromStdString(e)));
-            logits = torch::from_blob(out.data(), {sizes[0], deploy.numClasses}, torch::kFloat32).clone();
+            logits = writeOnnx(flat, configText, cur.temp, images, &e);
         } else {
-            // timm's ViT has affine LayerNorms everywhere: absorbed ones are written as γ = 1, β = 0.
-            std::vector<NamedTensor> tensors = flat.tensors;
-            std::vector<std::string> identityNorms;
-            for (const auto &norm : normNames(deploy))
-                if (!flat.hasTensor(norm + ".weight")) {
-                    tensors.push_back(NamedTensor{norm + ".weight", {deploy.embedDim},
-                                                  std::vector<float>(size_t(deploy.embedDim), 1.0f)});
-                    tensors.push_back(NamedTensor{norm + ".bias", {deploy.embedDim},
-                                                  std::vector<float>(size_t(deploy.embedDim), 0.0f)});
-                    identityNorms.push_back(norm);
-                }
-            QString e;
-            if (!writeBytes(cur.temp, encodeSafetensors(tensors, {{"format", "pt"}}), &e))
-                return fail(e);
-            cur.configFinal = QDir(outDir).filePath(QStringLiteral("config.json"));
-            cur.configTemp = cur.configFinal + tag;
-            if (!writeBytes(cur.configTemp, QJsonDocument(config).toJson(QJsonDocument::Indented), &e))
-                return fail(e);
-            // Read back: every tensor bit-exact, then into a fresh model of the folded config.
-            QFile f(cur.temp);
-            if (!f.open(QIODevice::ReadOnly))
-                return fail(tr("cannot read back %1: %2").arg(cur.temp, f.errorString()));
-            const auto decoded = decodeSafetensors(f.readAll(), &e);
-            if (!decoded)
-                return fail(tr("the written safetensors file does not read back: %1").arg(e));
-            if (decoded->size() != tensors.size())
-                return fail(tr("the written safetensors file holds %1 tensors, not %2").arg(decoded->size()).arg(tensors.size()));
-            for (size_t i = 0; i < tensors.size(); ++i)
-                if ((*decoded)[i].name != tensors[i].name || (*decoded)[i].shape != tensors[i].shape
-                    || std::memcmp((*decoded)[i].data.data(), tensors[i].data.data(), tensors[i].data.size() * 4) != 0)
-                    return fail(tr("tensor %1 does not read back bit-exact").arg(QString::fromStdString(tensors[i].name)));
-            std::string buildError;
-            auto fresh = model::buildModel(deploy, &buildError);
-            if (!fresh)
-                return fail(QString::fromStdString(buildError));
-            auto params = (*fresh)->named_parameters(true);
-            auto buffers = (*fresh)->named_buffers(true);
-            size_t matched = 0;
-            for (const auto &t : *decoded) {
-                torch::Tensor *target = params.find(t.name);
-                if (!target)
-                    target = buffers.find(t.name);
-                if (!target) {
-                    bool identity = false;
-                    for (const auto &norm : identityNorms)
-                        identity = identity || t.name == norm + ".weight" || t.name == norm + ".bias";
-                    if (!identity)
-                        return fail(tr("the safetensors file holds %1, which the model has not")
-                                        .arg(QString::fromStdString(t.name)));
-                    continue;
-                }
-                if (target->sizes().vec() != t.shape)
-                    return fail(tr("%1 has the wrong shape").arg(QString::fromStdString(t.name)));
-                target->copy_(tensorOf(t));
-                ++matched;
-            }
-            if (matched != params.size() + buffers.size())
-                return fail(tr("the safetensors file lacks some of the model's tensors"));
-            (*fresh)->setGateStrength(folded->gateStrength());
-            (*fresh)->setTemperature(folded->temperature());
-            (*fresh)->eval();
-            logits = (*fresh)->forward(images);
+            cur.configFinal = configFinal;
+            cur.configTemp = configFinal + tag;
+            logits = writeSafetensors(flat, deploy, QJsonDocument(config).toJson(QJsonDocument::Indented), cur.temp,
+                                      cur.configTemp, images, &e);
         }
-        cur.fileVsFolded = agreement(foldedLogits, logits);
-        cur.agreement = agreement(trainedLogits, logits);
+        if (!logits)
+            return fail(e);
+        cur.fileVsFolded = agreement(foldedLogits, *logits);
+        cur.agreement = agreement(trainedLogits, *logits);
         if (!(cur.fileVsFolded.relativeError <= kFileTolerance))
             return fail(tr("the written %1 file gives logits %2 (relative %3) away from the folded model's, more "
                            "than the %4 allowed; nothing was kept")
@@ -397,31 +336,7 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
         file.fileVsFolded = p.fileVsFolded;
         if (!p.configFinal.isEmpty())
             file.extraFiles << p.configFinal;
-        QJsonObject info{{"checkpoint", result.checkpoint},
-                         {"checkpoint_file", result.checkpointFile},
-                         {"step", result.step},
-                         {"fold", result.fold},
-                         {"absorb_norms", result.absorbNorms},
-                         {"join_lambda", result.lambda},
-                         {"forced", request.force && result.lambda < 1.0},
-                         {"timm_shaped", result.timmShaped},
-                         {"images", result.images},
-                         {"split", "val"},
-                         {"verification", agreementJson(file.agreement)},
-                         {"file_vs_folded", agreementJson(file.fileVsFolded)},
-                         {"fold_verification", agreementJson(result.foldAgreement)}};
-        if (p.format == QLatin1String("onnx"))
-            info.insert("opset", kOnnxOpset);
-        if (!p.configFinal.isEmpty())
-            info.insert("config", p.configFinal);
-        store::Artifact artifact;
-        artifact.runId = request.runId;
-        artifact.kind = QStringLiteral("export/") + p.format;
-        artifact.path = p.final;
-        artifact.sha256 = file.sha256;
-        artifact.created = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
-        artifact.infoJson = QJsonDocument(info).toJson(QJsonDocument::Compact);
-        const auto id = store.replaceArtifactAtPath(artifact);
+        const auto id = store.replaceArtifactAtPath(artifactOf(request, result, file));
         if (!id)
             return refuse(tr("the files are written to %1 but the store refused the artifact record: %2")
                               .arg(outDir, store.lastError()),
