@@ -1,18 +1,14 @@
 #include "trainer.h"
 
+#include "streamseeds.h"
+
 #include "checkpoint.h"
 #include "codebookrecord.h"
-#include "paramgroups.h"
 #include "runconfigjson.h"
-#include "runfields.h"
 
 #include "data/batchloader.h"
-#include "data/datasets.h"
-#include "data/datasetsummary.h"
 #include "data/imagesource.h"
 #include "data/mixing.h"
-#include "model/configvalidator.h"
-#include "model/kmeansinit.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -38,54 +34,6 @@ double unixNow()
     return double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
 }
 
-// splitmix64: independent streams from (seed, purpose, epoch).
-std::uint64_t mix(std::uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
-std::uint64_t streamSeed(std::uint64_t seed, std::uint64_t purpose, std::int64_t epoch)
-{
-    return mix(mix(mix(seed) ^ purpose) ^ std::uint64_t(epoch));
-}
-
-// The CPU generator behind dropout and drop-path (torch's default one).
-torch::Tensor cpuGeneratorState()
-{
-    auto generator = at::detail::getDefaultCPUGenerator();
-    std::lock_guard<std::mutex> lock(generator.mutex());
-    return generator.get_state();
-}
-
-void setCpuGeneratorState(const torch::Tensor &state)
-{
-    auto generator = at::detail::getDefaultCPUGenerator();
-    std::lock_guard<std::mutex> lock(generator.mutex());
-    generator.set_state(state);
-}
-
-QStringList dataMismatch(const data::Dataset &data, const RunConfig &config)
-{
-    QStringList out;
-    const QString name = QString::fromStdString(data.name());
-    if (data.numClasses() != config.model.numClasses)
-        out << QStringLiteral("num_classes: the data set %1 has %2 classes; set num_classes=%2").arg(name).arg(data.numClasses());
-    if (data.channels() != config.model.inChannels)
-        out << QStringLiteral("in_chans: the data set %1 delivers %2 channel(s); set in_chans=%2 (or data.channels)")
-                   .arg(name)
-                   .arg(data.channels());
-    const auto &mean = config.train.data.mean;
-    if (!mean.empty() && int(mean.size()) != data.channels())
-        out << QStringLiteral("data.mean, data.std: %1 value(s) given, but the data set %2 delivers %3 channel(s)")
-                   .arg(mean.size())
-                   .arg(name)
-                   .arg(data.channels());
-    return out;
-}
-
 // data.workers = -1: none on the CPU (the model has the cores), a few beside a GPU.
 int dataWorkers(int configured, const torch::Device &device)
 {
@@ -94,21 +42,7 @@ int dataWorkers(int configured, const torch::Device &device)
     return device.is_cuda() ? std::clamp(int(std::thread::hardware_concurrency()) / 2, 1, 4) : 0;
 }
 
-constexpr std::uint64_t kOrderStream = 1;
-constexpr std::uint64_t kTorchStream = 2;
-constexpr std::uint64_t kAugmentStream = 3;
-constexpr std::uint64_t kMixStream = 4;
-
 } // namespace
-
-QStringList checkDataFits(const RunConfig &config)
-{
-    std::string why;
-    const auto data = data::openDataset(config.train.data, config.model.imageSize, &why);
-    if (!data)
-        return {QStringLiteral("data.name/data.path: %1").arg(QString::fromStdString(why))};
-    return dataMismatch(*data, config);
-}
 
 Trainer::Trainer(RunConfig config, TrainerOptions options)
     : m_config(std::move(config))
@@ -142,137 +76,6 @@ void Trainer::say(const QString &message)
         m_options.events->message(message);
     else
         m_pendingMessages << message;  // told right after started(), so the protocol opens with it
-}
-
-bool Trainer::prepare(QString *error)
-{
-    const auto problems = validateRunConfig(m_config);
-    if (!problems.empty()) {
-        *error = QString::fromStdString(model::formatProblems(problems));
-        return false;
-    }
-    std::string why;
-    m_data = data::openDataset(m_config.train.data, m_config.model.imageSize, &why, m_config.train.augment);
-    if (!m_data) {
-        *error = QString::fromStdString(why);
-        return false;
-    }
-    const QStringList mismatch = dataMismatch(*m_data, m_config);
-    if (!mismatch.isEmpty()) {
-        *error = mismatch.join('\n');
-        return false;
-    }
-    const auto &dc = m_config.train.data;
-    try {
-        m_norm = dc.mean.empty() ? data::measureNormalization(*m_data) : data::Normalization{dc.mean, dc.std};
-    } catch (const std::exception &e) {
-        *error = QStringLiteral("%1 (measuring the input normalisation; data.bad_images=skip skips such images, "
-                                "`gatefold-cli data --verify` lists them all)")
-                     .arg(QString::fromStdString(e.what()));
-        return false;
-    }
-    {
-        say(QString::fromStdString(data::describeDataset(*m_data)));
-        say(QStringLiteral("input normalisation: %1 (%2); undecodable images: %3")
-                                      .arg(QString::fromStdString(data::describeNormalization(m_norm)),
-                                           dc.mean.empty() ? QStringLiteral("measured on the first %1 training images")
-                                                                 .arg(std::min<std::int64_t>(
-                                                                     data::kNormalizationImages,
-                                                                     m_data->size(data::Split::Train)))
-                                                           : QStringLiteral("data.mean, data.std"),
-                                           dc.skipBadImages ? QStringLiteral("skip and count (data.bad_images=skip)")
-                                                            : QStringLiteral("stop the run (data.bad_images=stop)")));
-    }
-    const std::int64_t stepsPerEpoch = m_data->size(data::Split::Train) / m_config.train.batchSize;
-    if (stepsPerEpoch < 1) {
-        *error = QStringLiteral("train.batch_size (%1) is larger than the training split (%2 images)")
-                     .arg(m_config.train.batchSize)
-                     .arg(m_data->size(data::Split::Train));
-        return false;
-    }
-    m_schedules = std::make_unique<RunSchedules>(m_config, stepsPerEpoch);
-
-    const auto choice = m_config.train.device;
-    if (choice == DeviceChoice::Cuda && !torch::cuda::is_available()) {
-        *error = QStringLiteral("compute.device is cuda, but this LibTorch sees no CUDA device; use cpu or auto");
-        return false;
-    }
-    m_device = choice != DeviceChoice::Cpu && torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0)
-                                                                           : torch::Device(torch::kCPU);
-    if (m_config.train.deterministic)
-        at::globalContext().setDeterministicAlgorithms(true, false);
-
-    torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, -1));
-    auto built = model::buildModel(m_config.model, &why);
-    if (!built) {
-        *error = QString::fromStdString(why);
-        return false;
-    }
-    m_model = *built;
-    m_model->to(m_device);
-    m_model->train();
-
-    const auto groups = splitForWeightDecay(*m_model);
-    const auto &o = m_config.train.optim;
-    auto options = [&](double decay) {
-        return std::make_unique<torch::optim::AdamWOptions>(
-            torch::optim::AdamWOptions(o.lr).betas({o.beta1, o.beta2}).eps(o.eps).weight_decay(decay));
-    };
-    std::vector<torch::optim::OptimizerParamGroup> paramGroups;
-    if (!groups.decay.empty())
-        paramGroups.emplace_back(groups.decay, options(o.weightDecay));
-    if (!groups.noDecay.empty())
-        paramGroups.emplace_back(groups.noDecay, options(0.0));
-    m_optimizer = std::make_unique<torch::optim::AdamW>(paramGroups, torch::optim::AdamWOptions(o.lr));
-    m_parameters = groups.decay;
-    m_parameters.insert(m_parameters.end(), groups.noDecay.begin(), groups.noDecay.end());
-    if (o.emaDecay > 0)
-        m_ema = WeightEma(*m_model, o.emaDecay);
-
-    if (!m_options.runDir.isEmpty() && !QDir().mkpath(m_options.runDir)) {
-        *error = QStringLiteral("cannot create the run directory %1").arg(m_options.runDir);
-        return false;
-    }
-    if (!m_options.resumeFrom.isEmpty()) {
-        if (!loadCheckpoint(m_options.resumeFrom, m_model, m_optimizer.get(), &m_ema, &m_state, error))
-            return false;
-        if (m_state.cpuRngState.defined())
-            setCpuGeneratorState(m_state.cpuRngState);  // mid-epoch: dropout continues exactly
-        return true;
-    }
-    if (!m_config.train.initFrom.empty()) {
-        // Fine-tuning: the weights of another run; optimiser, schedules and averages start fresh.
-        if (!loadCheckpoint(QString::fromStdString(m_config.train.initFrom), m_model, nullptr, nullptr, nullptr, error))
-            return false;
-        if (m_ema.enabled())
-            m_ema = WeightEma(*m_model, o.emaDecay);
-        return true;
-    }
-    return initialiseCodebooks(error);
-}
-
-bool Trainer::initialiseCodebooks(QString *error)
-{
-    const auto &gate = m_config.model.gate;
-    if (gate.kind != model::GateKind::Cde || gate.codebookInit != model::CodebookInit::KMeans)
-        return true;
-    std::vector<torch::Tensor> batches;
-    for (int b = 0; b < m_config.train.kmeansBatches; ++b)
-        batches.push_back(data::normalize(m_data->batch(data::Split::Train, batchIndices(b)).first.to(m_device), m_norm));
-    model::KMeansReport report;
-    std::string why;
-    if (!model::initCodebooksKMeans(m_model, batches, 10, &report, &why)) {
-        *error = QStringLiteral("k-means codebook initialisation: %1").arg(QString::fromStdString(why));
-        return false;
-    }
-    if (m_ema.enabled())
-        m_ema = WeightEma(*m_model, m_config.train.optim.emaDecay);
-    say(QStringLiteral("k-means codebook init: %1 codebook(s) from %2 tokens, %3 empty "
-                                                 "cluster(s) reseeded")
-                                      .arg(report.codebooks)
-                                      .arg(report.tokens)
-                                      .arg(report.reseeded));
-    return true;
 }
 
 std::vector<std::int64_t> Trainer::batchIndices(std::int64_t step)
@@ -459,7 +262,7 @@ TrainOutcome Trainer::run()
             std::vector<std::uint64_t> seeds(indices.size());
             const std::uint64_t stepSeed = streamSeed(m_config.train.seed, kAugmentStream, step);
             for (size_t i = 0; i < seeds.size(); ++i)
-                seeds[i] = mix(stepSeed ^ std::uint64_t(i));  // image i's augmentation: a function of (seed, step, i)
+                seeds[i] = mixSeed(stepSeed ^ std::uint64_t(i));  // image i's augmentation: a function of (seed, step, i)
             auto batch = m_data->trainBatch(indices, seeds);
             if (pin)
                 batch.first = batch.first.pin_memory();

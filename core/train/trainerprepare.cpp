@@ -1,0 +1,190 @@
+// Trainer: opening the data, building the model, optimiser and schedules,
+// resuming from a checkpoint and the k-means codebook start (the part of a run
+// before its first step).
+
+#include "trainer.h"
+
+#include "streamseeds.h"
+
+#include "checkpoint.h"
+#include "paramgroups.h"
+#include "runfields.h"
+
+#include "data/datasets.h"
+#include "data/datasetsummary.h"
+#include "data/normalization.h"
+#include "model/configvalidator.h"
+#include "model/kmeansinit.h"
+
+#include <QDir>
+
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <memory>
+
+namespace gatefold::train {
+namespace {
+
+QStringList dataMismatch(const data::Dataset &data, const RunConfig &config)
+{
+    QStringList out;
+    const QString name = QString::fromStdString(data.name());
+    if (data.numClasses() != config.model.numClasses)
+        out << QStringLiteral("num_classes: the data set %1 has %2 classes; set num_classes=%2").arg(name).arg(data.numClasses());
+    if (data.channels() != config.model.inChannels)
+        out << QStringLiteral("in_chans: the data set %1 delivers %2 channel(s); set in_chans=%2 (or data.channels)")
+                   .arg(name)
+                   .arg(data.channels());
+    const auto &mean = config.train.data.mean;
+    if (!mean.empty() && int(mean.size()) != data.channels())
+        out << QStringLiteral("data.mean, data.std: %1 value(s) given, but the data set %2 delivers %3 channel(s)")
+                   .arg(mean.size())
+                   .arg(name)
+                   .arg(data.channels());
+    return out;
+}
+
+} // namespace
+
+QStringList checkDataFits(const RunConfig &config)
+{
+    std::string why;
+    const auto data = data::openDataset(config.train.data, config.model.imageSize, &why);
+    if (!data)
+        return {QStringLiteral("data.name/data.path: %1").arg(QString::fromStdString(why))};
+    return dataMismatch(*data, config);
+}
+
+bool Trainer::prepare(QString *error)
+{
+    const auto problems = validateRunConfig(m_config);
+    if (!problems.empty()) {
+        *error = QString::fromStdString(model::formatProblems(problems));
+        return false;
+    }
+    std::string why;
+    m_data = data::openDataset(m_config.train.data, m_config.model.imageSize, &why, m_config.train.augment);
+    if (!m_data) {
+        *error = QString::fromStdString(why);
+        return false;
+    }
+    const QStringList mismatch = dataMismatch(*m_data, m_config);
+    if (!mismatch.isEmpty()) {
+        *error = mismatch.join('\n');
+        return false;
+    }
+    const auto &dc = m_config.train.data;
+    try {
+        m_norm = dc.mean.empty() ? data::measureNormalization(*m_data) : data::Normalization{dc.mean, dc.std};
+    } catch (const std::exception &e) {
+        *error = QStringLiteral("%1 (measuring the input normalisation; data.bad_images=skip skips such images, "
+                                "`gatefold-cli data --verify` lists them all)")
+                     .arg(QString::fromStdString(e.what()));
+        return false;
+    }
+    {
+        say(QString::fromStdString(data::describeDataset(*m_data)));
+        say(QStringLiteral("input normalisation: %1 (%2); undecodable images: %3")
+                                      .arg(QString::fromStdString(data::describeNormalization(m_norm)),
+                                           dc.mean.empty() ? QStringLiteral("measured on the first %1 training images")
+                                                                 .arg(std::min<std::int64_t>(
+                                                                     data::kNormalizationImages,
+                                                                     m_data->size(data::Split::Train)))
+                                                           : QStringLiteral("data.mean, data.std"),
+                                           dc.skipBadImages ? QStringLiteral("skip and count (data.bad_images=skip)")
+                                                            : QStringLiteral("stop the run (data.bad_images=stop)")));
+    }
+    const std::int64_t stepsPerEpoch = m_data->size(data::Split::Train) / m_config.train.batchSize;
+    if (stepsPerEpoch < 1) {
+        *error = QStringLiteral("train.batch_size (%1) is larger than the training split (%2 images)")
+                     .arg(m_config.train.batchSize)
+                     .arg(m_data->size(data::Split::Train));
+        return false;
+    }
+    m_schedules = std::make_unique<RunSchedules>(m_config, stepsPerEpoch);
+
+    const auto choice = m_config.train.device;
+    if (choice == DeviceChoice::Cuda && !torch::cuda::is_available()) {
+        *error = QStringLiteral("compute.device is cuda, but this LibTorch sees no CUDA device; use cpu or auto");
+        return false;
+    }
+    m_device = choice != DeviceChoice::Cpu && torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0)
+                                                                           : torch::Device(torch::kCPU);
+    if (m_config.train.deterministic)
+        at::globalContext().setDeterministicAlgorithms(true, false);
+
+    torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, -1));
+    auto built = model::buildModel(m_config.model, &why);
+    if (!built) {
+        *error = QString::fromStdString(why);
+        return false;
+    }
+    m_model = *built;
+    m_model->to(m_device);
+    m_model->train();
+
+    const auto groups = splitForWeightDecay(*m_model);
+    const auto &o = m_config.train.optim;
+    auto options = [&](double decay) {
+        return std::make_unique<torch::optim::AdamWOptions>(
+            torch::optim::AdamWOptions(o.lr).betas({o.beta1, o.beta2}).eps(o.eps).weight_decay(decay));
+    };
+    std::vector<torch::optim::OptimizerParamGroup> paramGroups;
+    if (!groups.decay.empty())
+        paramGroups.emplace_back(groups.decay, options(o.weightDecay));
+    if (!groups.noDecay.empty())
+        paramGroups.emplace_back(groups.noDecay, options(0.0));
+    m_optimizer = std::make_unique<torch::optim::AdamW>(paramGroups, torch::optim::AdamWOptions(o.lr));
+    m_parameters = groups.decay;
+    m_parameters.insert(m_parameters.end(), groups.noDecay.begin(), groups.noDecay.end());
+    if (o.emaDecay > 0)
+        m_ema = WeightEma(*m_model, o.emaDecay);
+
+    if (!m_options.runDir.isEmpty() && !QDir().mkpath(m_options.runDir)) {
+        *error = QStringLiteral("cannot create the run directory %1").arg(m_options.runDir);
+        return false;
+    }
+    if (!m_options.resumeFrom.isEmpty()) {
+        if (!loadCheckpoint(m_options.resumeFrom, m_model, m_optimizer.get(), &m_ema, &m_state, error))
+            return false;
+        if (m_state.cpuRngState.defined())
+            setCpuGeneratorState(m_state.cpuRngState);  // mid-epoch: dropout continues exactly
+        return true;
+    }
+    if (!m_config.train.initFrom.empty()) {
+        // Fine-tuning: the weights of another run; optimiser, schedules and averages start fresh.
+        if (!loadCheckpoint(QString::fromStdString(m_config.train.initFrom), m_model, nullptr, nullptr, nullptr, error))
+            return false;
+        if (m_ema.enabled())
+            m_ema = WeightEma(*m_model, o.emaDecay);
+        return true;
+    }
+    return initialiseCodebooks(error);
+}
+
+bool Trainer::initialiseCodebooks(QString *error)
+{
+    const auto &gate = m_config.model.gate;
+    if (gate.kind != model::GateKind::Cde || gate.codebookInit != model::CodebookInit::KMeans)
+        return true;
+    std::vector<torch::Tensor> batches;
+    for (int b = 0; b < m_config.train.kmeansBatches; ++b)
+        batches.push_back(data::normalize(m_data->batch(data::Split::Train, batchIndices(b)).first.to(m_device), m_norm));
+    model::KMeansReport report;
+    std::string why;
+    if (!model::initCodebooksKMeans(m_model, batches, 10, &report, &why)) {
+        *error = QStringLiteral("k-means codebook initialisation: %1").arg(QString::fromStdString(why));
+        return false;
+    }
+    if (m_ema.enabled())
+        m_ema = WeightEma(*m_model, m_config.train.optim.emaDecay);
+    say(QStringLiteral("k-means codebook init: %1 codebook(s) from %2 tokens, %3 empty "
+                                                 "cluster(s) reseeded")
+                                      .arg(report.codebooks)
+                                      .arg(report.tokens)
+                                      .arg(report.reseeded));
+    return true;
+}
+
+} // namespace gatefold::train
