@@ -566,7 +566,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+42"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+35"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -2936,12 +2936,12 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     <name>gatefold::widgets::TableBuilder</name>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+11"/>
-        <location line="+140"/>
+        <location filename="../widgets/tablepreview.cpp" line="+31"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location line="-114"/>
+        <location line="+27"/>
         <source>Custom</source>
         <translation>Eigene</translation>
     </message>
@@ -2986,7 +2986,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Zeilen sortieren nach:</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../widgets/tablecolumneditor.cpp" line="+44"/>
         <source>best (max)</source>
         <translation>bester (max)</translation>
     </message>
@@ -3106,7 +3106,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Niedrigster</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Columns:</source>
         <translation>Spalten:</translation>
     </message>
@@ -3131,12 +3131,12 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Besten fett:</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location filename="../widgets/tablepreview.cpp" line="+1"/>
         <source>LaTeX</source>
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+16"/>
         <source>Load spec…</source>
         <translation>Spezifikation laden…</translation>
     </message>
@@ -3164,7 +3164,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         </translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+37"/>
         <source>Load table spec</source>
         <translation>Tabellenspezifikation laden</translation>
     </message>
@@ -3200,22 +3200,22 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+58"/>
         <source>As selected</source>
         <translation>Wie ausgewählt</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+30"/>
         <source>No run store is open.</source>
         <translation>Kein Laufspeicher ist geöffnet.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../widgets/tablepreview.cpp" line="+43"/>
         <source>The table cannot be made: %1</source>
         <translation>Die Tabelle kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-28"/>
         <source>Section</source>
         <translation>Abschnitt</translation>
     </message>
@@ -3228,7 +3228,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         </translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+54"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>

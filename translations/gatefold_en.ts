@@ -113,7 +113,7 @@
 <context>
     <name>gatefold::widgets::TableBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/tablebuilder.cpp" line="+214"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+120"/>
         <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
         <translation>
             <numerusform>%n selected run; groups show mean ± sample standard deviation.</numerusform>
@@ -121,7 +121,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+259"/>
+        <location filename="../widgets/tablepreview.cpp" line="+69"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n row</numerusform>

@@ -563,7 +563,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+42"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+35"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -2925,12 +2925,12 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     <name>gatefold::widgets::TableBuilder</name>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+11"/>
-        <location line="+140"/>
+        <location filename="../widgets/tablepreview.cpp" line="+31"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location line="-114"/>
+        <location line="+27"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
@@ -2975,7 +2975,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>行排序依据：</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../widgets/tablecolumneditor.cpp" line="+44"/>
         <source>best (max)</source>
         <translation>最佳（最大）</translation>
     </message>
@@ -3095,7 +3095,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>最低</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Columns:</source>
         <translation>列：</translation>
     </message>
@@ -3120,12 +3120,12 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>最佳加粗：</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location filename="../widgets/tablepreview.cpp" line="+1"/>
         <source>LaTeX</source>
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+16"/>
         <source>Load spec…</source>
         <translation>载入规格…</translation>
     </message>
@@ -3152,7 +3152,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         </translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+37"/>
         <source>Load table spec</source>
         <translation>载入表格规格</translation>
     </message>
@@ -3188,22 +3188,22 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+58"/>
         <source>As selected</source>
         <translation>按选择顺序</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+30"/>
         <source>No run store is open.</source>
         <translation>没有打开运行存储。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../widgets/tablepreview.cpp" line="+43"/>
         <source>The table cannot be made: %1</source>
         <translation>无法生成表格：%1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-28"/>
         <source>Section</source>
         <translation>分节</translation>
     </message>
@@ -3215,7 +3215,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         </translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+54"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>

@@ -6,15 +6,9 @@
 #include <QDialog>
 #include <QList>
 
-class QCheckBox;
 class QComboBox;
-class QLabel;
 class QLineEdit;
-class QListWidget;
-class QPlainTextEdit;
-class QSpinBox;
 class QStandardItemModel;
-class QTableView;
 
 namespace gatefold::store {
 class RunStore;
@@ -22,12 +16,16 @@ class RunStore;
 
 namespace gatefold::widgets {
 
+class TableColumnEditor;
+class TablePreview;
+
 // Table builder (issue #8 "Tables") over the run browser's selection: a
 // paper preset or custom rows (runs, seed groups, groups by a setting) and
 // columns (settings of the runs, metrics with their statistic, params,
 // GFLOPs, latency), their order, number format and bold best; a live preview
 // (the table and its LaTeX); saves LaTeX, CSV and the spec (the JSON of
-// `gatefold-cli table --spec`). The table itself is core/tables'.
+// `gatefold-cli table --spec`). The table itself is core/tables'; the
+// columns are edited in a TableColumnEditor, shown in a TablePreview.
 class TableBuilder : public QDialog
 {
     Q_OBJECT
@@ -45,7 +43,7 @@ public:
     QString latex() const;
     QString csv() const;
     QString problem() const { return m_problem; }
-    QStandardItemModel *previewModel() const { return m_model; }
+    QStandardItemModel *previewModel() const;
 
     bool saveLatex(const QString &path, QString *error) const;
     bool saveCsv(const QString &path, QString *error) const;
@@ -54,9 +52,7 @@ public:
 
 private:
     void buildUi();
-    void refreshColumnList();
-    void showColumn(int index);
-    void columnEdited();
+    void refreshSortChoices();
     void groupingEdited();
     void recompute();
 
@@ -72,20 +68,9 @@ private:
     QComboBox *m_groupKey = nullptr;
     QLineEdit *m_caption = nullptr;
     QLineEdit *m_label = nullptr;
-    QListWidget *m_columns = nullptr;
-    QComboBox *m_addSetting = nullptr;
-    QComboBox *m_addMetric = nullptr;
-    QComboBox *m_metricStat = nullptr;
-    QLineEdit *m_header = nullptr;
-    QComboBox *m_format = nullptr;
-    QSpinBox *m_decimals = nullptr;
-    QCheckBox *m_thousands = nullptr;
-    QComboBox *m_best = nullptr;
     QComboBox *m_sort = nullptr;
-    QStandardItemModel *m_model = nullptr;
-    QTableView *m_view = nullptr;
-    QPlainTextEdit *m_latex = nullptr;
-    QLabel *m_status = nullptr;
+    TableColumnEditor *m_columns = nullptr;
+    TablePreview *m_preview = nullptr;
 };
 
 } // namespace gatefold::widgets

@@ -1,0 +1,79 @@
+#include "tablepreview.h"
+
+#include "tablebuildertext.h"
+
+#include "tables/tablewriters.h"
+
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gatefold::widgets {
+
+TablePreview::TablePreview(QWidget *parent)
+    : QWidget(parent)
+{
+    m_model = new QStandardItemModel(this);
+    m_view = new QTableView;
+    m_view->setModel(m_model);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->verticalHeader()->hide();
+    m_latex = new QPlainTextEdit;
+    m_latex->setReadOnly(true);
+    m_latex->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_latex->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *tabs = new QTabWidget;
+    tabs->addTab(m_view, TableBuilderText::tr("Table"));
+    tabs->addTab(m_latex, TableBuilderText::tr("LaTeX"));
+    m_status = new QLabel;
+    m_status->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(tabs, 1);
+    layout->addWidget(m_status);
+}
+
+void TablePreview::showTable(const tables::ComputedTable &table)
+{
+    m_model->clear();
+    const bool sections = table.hasSections();
+    QStringList headers = table.headers;
+    if (sections)
+        headers.prepend(TableBuilderText::tr("Section"));
+    m_model->setHorizontalHeaderLabels(headers);
+    for (const auto &row : table.rows) {
+        QList<QStandardItem *> items;
+        if (sections)
+            items << new QStandardItem(row.section);
+        for (size_t c = 0; c < row.cells.size(); ++c) {
+            const auto &cell = row.cells[c];
+            auto *item = new QStandardItem(cell.missing ? QStringLiteral("—") : tables::cellText(cell, table.columns[c]));
+            if (cell.bold) {
+                QFont f = item->font();
+                f.setBold(true);
+                item->setFont(f);
+            }
+            if (cell.numeric)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            items << item;
+        }
+        m_model->appendRow(items);
+    }
+    m_view->resizeColumnsToContents();
+    m_latex->setPlainText(tables::writeLatex(table));
+    m_status->setText(TableBuilderText::tr("%n row(s)", nullptr, int(table.rows.size())));
+}
+
+void TablePreview::showProblem(const QString &problem)
+{
+    m_model->clear();
+    m_status->setText(TableBuilderText::tr("The table cannot be made: %1").arg(problem));
+    m_latex->setPlainText(QString());
+}
+
+} // namespace gatefold::widgets

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "tables/computedtable.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QStandardItemModel;
+class QTableView;
+
+namespace gatefold::widgets {
+
+// The table builder's preview: the computed table (a section column where it
+// has sections, the best in bold, numbers to the right) and its LaTeX on two
+// tabs, over a line that counts the rows or says why there is no table.
+class TablePreview : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TablePreview(QWidget *parent = nullptr);
+
+    QStandardItemModel *model() const { return m_model; }
+    void showTable(const tables::ComputedTable &table);
+    // No table: what went wrong, from tables::computeTable.
+    void showProblem(const QString &problem);
+
+private:
+    QStandardItemModel *m_model;
+    QTableView *m_view;
+    QPlainTextEdit *m_latex;
+    QLabel *m_status;
+};
+
+} // namespace gatefold::widgets
