@@ -1,15 +1,14 @@
 #include "attentiondistanceview.h"
 
 #include "plotexport.h"
+#include "plotorreason.h"
 #include "plotstyle.h"
 #include "qcp.h"
 
 #include "inspect/inspectreport.h"
 
 #include <QLabel>
-#include <QStackedWidget>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -36,20 +35,13 @@ constexpr double kHoverRadius = 8;  // pixels from a marker that still name it
 
 AttentionDistanceView::AttentionDistanceView(QWidget *parent)
     : QWidget(parent)
-    , m_status(new QLabel(this))
-    , m_stack(new QStackedWidget(this))
-    , m_message(new QLabel(this))
+    , m_pages(new PlotOrReason(this))
     , m_plot(new QCustomPlot(this))
     , m_note(new QLabel(this))
     , m_title(new QCPTextElement(m_plot))
 {
-    m_status->setObjectName(QStringLiteral("status"));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_note->setObjectName(QStringLiteral("note"));
     m_note->setWordWrap(true);
-    m_message->setObjectName(QStringLiteral("message"));
-    m_message->setAlignment(Qt::AlignCenter);
-    m_message->setWordWrap(true);
 
     QFont titleFont = font();
     titleFont.setBold(true);
@@ -74,20 +66,7 @@ AttentionDistanceView::AttentionDistanceView(QWidget *parent)
     m_plot->installEventFilter(this);
     connect(m_plot, &QCustomPlot::mouseMove, this, &AttentionDistanceView::hover);
 
-    auto *page = new QWidget(this);
-    auto *pageLayout = new QVBoxLayout(page);
-    pageLayout->setContentsMargins(0, 0, 0, 0);
-    pageLayout->addWidget(m_plot, 1);
-    pageLayout->addWidget(m_note);
-    m_stack->addWidget(page);
-    m_stack->addWidget(m_message);
-    auto *layout = new QVBoxLayout(this);
-    const int gap = fontMetrics().averageCharWidth();
-    layout->setContentsMargins(0, gap / 2, 0, 0);
-    for (QLabel *label : {m_status, m_note})
-        label->setContentsMargins(gap, 0, gap, 0);
-    layout->addWidget(m_status);
-    layout->addWidget(m_stack, 1);
+    m_pages->fillView(m_plot, m_note);
     followPalette();
     rebuild();
 }
@@ -102,17 +81,17 @@ void AttentionDistanceView::setReport(std::shared_ptr<const inspect::InspectRepo
 
 bool AttentionDistanceView::isAvailable() const
 {
-    return m_stack->currentIndex() == 0;
+    return m_pages->isAvailable();
 }
 
 QString AttentionDistanceView::message() const
 {
-    return isAvailable() ? QString() : m_message->text();
+    return m_pages->reason();
 }
 
 QString AttentionDistanceView::hoverText() const
 {
-    return m_hover;
+    return m_pages->hover();
 }
 
 QCPGraph *AttentionDistanceView::headGraph(int head) const
@@ -135,8 +114,7 @@ void AttentionDistanceView::rebuild()
     } else if (!usable(m_report->meanDistance)) {
         reason = tr("Not available: the report holds no mean attention distance.");
     }
-    m_message->setText(reason);
-    m_stack->setCurrentIndex(reason.isEmpty() ? 0 : 1);
+    m_pages->setReason(reason);
     setHover({});
     if (!reason.isEmpty()) {
         m_note->clear();
@@ -251,19 +229,13 @@ void AttentionDistanceView::hover(QMouseEvent *event)
 
 void AttentionDistanceView::setHover(const QString &text)
 {
-    m_hover = text;
-    m_status->setText(!text.isEmpty() ? text : isAvailable() ? tr("Point at a marker to read its value.") : QString());
-    if (text.isEmpty())
-        QToolTip::hideText();
+    m_pages->setHover(text, tr("Point at a marker to read its value."));
 }
 
 bool AttentionDistanceView::exportImage(const QString &path, QString *error)
 {
-    if (!isAvailable()) {
-        if (error)
-            *error = m_message->text();
+    if (!m_pages->canExport(error))
         return false;
-    }
     const QSize size(std::max(m_plot->width(), 560), std::max(m_plot->height(), 380));
     return plotexport::saveImage(path, size, {{m_plot, QRect(QPoint(0, 0), size)}}, palette().color(QPalette::Base),
                                  error);
@@ -271,11 +243,8 @@ bool AttentionDistanceView::exportImage(const QString &path, QString *error)
 
 bool AttentionDistanceView::exportCsv(const QString &path, QString *error)
 {
-    if (!isAvailable()) {
-        if (error)
-            *error = m_message->text();
+    if (!m_pages->canExport(error))
         return false;
-    }
     const inspect::Matrix &distance = m_report->meanDistance;
     QStringList header = {QStringLiteral("block")};
     for (int h = 0; h < distance.cols; ++h)

@@ -10,13 +10,14 @@ class QCPTextElement;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
-class QStackedWidget;
 
 namespace gatefold::inspect {
 struct InspectReport;
 }
 
 namespace gatefold::widgets {
+
+class PlotOrReason;
 
 // Mean attention distance per head against depth, like the ViT paper's
 // Fig. 7: x = block (from 1), y = distance in pixels, one marker per head
@@ -57,10 +58,7 @@ private:
     void setHover(const QString &text);
 
     std::shared_ptr<const inspect::InspectReport> m_report;
-    QLabel *m_status;  // what the mouse points at, or a hint
-    QString m_hover;
-    QStackedWidget *m_stack;
-    QLabel *m_message;
+    PlotOrReason *m_pages;  // the plot or the reason, and the status line
     QCustomPlot *m_plot;
     QLabel *m_note;
     QCPTextElement *m_title;

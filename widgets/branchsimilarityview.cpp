@@ -1,6 +1,7 @@
 #include "branchsimilarityview.h"
 
 #include "plotexport.h"
+#include "plotorreason.h"
 #include "plotstyle.h"
 #include "qcp.h"
 
@@ -11,7 +12,6 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QStackedWidget>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -78,9 +78,7 @@ BranchSimilarityView::BranchSimilarityView(QWidget *parent)
     : QWidget(parent)
     , m_quantityButtons(new QButtonGroup(this))
     , m_scaleButtons(new QButtonGroup(this))
-    , m_status(new QLabel(this))
-    , m_stack(new QStackedWidget(this))
-    , m_message(new QLabel(this))
+    , m_pages(new PlotOrReason(this))
     , m_scroll(new QScrollArea(this))
     , m_plot(new QCustomPlot)
     , m_scalePlot(new QCustomPlot(this))
@@ -106,10 +104,8 @@ BranchSimilarityView::BranchSimilarityView(QWidget *parent)
     addButton(m_scaleButtons, int(Scale::Unit), QStringLiteral("0 … 1"), "unitButton",
               tr("Colour scale from 0 to 1 (lower values in its darkest colour)"));
     bar->addSpacing(fontMetrics().averageCharWidth() * 2);
-    m_status->setObjectName(QStringLiteral("status"));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_status->setMinimumWidth(0);
-    bar->addWidget(m_status, 1);
+    m_pages->statusLine()->setMinimumWidth(0);
+    bar->addWidget(m_pages->statusLine(), 1);
     m_quantityButtons->button(int(m_quantity))->setChecked(true);
     m_scaleButtons->button(int(m_scale))->setChecked(true);
     connect(m_quantityButtons, &QButtonGroup::idClicked, this, [this](int id) { setQuantity(Quantity(id)); });
@@ -159,16 +155,12 @@ BranchSimilarityView::BranchSimilarityView(QWidget *parent)
     scaleColumn->addWidget(m_scalePlot, 1);  // up to its maximum height, the rest left empty below
     scaleColumn->addStretch(0);
     pageLayout->addLayout(scaleColumn);
-    m_message->setObjectName(QStringLiteral("message"));
-    m_message->setAlignment(Qt::AlignCenter);
-    m_message->setWordWrap(true);
-    m_stack->addWidget(page);
-    m_stack->addWidget(m_message);
+    m_pages->setPage(page);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
-    layout->addWidget(m_stack, 1);
+    layout->addWidget(m_pages, 1);
     rebuild();
 }
 
@@ -201,17 +193,17 @@ void BranchSimilarityView::setScale(Scale scale)
 
 bool BranchSimilarityView::isAvailable() const
 {
-    return m_stack->currentIndex() == 0;
+    return m_pages->isAvailable();
 }
 
 QString BranchSimilarityView::message() const
 {
-    return isAvailable() ? QString() : m_message->text();
+    return m_pages->reason();
 }
 
 QString BranchSimilarityView::hoverText() const
 {
-    return m_hover;
+    return m_pages->hover();
 }
 
 int BranchSimilarityView::blockCount() const
@@ -268,8 +260,7 @@ void BranchSimilarityView::rebuild()
     delete m_margins;
     m_margins = nullptr;
     const QString reason = unavailableReason();
-    m_message->setText(reason);
-    m_stack->setCurrentIndex(reason.isEmpty() ? 0 : 1);
+    m_pages->setReason(reason);
     setHover({});
     if (!reason.isEmpty()) {
         m_plot->replot();
@@ -420,10 +411,7 @@ void BranchSimilarityView::hover(QMouseEvent *event)
 
 void BranchSimilarityView::setHover(const QString &text)
 {
-    m_hover = text;
-    m_status->setText(!text.isEmpty() ? text : isAvailable() ? tr("Point at a cell to read its value.") : QString());
-    if (text.isEmpty())
-        QToolTip::hideText();
+    m_pages->setHover(text, tr("Point at a cell to read its value."));
 }
 
 QSize BranchSimilarityView::imageSize() const
@@ -434,11 +422,8 @@ QSize BranchSimilarityView::imageSize() const
 
 bool BranchSimilarityView::exportImage(const QString &path, QString *error)
 {
-    if (!isAvailable()) {
-        if (error)
-            *error = m_message->text();
+    if (!m_pages->canExport(error))
         return false;
-    }
     const QSize grid = imageSize();
     const std::vector<plotexport::Tile> tiles = {
         {m_plot, QRect(QPoint(0, 0), grid)},
@@ -449,11 +434,8 @@ bool BranchSimilarityView::exportImage(const QString &path, QString *error)
 
 bool BranchSimilarityView::exportCsv(const QString &path, QString *error)
 {
-    if (!isAvailable()) {
-        if (error)
-            *error = m_message->text();
+    if (!m_pages->canExport(error))
         return false;
-    }
     using plotexport::number;
     QString csv = plotexport::row({QStringLiteral("block"), QStringLiteral("module"), QStringLiteral("branch_a"),
                                    QStringLiteral("branch_b"), QStringLiteral("similarity")});

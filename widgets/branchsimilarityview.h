@@ -12,16 +12,16 @@ class QCPColorScale;
 class QCPItemText;
 class QCPMarginGroup;
 class QCustomPlot;
-class QLabel;
 class QMouseEvent;
 class QScrollArea;
-class QStackedWidget;
 
 namespace gatefold::inspect {
 struct InspectReport;
 }
 
 namespace gatefold::widgets {
+
+class PlotOrReason;
 
 // Branch similarity of a joining run's parallel blocks (joining paper
 // Figs. 4–6): one row of n × n heatmaps per block, either the features (mean
@@ -91,10 +91,7 @@ private:
     Scale m_scale = Scale::Signed;
     QButtonGroup *m_quantityButtons;
     QButtonGroup *m_scaleButtons;
-    QLabel *m_status;  // what the mouse points at, or a hint
-    QString m_hover;
-    QStackedWidget *m_stack;
-    QLabel *m_message;
+    PlotOrReason *m_pages;  // the heatmaps or the reason, and the status line in the bar
     QScrollArea *m_scroll;
     QCustomPlot *m_plot;
     QCustomPlot *m_scalePlot;

@@ -1,15 +1,14 @@
 #include "ckaview.h"
 
 #include "plotexport.h"
+#include "plotorreason.h"
 #include "plotstyle.h"
 #include "qcp.h"
 
 #include "inspect/inspectreport.h"
 
 #include <QLabel>
-#include <QStackedWidget>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -36,22 +35,15 @@ void setUpAxis(QCPAxis *axis, int n)
 
 CkaView::CkaView(QWidget *parent)
     : QWidget(parent)
-    , m_status(new QLabel(this))
-    , m_stack(new QStackedWidget(this))
-    , m_message(new QLabel(this))
+    , m_pages(new PlotOrReason(this))
     , m_plot(new QCustomPlot(this))
     , m_diagonal(new QLabel(this))
     , m_title(new QCPTextElement(m_plot))
     , m_colourScale(new QCPColorScale(m_plot))
 {
-    m_status->setObjectName(QStringLiteral("status"));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_diagonal->setObjectName(QStringLiteral("diagonal"));
     m_diagonal->setWordWrap(true);
     m_diagonal->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_message->setObjectName(QStringLiteral("message"));
-    m_message->setAlignment(Qt::AlignCenter);
-    m_message->setWordWrap(true);
 
     // Title above, the map, its colour scale to the right at the map's height.
     QFont titleFont = font();
@@ -83,20 +75,7 @@ CkaView::CkaView(QWidget *parent)
     });
     plotstyle::followPalette(m_plot, palette());
 
-    auto *page = new QWidget(this);
-    auto *pageLayout = new QVBoxLayout(page);
-    pageLayout->setContentsMargins(0, 0, 0, 0);
-    pageLayout->addWidget(m_plot, 1);
-    pageLayout->addWidget(m_diagonal);
-    m_stack->addWidget(page);
-    m_stack->addWidget(m_message);
-    auto *layout = new QVBoxLayout(this);
-    const int gap = fontMetrics().averageCharWidth();
-    layout->setContentsMargins(0, gap / 2, 0, 0);
-    for (QLabel *label : {m_status, m_diagonal})
-        label->setContentsMargins(gap, 0, gap, 0);
-    layout->addWidget(m_status);
-    layout->addWidget(m_stack, 1);
+    m_pages->fillView(m_plot, m_diagonal);
     rebuild();
 }
 
@@ -110,17 +89,17 @@ void CkaView::setReport(std::shared_ptr<const inspect::InspectReport> report)
 
 bool CkaView::isAvailable() const
 {
-    return m_stack->currentIndex() == 0;
+    return m_pages->isAvailable();
 }
 
 QString CkaView::message() const
 {
-    return isAvailable() ? QString() : m_message->text();
+    return m_pages->reason();
 }
 
 QString CkaView::hoverText() const
 {
-    return m_hover;
+    return m_pages->hover();
 }
 
 QString CkaView::diagonalText() const
@@ -153,8 +132,7 @@ void CkaView::rebuild()
     } else if (!usable(m_report->cka)) {
         reason = tr("Not available: the report holds no CKA matrix.");
     }
-    m_message->setText(reason);
-    m_stack->setCurrentIndex(reason.isEmpty() ? 0 : 1);
+    m_pages->setReason(reason);
     setHover({});
     if (!reason.isEmpty()) {
         m_diagonal->clear();
@@ -251,19 +229,13 @@ void CkaView::hover(QMouseEvent *event)
 
 void CkaView::setHover(const QString &text)
 {
-    m_hover = text;
-    m_status->setText(!text.isEmpty() ? text : isAvailable() ? tr("Point at a cell to read its value.") : QString());
-    if (text.isEmpty())
-        QToolTip::hideText();
+    m_pages->setHover(text, tr("Point at a cell to read its value."));
 }
 
 bool CkaView::exportImage(const QString &path, QString *error)
 {
-    if (!isAvailable()) {
-        if (error)
-            *error = m_message->text();
+    if (!m_pages->canExport(error))
         return false;
-    }
     const QSize size(std::max(m_plot->width(), 480), std::max(m_plot->height(), 400));
     return plotexport::saveImage(path, size, {{m_plot, QRect(QPoint(0, 0), size)}}, palette().color(QPalette::Base),
                                  error);
@@ -271,11 +243,8 @@ bool CkaView::exportImage(const QString &path, QString *error)
 
 bool CkaView::exportCsv(const QString &path, QString *error)
 {
-    if (!isAvailable()) {
-        if (error)
-            *error = m_message->text();
+    if (!m_pages->canExport(error))
         return false;
-    }
     const inspect::Matrix &cka = m_report->cka;
     QStringList header = {QStringLiteral("layer")};
     for (int j = 0; j < cka.cols; ++j)

@@ -13,13 +13,14 @@ class QCPTextElement;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
-class QStackedWidget;
 
 namespace gatefold::inspect {
 struct InspectReport;
 }
 
 namespace gatefold::widgets {
+
+class PlotOrReason;
 
 // Layer-by-layer linear CKA between this run and another (or itself): one
 // heatmap, the layers of this run up the y axis and the other's along x, on a
@@ -59,10 +60,7 @@ private:
     void setHover(const QString &text);
 
     std::shared_ptr<const inspect::InspectReport> m_report;
-    QLabel *m_status;  // what the mouse points at, or a hint
-    QString m_hover;
-    QStackedWidget *m_stack;
-    QLabel *m_message;
+    PlotOrReason *m_pages;  // the heatmap or the reason, and the status line
     QCustomPlot *m_plot;
     QLabel *m_diagonal;
     QCPTextElement *m_title;
