@@ -1087,7 +1087,7 @@
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+69"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+61"/>
         <source>block</source>
         <translation>Block</translation>
     </message>
@@ -1097,7 +1097,7 @@
         <translation>mittlere Attention-Distanz (Pixel)</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+48"/>
         <source>Nothing inspected yet.</source>
         <translation>Noch nichts untersucht.</translation>
     </message>
@@ -1112,7 +1112,7 @@
         <translation>Nicht verfügbar: Der Bericht enthält keine mittlere Attention-Distanz.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Mean attention distance: run %1 (%2)</source>
         <translation>Mittlere Attention-Distanz: Lauf %1 (%2)</translation>
     </message>
@@ -1147,7 +1147,7 @@
         <translation>Block %1, Head %2: %3 px</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Point at a marker to read its value.</source>
         <translation>Zeigen Sie auf eine Markierung, um ihren Wert abzulesen.</translation>
     </message>
@@ -1277,7 +1277,7 @@
 <context>
     <name>gatefold::widgets::BranchSimilarityView</name>
     <message>
-        <location filename="../widgets/branchsimilarityview.cpp" line="+99"/>
+        <location filename="../widgets/branchsimilarityview.cpp" line="+97"/>
         <source>Features</source>
         <translation>Merkmale</translation>
     </message>
@@ -1307,12 +1307,12 @@
         <translation>Farbskala von 0 bis 1 (kleinere Werte in ihrer dunkelsten Farbe)</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+32"/>
         <source>cosine similarity</source>
         <translation>Kosinus-Ähnlichkeit</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+93"/>
         <source>attention</source>
         <translation>Attention</translation>
     </message>
@@ -1342,7 +1342,7 @@
         <translation>Nicht verfügbar: Der Bericht enthält keine Gewichtsähnlichkeit der Zweige.</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+36"/>
         <source>block %1 · %2</source>
         <translation>Block %1 · %2</translation>
     </message>
@@ -1358,7 +1358,7 @@
         <translation>Block %1, %2, Zweig %3 gegen %4: %5</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Point at a cell to read its value.</source>
         <translation>Zeigen Sie auf eine Zelle, um ihren Wert abzulesen.</translation>
     </message>
@@ -1366,12 +1366,12 @@
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+65"/>
+        <location filename="../widgets/ckaview.cpp" line="+57"/>
         <source>linear CKA</source>
         <translation>CKA (linear)</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+55"/>
         <source>run %1 (%2)</source>
         <translation>Lauf %1 (%2)</translation>
     </message>
@@ -1391,7 +1391,7 @@
         <translation>Nicht verfügbar: Der Bericht enthält keine CKA-Matrix.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Linear CKA: %1 vs %2</source>
         <translation>CKA (linear): %1 gegen %2</translation>
     </message>
@@ -1417,7 +1417,7 @@
         <translation>Schicht %1 von %2 gegen Schicht %3 von %4: %5</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Point at a cell to read its value.</source>
         <translation>Zeigen Sie auf eine Zelle, um ihren Wert abzulesen.</translation>
     </message>

@@ -1084,7 +1084,7 @@
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+69"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+61"/>
         <source>block</source>
         <translation>块</translation>
     </message>
@@ -1094,7 +1094,7 @@
         <translation>平均注意力距离（像素）</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+48"/>
         <source>Nothing inspected yet.</source>
         <translation>尚未检查任何内容。</translation>
     </message>
@@ -1109,7 +1109,7 @@
         <translation>不可用：报告中没有平均注意力距离。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Mean attention distance: run %1 (%2)</source>
         <translation>平均注意力距离：运行 %1（%2）</translation>
     </message>
@@ -1144,7 +1144,7 @@
         <translation>块 %1，头 %2：%3 像素</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Point at a marker to read its value.</source>
         <translation>将鼠标指向标记即可查看其数值。</translation>
     </message>
@@ -1274,7 +1274,7 @@
 <context>
     <name>gatefold::widgets::BranchSimilarityView</name>
     <message>
-        <location filename="../widgets/branchsimilarityview.cpp" line="+99"/>
+        <location filename="../widgets/branchsimilarityview.cpp" line="+97"/>
         <source>Features</source>
         <translation>特征</translation>
     </message>
@@ -1304,12 +1304,12 @@
         <translation>色阶从 0 到 1（更低的值以最深的颜色显示）</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+32"/>
         <source>cosine similarity</source>
         <translation>余弦相似度</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+93"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
@@ -1339,7 +1339,7 @@
         <translation>不可用：报告中没有分支权重相似度。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+36"/>
         <source>block %1 · %2</source>
         <translation>块 %1 · %2</translation>
     </message>
@@ -1355,7 +1355,7 @@
         <translation>块 %1，%2，分支 %3 与 %4：%5</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Point at a cell to read its value.</source>
         <translation>将鼠标指向单元格即可查看其数值。</translation>
     </message>
@@ -1363,12 +1363,12 @@
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+65"/>
+        <location filename="../widgets/ckaview.cpp" line="+57"/>
         <source>linear CKA</source>
         <translation>线性 CKA</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+55"/>
         <source>run %1 (%2)</source>
         <translation>运行 %1（%2）</translation>
     </message>
@@ -1388,7 +1388,7 @@
         <translation>不可用：报告中没有 CKA 矩阵。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Linear CKA: %1 vs %2</source>
         <translation>线性 CKA：%1 与 %2</translation>
     </message>
@@ -1414,7 +1414,7 @@
         <translation>%2 的第 %1 层与 %4 的第 %3 层：%5</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Point at a cell to read its value.</source>
         <translation>将鼠标指向单元格即可查看其数值。</translation>
     </message>
