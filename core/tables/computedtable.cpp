@@ -59,6 +59,8 @@ struct RunData {
 };
 
 // Aggregates per-run values: mean and sample standard deviation (n − 1).
+// Equal values give that value and a spread of exactly 0 (a float mean of
+// equal numbers can be one ulp off, which would show as "± 0.00").
 TableCell numberCell(const std::vector<double> &values)
 {
     TableCell cell;
@@ -66,6 +68,11 @@ TableCell numberCell(const std::vector<double> &values)
     cell.n = int(values.size());
     if (values.empty()) {
         cell.missing = true;
+        return cell;
+    }
+    if (std::all_of(values.begin(), values.end(), [&](double v) { return v == values.front(); })) {
+        cell.mean = values.front();
+        cell.std = 0.0;
         return cell;
     }
     const double mean = std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
