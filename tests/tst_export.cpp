@@ -50,16 +50,6 @@ namespace {
 // error (max |Δlogit| / max |logit|): float32 round-off of another op order.
 constexpr double kTolerance = 1e-5;
 
-train::RunConfig withSettings(train::RunConfig config, std::initializer_list<const char *> settings)
-{
-    for (const char *kv : settings) {
-        std::string why;
-        if (!train::applyRunAssignment(config, kv, &why))
-            qFatal("%s: %s", kv, why.c_str());
-    }
-    return config;
-}
-
 QByteArray fileBytes(const QString &path)
 {
     QFile f(path);

@@ -48,16 +48,6 @@ using gatefold::test::runCli;
 
 namespace {
 
-train::RunConfig withSettings(train::RunConfig config, std::initializer_list<const char *> settings)
-{
-    for (const char *kv : settings) {
-        std::string why;
-        if (!train::applyRunAssignment(config, kv, &why))
-            qFatal("%s: %s", kv, why.c_str());
-    }
-    return config;
-}
-
 QByteArray sha256(const QString &path)
 {
     QFile file(path);

@@ -212,10 +212,7 @@ int runAnalyze(const QStringList &arguments)
     QStringList problems;
     inspect::InspectRequest request;
     bool ok = false;
-    if (!parser.isSet("run"))
-        problems << tr("--run is required: the id of the run to look at (`gatefold-cli runs` lists them)");
-    else if (request.runId = parser.value("run").toLongLong(&ok); !ok || request.runId <= 0)
-        problems << tr("--run must be a run id (a whole number > 0), not '%1'").arg(parser.value("run"));
+    request.runId = runIdFromOptions(parser, tr("look at"), &problems);
     request.checkpoint = parser.value("checkpoint");
     request.images = parser.value("images").toInt(&ok);
     if (!ok)

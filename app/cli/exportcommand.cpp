@@ -60,10 +60,7 @@ int runExport(const QStringList &arguments)
     QStringList problems;
     exporting::ExportRequest request;
     bool ok = false;
-    if (!parser.isSet("run"))
-        problems << tr("--run is required: the id of the run to export (`gatefold-cli runs` lists them)");
-    else if (request.runId = parser.value("run").toLongLong(&ok); !ok || request.runId <= 0)
-        problems << tr("--run must be a run id (a whole number > 0), not '%1'").arg(parser.value("run"));
+    request.runId = runIdFromOptions(parser, tr("export"), &problems);
     request.checkpoint = parser.value("checkpoint");
     request.formats.clear();
     for (const QString &f : parser.value("format").split(QLatin1Char(','), Qt::SkipEmptyParts))

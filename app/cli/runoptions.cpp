@@ -98,6 +98,21 @@ std::unique_ptr<store::RunStore> openExistingStore(const QCommandLineParser &par
     return store;
 }
 
+qint64 runIdFromOptions(const QCommandLineParser &parser, const QString &purpose, QStringList *problems)
+{
+    if (!parser.isSet(QStringLiteral("run"))) {
+        *problems << tr("--run is required: the id of the run to %1 (`gatefold-cli runs` lists them)").arg(purpose);
+        return 0;
+    }
+    bool ok = false;
+    const qint64 id = parser.value(QStringLiteral("run")).toLongLong(&ok);
+    if (!ok || id <= 0) {
+        *problems << tr("--run must be a run id (a whole number > 0), not '%1'").arg(parser.value(QStringLiteral("run")));
+        return 0;
+    }
+    return id;
+}
+
 void printErrors(const QString &heading, const QStringList &errors)
 {
     printErr(QStringLiteral("error: %1").arg(heading));

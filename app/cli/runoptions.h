@@ -30,6 +30,10 @@ QString storePathFromOptions(const QCommandLineParser &parser);
 // `openFailure` when the store cannot be opened.
 std::unique_ptr<store::RunStore> openExistingStore(const QCommandLineParser &parser, int openFailure, int *exitCode);
 
+// The id --run gives: > 0, or 0 after adding to `problems` why not. `purpose`
+// finishes "the id of the run to …" (e.g. "export") for a missing --run.
+qint64 runIdFromOptions(const QCommandLineParser &parser, const QString &purpose, QStringList *problems);
+
 // Prints "error: …" lines to stderr.
 void printErrors(const QString &heading, const QStringList &errors);
 
