@@ -20,6 +20,7 @@
 //
 //   bench_analysis [--images 32] [--rounds 3] [--threads 0] [--eval-rounds 9]
 
+#include "median.h"
 #include "analysis/codebookstats.h"
 #include "analysis/modelinspector.h"
 #include "model/presets.h"
@@ -46,13 +47,6 @@ using model::ViTConfig;
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 double seconds(const std::function<void()> &f)
 {

@@ -5,6 +5,7 @@
 //
 //   bench_cde_step [--batch 128] [--rounds 15] [--threads 1,2] [--no-peer]
 
+#include "median.h"
 #include "model/presets.h"
 #include "model/visiontransformer.h"
 #include "runtime/allocatortuning.h"
@@ -53,12 +54,6 @@ double stepMs(model::VisionTransformer &net, const torch::Tensor &images, const 
     net->zero_grad();
     torch::cross_entropy_loss(net->forward(images), labels).backward();
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
 }
 
 } // namespace

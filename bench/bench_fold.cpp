@@ -11,6 +11,7 @@
 //
 //   bench_fold [--rounds 9] [--train-rounds 3] [--batch 128] [--skip-latency] [--skip-train]
 
+#include "median.h"
 #include "model/fold.h"
 #include "model/presets.h"
 #include "model/visiontransformer.h"
@@ -35,13 +36,6 @@ using model::ViTConfig;
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 struct Entry {
     std::string name;

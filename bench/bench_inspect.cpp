@@ -16,6 +16,7 @@
 //
 //   bench_inspect [--rounds 3] [--images 8] [--cka-images 256] [--threads 0] [--vit-ti]
 
+#include "median.h"
 #include "inspect/inspectrun.h"
 #include "inspect/reportwriter.h"
 #include "runtime/allocatortuning.h"
@@ -41,13 +42,6 @@
 using namespace gatefold;
 
 namespace {
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 train::RunConfig configured(train::RunConfig config, const std::vector<std::string> &settings)
 {

@@ -10,6 +10,7 @@
 
 #include "clirun.h"
 #include "tinyrun.h"
+#include "trainedrun.h"
 
 #include "data/datasets.h"
 #include "data/normalization.h"
@@ -115,16 +116,7 @@ private:
 
 qint64 TstInspect::train(const train::RunConfig &config, const QString &name)
 {
-    store::NewRun run;
-    run.name = name;
-    run.configJson = train::runConfigToJson(config);
-    const auto id = m_store->createRun(run);
-    if (!id)
-        qFatal("createRun: %s", qPrintable(m_store->lastError()));
-    const auto result = train::executeRun(*m_store, *id, {});
-    if (result.end != train::TrainEnd::Finished)
-        qFatal("training %s: %s", qPrintable(name), qPrintable(result.message));
-    return *id;
+    return trainInProcess(*m_store, config, name);
 }
 
 std::optional<InspectReport> TstInspect::inspect(InspectRequest request, QString *error)
