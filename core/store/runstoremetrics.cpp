@@ -15,6 +15,8 @@ namespace gatefold::store {
 
 bool RunStore::addMetrics(qint64 runId, const std::vector<MetricPoint> &points)
 {
+    if (!prepareWrite(QStringLiteral("cannot record metrics of run %1").arg(runId)))
+        return false;
     if (points.empty())
         return true;
     if (!sql::beginWrite(m_db, m_dialect))
@@ -184,6 +186,8 @@ qint64 RunStore::lastMetricStep(qint64 runId)
 
 bool RunStore::truncateMetrics(qint64 runId, qint64 afterStep)
 {
+    if (!prepareWrite(QStringLiteral("cannot truncate the metrics of run %1").arg(runId)))
+        return false;
     if (!sql::beginWrite(m_db, m_dialect))
         return fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), m_db.lastError().text());
     // The points after the step go, and the run's summaries are taken again from what stays.

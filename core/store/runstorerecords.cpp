@@ -13,6 +13,8 @@ namespace gatefold::store {
 
 std::optional<qint64> RunStore::addArtifact(const Artifact &a)
 {
+    if (!prepareWrite(QStringLiteral("cannot record an artifact of run %1").arg(a.runId)))
+        return std::nullopt;
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO artifacts (run_id, kind, path, sha256, created, info) "
                              "VALUES (?, ?, ?, ?, ?, ?) RETURNING id"));
@@ -41,6 +43,8 @@ std::optional<qint64> RunStore::replaceArtifactAtPath(const Artifact &a)
 
 std::optional<qint64> RunStore::replaceArtifacts(const Artifact &a, bool samePathOnly)
 {
+    if (!prepareWrite(QStringLiteral("cannot record an artifact of run %1").arg(a.runId)))
+        return std::nullopt;
     if (!sql::beginWrite(m_db, m_dialect)) {
         fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), m_db.lastError().text());
         return std::nullopt;
@@ -88,6 +92,8 @@ std::vector<Artifact> RunStore::artifacts(qint64 runId, const QString &kind)
 
 std::optional<qint64> RunStore::addSnapshot(const Snapshot &s)
 {
+    if (!prepareWrite(QStringLiteral("cannot record a %1 snapshot of run %2").arg(s.kind).arg(s.runId)))
+        return std::nullopt;
     if (QJsonDocument::fromJson(s.dataJson).isNull()) {
         fail(QStringLiteral("cannot record a %1 snapshot of run %2").arg(s.kind).arg(s.runId),
              QStringLiteral("its data is not JSON"));
@@ -130,6 +136,8 @@ std::vector<Snapshot> RunStore::snapshots(qint64 runId, const QString &kind)
 
 std::optional<qint64> RunStore::createSweep(const QString &name, const QByteArray &gridJson)
 {
+    if (!prepareWrite(QStringLiteral("cannot create the sweep")))
+        return std::nullopt;
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO sweeps (name, grid, created) VALUES (?, ?, ?) RETURNING id"));
     q.addBindValue(name);

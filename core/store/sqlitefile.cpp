@@ -1,0 +1,121 @@
+#include "sqlitefile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlDriver>
+#include <QStringList>
+#include <QVariant>
+
+#include <sqlite3.h>
+#include <sys/vfs.h>
+
+#include <atomic>
+
+namespace gatefold::store::sqlitefile {
+namespace {
+
+struct FileSystem {
+    qint64 type;  // statfs f_type (linux/magic.h)
+    const char *name;
+    bool network;
+};
+
+// Network and user-space file systems: POSIX locks that do not reach other
+// machines (or do not work at all), and no shared memory between hosts for
+// the WAL index. Local ones are named for messages only.
+constexpr FileSystem kFileSystems[] = {
+    {0x6969, "nfs", true},           {0x517B, "smb", true},         {qint64(0xFF534D42), "cifs", true},
+    {qint64(0xFE534D42), "smb2", true}, {0x65735546, "fuse", true},  {0x73757245, "coda", true},
+    {0x5346414F, "afs", true},       {0x6B414653, "afs", true},     {0x01021997, "9p", true},
+    {0x00C36400, "ceph", true},      {0x01161970, "gfs2", true},    {0x7461636F, "ocfs2", true},
+    {0x0BD00BD0, "lustre", true},    {0x564C, "ncp", true},         {0x20030528, "orangefs", true},
+    {0x786F4256, "vboxsf", true},    {qint64(0xBACBACBC), "vmhgfs", true}, {0x47504653, "gpfs", true},
+    {qint64(0xAAD7AAEA), "panfs", true},
+    {0xEF53, "ext4", false},         {0x01021994, "tmpfs", false},  {qint64(0x9123683E), "btrfs", false},
+    {0x58465342, "xfs", false},      {0x794C7630, "overlayfs", false}, {0x9FA0, "proc", false},
+    {0x2FC12FC1, "zfs", false},      {qint64(0xF2F52010), "f2fs", false}, {0x4D44, "vfat", false},
+    {0x2011BAB0, "exfat", false},    {0x5346544E, "ntfs", false},   {0x62656572, "sysfs", false},
+};
+
+std::atomic<qint64> g_pretendType{0};
+
+const FileSystem *known(qint64 type)
+{
+    for (const auto &fs : kFileSystems)
+        if (fs.type == type)
+            return &fs;
+    return nullptr;
+}
+
+} // namespace
+
+sqlite3 *handle(const QSqlDatabase &db)
+{
+    if (!db.driver())
+        return nullptr;
+    const QVariant v = db.driver()->handle();
+    if (!v.isValid() || qstrcmp(v.typeName(), "sqlite3*") != 0)
+        return nullptr;
+    return *static_cast<sqlite3 *const *>(v.constData());
+}
+
+void keepFilesOnClose(const QSqlDatabase &db)
+{
+    if (sqlite3 *h = handle(db))
+        sqlite3_db_config(h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, static_cast<int *>(nullptr));
+}
+
+qint64 fileSystemType(const QString &path)
+{
+    struct statfs fs {};
+    if (::statfs(QFile::encodeName(path).constData(), &fs) != 0)
+        return 0;
+    return qint64(fs.f_type) & 0xFFFFFFFFLL;
+}
+
+QString fileSystemName(qint64 type)
+{
+    const FileSystem *fs = known(type);
+    return fs ? QString::fromLatin1(fs->name) : QStringLiteral("type 0x%1").arg(type, 0, 16);
+}
+
+std::optional<QString> networkFileSystem(const QString &path)
+{
+    const qint64 pretend = g_pretendType.load();
+    const qint64 type = pretend ? pretend : fileSystemType(path);
+    const FileSystem *fs = known(type);
+    if (fs && fs->network)
+        return QString::fromLatin1(fs->name);
+    return std::nullopt;
+}
+
+void pretendFileSystemForTests(qint64 type)
+{
+    g_pretendType = type;
+}
+
+QStringList journalFilesBeside(const QString &databasePath)
+{
+    QStringList found;
+    for (const char *suffix : {"-wal", "-shm", "-journal"}) {
+        const QString path = databasePath + QLatin1String(suffix);
+        if (QFileInfo::exists(path) || QFileInfo(path).isSymLink())
+            found << path;
+    }
+    return found;
+}
+
+QString canonicalPath(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.exists())
+        return info.canonicalFilePath();
+    const QFileInfo dir(info.absolutePath());
+    if (dir.exists())
+        return QDir(dir.canonicalFilePath()).filePath(info.fileName());
+    return QDir::cleanPath(info.absoluteFilePath());
+}
+
+} // namespace gatefold::store::sqlitefile

@@ -1,0 +1,43 @@
+#pragma once
+
+// What the run store needs to know about an SQLite file beyond Qt Sql: the
+// sqlite3 handle behind a connection, and the file system facts that decide
+// whether a store may be written there (core/store/README.md, the hazards).
+
+#include <QString>
+
+#include <optional>
+
+class QSqlDatabase;
+struct sqlite3;
+
+namespace gatefold::store::sqlitefile {
+
+// The sqlite3 connection behind a QSQLITE QSqlDatabase, or nullptr.
+sqlite3 *handle(const QSqlDatabase &db);
+
+// Closing this connection must not checkpoint its write-ahead log into the
+// database nor delete the -wal/-shm files: they are not ours to touch (a
+// refused store, or a log that another process deleted and replaced).
+void keepFilesOnClose(const QSqlDatabase &db);
+
+// A file system that SQLite's locks and WAL shared memory do not work on
+// across machines: its name ("nfs", "cifs", "fuse", …), or nullopt for a
+// local one. `path` is a directory that exists.
+std::optional<QString> networkFileSystem(const QString &path);
+// The statfs f_type of the directory `path` (0 if it cannot be read), and its
+// name where known; for messages and tests.
+qint64 fileSystemType(const QString &path);
+QString fileSystemName(qint64 type);
+// Tests: make networkFileSystem() see `type` for every path (0: the real one).
+void pretendFileSystemForTests(qint64 type);
+
+// Journal files (-wal, -shm, -journal) that exist beside `databasePath`.
+QStringList journalFilesBeside(const QString &databasePath);
+
+// The absolute path with every symlink resolved, also when the file does not
+// exist yet (its folder's is resolved then); SQLite names its journals after
+// the path it opens, so every process must open a store by one name.
+QString canonicalPath(const QString &path);
+
+} // namespace gatefold::store::sqlitefile
