@@ -1,5 +1,6 @@
 #include "runstore.h"
 
+#include "sqlitefile.h"
 #include "storesql.h"
 
 #include <QDir>
@@ -51,10 +52,14 @@ QString RunStore::runDirectory(qint64 runId) const
 
 RunStore::~RunStore()
 {
+    // A -wal deleted under us holds stale pages: closing must not fold them into the store.
+    if (m_dialect == Dialect::Sqlite && sqlitefile::movedFiles(m_db).log)
+        sqlitefile::keepFilesOnClose(m_db);
     const QString name = m_db.connectionName();
     m_db.close();
     m_db = QSqlDatabase();
-    QSqlDatabase::removeDatabase(name);
+    if (!name.isEmpty())
+        QSqlDatabase::removeDatabase(name);
 }
 
 bool RunStore::fail(const QString &what, const QString &why)
@@ -69,6 +74,8 @@ bool RunStore::prepareWrite(const QString &what)
         return fail(what, QStringLiteral("the run store %1 is open read-only (%2): run this where the store is "
                                          "writable (a writing command opens it read-write)")
                               .arg(displayName(), m_readOnlyWhy));
+    if (!refreshConnection(true))
+        return fail(what, m_gone);
     return true;
 }
 
@@ -82,6 +89,7 @@ int RunStore::schemaVersion() const
 
 bool RunStore::integrityOk()
 {
+    beforeRead();
     QSqlQuery q(m_db);
     if (m_dialect == Dialect::Postgres) {
         // The server keeps its pages consistent; check that the store's tables answer.

@@ -5,6 +5,7 @@
 #include "storesql.h"
 #include "storetypes.h"
 
+#include <QElapsedTimer>
 #include <QSqlDatabase>
 #include <QString>
 
@@ -141,6 +142,16 @@ private:
     // Before every write: false (with `what` and the reason in lastError())
     // when the store is read-only or its connection cannot be trusted.
     bool prepareWrite(const QString &what);
+    // SQLite: checks that the files this connection uses are still the ones
+    // its path names (a store renamed or deleted while open, a -wal deleted
+    // under us after a close() in this process dropped our POSIX locks:
+    // README, hazards §2.2 and §2.4) and reopens the connection when they are
+    // not, instead of writing into a dead file. Before every write; before
+    // reads at most every few hundred milliseconds. False (for a write) when
+    // the store cannot be written now; lastError() is set by the caller.
+    bool refreshConnection(bool forWrite);
+    void beforeRead() { refreshConnection(false); }
+    bool reopen(bool logMoved);
     QString runColumns() const;
     static QString whyEngineGone(const RunRecord &r, double now, double staleSeconds);
     static RunRecord recordFrom(const QSqlQuery &q);
@@ -153,6 +164,9 @@ private:
     bool m_readOnly = false;
     QString m_readOnlyWhy;   // "opened for reading", "its folder D is not writable", …
     int m_schemaVersion = 0;
+    bool m_sharedLog = false;  // read-only: reading through the -wal (mode=ro), not the file alone
+    QString m_gone;            // why the store cannot be written now (moved or deleted while open)
+    QElapsedTimer m_checked;   // since the last refreshConnection()
 };
 
 } // namespace gatefold::store

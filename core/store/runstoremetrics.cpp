@@ -100,6 +100,7 @@ bool RunStore::addMetrics(qint64 runId, const std::vector<MetricPoint> &points)
 
 std::vector<MetricPoint> RunStore::metrics(qint64 runId, const QString &key)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     q.prepare(adapt("SELECT step, epoch, wall, value FROM metrics WHERE run_id = ? AND key = ? "
@@ -119,6 +120,7 @@ std::vector<MetricPoint> RunStore::metrics(qint64 runId, const QString &key)
 
 MetricSummary RunStore::metricSummary(qint64 runId, const QString &key)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT count, last_step, last, min, max FROM metric_summary WHERE run_id = ? AND key = ?"));
@@ -141,6 +143,7 @@ MetricSummary RunStore::metricSummary(qint64 runId, const QString &key)
 
 std::optional<double> RunStore::metricAtEpoch(qint64 runId, const QString &key, double epoch)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     q.prepare(adapt("SELECT value FROM metrics WHERE run_id = ? AND key = ? AND epoch <= ? "
@@ -159,6 +162,7 @@ std::optional<double> RunStore::metricAtEpoch(qint64 runId, const QString &key, 
 
 QStringList RunStore::metricKeys(qint64 runId)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT DISTINCT key FROM metrics WHERE run_id = ? ORDER BY key"));
     q.addBindValue(runId);
@@ -174,6 +178,7 @@ QStringList RunStore::metricKeys(qint64 runId)
 
 qint64 RunStore::lastMetricStep(qint64 runId)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT coalesce(max(step), -1) FROM metrics WHERE run_id = ?"));
     q.addBindValue(runId);

@@ -9,7 +9,9 @@
 #include "storeschema.h"
 #include "storesql.h"
 
+#include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -88,6 +90,50 @@ StoreProbe probeSettled(const QString &file)
         QThread::msleep(20);
     }
     return probe;
+}
+
+// Runs `pragma` until it is not refused as busy, for up to `timeoutMs`.
+// Switching a new file to WAL takes an exclusive lock from a shared one, and
+// SQLite answers "database is locked" at once instead of waiting when another
+// connection is making the same upgrade (waiting could deadlock): with several
+// processes creating one store, all but one are told so. Waiting a moment
+// and asking again is safe: by then the file is in WAL mode.
+bool execPatiently(QSqlDatabase &db, const QString &pragma, QString *result, QString *why, qint64 timeoutMs = 10000)
+{
+    QElapsedTimer clock;
+    clock.start();
+    for (int attempt = 0;; ++attempt) {
+        QSqlQuery q(db);
+        if (q.exec(pragma)) {
+            if (result)
+                *result = q.next() ? q.value(0).toString() : QString();
+            return true;
+        }
+        const QString code = q.lastError().nativeErrorCode();
+        const bool busy = code == QLatin1String("5") || code == QLatin1String("6");  // SQLITE_BUSY, SQLITE_LOCKED
+        if (!busy || clock.elapsed() > timeoutMs) {
+            *why = QStringLiteral("%1: %2").arg(pragma, q.lastError().text());
+            return false;
+        }
+        QThread::msleep(1 + (attempt * 7 + int(QCoreApplication::applicationPid())) % 13);
+    }
+}
+
+// Foreign keys on; WAL (the README's hazard table, §3.2: readers never block
+// the writer, a killed writer loses only its open transaction); NORMAL sync,
+// durable against a killed process.
+bool configureConnection(QSqlDatabase &db, QString *why)
+{
+    QString mode;
+    if (!execPatiently(db, QStringLiteral("PRAGMA foreign_keys = ON"), nullptr, why)
+        || !execPatiently(db, QStringLiteral("PRAGMA journal_mode = WAL"), &mode, why)
+        || !execPatiently(db, QStringLiteral("PRAGMA synchronous = NORMAL"), nullptr, why))
+        return false;
+    if (mode.compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0) {
+        *why = QStringLiteral("SQLite kept the journal mode '%1' instead of WAL").arg(mode);
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -216,7 +262,7 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
         store->m_readOnlyWhy = storeUnwritableReason(info);
         if (store->m_readOnlyWhy.isEmpty())
             store->m_readOnlyWhy = QStringLiteral("opened for reading only");
-        store->m_db.setDatabaseName(readOnlyUri(file));
+        store->m_db.setDatabaseName(readOnlyUri(file, &store->m_sharedLog));
         store->m_db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=10000"));
         if (!store->m_db.open()) {
             *error = QStringLiteral("cannot read the run store %1: %2").arg(shown, store->m_db.lastError().text());
@@ -237,15 +283,13 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
     // WAL: readers never block the writer and a killed writer loses only its
     // open transaction; NORMAL sync is durable against a killed process (the
     // README's hazard table, §3.2).
-    for (const char *pragma : {"PRAGMA foreign_keys = ON", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL"}) {
-        QSqlQuery q(store->m_db);
-        if (!q.exec(QString::fromLatin1(pragma))) {
-            *error = QStringLiteral("cannot set up the run store %1 (%2): %3")
-                         .arg(shown, QString::fromLatin1(pragma), q.lastError().text());
-            return nullptr;
-        }
-    }
     QString why;
+    if (!configureConnection(store->m_db, &why)) {
+        if (!journalsBefore.isEmpty())
+            sqlitefile::keepFilesOnClose(store->m_db);
+        *error = QStringLiteral("cannot set up the run store %1: %2").arg(shown, why);
+        return nullptr;
+    }
     bool refused = false;
     if (openSqliteSchema(store->m_db, &why, &refused) < 0) {
         // The log and index were there before us: another process's, not ours to checkpoint or delete.

@@ -73,6 +73,7 @@ std::optional<qint64> RunStore::replaceArtifacts(const Artifact &a, bool samePat
 
 std::vector<Artifact> RunStore::artifacts(qint64 runId, const QString &kind)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT id, run_id, kind, path, sha256, created, info FROM artifacts "
                              "WHERE run_id = ? AND (? = '' OR kind = ?) ORDER BY id"));
@@ -117,6 +118,7 @@ std::optional<qint64> RunStore::addSnapshot(const Snapshot &s)
 
 std::vector<Snapshot> RunStore::snapshots(qint64 runId, const QString &kind)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT id, run_id, kind, step, epoch, created, data FROM snapshots "
                              "WHERE run_id = ? AND kind = ? ORDER BY step, id"));
@@ -152,6 +154,7 @@ std::optional<qint64> RunStore::createSweep(const QString &name, const QByteArra
 
 std::optional<Sweep> RunStore::sweep(qint64 id)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT id, name, grid, created FROM sweeps WHERE id = ?"));
     q.addBindValue(id);

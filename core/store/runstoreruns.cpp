@@ -74,6 +74,7 @@ std::optional<qint64> RunStore::createRun(const NewRun &run)
 
 std::optional<RunRecord> RunStore::run(qint64 id)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(runColumns()));
     q.addBindValue(id);
@@ -90,6 +91,7 @@ std::optional<RunRecord> RunStore::run(qint64 id)
 
 std::vector<RunRecord> RunStore::runs(qint64 sweepId)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE (? = 0 OR sweep_id = ?) ORDER BY id DESC")
                   .arg(runColumns()));

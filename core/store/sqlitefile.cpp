@@ -9,7 +9,9 @@
 #include <QVariant>
 
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <sys/vfs.h>
+#include <unistd.h>
 
 #include <atomic>
 
@@ -65,6 +67,76 @@ void keepFilesOnClose(const QSqlDatabase &db)
 {
     if (sqlite3 *h = handle(db))
         sqlite3_db_config(h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, static_cast<int *>(nullptr));
+}
+
+namespace {
+
+// The first members of SQLite's unix VFS file (os_unix.c struct unixFile,
+// unchanged since 3.7): SQLite has no file control that gives a log's
+// descriptor, and its HAS_MOVED answers only for the database file (the
+// log is opened without the inode bookkeeping it relies on). Used only after
+// checking that the file belongs to the "unix" VFS and that the descriptor
+// is open on the log's path (see logDescriptor).
+struct UnixFileHead {
+    const sqlite3_io_methods *methods;
+    sqlite3_vfs *vfs;
+    void *inode;
+    int fd;
+};
+
+// The descriptor of the -wal this connection has open, or -1.
+int logDescriptor(sqlite3 *h, const QByteArray &logPath)
+{
+    sqlite3_file *log = nullptr;
+    if (sqlite3_file_control(h, "main", SQLITE_FCNTL_JOURNAL_POINTER, &log) != SQLITE_OK || !log || !log->pMethods)
+        return -1;
+    const auto *head = reinterpret_cast<const UnixFileHead *>(log);
+    const sqlite3_vfs *unixVfs = sqlite3_vfs_find("unix");
+    if (head->vfs != unixVfs || head->fd < 0)
+        return -1;
+    // The descriptor must be open on the log (or on the log that was deleted).
+    char target[4096];
+    const QByteArray link = "/proc/self/fd/" + QByteArray::number(head->fd);
+    const ssize_t n = ::readlink(link.constData(), target, sizeof target - 1);
+    if (n <= 0)
+        return -1;
+    const QByteArray name(target, int(n));
+    if (name != logPath && name != logPath + " (deleted)")
+        return -1;
+    return head->fd;
+}
+
+} // namespace
+
+MovedFiles movedFiles(const QSqlDatabase &db)
+{
+    MovedFiles moved;
+    sqlite3 *h = handle(db);
+    if (!h)
+        return moved;
+    int databaseMoved = 0;
+    if (sqlite3_file_control(h, "main", SQLITE_FCNTL_HAS_MOVED, &databaseMoved) == SQLITE_OK)
+        moved.database = databaseMoved != 0;
+    const char *file = sqlite3_db_filename(h, "main");
+    if (!file || !*file)
+        return moved;
+    const QByteArray logPath = QByteArray(file) + "-wal";
+    const int fd = logDescriptor(h, logPath);
+    if (fd < 0)
+        return moved;
+    moved.logOpen = true;
+    struct stat open {}, named {};
+    if (::fstat(fd, &open) != 0)
+        return moved;
+    moved.log = open.st_nlink == 0 || ::stat(logPath.constData(), &named) != 0 || named.st_ino != open.st_ino
+        || named.st_dev != open.st_dev;
+    return moved;
+}
+
+bool inTransaction(const QSqlDatabase &db)
+{
+    sqlite3 *h = handle(db);
+    return h && sqlite3_get_autocommit(h) == 0;
 }
 
 qint64 fileSystemType(const QString &path)

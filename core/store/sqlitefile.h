@@ -21,6 +21,20 @@ sqlite3 *handle(const QSqlDatabase &db);
 // refused store, or a log that another process deleted and replaced).
 void keepFilesOnClose(const QSqlDatabase &db);
 
+// Whether the files this connection writes are still the ones its path
+// names. A store file renamed or deleted while open (How To Corrupt §2.4), or
+// its write-ahead log deleted by another process's close after our POSIX locks
+// were dropped by a close() in this process (§2.2): writing on would go into
+// a file nobody else reads, and closing would checkpoint a stale log.
+struct MovedFiles {
+    bool database = false;  // the database file is no longer at its path
+    bool log = false;       // the -wal this connection writes is no longer at its path
+    bool logOpen = false;   // the connection has its -wal open (it read or wrote in WAL mode)
+};
+MovedFiles movedFiles(const QSqlDatabase &db);
+// Whether the connection is inside a transaction (then it is not reopened).
+bool inTransaction(const QSqlDatabase &db);
+
 // A file system that SQLite's locks and WAL shared memory do not work on
 // across machines: its name ("nfs", "cifs", "fuse", …), or nullopt for a
 // local one. `path` is a directory that exists.
