@@ -4,6 +4,7 @@
 #include "storesql.h"
 
 #include <QDir>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -52,14 +53,7 @@ QString RunStore::runDirectory(qint64 runId) const
 
 RunStore::~RunStore()
 {
-    // A -wal deleted under us holds stale pages: closing must not fold them into the store.
-    if (m_dialect == Dialect::Sqlite && sqlitefile::movedFiles(m_db).log)
-        sqlitefile::keepFilesOnClose(m_db);
-    const QString name = m_db.connectionName();
-    m_db.close();
-    m_db = QSqlDatabase();
-    if (!name.isEmpty())
-        QSqlDatabase::removeDatabase(name);
+    closeConnection();
 }
 
 bool RunStore::fail(const QString &what, const QString &why)
@@ -85,6 +79,19 @@ int RunStore::schemaVersion() const
     const QString sql = m_dialect == Dialect::Postgres ? QStringLiteral("SELECT version FROM gatefold_schema")
                                                        : QStringLiteral("PRAGMA user_version");
     return q.exec(sql) && q.next() ? q.value(0).toInt() : -1;
+}
+
+QString RunStore::connectionSetting(const QString &name)
+{
+    if (m_dialect != Dialect::Sqlite)
+        return {};
+    if (name == QLatin1String("vfs"))
+        return sqlitefile::vfsName(m_db);
+    static const QRegularExpression plainName(QStringLiteral("^[a-z_]+$"));
+    if (!plainName.match(name).hasMatch())
+        return {};
+    QSqlQuery q(m_db);
+    return q.exec(QStringLiteral("PRAGMA %1").arg(name)) && q.next() ? q.value(0).toString() : QString();
 }
 
 bool RunStore::integrityOk()

@@ -132,6 +132,10 @@ public:
 
     // SQLite: PRAGMA integrity_check == "ok"; PostgreSQL: every table answers.
     bool integrityOk();
+    // SQLite: the value of `PRAGMA name` on this connection (e.g. journal_mode,
+    // synchronous), and the name of its VFS for "vfs"; empty on PostgreSQL. For
+    // tests and diagnostics of the settings the README's hazard table relies on.
+    QString connectionSetting(const QString &name);
 
 private:
     RunStore(QSqlDatabase db, StoreLocation location, Dialect dialect);
@@ -151,7 +155,11 @@ private:
     // the store cannot be written now; lastError() is set by the caller.
     bool refreshConnection(bool forWrite);
     void beforeRead() { refreshConnection(false); }
-    bool reopen(bool logMoved);
+    bool reopen();
+    // Closes the connection so that it leaves the files right: a log deleted
+    // under us is not checkpointed (its pages are stale); a store renamed
+    // while open gets what our log holds (SQLite would leave it at the old name).
+    void closeConnection();
     QString runColumns() const;
     static QString whyEngineGone(const RunRecord &r, double now, double staleSeconds);
     static RunRecord recordFrom(const QSqlQuery &q);

@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSqlQuery>
 
 namespace gatefold::store {
 namespace {
@@ -30,10 +31,11 @@ bool RunStore::refreshConnection(bool forWrite)
     if (!forWrite && m_gone.isEmpty() && m_checked.isValid() && m_checked.elapsed() < kReadCheckMs)
         return true;
     m_checked.start();
-    const auto moved = sqlitefile::movedFiles(m_db);
+    const bool open = m_db.isOpen();
+    const auto moved = open ? sqlitefile::movedFiles(m_db) : sqlitefile::MovedFiles{};
     // A read-only view of the file alone (immutable) while another process now writes through a log.
     const bool logAppeared = m_readOnly && !m_sharedLog && sharedLogPresent(m_location.file);
-    if (!moved.database && !moved.log && !logAppeared && m_gone.isEmpty())
+    if (open && !moved.database && !moved.log && !logAppeared && m_gone.isEmpty())
         return true;
     if (!QFileInfo(m_location.file).isFile()) {
         // Renamed or deleted while open. Reads go on from what this
@@ -43,23 +45,50 @@ bool RunStore::refreshConnection(bool forWrite)
                      .arg(displayName());
         return !forWrite;
     }
-    return reopen(moved.log) || !forWrite;
+    return reopen() || !forWrite;
 }
 
-bool RunStore::reopen(bool logMoved)
+void RunStore::closeConnection()
 {
-    // A log deleted and made again by another process: ours is a dead copy
-    // whose pages must never be checkpointed into the store (they would bring
-    // back what others changed since), and the files at the path are theirs.
-    if (logMoved)
-        sqlitefile::keepFilesOnClose(m_db);
+    if (m_dialect == Dialect::Sqlite && m_db.isOpen()) {
+        const auto moved = sqlitefile::movedFiles(m_db);
+        if (moved.log) {
+            // A log deleted and made again by another process: ours is a dead
+            // copy whose pages must never be checkpointed into the store (they
+            // would bring back what others changed since), and the files at
+            // the path are theirs.
+            sqlitefile::keepFilesOnClose(m_db);
+        } else if (moved.database && !m_readOnly && !sqlitefile::othersUseTheFile(m_db)) {
+            // Renamed while open, and nobody else has it open: what our log
+            // holds goes into the file where it went. (SQLite keeps a moved
+            // file's log at the old name, where it is lost to the file.)
+            QSqlQuery q(m_db);
+            q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        }
+    }
     const QString name = m_db.connectionName();
     m_db.close();
     m_db = QSqlDatabase();
-    QSqlDatabase::removeDatabase(name);
+    if (!name.isEmpty())
+        QSqlDatabase::removeDatabase(name);
+}
+
+bool RunStore::reopen()
+{
+    if (m_db.isOpen())
+        closeConnection();
+    // SQLite shares one index mapping between the connections of a process:
+    // while another connection here still maps the deleted one, a new
+    // connection would join it and read the new log through a stale index.
+    if (sqlitefile::mapsDeletedIndex(m_location.file)) {
+        m_gone = QStringLiteral("another connection of this process still uses the write-ahead log of %1 that "
+                                "another process deleted; nothing is written until it closes (restart the program "
+                                "if this stays)")
+                     .arg(displayName());
+        return false;
+    }
     QString error;
-    StoreLocation where = m_location;
-    auto fresh = openSqlite(where, m_readOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite, &error);
+    auto fresh = openSqlite(m_location, m_readOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite, &error);
     if (!fresh) {
         m_gone = error;
         return false;
@@ -67,7 +96,6 @@ bool RunStore::reopen(bool logMoved)
     std::swap(m_db, fresh->m_db);
     m_schemaVersion = fresh->m_schemaVersion;
     m_sharedLog = fresh->m_sharedLog;
-    m_readOnlyWhy = fresh->m_readOnlyWhy.isEmpty() ? m_readOnlyWhy : fresh->m_readOnlyWhy;
     m_gone.clear();
     return true;
 }

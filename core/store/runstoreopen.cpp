@@ -198,7 +198,10 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
         } else {
             // Journals without their database: a store moved or deleted
             // without them. SQLite would replay them into a new file (§1.3).
-            const QStringList stale = sqlitefile::journalFilesBeside(file);
+            QStringList stale;
+            for (const QString &journal : sqlitefile::journalFilesBeside(file))
+                if (!journal.endsWith(QLatin1String("-shm")) && QFileInfo(journal).size() > 0)
+                    stale << journal;  // an index or an empty log holds nothing to replay
             if (!stale.isEmpty()) {
                 *error = QStringLiteral("%1 lies where the new run store %2 would be, but the store itself is missing "
                                         "(moved or deleted without it); SQLite would read it into a new store and "

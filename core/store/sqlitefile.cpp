@@ -9,6 +9,7 @@
 #include <QVariant>
 
 #include <sqlite3.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -106,7 +107,39 @@ int logDescriptor(sqlite3 *h, const QByteArray &logPath)
     return head->fd;
 }
 
+// The descriptor of the database file this connection has open, or -1.
+int databaseDescriptor(sqlite3 *h)
+{
+    sqlite3_file *file = nullptr;
+    if (sqlite3_file_control(h, "main", SQLITE_FCNTL_FILE_POINTER, &file) != SQLITE_OK || !file || !file->pMethods)
+        return -1;
+    const auto *head = reinterpret_cast<const UnixFileHead *>(file);
+    struct stat st {};
+    if (head->vfs != sqlite3_vfs_find("unix") || head->fd < 0 || ::fstat(head->fd, &st) != 0 || !S_ISREG(st.st_mode))
+        return -1;
+    return head->fd;
+}
+
 } // namespace
+
+bool othersUseTheFile(const QSqlDatabase &db)
+{
+    sqlite3 *h = handle(db);
+    const int fd = h ? databaseDescriptor(h) : -1;
+    if (fd < 0)
+        return true;  // cannot tell: assume it is
+    // SQLite's lock bytes (os_unix.c: PENDING_BYTE 0x40000000, then RESERVED
+    // and the 510 SHARED bytes). A lock of another process conflicts with a
+    // write lock over them; our own locks never do.
+    struct flock probe {};
+    probe.l_type = F_WRLCK;
+    probe.l_whence = SEEK_SET;
+    probe.l_start = 0x40000000;
+    probe.l_len = 512;
+    if (::fcntl(fd, F_GETLK, &probe) != 0)
+        return true;
+    return probe.l_type != F_UNLCK;
+}
 
 MovedFiles movedFiles(const QSqlDatabase &db)
 {
@@ -131,6 +164,30 @@ MovedFiles movedFiles(const QSqlDatabase &db)
     moved.log = open.st_nlink == 0 || ::stat(logPath.constData(), &named) != 0 || named.st_ino != open.st_ino
         || named.st_dev != open.st_dev;
     return moved;
+}
+
+QString vfsName(const QSqlDatabase &db)
+{
+    sqlite3 *h = handle(db);
+    char *name = nullptr;
+    if (!h || sqlite3_file_control(h, "main", SQLITE_FCNTL_VFSNAME, &name) != SQLITE_OK || !name)
+        return {};
+    const QString out = QString::fromUtf8(name);
+    sqlite3_free(name);
+    return out;
+}
+
+bool mapsDeletedIndex(const QString &databasePath)
+{
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    if (!maps.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray deleted = QFile::encodeName(databasePath) + "-shm (deleted)";
+    const QByteArray all = maps.readAll();
+    for (const QByteArray &line : all.split('\n'))
+        if (line.endsWith(deleted))
+            return true;
+    return false;
 }
 
 bool inTransaction(const QSqlDatabase &db)

@@ -32,6 +32,13 @@ struct MovedFiles {
     bool logOpen = false;   // the connection has its -wal open (it read or wrote in WAL mode)
 };
 MovedFiles movedFiles(const QSqlDatabase &db);
+// The name of the VFS the connection's database file uses ("unix": POSIX advisory locks).
+QString vfsName(const QSqlDatabase &db);
+// Whether this process still maps a deleted -shm (WAL index) of `databasePath`.
+bool mapsDeletedIndex(const QString &databasePath);
+// Whether another process holds a lock on the database file this connection
+// has open (under any name): then it is in use elsewhere.
+bool othersUseTheFile(const QSqlDatabase &db);
 // Whether the connection is inside a transaction (then it is not reopened).
 bool inTransaction(const QSqlDatabase &db);
 
