@@ -10,6 +10,8 @@
 //   fill ID N            open, add metrics in batches of N points until a write fails; print the error
 //   hold SECONDS         open, create a run, keep the store open SECONDS, close
 //   fds                  print the targets of this process's open descriptors (no store)
+//   raw SECONDS SQL…     not a RunStore: a plain SQLite connection (another program, or a newer
+//                        Gatefold) runs each SQL statement, prints "holding", keeps it open SECONDS
 // --wait FILE: wait until FILE exists before opening (starts many at one moment).
 // Prints "error: …" and exits 1 when the store refuses.
 
@@ -18,6 +20,9 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTextStream>
 #include <QThread>
 
@@ -59,6 +64,20 @@ int main(int argc, char **argv)
     }
     if (args.size() < 2)
         return fail(QStringLiteral("usage: storehelper COMMAND STORE [ARG…]"));
+    if (command == QLatin1String("raw")) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        db.setDatabaseName(args.at(1));
+        if (!db.open())
+            return fail(db.lastError().text());
+        for (const QString &sql : args.mid(3)) {
+            QSqlQuery q(db);
+            if (!q.exec(sql))
+                return fail(sql + QStringLiteral(": ") + q.lastError().text());
+        }
+        out << "holding" << Qt::endl;
+        QThread::msleep(qint64(args.value(2).toDouble() * 1000));
+        return 0;
+    }
     QString error;
     auto store = RunStore::open(args.at(1), &error, command == QLatin1String("read") ? OpenMode::ReadOnly
                                                                                      : OpenMode::ReadWrite);

@@ -20,7 +20,11 @@ QString readOnlyUri(const QString &path, bool *sharedLog)
     if (sharedLog)
         *sharedLog = shared;
     const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(path, "/"));
-    return QStringLiteral("file:%1?%2").arg(encoded, shared ? QStringLiteral("mode=ro") : QStringLiteral("immutable=1"));
+    // readonly_shm: the index is opened read-only too, so not even a read mark
+    // is written into it (plain mode=ro changes the -shm's bytes, and after a
+    // killed writer rebuilds it); SQLite then reads the log on its own.
+    return QStringLiteral("file:%1?%2").arg(encoded, shared ? QStringLiteral("mode=ro&readonly_shm=1")
+                                                           : QStringLiteral("immutable=1"));
 }
 
 StoreProbe probeStore(const QString &path)
