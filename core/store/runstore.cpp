@@ -4,6 +4,7 @@
 #include "storesql.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -58,8 +59,26 @@ RunStore::~RunStore()
 
 bool RunStore::fail(const QString &what, const QString &why)
 {
-    m_error = what + QStringLiteral(": ") + why;
+    m_error = what + QStringLiteral(": ") + (m_dialect == Dialect::Sqlite && isDiskFull(why, m_location) ? diskFull(m_location) : why);
     return false;
+}
+
+bool RunStore::isDiskFull(const QString &why, const StoreLocation &location)
+{
+    // SQLITE_FULL ("database or disk is full"); an I/O error (e.g. growing the
+    // -shm) on a file system with no byte left is the same trouble.
+    return why.contains(QLatin1String("database or disk is full"))
+        || (why.contains(QLatin1String("disk I/O error")) && sqlitefile::freeBytes(location.dataDir) == 0);
+}
+
+QString RunStore::diskFull(const StoreLocation &location)
+{
+    const QString log = location.file + QStringLiteral("-wal");
+    const QString file = QFileInfo::exists(log) ? log : location.file;
+    return QStringLiteral("no space left on %1 while writing %2; nothing of this change was written, and everything "
+                          "recorded before is kept. Free space there (or move the store elsewhere with --store) and "
+                          "try again")
+        .arg(sqlitefile::deviceOf(location.dataDir), QDir::toNativeSeparators(file));
 }
 
 bool RunStore::prepareWrite(const QString &what)

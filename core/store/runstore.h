@@ -143,6 +143,9 @@ private:
     static std::unique_ptr<RunStore> openPostgres(const StoreLocation &location, OpenMode mode, QString *error);
     std::optional<qint64> replaceArtifacts(const Artifact &artifact, bool samePathOnly);
     bool fail(const QString &what, const QString &why);
+    // A write refused for want of disk space, and how fail() says so.
+    static bool isDiskFull(const QString &why, const StoreLocation &location);
+    static QString diskFull(const StoreLocation &location);
     // Before every write: false (with `what` and the reason in lastError())
     // when the store is read-only or its connection cannot be trusted.
     bool prepareWrite(const QString &what);

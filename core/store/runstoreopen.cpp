@@ -279,8 +279,9 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
     const QStringList journalsBefore = sqlitefile::journalFilesBeside(file);
     store->m_db.setDatabaseName(file);
     store->m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+    const auto plainly = [&](const QString &why) { return isDiskFull(why, opened) ? diskFull(opened) : why; };
     if (!store->m_db.open()) {
-        *error = QStringLiteral("cannot open the run store %1: %2").arg(shown, store->m_db.lastError().text());
+        *error = QStringLiteral("cannot open the run store %1: %2").arg(shown, plainly(store->m_db.lastError().text()));
         return nullptr;
     }
     // WAL: readers never block the writer and a killed writer loses only its
@@ -290,7 +291,7 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
     if (!configureConnection(store->m_db, &why)) {
         if (!journalsBefore.isEmpty())
             sqlitefile::keepFilesOnClose(store->m_db);
-        *error = QStringLiteral("cannot set up the run store %1: %2").arg(shown, why);
+        *error = QStringLiteral("cannot set up the run store %1: %2").arg(shown, plainly(why));
         return nullptr;
     }
     bool refused = false;
@@ -304,7 +305,7 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
                          : QStringLiteral("cannot bring the run store %1 to schema %2: %3")
                                .arg(shown)
                                .arg(currentSchemaVersion())
-                               .arg(why);
+                               .arg(plainly(why));
         return nullptr;
     }
     return store;

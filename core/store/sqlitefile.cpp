@@ -225,6 +225,41 @@ void pretendFileSystemForTests(qint64 type)
     g_pretendType = type;
 }
 
+QString deviceOf(const QString &path)
+{
+    // /proc/self/mountinfo: "id parent major:minor root mountpoint options [optional…] - fstype source super".
+    QFile info(QStringLiteral("/proc/self/mountinfo"));
+    QString best, bestPoint;
+    if (info.open(QIODevice::ReadOnly)) {
+        const QString target = canonicalPath(path);
+        for (const QByteArray &line : info.readAll().split('\n')) {
+            const QList<QByteArray> fields = line.split(' ');
+            const int dash = int(fields.indexOf("-"));
+            if (fields.size() < 5 || dash < 0 || dash + 2 >= fields.size())
+                continue;
+            // Mount points escape spaces as \040.
+            const QString point = QString::fromUtf8(fields.at(4)).replace(QLatin1String("\\040"), QLatin1String(" "));
+            const bool contains = target == point || target.startsWith(point.endsWith(QLatin1Char('/')) ? point : point + QLatin1Char('/'));
+            if (!contains || point.size() < bestPoint.size())
+                continue;
+            bestPoint = point;
+            const QString type = QString::fromUtf8(fields.at(dash + 1));
+            const QString source = QString::fromUtf8(fields.at(dash + 2));
+            best = source == type || source == QLatin1String("none") ? QStringLiteral("%1 at %2").arg(type, point)
+                                                                     : QStringLiteral("%1 (%2) at %3").arg(source, type, point);
+        }
+    }
+    return best.isEmpty() ? QStringLiteral("the disk of %1").arg(QDir::toNativeSeparators(path)) : best;
+}
+
+qint64 freeBytes(const QString &path)
+{
+    struct statfs fs {};
+    if (::statfs(QFile::encodeName(path).constData(), &fs) != 0)
+        return -1;
+    return qint64(fs.f_bavail) * qint64(fs.f_bsize);
+}
+
 QStringList journalFilesBeside(const QString &databasePath)
 {
     QStringList found;

@@ -53,6 +53,12 @@ QString fileSystemName(qint64 type);
 // Tests: make networkFileSystem() see `type` for every path (0: the real one).
 void pretendFileSystemForTests(qint64 type);
 
+// The file system `path` lies on, for messages: "/dev/sda2 (ext4) at /home",
+// "tmpfs at /tmp/x".
+QString deviceOf(const QString &path);
+// Bytes this process may still write on the file system of `path` (-1 if unknown).
+qint64 freeBytes(const QString &path);
+
 // Journal files (-wal, -shm, -journal) that exist beside `databasePath`.
 QStringList journalFilesBeside(const QString &databasePath);
 
