@@ -133,6 +133,7 @@ bool configureConnection(QSqlDatabase &db, QString *why)
         *why = QStringLiteral("SQLite kept the journal mode '%1' instead of WAL").arg(mode);
         return false;
     }
+    sqlitefile::checkpointUnderWriteLock(db);  // the WAL-reset bug (README, hazard §8)
     return true;
 }
 

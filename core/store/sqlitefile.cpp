@@ -120,7 +120,20 @@ int databaseDescriptor(sqlite3 *h)
     return head->fd;
 }
 
+int checkpointFull(void *frames, sqlite3 *db, const char *name, int logFrames)
+{
+    if (logFrames >= int(reinterpret_cast<qintptr>(frames)))
+        sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_FULL, nullptr, nullptr);  // busy: the next commit tries again
+    return SQLITE_OK;
+}
+
 } // namespace
+
+void checkpointUnderWriteLock(const QSqlDatabase &db, int frames)
+{
+    if (sqlite3 *h = handle(db))
+        sqlite3_wal_hook(h, &checkpointFull, reinterpret_cast<void *>(qintptr(frames)));
+}
 
 bool othersUseTheFile(const QSqlDatabase &db)
 {

@@ -42,6 +42,14 @@ bool othersUseTheFile(const QSqlDatabase &db);
 // Whether the connection is inside a transaction (then it is not reopened).
 bool inTransaction(const QSqlDatabase &db);
 
+// Replaces SQLite's automatic checkpoint (PASSIVE: it runs beside other
+// writers) by a FULL one, which holds the write lock while it copies the log
+// into the store, after a commit leaves the log at `frames` pages or more.
+// SQLite 3.7.0-3.51.2 (Debian 12 ships 3.40.1) can corrupt a WAL database when
+// a checkpoint races a commit that restarts the log ("WAL-reset bug", fixed in
+// 3.51.3): with every checkpoint of ours excluding writers the race cannot happen.
+void checkpointUnderWriteLock(const QSqlDatabase &db, int frames = 1000);
+
 // A file system that SQLite's locks and WAL shared memory do not work on
 // across machines: its name ("nfs", "cifs", "fuse", …), or nullopt for a
 // local one. `path` is a directory that exists.
