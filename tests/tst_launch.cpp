@@ -1,11 +1,18 @@
-// Runs as engine child processes: RunProcess follows a real `gatefold-cli
-// train --run ID --json` through its JSON lines (start, progress, metrics,
-// eval, end), reports a crash with the engine's last words and a missing
-// engine clearly; RunQueue runs N at a time in order, cancels queued runs
-// (marked cancelled in the store) and running ones (checkpointed, cancelled).
+// Runs as detached engine processes: RunProcess starts a real `gatefold-cli
+// train --run ID --json` and follows it through its files (events, log) and
+// its life (pid + start time): start, progress, metrics, eval, end; a crash
+// with the engine's last words, a missing engine said clearly. RunQueue runs
+// N at a time in order, cancels queued runs (marked cancelled in the store)
+// and running ones (checkpointed, cancelled). The engines are nobody's
+// children: destroying the queue mid-run (what quitting the window does)
+// leaves them training, a new follower attaches to them and can stop them,
+// an engine whose output reader goes away trains on, and `gatefold-cli queue`
+// takes runs over in the background.
 
 #include "tinyrun.h"
 
+#include "launch/backgroundqueue.h"
+#include "launch/localprocess.h"
 #include "launch/runqueue.h"
 #include "store/runstore.h"
 #include "train/runconfigjson.h"
@@ -15,6 +22,9 @@
 #include <QtTest/QtTest>
 
 #include <QSignalSpy>
+
+#include <cstdio>
+#include <optional>
 
 using namespace gatefold;
 
@@ -41,6 +51,11 @@ private Q_SLOTS:
     void queueRunsInOrderAndCancels();
     void crashKeepsTheLastWords();
     void missingEngineIsClear();
+    void destroyingTheQueueLeavesEnginesTraining();
+    void attachFollowsAndStopsAnEngine();
+    void staleEventsAreNotReplayed();
+    void engineOutlivesItsReader();
+    void backgroundQueueRunsWhatItIsGiven();
 
 private:
     std::unique_ptr<store::RunStore> openStore(const char *name)
@@ -57,6 +72,29 @@ private:
         run.name = name;
         run.configJson = tinyConfig(epochs);
         return *store.createRun(run);
+    }
+    // The engine of `runId` once the store says it trains (its pid, from the store); nullopt after a minute.
+    static std::optional<launch::LocalProcess> engineOf(store::RunStore &store, qint64 runId)
+    {
+        QDeadlineTimer deadline(60000);
+        while (!deadline.hasExpired()) {
+            if (const auto run = store.run(runId); run && run->status == store::RunStatus::Running)
+                if (auto engine = launch::LocalProcess::find(run->pid))
+                    return engine;
+            QTest::qWait(100);
+        }
+        return std::nullopt;
+    }
+    // How `runId` ended, once the store says it has (its engine is detached: nobody else waits for it).
+    static QString waitForEnd(store::RunStore &store, qint64 runId)
+    {
+        QDeadlineTimer deadline(180000);
+        while (!deadline.hasExpired()) {
+            if (const auto run = store.run(runId); run && store::isTerminal(run->status))
+                return store::toString(run->status);
+            QTest::qWait(200);
+        }
+        return QStringLiteral("(still %1 after 3 minutes)").arg(statusOf(store, runId));
     }
     QTemporaryDir m_dir;
 };
@@ -166,5 +204,179 @@ void TstLaunch::missingEngineIsClear()
              qPrintable(finished.at(0).at(1).toString()));
 }
 
-QTEST_GUILESS_MAIN(TstLaunch)
+// Quitting the window destroyed its queue while an engine ran; the queue's handler then erased from
+// the map being destroyed (double free, issue 16). Now nothing calls back, and the engine — detached —
+// trains on to the end while the waiting run stays queued for whoever takes it up.
+void TstLaunch::destroyingTheQueueLeavesEnginesTraining()
+{
+    auto store = openStore("quit");
+    const qint64 a = createRun(*store, QStringLiteral("a"), 6);
+    const qint64 b = createRun(*store, QStringLiteral("b"), 1);
+    std::optional<launch::LocalProcess> engine;
+    {
+        launch::RunQueue queue(QStringLiteral(GATEFOLD_CLI_PATH), store->path());
+        QSignalSpy progressed(&queue, &launch::RunQueue::runProgressed);
+        queue.enqueue(a);
+        queue.enqueue(b);
+        QVERIFY(progressed.wait(60000));
+        engine = launch::LocalProcess::find(queue.process(a)->pid());
+        QVERIFY(engine);
+    }  // the window quits
+    QVERIFY(engine->isAlive());
+    QCOMPARE(waitForEnd(*store, a), QStringLiteral("finished"));
+    QCOMPARE(statusOf(*store, b), QStringLiteral("queued"));
+    QTRY_VERIFY(!engine->isAlive());
+}
+
+// A window started later follows an engine it did not start: its progress, then its end; cancel
+// reaches it by pid (and never a process that took the pid over).
+void TstLaunch::attachFollowsAndStopsAnEngine()
+{
+    auto store = openStore("attach");
+    const qint64 id = createRun(*store, QStringLiteral("long"), 400);
+    {
+        launch::RunProcess first(QStringLiteral(GATEFOLD_CLI_PATH), store->path(), id, launch::RunProcess::Mode::Train);
+        QSignalSpy progressed(&first, &launch::RunProcess::progressed);
+        first.start();
+        QVERIFY(progressed.wait(60000));
+    }
+    const auto engine = engineOf(*store, id);
+    QVERIFY(engine);
+    launch::RunQueue queue(QStringLiteral(GATEFOLD_CLI_PATH), store->path());
+    QSignalSpy progressed(&queue, &launch::RunQueue::runProgressed);
+    QSignalSpy finished(&queue, &launch::RunQueue::runFinished);
+    QVERIFY(queue.attach(id, *engine));
+    QVERIFY(!queue.attach(id, *engine));  // once
+    QCOMPARE(queue.running(), QList<qint64>{id});
+    QVERIFY(progressed.wait(30000));
+    const qint64 step = progressed.last().at(1).value<launch::RunProgress>().step;
+    QVERIFY2(step > 0, "the progress so far is read from the engine's events");
+    // A stale identity (same pid, another start) is not signalled.
+    launch::LocalProcess impostor = *engine;
+    impostor.startTicks += 1;
+    QVERIFY(!impostor.isAlive());
+    QVERIFY(!impostor.terminate());
+    QVERIFY(engine->isAlive());
+    QVERIFY(queue.cancel(id));
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.last().at(1).toString(), QStringLiteral("cancelled"));
+    QCOMPARE(statusOf(*store, id), QStringLiteral("cancelled"));
+    QVERIFY(!store->artifacts(id, QStringLiteral("checkpoint/last")).empty());
+}
+
+// An engine started by hand wrote nothing to the run's events file; what is there is an earlier
+// attempt's and must not be shown as this one's (its "end" would finish the run at once).
+void TstLaunch::staleEventsAreNotReplayed()
+{
+    auto store = openStore("stale");
+    const qint64 id = createRun(*store, QStringLiteral("by hand"), 400);
+    const QString events = launch::RunProcess::eventsPathFor(store->path(), id);
+    QDir().mkpath(QFileInfo(events).absolutePath());
+    {
+        QFile f(events);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"event": "started", "total_steps": 10, "start_step": 0})" "\n"
+                R"({"event": "end", "status": "finished", "message": "an old attempt"})" "\n");
+    }
+    QFile::setFileTime(events, QDateTime::currentDateTime().addSecs(-3600), QFileDevice::FileModificationTime);
+    QProcess byHand;  // its JSON lines go to this pipe, not to the events file
+    byHand.start(QStringLiteral(GATEFOLD_CLI_PATH), {"train", "--run", QString::number(id), "--store", store->path(), "--json"});
+    const auto engine = engineOf(*store, id);
+    QVERIFY(engine);
+    launch::RunProcess follower(QStringLiteral(GATEFOLD_CLI_PATH), store->path(), id, launch::RunProcess::Mode::Train);
+    QSignalSpy finished(&follower, &launch::RunProcess::finished);
+    follower.attach(*engine);
+    QTest::qWait(1500);
+    QVERIFY2(finished.isEmpty(), "an earlier attempt's end was taken for this engine's");
+    QVERIFY(follower.isRunning());
+    follower.cancel();
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("cancelled"));
+    QVERIFY(byHand.waitForFinished(30000));
+}
+
+// `gatefold-cli train --json | head -1`, or a window that died: the reader of the engine's output is
+// gone, and the run trains on to the end instead of dying of SIGPIPE.
+void TstLaunch::engineOutlivesItsReader()
+{
+    auto store = openStore("pipe");
+    const qint64 id = createRun(*store, QStringLiteral("unread"), 3);
+    QProcess engine;
+    engine.start(QStringLiteral(GATEFOLD_CLI_PATH), {"train", "--run", QString::number(id), "--store", store->path(), "--json"});
+    QVERIFY(engine.waitForReadyRead(60000));
+    engine.closeReadChannel(QProcess::StandardOutput);  // closes our end of the pipe
+    QVERIFY(engine.waitForFinished(120000));
+    QCOMPARE(engine.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(engine.exitCode(), 0);
+    QCOMPARE(statusOf(*store, id), QStringLiteral("finished"));
+}
+
+// What the window hands over when it quits and keeps its runs going: a detached `gatefold-cli queue`
+// that waits for the runs still training (--after), then starts the waiting ones in order.
+void TstLaunch::backgroundQueueRunsWhatItIsGiven()
+{
+    auto store = openStore("background");
+    // Queued by a process that has gone (as a window that quit): the queue may take them over.
+    QProcess creator;
+    creator.start(QCoreApplication::applicationFilePath(), {"--create", store->path(), "3", "1", "1", "1"});
+    QVERIFY(creator.waitForFinished(30000));
+    const QList<QByteArray> ids = creator.readAllStandardOutput().trimmed().split(' ');
+    QCOMPARE(ids.size(), 4);
+    const qint64 training = ids[0].toLongLong(), next = ids[1].toLongLong(), last = ids[2].toLongLong(),
+                 gone = ids[3].toLongLong();
+    QCOMPARE(int(store->orphanedQueuedRuns().size()), 4);
+    QVERIFY(store->setStatus(gone, store::RunStatus::Cancelled, QStringLiteral("by the user")));
+    launch::RunProcess first(QStringLiteral(GATEFOLD_CLI_PATH), store->path(), training, launch::RunProcess::Mode::Train);
+    QSignalSpy progressed(&first, &launch::RunProcess::progressed);
+    first.start();
+    QVERIFY(progressed.wait(60000));
+    launch::BackgroundQueue::Plan plan;
+    plan.parallel = 1;
+    plan.training = {training};
+    plan.waiting = {{next, launch::RunProcess::Mode::Train}, {gone, launch::RunProcess::Mode::Train},
+                    {last, launch::RunProcess::Mode::Train}};
+    QCOMPARE(launch::BackgroundQueue::arguments(store->path(), plan),
+             (QStringList{"--store", store->path(), "--parallel", "1", "--after", QString::number(training),
+                          QString::number(next), QString::number(gone), QString::number(last)}));
+    QString error;
+    const auto pid = launch::BackgroundQueue::start(QStringLiteral(GATEFOLD_CLI_PATH), store->path(), plan, &error);
+    QVERIFY2(pid, qPrintable(error));
+    QCOMPARE(waitForEnd(*store, last), QStringLiteral("finished"));
+    QCOMPARE(statusOf(*store, training), QStringLiteral("finished"));
+    QCOMPARE(statusOf(*store, next), QStringLiteral("finished"));
+    QCOMPARE(statusOf(*store, gone), QStringLiteral("cancelled"));
+    // One at a time: `next` started only once `training` had ended.
+    QVERIFY(store->run(next)->started >= store->run(training)->ended);
+    QVERIFY(store->run(last)->started >= store->run(next)->ended);
+    QFile log(launch::BackgroundQueue::logPathFor(store->path()));
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(log.readAll());
+    QVERIFY2(text.contains(QStringLiteral("run %1 is cancelled, not queued: skipped").arg(gone)), qPrintable(text));
+    QTRY_VERIFY_WITH_TIMEOUT(!launch::LocalProcess::find(*pid), 30000);  // it ends when its runs have
+}
+
+// `tst_launch --create STORE EPOCHS…`: queues tiny runs as another process would (it is their owner,
+// and it is gone when the test goes on) and prints their ids.
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    if (argc >= 3 && QByteArray(argv[1]) == "--create") {
+        QString error;
+        auto store = store::RunStore::open(QString::fromLocal8Bit(argv[2]), &error);
+        if (!store)
+            return 1;
+        QStringList ids;
+        for (int i = 3; i < argc; ++i) {
+            store::NewRun run;
+            run.name = QStringLiteral("run %1").arg(i - 2);
+            run.configJson = tinyConfig(QByteArray(argv[i]).toInt());
+            ids << QString::number(*store->createRun(run));
+        }
+        std::printf("%s\n", qPrintable(ids.join(' ')));
+        return 0;
+    }
+    TstLaunch test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_launch.moc"

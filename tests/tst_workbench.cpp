@@ -82,8 +82,11 @@ void TstWorkbench::runFromTheWindowAndCancelAnother()
     const auto runs = controller.store()->runs();
     QCOMPARE(int(runs.size()), 2);
     const qint64 shortId = runs[1].id, longId = runs[0].id;  // newest first
-    QCOMPARE(controller.queue()->running(), QList<qint64>{shortId});
+    // On the queue once a fresh process sees them in the store (not before: CreationCheck).
+    QCOMPARE(controller.unconfirmed(), (QList<qint64>{shortId, longId}));
+    QTRY_COMPARE_WITH_TIMEOUT(controller.queue()->running(), QList<qint64>{shortId}, 60000);
     QCOMPARE(controller.queue()->queued(), QList<qint64>{longId});
+    QVERIFY(controller.unconfirmed().isEmpty());
 
     window.selectRun(shortId);
     QCOMPARE(window.selectedRuns(), QList<qint64>{shortId});

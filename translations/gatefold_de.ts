@@ -2,6 +2,14 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>BackgroundQueue</name>
+    <message>
+        <location filename="../core/launch/backgroundqueue.cpp" line="+44"/>
+        <source>cannot start %1 queue: %2</source>
+        <translation>%1 queue kann nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>ConfigProblem</name>
     <message>
         <location filename="../core/model/configfields.cpp" line="+68"/>
@@ -479,7 +487,7 @@
 <context>
     <name>MlflowTransfer</name>
     <message>
-        <location filename="../widgets/mlflowtransfer.cpp" line="+35"/>
+        <location filename="../widgets/mlflowtransfer.cpp" line="+36"/>
         <location line="+45"/>
         <source>Select the runs to export in the run table first.</source>
         <translation>Wählen Sie zuerst die zu exportierenden Läufe in der Lauftabelle aus.</translation>
@@ -546,6 +554,29 @@
     </message>
 </context>
 <context>
+    <name>PlainIconProvider</name>
+    <message>
+        <location filename="../widgets/plainiconprovider.cpp" line="+47"/>
+        <source>Drive</source>
+        <translation>Laufwerk</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Folder</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 file</source>
+        <translation>%1-Datei</translation>
+    </message>
+</context>
+<context>
     <name>PlotExport</name>
     <message>
         <location filename="../widgets/plotexport.cpp" line="+94"/>
@@ -569,6 +600,52 @@
         <location filename="../widgets/tablebuilder.cpp" line="+35"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>QuitDialog</name>
+    <message>
+        <location filename="../widgets/quitdialog.cpp" line="+10"/>
+        <source>Quit Gatefold</source>
+        <translation>Gatefold beenden</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n run(s) are training.</source>
+        <translation>
+            <numerusform>%n Lauf trainiert.</numerusform>
+            <numerusform>%n Läufe trainieren.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n more wait in the queue.</source>
+        <translation>
+            <numerusform>%n weiterer wartet in der Warteschlange.</numerusform>
+            <numerusform>%n weitere warten in der Warteschlange.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keep running: the runs train on in the background (the queued ones start in turn, as many at a time as now), and Gatefold shows them again when it next starts.
+Stop: each training run saves a checkpoint and ends as cancelled (Resume continues it); queued runs stay queued and are offered when Gatefold next starts.</source>
+        <translation>Weiterlaufen lassen: Die Läufe trainieren im Hintergrund weiter (die wartenden starten der Reihe nach, so viele gleichzeitig wie jetzt), und Gatefold zeigt sie beim nächsten Start wieder an.
+Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgebrochen (Fortsetzen setzt ihn fort); wartende Läufe bleiben in der Warteschlange und werden beim nächsten Start von Gatefold angeboten.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Keep running in the background</source>
+        <translation>Im &amp;Hintergrund weiterlaufen lassen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Stop at a checkpoint</source>
+        <translation>An einem Checkpoint &amp;anhalten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sta&amp;y</source>
+        <translation>&amp;Bleiben</translation>
     </message>
 </context>
 <context>
@@ -1027,7 +1104,7 @@
 <context>
     <name>RunQueue</name>
     <message>
-        <location filename="../core/launch/runqueue.cpp" line="+53"/>
+        <location filename="../core/launch/runqueue.cpp" line="+72"/>
         <location line="+3"/>
         <source>cancelled before it started</source>
         <translation>vor dem Start abgebrochen</translation>
@@ -1069,19 +1146,19 @@
 <context>
     <name>gatefold::launch::RunProcess</name>
     <message>
-        <location filename="../core/launch/runprocess.cpp" line="+159"/>
-        <source>the engine died (%1)%2</source>
-        <translation>die Engine ist abgestürzt (%1)%2</translation>
+        <location filename="../core/launch/runprocess.cpp" line="+84"/>
+        <source>cannot start the engine %1: %2</source>
+        <translation>die Engine %1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <location line="+160"/>
+        <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
+        <translation>die Engine (PID %1) ist beendet worden, ohne zu sagen, wie der Lauf endete%2; Fortsetzen setzt den Lauf ab seinem letzten Checkpoint fort</translation>
     </message>
     <message>
         <location line="+5"/>
-        <source>the engine exited with status %1</source>
-        <translation>die Engine wurde mit Status %1 beendet</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>cannot start the engine %1: %2</source>
-        <translation>die Engine %1 kann nicht gestartet werden: %2</translation>
+        <source>the engine (pid %1) exited before the run started; its log (Run → Show engine log) may say why</source>
+        <translation>die Engine (PID %1) hat sich vor dem Start des Laufs beendet; ihr Log (Lauf → Engine-Log anzeigen) nennt vielleicht den Grund</translation>
     </message>
 </context>
 <context>
@@ -1606,9 +1683,32 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::ConfigCheck</name>
+    <message>
+        <location filename="../widgets/configcheck.cpp" line="+114"/>
+        <source>the engine refuses this config without saying why</source>
+        <translation>die Engine lehnt diese Konfiguration ab, ohne einen Grund zu nennen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>it crashed</source>
+        <translation>sie ist abgestürzt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>it exited with status %1</source>
+        <translation>sie endete mit Status %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the engine %1 could not check this config (%2); check that gatefold-cli is installed beside Gatefold and is as new as it</source>
+        <translation>die Engine %1 konnte diese Konfiguration nicht prüfen (%2); prüfen Sie, ob gatefold-cli neben Gatefold installiert und genauso neu ist</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::ConfigForm</name>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+204"/>
+        <location filename="../widgets/configform.cpp" line="+212"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>%n Problem in der Laufkonfiguration.</numerusform>
@@ -1637,7 +1737,7 @@
 <context>
     <name>gatefold::widgets::ExportDialog</name>
     <message>
-        <location filename="../widgets/exportdialog.cpp" line="+35"/>
+        <location filename="../widgets/exportdialog.cpp" line="+36"/>
         <source>Export model — run %1 %2</source>
         <translation>Modell exportieren — Lauf %1 %2</translation>
     </message>
@@ -2130,7 +2230,7 @@
         <translation>Gatefold</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Filter runs (name, status, tags, notes…)</source>
         <translation>Läufe filtern (Name, Status, Tags, Notizen…)</translation>
     </message>
@@ -2206,12 +2306,12 @@
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Store %1</source>
         <translation>Laufspeicher %1</translation>
     </message>
     <message>
-        <location line="-98"/>
+        <location line="-102"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+38"/>
         <source>Runs</source>
         <translation>Läufe</translation>
@@ -2297,12 +2397,12 @@
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Queue run</source>
         <translation>In &amp;Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
@@ -2452,7 +2552,7 @@
         <translation>&amp;Über Gatefold</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+182"/>
+        <location filename="../widgets/mainwindow.cpp" line="+186"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>Mittelwert ± Std. über %n Seed</numerusform>
@@ -2543,28 +2643,56 @@
         <translation>Diese Spalte entfernen</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+46"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="+28"/>
         <source>Quit Gatefold</source>
         <translation>Gatefold beenden</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location line="+1"/>
-        <source>%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</source>
+        <source>The queued runs could not be handed to a background queue: %1
+They stay queued; Gatefold offers them when it next starts.</source>
+        <translation>Die wartenden Läufe konnten keiner Hintergrund-Warteschlange übergeben werden: %1
+Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Stopping %n run(s) at a checkpoint…</source>
         <translation>
-            <numerusform>%n Lauf trainiert gerade. Beim Beenden wird er an einem Checkpoint angehalten; er kann später fortgesetzt werden. Beenden?</numerusform>
-            <numerusform>%n Läufe trainieren gerade. Beim Beenden werden sie an einem Checkpoint angehalten; sie können später fortgesetzt werden. Beenden?</numerusform>
+            <numerusform>%n Lauf wird an einem Checkpoint angehalten…</numerusform>
+            <numerusform>%n Läufe werden an einem Checkpoint angehalten…</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Quit now</source>
+        <translation>Jetzt &amp;beenden</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+75"/>
+        <location filename="../widgets/runcontroller.cpp" line="+96"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+28"/>
+        <source>run %1 is not in %2 for other programs (the window&apos;s connection wrote into a file another program had replaced) and could not be created again: %3. Close Gatefold, start it again and queue the run once more.</source>
+        <translation>Lauf %1 ist für andere Programme nicht in %2 (die Verbindung des Fensters schrieb in eine Datei, die ein anderes Programm ersetzt hatte) und konnte nicht neu angelegt werden: %3. Schließen Sie Gatefold, starten Sie es neu und stellen Sie den Lauf noch einmal in die Warteschlange.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>run %1 was written only where this window could see it (another program had replaced the store&apos;s journal file); the window reopened the store and queued the run again as run %2.</source>
+        <translation>Lauf %1 wurde nur dort geschrieben, wo dieses Fenster ihn sehen konnte (ein anderes Programm hatte die Journal-Datei des Speichers ersetzt); das Fenster hat den Speicher neu geöffnet und den Lauf erneut als Lauf %2 in die Warteschlange gestellt.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <location line="+4"/>
+        <source>cancelled before it started</source>
+        <translation>vor dem Start abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>only a failed, cancelled or crashed run can be resumed</source>
         <translation>nur ein fehlgeschlagener, abgebrochener oder abgestürzter Lauf kann fortgesetzt werden</translation>
     </message>
@@ -2573,16 +2701,26 @@
         <source>run %1 has no readable config</source>
         <translation>Lauf %1 hat keine lesbare Konfiguration</translation>
     </message>
+    <message>
+        <location line="+42"/>
+        <source>run %1 was not taken up: %2</source>
+        <translation>Lauf %1 wurde nicht übernommen: %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>cancelled at the start of Gatefold: the window or queue that held it was gone</source>
+        <translation>beim Start von Gatefold abgebrochen: das Fenster oder die Warteschlange, die ihn hielt, war nicht mehr da</translation>
+    </message>
 </context>
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message>
-        <location filename="../widgets/runformpanel.cpp" line="+29"/>
+        <location filename="../widgets/runformpanel.cpp" line="+31"/>
         <source>&amp;Queue run</source>
         <translation>In &amp;Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>run name</source>
         <translation>Laufname</translation>
     </message>
@@ -2617,7 +2755,7 @@
         <translation>Name:</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
@@ -2634,7 +2772,40 @@
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+62"/>
+        <source>Checking the config with the engine; the run is queued once it accepts it…</source>
+        <translation>Die Engine prüft die Konfiguration; der Lauf wird in die Warteschlange gestellt, sobald sie sie annimmt…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checking the config with the engine…</source>
+        <translation>Die Engine prüft die Konfiguration…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The engine accepts this config.</source>
+        <translation>Die Engine nimmt diese Konfiguration an.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Data %1: %2 classes, %3 channel(s), %4 training and %5 validation images.</source>
+        <translation>Daten %1: %2 Klassen, %3 Kanal/Kanäle, %4 Trainings- und %5 Validierungsbilder.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 M parameters.</source>
+        <translation>%1 Mio. Parameter.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>The engine would refuse this config: %n problem(s), shown at their settings. Nothing is queued until they are fixed.</source>
+        <translation>
+            <numerusform>Die Engine würde diese Konfiguration ablehnen: %n Problem, bei seiner Einstellung angezeigt. Nichts wird in die Warteschlange gestellt, bis es behoben ist.</numerusform>
+            <numerusform>Die Engine würde diese Konfiguration ablehnen: %n Probleme, bei ihren Einstellungen angezeigt. Nichts wird in die Warteschlange gestellt, bis sie behoben sind.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <location line="+3"/>
         <source>Load run config</source>
         <translation>Laufkonfiguration laden</translation>
@@ -2749,17 +2920,17 @@
         <translation>Durchsuchen…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Run store</source>
         <translation>Laufspeicher</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>SQLite run store (*.sqlite)</source>
         <translation>SQLite-Laufspeicher (*.sqlite)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>A run store file (SQLite), or a PostgreSQL database shared by a team or a cluster:
 postgresql://user@host:5432/database?runs=/shared/gatefold
 runs= is where checkpoints and logs go (a directory every machine sees); the password comes from $PGPASSWORD or ~/.pgpass.</source>
@@ -2869,6 +3040,82 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
             <numerusform>%n Lauf in %1 (Schema %2); Dateien unter %3.</numerusform>
             <numerusform>%n Läufe in %1 (Schema %2); Dateien unter %3.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::StrandedRunsDialog</name>
+    <message>
+        <location filename="../widgets/strandedrunsdialog.cpp" line="+19"/>
+        <source>Runs left behind</source>
+        <translation>Zurückgelassene Läufe</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n run(s) of this store wait for an engine that is gone: queued by a window or queue that ended, or training when their engine died. Tick the ones to take up.</source>
+        <translation>
+            <numerusform>%n Lauf dieses Speichers wartet auf eine Engine, die es nicht mehr gibt: von einem Fenster oder einer Warteschlange eingereiht, die beendet wurden, oder im Training, als seine Engine starb. Haken Sie an, was übernommen werden soll.</numerusform>
+            <numerusform>%n Läufe dieses Speichers warten auf eine Engine, die es nicht mehr gibt: von einem Fenster oder einer Warteschlange eingereiht, die beendet wurden, oder im Training, als ihre Engine starb. Haken Sie an, was übernommen werden soll.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Since</source>
+        <translation>Seit</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Taking it up</source>
+        <translation>Bei Übernahme</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>queue it again</source>
+        <translation>erneut in die Warteschlange stellen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>resume it from its last checkpoint</source>
+        <translation>ab dem letzten Checkpoint fortsetzen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Take up the ticked runs</source>
+        <translation>Angehakte Läufe &amp;übernehmen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Cancel the ticked queued runs</source>
+        <translation>Angehakte wartende Läufe &amp;abbrechen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>They end as cancelled and are not offered again; crashed runs stay as they are</source>
+        <translation>Sie enden als abgebrochen und werden nicht wieder angeboten; abgestürzte Läufe bleiben, wie sie sind</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Not now</source>
+        <translation>&amp;Nicht jetzt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing changes; they are offered again at the next start</source>
+        <translation>Nichts ändert sich; sie werden beim nächsten Start wieder angeboten</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,7 @@
 <context>
     <name>MlflowTransfer</name>
     <message numerus="yes">
-        <location filename="../widgets/mlflowtransfer.cpp" line="+49"/>
+        <location filename="../widgets/mlflowtransfer.cpp" line="+50"/>
         <source>Exported %n run(s) to MLflow experiment &apos;%1&apos; in %2 — mlflow ui --backend-store-uri file:%2</source>
         <translation>
             <numerusform>Exported %n run to MLflow experiment &apos;%1&apos; in %2 — mlflow ui --backend-store-uri file:%2</numerusform>
@@ -29,6 +29,25 @@
     </message>
 </context>
 <context>
+    <name>QuitDialog</name>
+    <message numerus="yes">
+        <location filename="../widgets/quitdialog.cpp" line="+12"/>
+        <source>%n run(s) are training.</source>
+        <translation>
+            <numerusform>%n run is training.</numerusform>
+            <numerusform>%n runs are training.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n more wait in the queue.</source>
+        <translation>
+            <numerusform>%n more waits in the queue.</numerusform>
+            <numerusform>%n more wait in the queue.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::CodebookView</name>
     <message numerus="yes">
         <location filename="../widgets/codebookview.cpp" line="+371"/>
@@ -42,7 +61,7 @@
 <context>
     <name>gatefold::widgets::ConfigForm</name>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+204"/>
+        <location filename="../widgets/configform.cpp" line="+212"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>%n problem in the run config.</numerusform>
@@ -72,7 +91,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+315"/>
+        <location filename="../widgets/mainwindow.cpp" line="+320"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>mean ± std over %n seed</numerusform>
@@ -80,22 +99,44 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+47"/>
-        <source>%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</source>
+        <location filename="../widgets/mainwindowruns.cpp" line="+49"/>
+        <source>Stopping %n run(s) at a checkpoint…</source>
         <translation>
-            <numerusform>%n run is training. Quitting stops it at a checkpoint; it can be resumed. Quit?</numerusform>
-            <numerusform>%n runs are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</numerusform>
+            <numerusform>Stopping %n run at a checkpoint…</numerusform>
+            <numerusform>Stopping %n runs at a checkpoint…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::RunFormPanel</name>
+    <message numerus="yes">
+        <location filename="../widgets/runformpanel.cpp" line="+203"/>
+        <source>The engine would refuse this config: %n problem(s), shown at their settings. Nothing is queued until they are fixed.</source>
+        <translation>
+            <numerusform>The engine would refuse this config: %n problem, shown at its setting. Nothing is queued until it is fixed.</numerusform>
+            <numerusform>The engine would refuse this config: %n problems, shown at their settings. Nothing is queued until they are fixed.</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::SettingsDialog</name>
     <message numerus="yes">
-        <location filename="../widgets/settingsdialog.cpp" line="+108"/>
+        <location filename="../widgets/settingsdialog.cpp" line="+110"/>
         <source>%n run(s) in %1 (schema %2); files under %3.</source>
         <translation>
             <numerusform>%n run in %1 (schema %2); files under %3.</numerusform>
             <numerusform>%n runs in %1 (schema %2); files under %3.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::StrandedRunsDialog</name>
+    <message numerus="yes">
+        <location filename="../widgets/strandedrunsdialog.cpp" line="+21"/>
+        <source>%n run(s) of this store wait for an engine that is gone: queued by a window or queue that ended, or training when their engine died. Tick the ones to take up.</source>
+        <translation>
+            <numerusform>%n run of this store waits for an engine that is gone: queued by a window or queue that ended, or training when its engine died. Tick it to take it up.</numerusform>
+            <numerusform>%n runs of this store wait for an engine that is gone: queued by a window or queue that ended, or training when their engine died. Tick the ones to take up.</numerusform>
         </translation>
     </message>
 </context>

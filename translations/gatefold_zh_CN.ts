@@ -2,6 +2,14 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BackgroundQueue</name>
+    <message>
+        <location filename="../core/launch/backgroundqueue.cpp" line="+44"/>
+        <source>cannot start %1 queue: %2</source>
+        <translation>无法启动 %1 queue：%2</translation>
+    </message>
+</context>
+<context>
     <name>ConfigProblem</name>
     <message>
         <location filename="../core/model/configfields.cpp" line="+68"/>
@@ -479,7 +487,7 @@
 <context>
     <name>MlflowTransfer</name>
     <message>
-        <location filename="../widgets/mlflowtransfer.cpp" line="+35"/>
+        <location filename="../widgets/mlflowtransfer.cpp" line="+36"/>
         <location line="+45"/>
         <source>Select the runs to export in the run table first.</source>
         <translation>请先在运行表中选择要导出的运行。</translation>
@@ -543,6 +551,29 @@
     </message>
 </context>
 <context>
+    <name>PlainIconProvider</name>
+    <message>
+        <location filename="../widgets/plainiconprovider.cpp" line="+47"/>
+        <source>Drive</source>
+        <translation>驱动器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 file</source>
+        <translation>%1 文件</translation>
+    </message>
+</context>
+<context>
     <name>PlotExport</name>
     <message>
         <location filename="../widgets/plotexport.cpp" line="+94"/>
@@ -566,6 +597,50 @@
         <location filename="../widgets/tablebuilder.cpp" line="+35"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>QuitDialog</name>
+    <message>
+        <location filename="../widgets/quitdialog.cpp" line="+10"/>
+        <source>Quit Gatefold</source>
+        <translation>退出 Gatefold</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n run(s) are training.</source>
+        <translation>
+            <numerusform>%n 个运行正在训练。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n more wait in the queue.</source>
+        <translation>
+            <numerusform>另有 %n 个在队列中等待。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keep running: the runs train on in the background (the queued ones start in turn, as many at a time as now), and Gatefold shows them again when it next starts.
+Stop: each training run saves a checkpoint and ends as cancelled (Resume continues it); queued runs stay queued and are offered when Gatefold next starts.</source>
+        <translation>继续运行：这些运行在后台继续训练（排队的运行按顺序启动，同时运行的数量与现在相同），Gatefold 下次启动时会再次显示它们。
+停止：每个正在训练的运行保存一个检查点并以“已取消”结束（“继续”可接着训练）；排队的运行保持排队，Gatefold 下次启动时会提供给你处理。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Keep running in the background</source>
+        <translation>在后台继续运行(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Stop at a checkpoint</source>
+        <translation>在检查点停止(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sta&amp;y</source>
+        <translation>留下(&amp;Y)</translation>
     </message>
 </context>
 <context>
@@ -1024,7 +1099,7 @@
 <context>
     <name>RunQueue</name>
     <message>
-        <location filename="../core/launch/runqueue.cpp" line="+53"/>
+        <location filename="../core/launch/runqueue.cpp" line="+72"/>
         <location line="+3"/>
         <source>cancelled before it started</source>
         <translation>在开始前已取消</translation>
@@ -1066,19 +1141,19 @@
 <context>
     <name>gatefold::launch::RunProcess</name>
     <message>
-        <location filename="../core/launch/runprocess.cpp" line="+159"/>
-        <source>the engine died (%1)%2</source>
-        <translation>引擎已崩溃（%1）%2</translation>
+        <location filename="../core/launch/runprocess.cpp" line="+84"/>
+        <source>cannot start the engine %1: %2</source>
+        <translation>无法启动引擎 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+160"/>
+        <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
+        <translation>引擎（PID %1）在未说明运行如何结束的情况下终止%2；“继续”会从最后一个检查点接着运行</translation>
     </message>
     <message>
         <location line="+5"/>
-        <source>the engine exited with status %1</source>
-        <translation>引擎已退出，状态码 %1</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>cannot start the engine %1: %2</source>
-        <translation>无法启动引擎 %1：%2</translation>
+        <source>the engine (pid %1) exited before the run started; its log (Run → Show engine log) may say why</source>
+        <translation>引擎（PID %1）在运行开始前退出；它的日志（运行 → 显示引擎日志）可能说明了原因</translation>
     </message>
 </context>
 <context>
@@ -1602,9 +1677,32 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::ConfigCheck</name>
+    <message>
+        <location filename="../widgets/configcheck.cpp" line="+114"/>
+        <source>the engine refuses this config without saying why</source>
+        <translation>引擎拒绝了此配置，但未说明原因</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>it crashed</source>
+        <translation>它崩溃了</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>it exited with status %1</source>
+        <translation>它以状态 %1 退出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the engine %1 could not check this config (%2); check that gatefold-cli is installed beside Gatefold and is as new as it</source>
+        <translation>引擎 %1 无法检查此配置（%2）；请确认 gatefold-cli 与 Gatefold 安装在一起且版本一样新</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::ConfigForm</name>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+204"/>
+        <location filename="../widgets/configform.cpp" line="+212"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>运行配置中有 %n 个问题。</numerusform>
@@ -1632,7 +1730,7 @@
 <context>
     <name>gatefold::widgets::ExportDialog</name>
     <message>
-        <location filename="../widgets/exportdialog.cpp" line="+35"/>
+        <location filename="../widgets/exportdialog.cpp" line="+36"/>
         <source>Export model — run %1 %2</source>
         <translation>导出模型 — 运行 %1 %2</translation>
     </message>
@@ -2123,7 +2221,7 @@
         <translation>Gatefold</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Filter runs (name, status, tags, notes…)</source>
         <translation>筛选运行（名称、状态、标签、备注…）</translation>
     </message>
@@ -2199,12 +2297,12 @@
         <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Store %1</source>
         <translation>运行存储 %1</translation>
     </message>
     <message>
-        <location line="-98"/>
+        <location line="-102"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+38"/>
         <source>Runs</source>
         <translation>运行</translation>
@@ -2290,12 +2388,12 @@
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Queue run</source>
         <translation>加入队列(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
@@ -2445,7 +2543,7 @@
         <translation>关于 Gatefold(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+182"/>
+        <location filename="../widgets/mainwindow.cpp" line="+186"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>%n 个随机种子的均值 ± 标准差</numerusform>
@@ -2535,27 +2633,55 @@
         <translation>移除此列</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+46"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="+28"/>
         <source>Quit Gatefold</source>
         <translation>退出 Gatefold</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location line="+1"/>
-        <source>%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. Quit?</source>
+        <source>The queued runs could not be handed to a background queue: %1
+They stay queued; Gatefold offers them when it next starts.</source>
+        <translation>无法把排队的运行交给后台队列：%1
+它们保持排队；Gatefold 下次启动时会提供给你处理。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Stopping %n run(s) at a checkpoint…</source>
         <translation>
-            <numerusform>%n 个运行正在训练。退出会在检查点处停止它们，之后可以继续。确定退出吗？</numerusform>
+            <numerusform>正在于检查点停止 %n 个运行…</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Quit now</source>
+        <translation>立即退出(&amp;Q)</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+75"/>
+        <location filename="../widgets/runcontroller.cpp" line="+96"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+28"/>
+        <source>run %1 is not in %2 for other programs (the window&apos;s connection wrote into a file another program had replaced) and could not be created again: %3. Close Gatefold, start it again and queue the run once more.</source>
+        <translation>其他程序在 %2 中看不到运行 %1（窗口的连接写入了一个已被其他程序替换的文件），且无法重新创建：%3。请关闭 Gatefold，重新启动后再把该运行加入队列一次。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>run %1 was written only where this window could see it (another program had replaced the store&apos;s journal file); the window reopened the store and queued the run again as run %2.</source>
+        <translation>运行 %1 只写到了本窗口能看到的地方（其他程序替换了存储的日志文件）；窗口已重新打开存储，并把该运行作为运行 %2 重新加入队列。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <location line="+4"/>
+        <source>cancelled before it started</source>
+        <translation>在开始前已取消</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>only a failed, cancelled or crashed run can be resumed</source>
         <translation>只有失败、已取消或已崩溃的运行才能继续</translation>
     </message>
@@ -2564,16 +2690,26 @@
         <source>run %1 has no readable config</source>
         <translation>运行 %1 没有可读取的配置</translation>
     </message>
+    <message>
+        <location line="+42"/>
+        <source>run %1 was not taken up: %2</source>
+        <translation>未接手运行 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>cancelled at the start of Gatefold: the window or queue that held it was gone</source>
+        <translation>在 Gatefold 启动时取消：持有它的窗口或队列已不存在</translation>
+    </message>
 </context>
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message>
-        <location filename="../widgets/runformpanel.cpp" line="+29"/>
+        <location filename="../widgets/runformpanel.cpp" line="+31"/>
         <source>&amp;Queue run</source>
         <translation>加入队列(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>run name</source>
         <translation>运行名称</translation>
     </message>
@@ -2608,7 +2744,7 @@
         <translation>名称：</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2625,7 +2761,39 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+62"/>
+        <source>Checking the config with the engine; the run is queued once it accepts it…</source>
+        <translation>正在用引擎检查配置；引擎接受后即将运行加入队列…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checking the config with the engine…</source>
+        <translation>正在用引擎检查配置…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The engine accepts this config.</source>
+        <translation>引擎接受此配置。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Data %1: %2 classes, %3 channel(s), %4 training and %5 validation images.</source>
+        <translation>数据 %1：%2 个类别，%3 个通道，%4 张训练图像和 %5 张验证图像。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 M parameters.</source>
+        <translation>%1 M 个参数。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>The engine would refuse this config: %n problem(s), shown at their settings. Nothing is queued until they are fixed.</source>
+        <translation>
+            <numerusform>引擎会拒绝此配置：%n 个问题，显示在相应设置处。修复之前不会加入队列。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <location line="+3"/>
         <source>Load run config</source>
         <translation>加载运行配置</translation>
@@ -2740,17 +2908,17 @@
         <translation>浏览…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Run store</source>
         <translation>运行存储</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>SQLite run store (*.sqlite)</source>
         <translation>SQLite 运行存储 (*.sqlite)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>A run store file (SQLite), or a PostgreSQL database shared by a team or a cluster:
 postgresql://user@host:5432/database?runs=/shared/gatefold
 runs= is where checkpoints and logs go (a directory every machine sees); the password comes from $PGPASSWORD or ~/.pgpass.</source>
@@ -2859,6 +3027,81 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>
             <numerusform>%1 中有 %n 个运行（schema 版本 %2）；文件位于 %3。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::StrandedRunsDialog</name>
+    <message>
+        <location filename="../widgets/strandedrunsdialog.cpp" line="+19"/>
+        <source>Runs left behind</source>
+        <translation>遗留的运行</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n run(s) of this store wait for an engine that is gone: queued by a window or queue that ended, or training when their engine died. Tick the ones to take up.</source>
+        <translation>
+            <numerusform>此存储中有 %n 个运行在等待一个已不存在的引擎：由已结束的窗口或队列排入，或在其引擎终止时正在训练。勾选要接手的运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Since</source>
+        <translation>自</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Taking it up</source>
+        <translation>接手后</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>queue it again</source>
+        <translation>重新加入队列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>resume it from its last checkpoint</source>
+        <translation>从最后一个检查点继续</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Take up the ticked runs</source>
+        <translation>接手勾选的运行(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Cancel the ticked queued runs</source>
+        <translation>取消勾选的排队运行(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>They end as cancelled and are not offered again; crashed runs stay as they are</source>
+        <translation>它们以“已取消”结束，不再提供；崩溃的运行保持原样</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Not now</source>
+        <translation>暂不处理(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing changes; they are offered again at the next start</source>
+        <translation>不做任何更改；下次启动时会再次提供</translation>
     </message>
 </context>
 <context>

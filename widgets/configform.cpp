@@ -127,6 +127,7 @@ void ConfigForm::setConfig(const train::RunConfig &config)
 {
     m_config = config;
     m_parseErrors.clear();
+    m_checkProblems.clear();  // about another config
     m_loading = true;
     for (const Row &row : m_rows)
         showValue(row);
@@ -160,6 +161,7 @@ void ConfigForm::edited(size_t index, const QString &text)
     const auto &field = *m_rows[index].field;
     model::ConfigProblem why;
     train::RunConfig next = m_config;
+    m_checkProblems.erase(field.key);  // about the old value: the engine looks again
     if (field.set(next, text.trimmed().toStdString(), &why)) {
         m_config = next;
         m_parseErrors.erase(field.key);
@@ -175,6 +177,12 @@ void ConfigForm::revalidate()
     m_problems = m_parseErrors;
     for (const auto &p : train::validateRunConfig(m_config))
         m_problems.emplace(p.field, problemText(p));  // a parse error wins: it is what was typed
+    m_ownProblems = m_problems.size();
+    for (const auto &[key, message] : m_checkProblems) {
+        auto [it, added] = m_problems.emplace(key, message);
+        if (!added && !it->second.contains(message))
+            it->second += QLatin1Char('\n') + message;
+    }
     QStringList hidden;
     std::vector<int> perGroup(size_t(m_tabs->count()), 0);
     for (const Row &row : m_rows) {
@@ -193,7 +201,7 @@ void ConfigForm::revalidate()
     for (const auto &[key, message] : m_problems) {
         const bool hasRow = std::any_of(m_rows.begin(), m_rows.end(), [&](const Row &r) { return r.field->key == key; });
         if (!hasRow)
-            hidden << QStringLiteral("%1: %2").arg(QString::fromStdString(key), message);
+            hidden << (key.empty() ? message : QStringLiteral("%1: %2").arg(QString::fromStdString(key), message));
     }
     const QStringList groups = fieldGroups();
     for (int g = 0; g < m_tabs->count(); ++g)
@@ -208,6 +216,14 @@ void ConfigForm::revalidate()
         m_valid = valid;
         Q_EMIT validityChanged(valid);
     }
+}
+
+void ConfigForm::setCheckProblems(const std::multimap<std::string, QString> &problems)
+{
+    if (problems == m_checkProblems)
+        return;
+    m_checkProblems = problems;
+    revalidate();
 }
 
 QStringList ConfigForm::problems() const

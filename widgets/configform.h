@@ -36,6 +36,12 @@ public:
     // The config as edited; a field whose text does not parse keeps its last good value.
     const train::RunConfig &config() const { return m_config; }
     bool isValid() const { return m_problems.empty(); }
+    // No problem of the form's own (parse errors, the validator): the engine's checks can run.
+    bool isLocallyValid() const { return m_ownProblems == 0; }
+    // Problems the engine's pre-creation checks found (ConfigCheck), key → message (an empty key:
+    // about the config as a whole), shown like the validator's; {} clears them. Editing a field
+    // drops its own until the engine looks again.
+    void setCheckProblems(const std::multimap<std::string, QString> &problems);
     // "key: message" for every problem, in field order.
     QStringList problems() const;
     QString problemFor(const QString &key) const;
@@ -69,7 +75,9 @@ private:
     std::vector<Row> m_rows;
     train::RunConfig m_config;
     std::map<std::string, QString> m_parseErrors;  // key → why its text does not parse
-    std::map<std::string, QString> m_problems;     // key → shown message (parse error or validator)
+    std::map<std::string, QString> m_problems;     // key → shown message (parse error, validator, engine)
+    std::multimap<std::string, QString> m_checkProblems;  // from the engine's checks
+    size_t m_ownProblems = 0;
     bool m_valid = true;
     bool m_loading = false;
 };

@@ -1,9 +1,10 @@
 #include "exportdialog.h"
 
+#include "filedialogs.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -71,7 +72,7 @@ ExportDialog::ExportDialog(QString cliPath, QString storePath, qint64 runId, con
     m_out->setPlaceholderText(tr("default: the run's folder, export/<checkpoint>"));
     m_browse = new QPushButton(tr("Browse…"));
     connect(m_browse, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Output folder"), m_out->text());
+        const QString dir = filedialogs::existingDirectory(this, tr("Output folder"), m_out->text());
         if (!dir.isEmpty())
             m_out->setText(dir);
     });

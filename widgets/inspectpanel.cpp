@@ -5,6 +5,7 @@
 #include "branchsimilarityview.h"
 #include "ckaview.h"
 #include "codebookview.h"
+#include "filedialogs.h"
 #include "inspecthistory.h"
 
 #include "inspect/inspectreport.h"
@@ -14,7 +15,6 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -192,7 +192,7 @@ void InspectPanel::setImageFiles(const QStringList &files)
 
 void InspectPanel::chooseFiles()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(
+    const QStringList files = filedialogs::openFiles(
         this, tr("Images to inspect"), m_files.isEmpty() ? QString() : QFileInfo(m_files.first()).absolutePath(),
         tr("Images (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)"));
     if (files.isEmpty() && m_files.isEmpty())
@@ -387,7 +387,7 @@ bool InspectPanel::exportCsv(const QString &path, QString *error)
 void InspectPanel::askExportPicture()
 {
     const QString base = kViews.value(m_tabs->currentIndex());
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export picture"), base + QStringLiteral(".png"),
+    const QString path = filedialogs::saveFile(this, tr("Export picture"), base + QStringLiteral(".png"),
                                                       tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
     if (path.isEmpty())
         return;
@@ -402,7 +402,7 @@ void InspectPanel::askExportCsv()
 {
     const QString base = kViews.value(m_tabs->currentIndex());
     const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export CSV"), base + QStringLiteral(".csv"), tr("CSV (*.csv)"));
+        filedialogs::saveFile(this, tr("Export CSV"), base + QStringLiteral(".csv"), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -54,6 +54,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     , m_cache(std::make_unique<SeriesCache>(controller->store()))
 {
     setWindowTitle(tr("Gatefold"));
+    m_form->setEngine(m_controller->enginePath());
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(RunTableModel::SortRole);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -214,9 +215,13 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     });
     connect(queue, &launch::RunQueue::changed, this, [this] {
         statusBar()->showMessage(tr("%1 running, %2 queued — store %3")
-                                     .arg(m_controller->queue()->running().size())
-                                     .arg(m_controller->queue()->queued().size())
+                                     .arg(m_controller->training())
+                                     .arg(m_controller->waiting())
                                      .arg(m_controller->store()->displayName()));
+    });
+    connect(m_controller, &RunController::notice, this, [this](qint64 id, const QString &text) {
+        appendLog(id, text);
+        statusBar()->showMessage(text, 20000);
     });
     statusBar()->showMessage(tr("Store %1").arg(m_controller->store()->displayName()));
 
@@ -356,12 +361,7 @@ bool MainWindow::inspect(const QString &view)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    const auto running = m_controller->queue()->running();
-    if (!running.isEmpty()
-        && QMessageBox::question(this, tr("Quit Gatefold"),
-                                 tr("%n run(s) are training. Quitting stops them at a checkpoint; they can be resumed. "
-                                    "Quit?", nullptr, int(running.size())))
-               != QMessageBox::Yes) {
+    if (!settleRuns()) {
         event->ignore();
         return;
     }

@@ -45,6 +45,9 @@ public:
     bool inspect(const QString &view = QString());
     void selectRun(qint64 runId);
     void selectRuns(const QList<qint64> &runIds);
+    // At start: offers the runs nobody runs any more (queued by a window or queue that is gone,
+    // crashed with their engine) for taking up; nothing happens to them without the user's choice.
+    void offerStrandedRuns();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -54,6 +57,10 @@ private:
     void showCurves();
     void refreshRuns();
     void fitColumns();
+    // Quitting with runs: keep them training in the background, stop them at a checkpoint, or stay
+    // (false). mainwindowruns.cpp.
+    bool settleRuns();
+    void waitForStops();
     void appendLog(qint64 runId, const QString &text);
     void about();
     void exportCurves();

@@ -4,6 +4,7 @@
 
 #include "configform.h"
 #include "curveplot.h"
+#include "filedialogs.h"
 #include "mlflowtransfer.h"
 #include "runcontroller.h"
 #include "runformpanel.h"
@@ -21,7 +22,6 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QFile>
-#include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -58,10 +58,8 @@ void MainWindow::buildActions()
     auto *quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
-    auto *launchAction = runMenu->addAction(tr("&Queue run"), this, [this] {
-        if (m_form->form()->isValid())
-            Q_EMIT m_form->launchRequested(m_form->form()->config(), m_form->runName());
-    });
+    // Only what the engine accepts (RunFormPanel::requestQueue: the form's checks and the engine's).
+    auto *launchAction = runMenu->addAction(tr("&Queue run"), m_form, &RunFormPanel::requestQueue);
     launchAction->setShortcut(QKeySequence(tr("Ctrl+Return")));
     auto *cancel = runMenu->addAction(tr("&Cancel"), this, [this] {
         for (qint64 id : selectedRuns())
@@ -165,7 +163,7 @@ void MainWindow::buildActions()
 
 void MainWindow::exportCurves()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export curves"), QStringLiteral("curves.png"),
+    const QString path = filedialogs::saveFile(this, tr("Export curves"), QStringLiteral("curves.png"),
                                                       tr("Images (*.png *.svg *.pdf)"));
     QString error;
     if (!path.isEmpty() && !m_curves->save(path, &error))

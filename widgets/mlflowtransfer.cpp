@@ -1,12 +1,13 @@
 #include "mlflowtransfer.h"
 
+#include "filedialogs.h"
+
 #include "mlflow/mlflowexport.h"
 #include "mlflow/mlflowimport.h"
 #include "store/runstore.h"
 #include "train/settingsconfig.h"
 
 #include <QApplication>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMainWindow>
@@ -81,7 +82,7 @@ void MlflowTransfer::exportDialog(QMainWindow *window, store::RunStore &store, c
         return;
     }
     QSettings settings;
-    const QString dir = QFileDialog::getExistingDirectory(window, tr("Export runs to an MLflow file store (new, empty or existing)"),
+    const QString dir = filedialogs::existingDirectory(window, tr("Export runs to an MLflow file store (new, empty or existing)"),
                                                           settings.value(kDirKey).toString());
     if (dir.isEmpty())
         return;
@@ -105,7 +106,7 @@ void MlflowTransfer::exportDialog(QMainWindow *window, store::RunStore &store, c
 bool MlflowTransfer::importDialog(QMainWindow *window, store::RunStore &store)
 {
     QSettings settings;
-    const QString dir = QFileDialog::getExistingDirectory(window, tr("Import runs from an MLflow file store (e.g. mlruns)"),
+    const QString dir = filedialogs::existingDirectory(window, tr("Import runs from an MLflow file store (e.g. mlruns)"),
                                                           settings.value(kDirKey).toString());
     if (dir.isEmpty())
         return false;

@@ -1,7 +1,10 @@
 #include "runcontroller.h"
 
 #include "appsettings.h"
+#include "creationcheck.h"
 
+#include "launch/backgroundqueue.h"
+#include "launch/localprocess.h"
 #include "store/runstore.h"
 #include "train/runconfigjson.h"
 
@@ -14,18 +17,38 @@
 #include <algorithm>
 
 namespace gatefold::widgets {
+namespace {
+
+constexpr int kFollowMs = 2000;  // how often the store is looked at for runs started elsewhere
+
+} // namespace
 
 RunController::RunController(QString enginePath, QString storePath, QObject *parent)
     : QObject(parent)
+    , m_enginePath(std::move(enginePath))
 {
     m_store = store::RunStore::open(storePath, &m_error);
     if (!m_store)
         return;
-    m_queue = std::make_unique<launch::RunQueue>(std::move(enginePath), m_store->path());
+    // Runs whose engine died while no window watched: offered for resuming (strandedRuns()).
+    m_crashedAtStart = m_store->markCrashedRuns();
+    for (qint64 id : markExitedEngines())
+        m_crashedAtStart.push_back(id);
+    m_queue = std::make_unique<launch::RunQueue>(m_enginePath, m_store->path());
+    m_check = std::make_unique<CreationCheck>(m_enginePath, m_store->path());
     connect(m_queue.get(), &launch::RunQueue::runFinished, this, [this] { Q_EMIT runsChanged(); });
     connect(m_queue.get(), &launch::RunQueue::runStarted, this, [this] { Q_EMIT runsChanged(); });
+    connect(m_check.get(), &CreationCheck::confirmed, this, [this](qint64 runId) {
+        m_created.erase(runId);
+        m_queue->enqueue(runId);
+    });
+    connect(m_check.get(), &CreationCheck::notVisible, this, &RunController::recordedElsewhereNot);
+    connect(&m_follow, &QTimer::timeout, this, &RunController::followStore);
+    followStore();
+    m_follow.start(kFollowMs);
 }
 
+// The queue goes before the store (members in reverse); it leaves the engines running.
 RunController::~RunController() = default;
 
 QString RunController::defaultEnginePath()
@@ -81,14 +104,59 @@ qint64 RunController::launchInSweep(const train::RunConfig &config, const QStrin
         m_error = m_store->lastError();
         return 0;
     }
-    m_queue->enqueue(*id);
+    m_created.emplace(*id, run);
+    m_check->add(*id);
     Q_EMIT runsChanged();
     return *id;
 }
 
+// A run this window created that a fresh process does not see: the window's connection wrote into a
+// store file another process had replaced. The store reopens its file when it notices (RunStore);
+// the run is created again there, and the user is told — once; a second miss gives up loudly.
+void RunController::recordedElsewhereNot(qint64 runId)
+{
+    const auto it = m_created.find(runId);
+    if (it == m_created.end())
+        return;
+    const store::NewRun run = it->second;
+    m_created.erase(it);
+    (void)m_store->run(runId);  // touching the store lets it notice a replaced file and reopen it
+    const auto again = m_store->createRun(run);
+    if (!again) {
+        Q_EMIT notice(runId, tr("run %1 is not in %2 for other programs (the window's connection wrote into a file "
+                                "another program had replaced) and could not be created again: %3. Close "
+                                "Gatefold, start it again and queue the run once more.")
+                                 .arg(runId)
+                                 .arg(m_store->displayName(), m_store->lastError()));
+        Q_EMIT runsChanged();
+        return;
+    }
+    Q_EMIT notice(*again, tr("run %1 was written only where this window could see it (another program had replaced "
+                             "the store's journal file); the window reopened the store and queued the run again as "
+                             "run %2.")
+                              .arg(runId)
+                              .arg(*again));
+    m_check->add(*again);  // not kept in m_created: not seen a second time means give up
+    Q_EMIT runsChanged();
+}
+
+QList<qint64> RunController::unconfirmed() const
+{
+    return m_check ? m_check->pending() : QList<qint64>{};
+}
+
 bool RunController::cancel(qint64 runId)
 {
-    const bool ok = m_queue && m_queue->cancel(runId);
+    if (!m_queue)
+        return false;
+    bool ok = m_queue->cancel(runId);
+    if (!ok && m_check->remove(runId)) {  // created, not yet confirmed: it never started
+        m_created.erase(runId);
+        ok = m_store->setStatus(runId, store::RunStatus::Cancelled, tr("cancelled before it started"));
+    }
+    if (!ok)
+        if (const auto run = m_store->run(runId); run && run->status == store::RunStatus::Queued)
+            ok = m_store->setStatus(runId, store::RunStatus::Cancelled, tr("cancelled before it started"));
     if (ok)
         Q_EMIT runsChanged();
     return ok;
@@ -131,6 +199,109 @@ qint64 RunController::rerun(qint64 runId)
         return 0;
     }
     return launch(*config, run->name);
+}
+
+// Runs that train on this machine without a follower here (an earlier window's detached engines, a
+// background queue's, one started by hand) are followed; any change of status re-reads the browser.
+void RunController::followStore()
+{
+    markExitedEngines();
+    QString seen;
+    for (const auto &run : m_store->runs()) {
+        seen += QStringLiteral("%1:%2 ").arg(run.id).arg(int(run.status));
+        if (run.status != store::RunStatus::Running || m_queue->isFollowing(run.id))
+            continue;
+        if (const auto engine = launch::LocalProcess::holderOf(run))
+            m_queue->attach(run.id, *engine);
+    }
+    if (seen != std::exchange(m_seen, seen))
+        Q_EMIT runsChanged();
+}
+
+// An engine that exited stays a zombie until its parent reaps it; a detached engine's parent is
+// PID 1, which in a container may never reap. Its pid still "exists" (store::isAliveHere), yet it
+// will never write again: its run crashed.
+std::vector<qint64> RunController::markExitedEngines()
+{
+    std::vector<qint64> marked;
+    for (const auto &run : m_store->runs()) {
+        if (run.status != store::RunStatus::Running || (m_queue && m_queue->isFollowing(run.id))
+            || !store::isAliveHere({run.pid, run.host, run.pidStart}) || launch::LocalProcess::holderOf(run))
+            continue;
+        if (m_store->setStatus(run.id, store::RunStatus::Crashed,
+                               tr("the engine process (pid %1) has exited without ending the run").arg(run.pid)))
+            marked.push_back(run.id);
+    }
+    return marked;
+}
+
+std::vector<store::RunRecord> RunController::strandedRuns()
+{
+    std::vector<store::RunRecord> runs = m_store->orphanedQueuedRuns();
+    for (qint64 id : m_crashedAtStart)
+        if (auto run = m_store->run(id); run && run->status == store::RunStatus::Crashed)
+            runs.push_back(std::move(*run));
+    return runs;
+}
+
+void RunController::takeUp(const QList<qint64> &runIds)
+{
+    for (qint64 id : runIds) {
+        const auto run = m_store->run(id);
+        if (!run)
+            continue;
+        if (run->status == store::RunStatus::Queued) {
+            // Ours from now on; a queue that took it meanwhile keeps it (and starts it).
+            if (m_store->adoptRuns({id}))
+                m_queue->enqueue(id);
+            else
+                Q_EMIT notice(id, tr("run %1 was not taken up: %2").arg(id).arg(m_store->lastError()));
+        } else if (run->status == store::RunStatus::Crashed || run->status == store::RunStatus::Failed
+                   || run->status == store::RunStatus::Cancelled) {
+            m_queue->enqueue(id, launch::RunProcess::Mode::Resume);
+        }
+    }
+    m_crashedAtStart.clear();
+    Q_EMIT runsChanged();
+}
+
+void RunController::cancelQueued(const QList<qint64> &runIds)
+{
+    for (qint64 id : runIds)
+        if (const auto run = m_store->run(id); run && run->status == store::RunStatus::Queued)
+            m_store->setStatus(id, store::RunStatus::Cancelled,
+                               tr("cancelled at the start of Gatefold: the window or queue that held it was gone"));
+    Q_EMIT runsChanged();
+}
+
+int RunController::training() const
+{
+    return m_queue ? int(m_queue->running().size()) : 0;
+}
+
+int RunController::waiting() const
+{
+    return m_queue ? int(m_queue->queued().size() + m_check->pending().size()) : 0;
+}
+
+bool RunController::keepRunning(QString *error)
+{
+    launch::BackgroundQueue::Plan plan;
+    plan.parallel = m_queue->parallel();
+    plan.training = m_queue->running();
+    plan.handedBy = QCoreApplication::applicationPid();
+    for (qint64 id : m_check->pending())  // not yet confirmed: the queue's own look at the store decides
+        plan.waiting.append({id, launch::RunProcess::Mode::Train});
+    plan.waiting += m_queue->takeWaiting();
+    if (plan.waiting.isEmpty())
+        return true;
+    return launch::BackgroundQueue::start(m_enginePath, m_store->path(), plan, error).has_value();
+}
+
+void RunController::stopRuns()
+{
+    m_queue->takeWaiting();
+    m_queue->stopAll();
 }
 
 } // namespace gatefold::widgets

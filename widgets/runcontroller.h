@@ -1,14 +1,18 @@
 #pragma once
 
 #include "launch/runqueue.h"
+#include "store/storetypes.h"
 #include "train/sweepgrid.h"
 #include "train/trainconfig.h"
 
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
+#include <map>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace gatefold::store {
 class RunStore;
@@ -16,9 +20,15 @@ class RunStore;
 
 namespace gatefold::widgets {
 
+class CreationCheck;
+
 // What the window does with runs: create one from a config (queued in the
-// store, then on the queue), cancel, resume, re-run; every run is an engine
-// child process (launch::RunQueue), so the window never trains.
+// store, then on the queue once a fresh process sees it), cancel, resume,
+// re-run. Every run is a detached engine process (launch::RunQueue): the
+// window never trains, and its runs outlive it if the user wants. The
+// controller follows the store too: runs that train on this machine without
+// it (started by an earlier window, a background queue, by hand) are
+// followed as soon as they are seen.
 class RunController : public QObject
 {
     Q_OBJECT
@@ -31,8 +41,9 @@ public:
     QString error() const { return m_error; }
     store::RunStore *store() const { return m_store.get(); }
     launch::RunQueue *queue() const { return m_queue.get(); }
+    QString enginePath() const { return m_enginePath; }
 
-    // Creates the run (status queued) and queues it; 0 with error() on failure.
+    // Creates the run (status queued) and queues it once a fresh process sees it; 0 with error() on failure.
     qint64 launch(const train::RunConfig &config, const QString &name);
     // Creates the sweep and its runs (all queued), as `gatefold-cli sweep` does; 0 with error() on failure.
     qint64 launchSweep(const train::SweepPlan &plan, const QByteArray &gridJson);
@@ -40,18 +51,48 @@ public:
     bool resume(qint64 runId);
     qint64 rerun(qint64 runId);  // a new run with the same config and name
     std::optional<train::RunConfig> configOf(qint64 runId) const;
+    // Created here, not yet confirmed visible to a fresh process (not on the queue yet).
+    QList<qint64> unconfirmed() const;
+
+    // The runs nobody will run: queued by a window or queue that is gone, or found running with a
+    // dead engine when this controller opened the store (marked crashed then).
+    std::vector<store::RunRecord> strandedRuns();
+    // Queued runs: adopted and queued here; crashed, failed or cancelled ones: resumed.
+    void takeUp(const QList<qint64> &runIds);
+    // Queued runs end as cancelled (the others are left as they are).
+    void cancelQueued(const QList<qint64> &runIds);
+
+    // Quitting. training(): engines followed; waiting(): runs queued here that have not started.
+    int training() const;
+    int waiting() const;
+    // The waiting runs go to a background queue (`gatefold-cli queue`, detached) that takes them
+    // over in the store and starts them as the window would have; the engines train on anyway.
+    // False with `error` when it could not be started: the runs then stay queued (offered at the next start).
+    bool keepRunning(QString *error);
+    // Every engine followed here stops at a checkpoint; waiting runs stay queued in the store.
+    void stopRuns();
 
     // gatefold-cli next to this program, or in the build tree beside it; $GATEFOLD_CLI overrides.
     static QString defaultEnginePath();
 
 Q_SIGNALS:
-    void runsChanged();  // a run was created or ended: the browser re-reads the store
+    void runsChanged();  // a run was created, started or ended (here or elsewhere): the browser re-reads the store
+    void notice(qint64 runId, const QString &text);  // for the engine messages dock
 
 private:
     qint64 launchInSweep(const train::RunConfig &config, const QString &name, qint64 sweepId);
+    void recordedElsewhereNot(qint64 runId);
+    void followStore();
+    std::vector<qint64> markExitedEngines();
 
+    QString m_enginePath;
     std::unique_ptr<store::RunStore> m_store;
     std::unique_ptr<launch::RunQueue> m_queue;
+    std::unique_ptr<CreationCheck> m_check;
+    std::map<qint64, store::NewRun> m_created;  // until confirmed: what to create again if it was lost
+    std::vector<qint64> m_crashedAtStart;
+    QTimer m_follow;
+    QString m_seen;  // the runs' ids and statuses at the last look
     QString m_error;
 };
 

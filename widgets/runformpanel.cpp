@@ -1,7 +1,9 @@
 #include "runformpanel.h"
 
 #include "appsettings.h"
+#include "configcheck.h"
 #include "configform.h"
+#include "filedialogs.h"
 
 #include "model/presets.h"
 #include "train/runconfigjson.h"
@@ -10,7 +12,7 @@
 
 #include <QComboBox>
 #include <QFile>
-#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -27,6 +29,7 @@ RunFormPanel::RunFormPanel(QWidget *parent)
     , m_name(new QLineEdit(this))
     , m_form(new ConfigForm(this))
     , m_launch(new QPushButton(tr("&Queue run"), this))
+    , m_checkStatus(new QLabel(this))
 {
     for (const auto &p : train::runPresets())
         m_preset->addItem(QString::fromStdString(p.name), QString::fromStdString(p.description));
@@ -56,11 +59,17 @@ RunFormPanel::RunFormPanel(QWidget *parent)
     layout->addLayout(top);
     layout->addLayout(nameRow);
     layout->addWidget(m_form, 1);
+    m_checkStatus->setObjectName(QStringLiteral("engineCheck"));
+    m_checkStatus->setWordWrap(true);
+    m_checkStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_checkStatus->hide();
+    layout->addWidget(m_checkStatus);
     layout->addLayout(buttons);
 
     connect(m_preset, &QComboBox::activated, this, [this] { loadPreset(m_preset->currentText()); });
     connect(m_form, &ConfigForm::validityChanged, m_launch, &QPushButton::setEnabled);
-    connect(m_launch, &QPushButton::clicked, this, [this] { Q_EMIT launchRequested(m_form->config(), runName()); });
+    connect(m_launch, &QPushButton::clicked, this, &RunFormPanel::requestQueue);
+    connect(m_form, &ConfigForm::configChanged, this, &RunFormPanel::recheck);
     connect(load, &QPushButton::clicked, this, &RunFormPanel::chooseLoad);
     connect(save, &QPushButton::clicked, this, &RunFormPanel::chooseSave);
     loadPreset(QStringLiteral("demo"));
@@ -116,9 +125,93 @@ bool RunFormPanel::saveJson(const QString &path, QString *error) const
     return true;
 }
 
+void RunFormPanel::setEngine(const QString &enginePath)
+{
+    delete m_check;
+    m_check = new ConfigCheck(enginePath, this);
+    connect(m_check, &ConfigCheck::checking, this, &RunFormPanel::showCheck);
+    connect(m_check, &ConfigCheck::checked, this, [this](const ConfigCheck::Result &result) {
+        std::multimap<std::string, QString> problems;
+        for (const auto &p : result.problems)
+            problems.emplace(p.key.toStdString(), p.message);
+        m_form->setCheckProblems(problems);
+        showCheck();
+        if (std::exchange(m_queueWhenChecked, false) && canQueue())
+            Q_EMIT launchRequested(m_form->config(), runName());
+    });
+    recheck();
+}
+
+bool RunFormPanel::canQueue() const
+{
+    return m_form->isValid() && (!m_check || (m_check->isCurrent() && m_check->result().ok));
+}
+
+void RunFormPanel::requestQueue()
+{
+    if (canQueue()) {
+        Q_EMIT launchRequested(m_form->config(), runName());
+        return;
+    }
+    m_queueWhenChecked = m_check && m_form->isLocallyValid() && m_check->isChecking();
+    showCheck();
+}
+
+void RunFormPanel::recheck()
+{
+    if (!m_check)
+        return;
+    if (!m_form->isLocallyValid()) {  // the engine would say the same first: no check, no stale answer
+        m_check->clear();
+        m_queueWhenChecked = false;
+        m_form->setCheckProblems({});
+        showCheck();
+        return;
+    }
+    m_check->request(train::runConfigToJson(m_form->config()));
+}
+
+void RunFormPanel::showCheck()
+{
+    m_launch->setEnabled(m_form->isValid());
+    if (!m_check || (!m_check->isChecking() && !m_check->isCurrent())) {
+        m_checkStatus->hide();
+        return;
+    }
+    QString text;
+    QString colour = QStringLiteral("#555555");
+    if (m_check->isChecking()) {
+        text = m_queueWhenChecked ? tr("Checking the config with the engine; the run is queued once it accepts it…")
+                                  : tr("Checking the config with the engine…");
+    } else if (const auto &r = m_check->result(); r.ok) {
+        text = tr("The engine accepts this config.");
+        const QJsonObject data = r.data;
+        if (!data.isEmpty())
+            text += QLatin1Char(' ')
+                  + tr("Data %1: %2 classes, %3 channel(s), %4 training and %5 validation images.")
+                        .arg(data.value(QStringLiteral("name")).toString())
+                        .arg(data.value(QStringLiteral("classes")).toInteger())
+                        .arg(data.value(QStringLiteral("channels")).toInteger())
+                        .arg(data.value(QStringLiteral("train")).toInteger())
+                        .arg(data.value(QStringLiteral("val")).toInteger());
+        if (const qint64 parameters = r.resources.value(QStringLiteral("parameters")).toInteger(); parameters > 0)
+            text += QLatin1Char(' ') + tr("%1 M parameters.").arg(double(parameters) / 1e6, 0, 'f', 2);
+        for (const auto &w : r.warnings)
+            text += QStringLiteral("\n⚠ ") + (w.key.isEmpty() ? w.message : QStringLiteral("%1: %2").arg(w.key, w.message));
+        colour = r.warnings.isEmpty() ? QStringLiteral("#2e7d32") : QStringLiteral("#b26a00");
+    } else {
+        text = tr("The engine would refuse this config: %n problem(s), shown at their settings. Nothing is queued "
+                  "until they are fixed.", nullptr, int(r.problems.size()));
+        colour = QStringLiteral("#c62828");
+    }
+    m_checkStatus->setText(text);
+    m_checkStatus->setStyleSheet(QStringLiteral("color: %1;").arg(colour));
+    m_checkStatus->show();
+}
+
 void RunFormPanel::chooseLoad()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load run config"), QString(), tr("JSON (*.json)"));
+    const QString path = filedialogs::openFile(this, tr("Load run config"), QString(), tr("JSON (*.json)"));
     QString error;
     if (!path.isEmpty() && !loadJson(path, &error))
         QMessageBox::warning(this, tr("Load run config"), error);
@@ -126,7 +219,7 @@ void RunFormPanel::chooseLoad()
 
 void RunFormPanel::chooseSave()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save run config"), runName() + ".json",
+    const QString path = filedialogs::saveFile(this, tr("Save run config"), runName() + ".json",
                                                       tr("JSON (*.json)"));
     QString error;
     if (!path.isEmpty() && !saveJson(path, &error))

@@ -5,16 +5,20 @@
 #include <QWidget>
 
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QPushButton;
 
 namespace gatefold::widgets {
 
+class ConfigCheck;
 class ConfigForm;
 
 // The run form with what surrounds it: a preset to start from, the run's
 // name, load/save as a JSON config file, and "Queue run" (enabled only while
-// the config is valid).
+// the config is valid). With an engine set, every config is also put through
+// the checks `gatefold-cli train` makes before it creates a run (ConfigCheck:
+// the data, the memory) and a run is queued only once the engine accepts it.
 class RunFormPanel : public QWidget
 {
     Q_OBJECT
@@ -27,6 +31,14 @@ public:
     void loadPreset(const QString &name);
     bool loadJson(const QString &path, QString *error);
     bool saveJson(const QString &path, QString *error) const;
+    // Checks each config with this gatefold-cli before it may be queued (off by default).
+    void setEngine(const QString &enginePath);
+    ConfigCheck *check() const { return m_check; }
+    // The config is valid and the engine (if set) has accepted this very config.
+    bool canQueue() const;
+    // What Queue run does: emits launchRequested when canQueue(), or once the engine's check
+    // under way accepts the config; otherwise the problems stay on show and nothing is queued.
+    void requestQueue();
 
 Q_SIGNALS:
     void launchRequested(const gatefold::train::RunConfig &config, const QString &name);
@@ -34,11 +46,16 @@ Q_SIGNALS:
 private:
     void chooseLoad();
     void chooseSave();
+    void recheck();
+    void showCheck();
 
     QComboBox *m_preset;
     QLineEdit *m_name;
     ConfigForm *m_form;
     QPushButton *m_launch;
+    QLabel *m_checkStatus;
+    ConfigCheck *m_check = nullptr;
+    bool m_queueWhenChecked = false;
 };
 
 } // namespace gatefold::widgets

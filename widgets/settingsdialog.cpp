@@ -1,6 +1,7 @@
 #include "settingsdialog.h"
 
 #include "appsettings.h"
+#include "filedialogs.h"
 
 #include "store/runstore.h"
 
@@ -9,7 +10,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -33,9 +33,11 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_store->setPlaceholderText(store::RunStore::defaultPath());
     auto *browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Run store"), m_store->text(),
-                                                          tr("SQLite run store (*.sqlite)"), nullptr,
-                                                          QFileDialog::DontConfirmOverwrite);
+        // A store in use is picked, never replaced: no "overwrite?" question.
+        const QString current = m_store->text().trimmed().isEmpty() ? store::RunStore::defaultPath() : m_store->text();
+        const QString path = filedialogs::saveFile(this, tr("Run store"),
+                                                   store::StoreLocation::looksLikeUrl(current) ? QString() : current,
+                                                   tr("SQLite run store (*.sqlite)"), /*confirmOverwrite=*/false);
         if (!path.isEmpty())
             m_store->setText(path);
     });

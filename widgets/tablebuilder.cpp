@@ -1,6 +1,7 @@
 #include "tablebuilder.h"
 
 #include "configdiff.h"
+#include "filedialogs.h"
 #include "tablecolumneditor.h"
 #include "tablepreview.h"
 
@@ -11,7 +12,6 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -145,8 +145,8 @@ void TableBuilder::buildUi()
     connect(m_columns, &TableColumnEditor::columnEdited, this, &TableBuilder::recompute);
 
     auto ask = [this](bool save, const QString &title, const QString &filter, auto action) {
-        const QString path = save ? QFileDialog::getSaveFileName(this, title, QString(), filter)
-                                  : QFileDialog::getOpenFileName(this, title, QString(), filter);
+        const QString path = save ? filedialogs::saveFile(this, title, QString(), filter)
+                                  : filedialogs::openFile(this, title, QString(), filter);
         if (path.isEmpty())
             return;
         QString error;

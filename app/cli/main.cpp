@@ -6,6 +6,7 @@
 #include "costcommand.h"
 #include "datacommand.h"
 #include "democommand.h"
+#include "queuecommand.h"
 #include "runoptions.h"
 #include "runscommand.h"
 #include "schedulecommand.h"
@@ -43,6 +44,7 @@ const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "  train     train a run (preset, JSON config, --set overrides) into the run store\n"
     "  resume    continue a failed, cancelled or crashed run from its last checkpoint\n"
     "  sweep     a grid of runs (cartesian product of listed settings x seeds), N at a time\n"
+    "  queue     train runs already queued in the store, N at a time, as detached engines\n"
     "  runs      list, show or delete the runs of a store\n"
     "  data      describe a run's data set, write sample images, find unreadable files\n"
     "  analyze   look inside a run's checkpoint: attention, rollout, codebook, branches, CKA (JSON, CSV, PNG)\n"
@@ -111,6 +113,8 @@ int dispatch(const QStringList &args)
         return runSweep(rest);
     if (command == "runs")
         return runRuns(rest);
+    if (command == "queue")
+        return runQueueCommand(rest);
     if (command == "data")
         return runData(rest);
     if (command == "analyze")

@@ -1,6 +1,7 @@
 #include "stopsignal.h"
 
 #include <csignal>
+#include <cstdlib>
 
 namespace gatefold::cli {
 namespace {
@@ -22,6 +23,9 @@ const std::atomic<bool> *installStopHandlers()
     sigemptyset(&action.sa_mask);
     sigaction(SIGTERM, &action, nullptr);
     sigaction(SIGINT, &action, nullptr);
+    // The engine outlives whoever reads its output (a window that quit, `| head`): a write to a
+    // closed pipe fails with EPIPE (dropped by the printer) instead of killing the run.
+    std::signal(SIGPIPE, SIG_IGN);
     return &g_stop;
 }
 

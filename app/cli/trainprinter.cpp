@@ -3,6 +3,7 @@
 #include "clicommon.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -49,11 +50,22 @@ TrainPrinter::TrainPrinter(bool json, qint64 runId)
 {
 }
 
+// A reader that went away (the window quit, `| head` closed) must not end the run: SIGPIPE is
+// ignored (installStopHandlers) and a failed write is dropped — the store has everything.
 void TrainPrinter::printJson(const QJsonObject &object)
 {
     const QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
-    std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
-    std::fflush(stdout);
+    if (std::fwrite(line.constData(), 1, size_t(line.size()), stdout) != size_t(line.size()) || std::fflush(stdout) != 0)
+        std::clearerr(stdout);
+}
+
+// With --json, stdout is for programs; what a person reads after the fact (the engine's log, which
+// the window appends stderr to) gets the messages and the ending too, time-stamped.
+void TrainPrinter::logLine(const QString &text)
+{
+    const QByteArray line = (QDateTime::currentDateTime().toString(Qt::ISODate) + QLatin1Char(' ') + text).toUtf8() + '\n';
+    if (std::fwrite(line.constData(), 1, size_t(line.size()), stderr) != size_t(line.size()) || std::fflush(stderr) != 0)
+        std::clearerr(stderr);
 }
 
 void TrainPrinter::clearBar()
@@ -190,6 +202,7 @@ void TrainPrinter::message(const QString &text)
         auto o = event("message", m_runId);
         o.insert("text", text);
         printJson(o);
+        logLine(text);
         return;
     }
     clearBar();
@@ -203,6 +216,7 @@ void TrainPrinter::finished(const QString &status, const QString &message)
         o.insert("status", status);
         o.insert("message", message);
         printJson(o);
+        logLine(QStringLiteral("end: %1: %2").arg(status, message));
         return;
     }
     clearBar();

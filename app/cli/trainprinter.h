@@ -30,6 +30,7 @@ public:
 
 private:
     void clearBar();
+    static void logLine(const QString &text);
 
     bool m_json;
     bool m_bar;  // stderr is a terminal and not --json

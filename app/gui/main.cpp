@@ -80,6 +80,9 @@ int main(int argc, char **argv)
         window.selectRuns(ids);
     }
     const bool inspecting = parser.isSet("inspect") && window.inspect(parser.value("inspect"));
+    // Runs queued by a window or queue that is gone, or crashed with their engine: the user decides.
+    if (!parser.isSet("screenshot"))
+        QTimer::singleShot(0, &window, [&window] { window.offerStrandedRuns(); });
     if (parser.isSet("screenshot")) {
         const QString path = parser.value("screenshot");
         const int after = parser.value("screenshot-after").toInt();

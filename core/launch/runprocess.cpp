@@ -4,16 +4,31 @@
 
 #include <QDateTime>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QProcess>
 
 namespace gatefold::launch {
 namespace {
 
 constexpr int kLogLines = 40;
+constexpr int kPollMs = 250;
+constexpr qint64 kAttachLogBytes = 16 * 1024;  // how far back an attach reads the log for last words
+
+QString runDirectory(const QString &storePath, qint64 runId)
+{
+    return RunProcess::runsDirectoryFor(storePath) + QStringLiteral("/%1").arg(runId);
+}
 
 } // namespace
+
+QString RunProcess::runsDirectoryFor(const QString &storePath)
+{
+    QString error;
+    const auto location = store::StoreLocation::parse(storePath, &error);
+    const QString dir = location ? location->dataDir : QFileInfo(storePath).absolutePath();
+    return QDir(dir).filePath(QStringLiteral("runs"));
+}
 
 RunProcess::RunProcess(QString cliPath, QString storePath, qint64 runId, Mode mode, QObject *parent)
     : QObject(parent)
@@ -21,21 +36,25 @@ RunProcess::RunProcess(QString cliPath, QString storePath, qint64 runId, Mode mo
     , m_storePath(std::move(storePath))
     , m_runId(runId)
     , m_mode(mode)
+    , m_logPath(logPathFor(m_storePath, runId))
+    , m_eventsPath(eventsPathFor(m_storePath, runId))
 {
     qRegisterMetaType<RunProgress>();
-    connect(&m_process, &QProcess::readyReadStandardOutput, this, &RunProcess::readOutput);
-    connect(&m_process, &QProcess::readyReadStandardError, this, &RunProcess::readErrors);
-    connect(&m_process, &QProcess::finished, this, &RunProcess::handleExit);
-    connect(&m_process, &QProcess::errorOccurred, this, &RunProcess::handleError);
-    m_logPath = logPathFor(m_storePath, m_runId);
+    m_poll.setInterval(kPollMs);
+    connect(&m_poll, &QTimer::timeout, this, &RunProcess::poll);
 }
+
+// The engine is detached: it goes on (and records into the store) without us.
+RunProcess::~RunProcess() = default;
 
 QString RunProcess::logPathFor(const QString &storePath, qint64 runId)
 {
-    QString error;
-    const auto location = store::StoreLocation::parse(storePath, &error);
-    const QString dir = location ? location->dataDir : QFileInfo(storePath).absolutePath();
-    return QDir(dir).filePath(QStringLiteral("runs/%1/engine.log").arg(runId));
+    return runDirectory(storePath, runId) + QStringLiteral("/engine.log");
+}
+
+QString RunProcess::eventsPathFor(const QString &storePath, qint64 runId)
+{
+    return runDirectory(storePath, runId) + QStringLiteral("/events.jsonl");
 }
 
 void RunProcess::writeLog(const QString &line) const
@@ -46,45 +65,98 @@ void RunProcess::writeLog(const QString &line) const
         file.write((QDateTime::currentDateTime().toString(Qt::ISODate) + QLatin1Char(' ') + line + QLatin1Char('\n')).toUtf8());
 }
 
-RunProcess::~RunProcess()
-{
-    // An engine outliving its window would be fine (it records into the store), but a child of a
-    // destroyed QProcess is killed; ask it to stop cleanly first.
-    if (isRunning()) {
-        m_process.terminate();
-        if (!m_process.waitForFinished(10000))
-            m_process.kill();
-        m_process.waitForFinished(2000);
-    }
-}
-
 void RunProcess::start()
 {
     const QString command = m_mode == Mode::Train ? QStringLiteral("train") : QStringLiteral("resume");
-    writeLog(QStringLiteral("%1 %2 --run %3 --store %4").arg(m_cliPath, command).arg(m_runId).arg(m_storePath));
-    m_process.start(m_cliPath, {command, QStringLiteral("--run"), QString::number(m_runId), QStringLiteral("--store"),
-                                m_storePath, QStringLiteral("--json")});
+    const QStringList arguments = {command, QStringLiteral("--run"), QString::number(m_runId),
+                                   QStringLiteral("--store"), m_storePath, QStringLiteral("--json")};
+    writeLog(QStringLiteral("%1 %2").arg(m_cliPath, arguments.join(QLatin1Char(' '))));
+    m_logOffset = QFileInfo(m_logPath).size();  // its last words are what it says from here on
+    QProcess engine;
+    engine.setProgram(m_cliPath);
+    engine.setArguments(arguments);
+    engine.setStandardInputFile(QProcess::nullDevice());
+    engine.setStandardOutputFile(m_eventsPath, QIODevice::Truncate);
+    engine.setStandardErrorFile(m_logPath, QIODevice::Append);
+    qint64 pid = 0;
+    m_starting = true;
+    if (!engine.startDetached(&pid)) {
+        m_startError = tr("cannot start the engine %1: %2").arg(m_cliPath, engine.errorString());
+    } else {
+        // Gone already (a quick refusal, reaped at once)? Then it is not alive, and the files say why.
+        m_engine = LocalProcess::find(pid).value_or(LocalProcess{pid, 0});
+    }
+    QTimer::singleShot(0, this, &RunProcess::poll);  // signals reach whoever connected after start()
+    m_poll.start();
+}
+
+void RunProcess::attach(const LocalProcess &engine)
+{
+    m_engine = engine;
+    m_sawStart = true;  // it holds a running run: if it dies without a word, the run crashed
+    // An events file older than the engine belongs to an earlier attempt (this one was started by
+    // hand, its lines went to a terminal): progress then comes from the store alone.
+    const QFileInfo events(m_eventsPath);
+    if (events.exists() && events.lastModified().toSecsSinceEpoch() + 1 >= qint64(engine.startedAt())) {
+        m_replaying = true;
+        readEvents();
+        m_replaying = false;
+        if (m_progress.totalSteps > 0)  // where it is now, not the way there
+            Q_EMIT progressed(m_progress);
+    } else {
+        m_eventsOffset = -1;  // never read it
+    }
+    const qint64 size = QFileInfo(m_logPath).size();
+    m_logOffset = std::max<qint64>(0, size - kAttachLogBytes);
+    readLog();
+    m_poll.start();
 }
 
 void RunProcess::cancel()
 {
-    if (isRunning())
-        m_process.terminate();  // SIGTERM: checkpoint, then exit 3
+    if (m_engine && !m_finished)
+        m_engine->terminate();  // SIGTERM: checkpoint, then "end" cancelled
 }
 
-void RunProcess::keepLog(const QString &line)
+void RunProcess::poll()
 {
-    if (line.trimmed().isEmpty())
+    if (m_finished)
         return;
-    writeLog(line);
-    m_log << line;
-    while (m_log.size() > kLogLines)
-        m_log.removeFirst();
+    if (!m_startError.isEmpty()) {
+        m_starting = false;
+        writeLog(QStringLiteral("end: failed: ") + m_startError);
+        finish(QStringLiteral("failed"), m_startError);
+        return;
+    }
+    m_starting = false;
+    // Alive first, read second: whatever a dead engine wrote is in its files by now.
+    const bool alive = m_engine && m_engine->isAlive();
+    readEvents();
+    readLog();
+    if (alive)
+        return;
+    if (!m_pending.isEmpty())
+        handleLine(std::exchange(m_pending, {}));
+    if (!m_logPending.isEmpty())
+        keepLog(QString::fromUtf8(std::exchange(m_logPending, {})));
+    finishFromWhatWasSaid();
 }
 
-void RunProcess::readOutput()
+void RunProcess::readEvents()
 {
-    m_pending += m_process.readAllStandardOutput();
+    if (m_eventsOffset < 0)
+        return;
+    if (!m_events.isOpen()) {
+        m_events.setFileName(m_eventsPath);
+        if (!m_events.open(QIODevice::ReadOnly))
+            return;
+    }
+    if (m_events.size() < m_eventsOffset)  // truncated: a new engine for this run
+        m_eventsOffset = 0;
+    m_events.seek(m_eventsOffset);
+    const QByteArray chunk = m_events.readAll();
+    m_eventsOffset += chunk.size();
+    m_pending += chunk;
     qsizetype newline;
     while ((newline = m_pending.indexOf('\n')) >= 0) {
         const QByteArray line = m_pending.left(newline);
@@ -93,26 +165,46 @@ void RunProcess::readOutput()
     }
 }
 
-void RunProcess::readErrors()
+void RunProcess::readLog()
 {
-    for (const QByteArray &line : m_process.readAllStandardError().split('\n'))
+    QFile file(m_logPath);
+    if (!file.open(QIODevice::ReadOnly) || file.size() <= m_logOffset)
+        return;
+    file.seek(m_logOffset);
+    QByteArray chunk = file.readAll();
+    m_logOffset += chunk.size();
+    m_logPending += chunk;
+    qsizetype newline;
+    while ((newline = m_logPending.indexOf('\n')) >= 0) {
+        const QByteArray line = m_logPending.left(newline);
+        m_logPending.remove(0, newline + 1);
         keepLog(QString::fromUtf8(line));
+    }
+}
+
+void RunProcess::keepLog(const QString &line)
+{
+    if (line.trimmed().isEmpty())
+        return;
+    m_log << line;
+    while (m_log.size() > kLogLines)
+        m_log.removeFirst();
 }
 
 void RunProcess::handleLine(const QByteArray &line)
 {
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(line, &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        keepLog(QString::fromUtf8(line));
-        return;
-    }
+    if (error.error != QJsonParseError::NoError || !document.isObject())
+        return;  // not an event (the engine's other output goes to its log)
     const QJsonObject o = document.object();
     const QString event = o.value(QStringLiteral("event")).toString();
     if (event == QLatin1String("started")) {
+        m_sawStart = true;
         m_progress.totalSteps = o.value(QStringLiteral("total_steps")).toInteger();
         m_progress.step = o.value(QStringLiteral("start_step")).toInteger();
-        Q_EMIT started(o);
+        if (!m_replaying)
+            Q_EMIT started(o);
     } else if (event == QLatin1String("progress")) {
         m_progress.step = o.value(QStringLiteral("step")).toInteger();
         m_progress.totalSteps = o.value(QStringLiteral("total_steps")).toInteger();
@@ -120,19 +212,47 @@ void RunProcess::handleLine(const QByteArray &line)
         m_progress.imagesPerSecond = o.value(QStringLiteral("images_per_s")).toDouble();
         m_progress.etaSeconds = o.value(QStringLiteral("eta_s")).toDouble();
         m_progress.loss = o.value(QStringLiteral("loss")).toDouble();
-        Q_EMIT progressed(m_progress);
+        if (!m_replaying)
+            Q_EMIT progressed(m_progress);
+    } else if (m_replaying) {
+        if (event == QLatin1String("end")) {
+            m_endStatus = o.value(QStringLiteral("status")).toString();
+            m_endMessage = o.value(QStringLiteral("message")).toString();
+        }
     } else if (event == QLatin1String("metrics")) {
         Q_EMIT metricsArrived(o.value(QStringLiteral("points")).toArray());
     } else if (event == QLatin1String("eval")) {
         Q_EMIT evaluated(o);
     } else if (event == QLatin1String("message")) {
-        const QString text = o.value(QStringLiteral("text")).toString();
-        keepLog(text);
-        Q_EMIT messageArrived(text);
+        Q_EMIT messageArrived(o.value(QStringLiteral("text")).toString());
     } else if (event == QLatin1String("end")) {
         m_endStatus = o.value(QStringLiteral("status")).toString();
         m_endMessage = o.value(QStringLiteral("message")).toString();
     }
+}
+
+void RunProcess::finishFromWhatWasSaid()
+{
+    if (!m_endStatus.isEmpty()) {
+        finish(m_endStatus, m_endMessage);
+        return;
+    }
+    // No "end" event: refused before the run began (a config or store problem, said on stderr), or killed.
+    const QString last = m_log.isEmpty() ? QString() : m_log.constLast();
+    QString message;
+    if (m_sawStart)  // its last words (e.g. "out of memory") first, then what to do
+        message = tr("the engine (pid %1) died without saying how the run ended%2; Resume continues the run from "
+                     "its last checkpoint")
+                      .arg(pid())
+                      .arg(last.isEmpty() ? QString() : QStringLiteral(" (") + last + QLatin1Char(')'));
+    else if (last.isEmpty())
+        message = tr("the engine (pid %1) exited before the run started; its log (Run → Show engine log) may say why")
+                      .arg(pid());
+    else
+        message = last;  // a refusal: the engine's own words say what is wrong
+    if (m_eventsOffset >= 0)  // what it said was followed here: the log gets how it ended
+        writeLog(QStringLiteral("end: %1: %2").arg(m_sawStart ? QStringLiteral("crashed") : QStringLiteral("failed"), message));
+    finish(m_sawStart ? QStringLiteral("crashed") : QStringLiteral("failed"), message);
 }
 
 void RunProcess::finish(const QString &status, const QString &message)
@@ -140,35 +260,9 @@ void RunProcess::finish(const QString &status, const QString &message)
     if (m_finished)
         return;
     m_finished = true;
-    writeLog(QStringLiteral("end: %1: %2").arg(status, message));
+    m_poll.stop();
+    m_events.close();
     Q_EMIT finished(status, message);
-}
-
-void RunProcess::handleExit(int exitCode, QProcess::ExitStatus exitStatus)
-{
-    readOutput();
-    if (!m_pending.isEmpty())
-        handleLine(std::exchange(m_pending, {}));
-    if (!m_endStatus.isEmpty()) {
-        finish(m_endStatus, m_endMessage);
-        return;
-    }
-    // No "end" event: a config or store problem before the run began (exit 1/2), or a crash.
-    const QString last = m_log.isEmpty() ? QString() : m_log.constLast();
-    if (exitStatus == QProcess::CrashExit)
-        finish(QStringLiteral("crashed"), tr("the engine died (%1)%2")
-                                              .arg(m_process.errorString(),
-                                                   last.isEmpty() ? QString() : QStringLiteral(": ") + last));
-    else
-        finish(exitCode == 3 ? QStringLiteral("cancelled") : QStringLiteral("failed"),
-               last.isEmpty() ? tr("the engine exited with status %1").arg(exitCode) : last);
-}
-
-void RunProcess::handleError(QProcess::ProcessError error)
-{
-    if (error == QProcess::FailedToStart)
-        finish(QStringLiteral("failed"),
-               tr("cannot start the engine %1: %2").arg(m_cliPath, m_process.errorString()));
 }
 
 } // namespace gatefold::launch

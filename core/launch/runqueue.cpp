@@ -3,7 +3,6 @@
 #include "store/runstore.h"
 
 #include <QCoreApplication>
-#include <QTimer>
 
 #include <algorithm>
 
@@ -16,7 +15,17 @@ RunQueue::RunQueue(QString cliPath, QString storePath, QObject *parent)
 {
 }
 
-RunQueue::~RunQueue() = default;  // each RunProcess asks its engine to stop
+// Nothing here may call back into this half-destroyed queue: the followers are taken out of the
+// map first and disconnected, then destroyed (a RunProcess going away emits nothing and leaves its
+// engine running).
+RunQueue::~RunQueue()
+{
+    auto followers = std::move(m_running);
+    m_running.clear();
+    for (auto &[id, process] : followers)
+        process->disconnect(this);
+    followers.clear();
+}
 
 void RunQueue::setParallel(int runs)
 {
@@ -32,6 +41,16 @@ void RunQueue::enqueue(qint64 runId, RunProcess::Mode mode)
     m_waiting.append({runId, mode});
     Q_EMIT changed();
     startMore();
+}
+
+bool RunQueue::attach(qint64 runId, const LocalProcess &engine)
+{
+    if (m_running.count(runId))
+        return false;
+    m_waiting.removeIf([runId](const auto &w) { return w.first == runId; });
+    follow(runId, RunProcess::Mode::Resume)->attach(engine);
+    Q_EMIT changed();
+    return true;
 }
 
 bool RunQueue::cancel(qint64 runId)
@@ -59,6 +78,20 @@ bool RunQueue::cancel(qint64 runId)
     return false;
 }
 
+void RunQueue::stopAll()
+{
+    for (auto &[id, process] : m_running)
+        process->cancel();
+}
+
+QList<std::pair<qint64, RunProcess::Mode>> RunQueue::takeWaiting()
+{
+    auto taken = std::exchange(m_waiting, {});
+    if (!taken.isEmpty())
+        Q_EMIT changed();
+    return taken;
+}
+
 QList<qint64> RunQueue::queued() const
 {
     QList<qint64> ids;
@@ -81,45 +114,68 @@ const RunProcess *RunQueue::process(qint64 runId) const
     return it == m_running.end() ? nullptr : it->second.get();
 }
 
+RunProcess *RunQueue::follow(qint64 runId, RunProcess::Mode mode)
+{
+    auto process = std::make_unique<RunProcess>(m_cliPath, m_storePath, runId, mode);
+    RunProcess *p = process.get();
+    connect(p, &RunProcess::started, this, [this, runId](const QJsonObject &info) { Q_EMIT runStarted(runId, info); });
+    connect(p, &RunProcess::progressed, this,
+            [this, runId](const RunProgress &progress) { Q_EMIT runProgressed(runId, progress); });
+    connect(p, &RunProcess::metricsArrived, this,
+            [this, runId](const QJsonArray &points) { Q_EMIT runMetrics(runId, points); });
+    connect(p, &RunProcess::evaluated, this,
+            [this, runId](const QJsonObject &report) { Q_EMIT runEvaluated(runId, report); });
+    connect(p, &RunProcess::messageArrived, this,
+            [this, runId](const QString &text) { Q_EMIT runMessage(runId, text); });
+    connect(p, &RunProcess::finished, this,
+            [this, runId](const QString &status, const QString &message) { ended(runId, status, message); });
+    m_running.emplace(runId, std::move(process));
+    return p;
+}
+
 void RunQueue::startMore()
 {
     while (int(m_running.size()) < m_parallel && !m_waiting.isEmpty()) {
         const auto [runId, mode] = m_waiting.takeFirst();
-        auto process = std::make_unique<RunProcess>(m_cliPath, m_storePath, runId, mode);
-        RunProcess *p = process.get();
-        connect(p, &RunProcess::started, this, [this, runId](const QJsonObject &info) { Q_EMIT runStarted(runId, info); });
-        connect(p, &RunProcess::progressed, this,
-                [this, runId](const RunProgress &progress) { Q_EMIT runProgressed(runId, progress); });
-        connect(p, &RunProcess::metricsArrived, this,
-                [this, runId](const QJsonArray &points) { Q_EMIT runMetrics(runId, points); });
-        connect(p, &RunProcess::evaluated, this,
-                [this, runId](const QJsonObject &report) { Q_EMIT runEvaluated(runId, report); });
-        connect(p, &RunProcess::messageArrived, this,
-                [this, runId](const QString &text) { Q_EMIT runMessage(runId, text); });
-        connect(p, &RunProcess::finished, this, [this, runId](const QString &status, const QString &message) {
-            // An engine that never started (or died before it could say so) leaves the run queued or
-            // running in the store: record how it ended, with its words, so the run does not wait forever.
-            if (status == QLatin1String("failed") || status == QLatin1String("crashed")) {
-                QString error;
-                if (auto store = store::RunStore::open(m_storePath, &error))
-                    if (const auto run = store->run(runId); run && !store::isTerminal(run->status))
-                        store->setStatus(runId, status == QLatin1String("failed") ? store::RunStatus::Failed
-                                                                                  : store::RunStatus::Crashed,
-                                         message);
-            }
-            Q_EMIT runFinished(runId, status, message);
-            // The process object is still inside its own signal: let it go once control is back in the loop.
-            if (const auto it = m_running.find(runId); it != m_running.end()) {
-                it->second.release()->deleteLater();
-                m_running.erase(it);
-            }
-            Q_EMIT changed();
-            startMore();
-        });
-        m_running.emplace(runId, std::move(process));
-        p->start();
+        follow(runId, mode)->start();
         Q_EMIT changed();
     }
+}
+
+// The store has the last word on how a run ended. An engine that never started, or died before it
+// could say so, leaves the run queued or running: record how it ended, with its words, so the run
+// does not wait forever — unless another live engine holds it now (its own business).
+void RunQueue::ended(qint64 runId, QString status, QString message)
+{
+    const auto it = m_running.find(runId);
+    const qint64 enginePid = it != m_running.end() ? it->second->pid() : 0;
+    const bool unsaid = status == QLatin1String("failed") || status == QLatin1String("crashed");
+    QString error;
+    // Read first without writing (a store that is not there is not created by looking).
+    auto store = unsaid ? store::RunStore::open(m_storePath, &error, store::OpenMode::ReadOnly) : nullptr;
+    const auto run = store ? store->run(runId) : std::nullopt;
+    if (run && store::isTerminal(run->status)) {
+        if (status != store::toString(run->status)) {  // e.g. cancelled while it waited: the engine refused
+            status = store::toString(run->status);
+            message = run->message;
+        }
+    } else if (run && !(run->status == store::RunStatus::Running && run->pid != enginePid
+                        && LocalProcess::holderOf(*run).has_value())) {
+        // Queued: it never ran, it failed. Running: its engine claimed it and died without a word.
+        const bool neverRan = run->status == store::RunStatus::Queued;
+        status = neverRan ? QStringLiteral("failed") : QStringLiteral("crashed");
+        store.reset();
+        if (auto writable = store::RunStore::open(m_storePath, &error))
+            writable->setStatus(runId, neverRan ? store::RunStatus::Failed : store::RunStatus::Crashed, message);
+    }
+    Q_EMIT runFinished(runId, status, message);
+    // The process object is still inside its own signal: let it go once control is back in the loop.
+    if (const auto again = m_running.find(runId); again != m_running.end()) {
+        again->second.release()->deleteLater();
+        m_running.erase(again);
+    }
+    Q_EMIT changed();
+    startMore();
 }
 
 } // namespace gatefold::launch

@@ -1,0 +1,314 @@
+// No file dialog of the window opens the run store's files (issue 16). Qt's
+// icon provider and GTK's dialog read a file to guess its type; the close
+// that follows drops every POSIX lock this process holds on it (SQLite's "How
+// To Corrupt" §2.2), the next engine to close the store deletes the WAL, and
+// the window goes on writing into a deleted file. The folder is watched with
+// inotify (IN_OPEN names the file any process opened) while real QFileDialogs
+// list it, type its files in the detail view, and pick the store file in
+// Settings' chooser. A plain Qt dialog on the same folder is watched too: it
+// does open them, which shows the watch sees what it must.
+
+#include "widgets/filedialogs.h"
+#include "widgets/mainwindow.h"
+#include "widgets/runcontroller.h"
+#include "widgets/runformpanel.h"
+#include "widgets/settingsdialog.h"
+#include "widgets/sidefilefilter.h"
+
+#include "store/runstore.h"
+
+#include <QtTest/QtTest>
+
+#include <QAbstractItemView>
+#include <QFileDialog>
+#include <QFileSystemModel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTreeView>
+
+#include <functional>
+
+#include <sys/inotify.h>
+#include <unistd.h>
+
+using namespace gatefold;
+using namespace gatefold::widgets;
+
+namespace {
+
+// The names opened in one folder, as inotify reports them (any process, any way).
+class OpenWatch
+{
+public:
+    explicit OpenWatch(const QString &dir)
+        : m_fd(inotify_init1(IN_NONBLOCK | IN_CLOEXEC))
+    {
+        if (m_fd >= 0)
+            inotify_add_watch(m_fd, QFile::encodeName(dir).constData(), IN_OPEN);
+    }
+    ~OpenWatch()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    bool isValid() const { return m_fd >= 0; }
+    // Every name opened since the last call.
+    QStringList opened()
+    {
+        QStringList names;
+        alignas(inotify_event) char buffer[16384];
+        for (;;) {
+            const ssize_t n = ::read(m_fd, buffer, sizeof buffer);
+            if (n <= 0)
+                break;
+            for (ssize_t at = 0; at < n;) {
+                const auto *e = reinterpret_cast<const inotify_event *>(buffer + at);
+                if (e->len > 0)
+                    names << QString::fromLocal8Bit(e->name);
+                at += ssize_t(sizeof(inotify_event) + e->len);
+            }
+        }
+        return names;
+    }
+
+private:
+    int m_fd;
+};
+
+QStringList storeFilesAmong(const QStringList &names)
+{
+    QStringList hits;
+    for (const QString &n : names)
+        if (n.startsWith(QLatin1String("runs.sqlite")))
+            hits << n;
+    return hits;
+}
+
+// Lets a dialog list `dir` the way a user looks at it: the detail view (the Type column asks the
+// provider about every file), every row's icon and type read, the store file selected.
+void lookAround(QFileDialog *dialog, const QString &dir)
+{
+    dialog->setViewMode(QFileDialog::Detail);
+    auto *model = dialog->findChild<QFileSystemModel *>();
+    QVERIFY(model);
+    QSignalSpy loaded(model, &QFileSystemModel::directoryLoaded);
+    dialog->setDirectory(dir);
+    if (loaded.isEmpty())
+        loaded.wait(5000);
+    QTest::qWait(300);  // the gatherer's batches arrive
+    const QModelIndex root = model->index(dir);
+    QVERIFY(model->rowCount(root) >= 3);
+    for (int r = 0; r < model->rowCount(root); ++r)
+        for (int c = 0; c < model->columnCount(root); ++c) {
+            (void)model->data(model->index(r, c, root), Qt::DecorationRole);
+            (void)model->data(model->index(r, c, root), Qt::DisplayRole);
+        }
+    dialog->selectFile(QDir(dir).filePath(QStringLiteral("runs.sqlite")));
+    for (auto *view : dialog->findChildren<QAbstractItemView *>())
+        view->viewport()->repaint();
+    QTest::qWait(300);
+}
+
+// Runs `trigger` (which opens a modal dialog) and hands the dialog to `answer` once it shows.
+void whileModal(const std::function<void()> &trigger, const std::function<void(QWidget *)> &answer)
+{
+    bool answered = false;
+    QTimer poll;
+    poll.setInterval(50);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (QWidget *modal = QApplication::activeModalWidget(); modal && !answered) {
+            answered = true;
+            answer(modal);
+        }
+    });
+    poll.start();
+    trigger();
+    poll.stop();
+    QVERIFY2(answered, "no dialog appeared");
+}
+
+QPushButton *buttonWithText(QWidget *parent, const QString &text)
+{
+    for (auto *b : parent->findChildren<QPushButton *>())
+        if (b->text() == text)
+            return b;
+    return nullptr;
+}
+
+} // namespace
+
+class TstFileDialogs : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void aPlainDialogOpensThem();
+    void ourDialogsNeverOpenThem_data();
+    void ourDialogsNeverOpenThem();
+    void settingsChooserPicksTheStoreUnopened();
+    void sideFilesAreHidden();
+    void everyDialogOfTheWindowIsOurs();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<store::RunStore> m_store;  // the window's connection: its WAL and shm files exist
+};
+
+void TstFileDialogs::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+    QString error;
+    m_store = store::RunStore::open(m_dir.filePath(QStringLiteral("runs.sqlite")), &error);
+    QVERIFY2(m_store, qPrintable(error));
+    store::NewRun run;
+    run.name = QStringLiteral("a run");
+    run.configJson = "{}";
+    QVERIFY(m_store->createRun(run));
+    QVERIFY(QFileInfo::exists(m_dir.filePath("runs.sqlite-wal")) && QFileInfo::exists(m_dir.filePath("runs.sqlite-shm")));
+    // Neighbours of every kind a type guesser reads: a config, a picture, a file without a suffix.
+    for (const char *name : {"config.json", "curves.png", "notes", "data.bin"}) {
+        QFile f(m_dir.filePath(QString::fromLatin1(name)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x");
+    }
+}
+
+// The hazard itself, so this test can fail: Qt's own provider opens the store's side files.
+void TstFileDialogs::aPlainDialogOpensThem()
+{
+    OpenWatch watch(m_dir.path());
+    QVERIFY(watch.isValid());
+    QFileDialog plain(nullptr, QStringLiteral("plain"));
+    plain.setOption(QFileDialog::DontUseNativeDialog);
+    plain.show();
+    lookAround(&plain, m_dir.path());
+    const QStringList opened = storeFilesAmong(watch.opened());
+    QVERIFY2(!opened.isEmpty(), "Qt's provider no longer reads files: the watch below proves nothing");
+    qInfo("a plain Qt file dialog opened %s", qPrintable(opened.join(", ")));
+}
+
+void TstFileDialogs::ourDialogsNeverOpenThem_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::newRow("open a file") << 0;
+    QTest::newRow("open files") << 1;
+    QTest::newRow("save a file") << 2;
+    QTest::newRow("a folder") << 3;
+}
+
+void TstFileDialogs::ourDialogsNeverOpenThem()
+{
+    QFETCH(int, kind);
+    OpenWatch watch(m_dir.path());
+    const QString dir = m_dir.path();
+    whileModal(
+        [&] {
+            switch (kind) {
+            case 0: filedialogs::openFile(nullptr, QStringLiteral("open"), dir, QStringLiteral("All (*)")); break;
+            case 1: filedialogs::openFiles(nullptr, QStringLiteral("open"), dir, QString()); break;
+            case 2: filedialogs::saveFile(nullptr, QStringLiteral("save"), QDir(dir).filePath("curves.png"), QString()); break;
+            default: filedialogs::existingDirectory(nullptr, QStringLiteral("folder"), dir); break;
+            }
+        },
+        [&](QWidget *modal) {
+            auto *dialog = qobject_cast<QFileDialog *>(modal);
+            QVERIFY(dialog);
+            QVERIFY(filedialogs::isSafe(dialog));
+            if (kind != 3)  // a folder chooser lists only folders
+                lookAround(dialog, dir);
+            else
+                QTest::qWait(500);
+            dialog->reject();
+        });
+    const QStringList opened = storeFilesAmong(watch.opened());
+    QVERIFY2(opened.isEmpty(), qPrintable(QStringLiteral("opened: ") + opened.join(", ")));
+    // The store is still the store the window writes to.
+    QVERIFY(m_store->setNotes(1, QStringLiteral("still here")));
+}
+
+// Settings → Run store → Browse…: the store file is picked (no "replace?" question), never opened.
+void TstFileDialogs::settingsChooserPicksTheStoreUnopened()
+{
+    SettingsDialog settings;
+    settings.show();
+    auto *browse = buttonWithText(&settings, SettingsDialog::tr("Browse…"));
+    QVERIFY(browse);
+    OpenWatch watch(m_dir.path());
+    const QString store = m_dir.filePath(QStringLiteral("runs.sqlite"));
+    whileModal([&] { browse->click(); },
+               [&](QWidget *modal) {
+                   auto *dialog = qobject_cast<QFileDialog *>(modal);
+                   QVERIFY(dialog);
+                   QVERIFY(filedialogs::isSafe(dialog));
+                   lookAround(dialog, m_dir.path());
+                   auto *edit = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
+                   QVERIFY(edit);
+                   edit->setText(QStringLiteral("runs.sqlite"));  // typed, as a user does
+                   static_cast<QDialog *>(dialog)->accept();
+               });
+    QVERIFY(QApplication::activeModalWidget() == nullptr || QApplication::activeModalWidget() == &settings);
+    const QStringList opened = storeFilesAmong(watch.opened());
+    QVERIFY2(opened.isEmpty(), qPrintable(QStringLiteral("opened: ") + opened.join(", ")));
+    bool found = false;
+    for (auto *line : settings.findChildren<QLineEdit *>())
+        found = found || QFileInfo(line->text()) == QFileInfo(store);
+    QVERIFY2(found, "the chosen store is not in the Settings' store field");
+}
+
+void TstFileDialogs::sideFilesAreHidden()
+{
+    QVERIFY(SideFileFilter::isSideFile(m_dir.filePath("runs.sqlite-wal")));
+    QVERIFY(SideFileFilter::isSideFile(m_dir.filePath("runs.sqlite-shm")));
+    QVERIFY(!SideFileFilter::isSideFile(m_dir.filePath("runs.sqlite")));
+    QVERIFY(!SideFileFilter::isSideFile(m_dir.filePath("notes-wal")));  // no "notes" file beside it
+    QFileDialog dialog;
+    filedialogs::makeSafe(&dialog);
+    dialog.show();
+    lookAround(&dialog, m_dir.path());
+    QStringList shown;
+    auto *view = dialog.findChild<QTreeView *>(QStringLiteral("treeView"));
+    QVERIFY(view);
+    const QModelIndex root = view->rootIndex();
+    for (int r = 0; r < view->model()->rowCount(root); ++r)
+        shown << view->model()->index(r, 0, root).data().toString();
+    QVERIFY2(shown.contains("runs.sqlite") && shown.contains("notes"), qPrintable(shown.join(", ")));
+    QVERIFY2(!shown.contains("runs.sqlite-wal") && !shown.contains("runs.sqlite-shm"), qPrintable(shown.join(", ")));
+}
+
+// Each way the window opens a file dialog (menus, the form's buttons, Settings) gets ours.
+void TstFileDialogs::everyDialogOfTheWindowIsOurs()
+{
+    RunController controller(m_dir.filePath(QStringLiteral("no-engine")), m_store->path());
+    QVERIFY(controller.isOpen());
+    MainWindow window(&controller);
+    window.show();
+    auto action = [&](const QString &text) -> QAction * {
+        for (QAction *a : window.findChildren<QAction *>())
+            if (a->text() == text)
+                return a;
+        return nullptr;
+    };
+    QList<std::pair<QString, std::function<void()>>> triggers;
+    triggers.append({"Export curves", [&] { action(MainWindow::tr("&Export curves…"))->trigger(); }});
+    triggers.append({"Import from MLflow", [&] { action(MainWindow::tr("&Import from MLflow…"))->trigger(); }});
+    triggers.append({"Load run config", [&] { buttonWithText(window.formPanel(), RunFormPanel::tr("Load…"))->click(); }});
+    triggers.append({"Save run config", [&] { buttonWithText(window.formPanel(), RunFormPanel::tr("Save…"))->click(); }});
+    for (const auto &[name, trigger] : triggers) {
+        OpenWatch watch(m_dir.path());
+        bool safe = false;
+        whileModal(trigger, [&](QWidget *modal) {
+            auto *dialog = qobject_cast<QFileDialog *>(modal);
+            safe = dialog && filedialogs::isSafe(dialog);
+            if (dialog && dialog->fileMode() != QFileDialog::Directory)
+                lookAround(dialog, m_dir.path());
+            static_cast<QDialog *>(modal)->reject();
+        });
+        QVERIFY2(safe, qPrintable(name + ": not our dialog"));
+        const QStringList opened = storeFilesAmong(watch.opened());
+        QVERIFY2(opened.isEmpty(), qPrintable(name + ": opened " + opened.join(", ")));
+    }
+}
+
+QTEST_MAIN(TstFileDialogs)
+#include "tst_filedialogs.moc"

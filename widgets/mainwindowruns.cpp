@@ -1,0 +1,86 @@
+// MainWindow: what becomes of the runs it follows when it quits, and of the
+// runs nobody runs any more when it starts.
+
+#include "mainwindow.h"
+
+#include "quitdialog.h"
+#include "runcontroller.h"
+#include "strandedrunsdialog.h"
+
+#include <QEventLoop>
+#include <QMessageBox>
+#include <QProgressDialog>
+
+namespace gatefold::widgets {
+
+bool MainWindow::settleRuns()
+{
+    const int training = m_controller->training();
+    const int waiting = m_controller->waiting();
+    if (training == 0 && waiting == 0)
+        return true;
+    switch (QuitDialog::ask(this, training, waiting)) {
+    case QuitDialog::Choice::Stay:
+        return false;
+    case QuitDialog::Choice::KeepRunning: {
+        QString error;
+        if (!m_controller->keepRunning(&error))
+            QMessageBox::warning(this, tr("Quit Gatefold"),
+                                 tr("The queued runs could not be handed to a background queue: %1\nThey stay "
+                                    "queued; Gatefold offers them when it next starts.")
+                                     .arg(error));
+        return true;
+    }
+    case QuitDialog::Choice::Stop:
+        m_controller->stopRuns();
+        waitForStops();
+        return true;
+    }
+    return true;
+}
+
+// The engines save a checkpoint and end; the window waits for them (they are detached: "Quit now"
+// leaves them to finish stopping on their own).
+void MainWindow::waitForStops()
+{
+    const int total = m_controller->training();
+    if (total == 0)
+        return;
+    QProgressDialog progress(tr("Stopping %n run(s) at a checkpoint…", nullptr, total), tr("&Quit now"), 0, total, this);
+    progress.setObjectName(QStringLiteral("stoppingRuns"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.setAutoReset(false);
+    QEventLoop loop;
+    const auto update = [this, &progress, &loop, total] {
+        const int left = m_controller->training();
+        progress.setValue(total - left);
+        if (left == 0)
+            loop.quit();
+    };
+    connect(m_controller->queue(), &launch::RunQueue::changed, &progress, update);
+    connect(&progress, &QProgressDialog::canceled, &loop, &QEventLoop::quit);
+    progress.setValue(0);
+    loop.exec();
+}
+
+void MainWindow::offerStrandedRuns()
+{
+    const auto runs = m_controller->strandedRuns();
+    if (runs.empty())
+        return;
+    StrandedRunsDialog dialog(runs, this);
+    dialog.exec();
+    switch (dialog.choice()) {
+    case StrandedRunsDialog::Choice::TakeUp:
+        m_controller->takeUp(dialog.checkedRuns());
+        break;
+    case StrandedRunsDialog::Choice::CancelQueued:
+        m_controller->cancelQueued(dialog.checkedRuns());
+        break;
+    case StrandedRunsDialog::Choice::Leave:
+        break;
+    }
+}
+
+} // namespace gatefold::widgets

@@ -1,0 +1,37 @@
+#include "quitdialog.h"
+
+#include <QMessageBox>
+#include <QPushButton>
+
+namespace gatefold::widgets {
+
+QuitDialog::Choice QuitDialog::ask(QWidget *parent, int training, int waiting)
+{
+    QMessageBox box(QMessageBox::Question, tr("Quit Gatefold"), QString(), QMessageBox::NoButton, parent);
+    box.setObjectName(QStringLiteral("quitDialog"));
+    QString text = tr("%n run(s) are training.", nullptr, training);
+    if (waiting > 0)
+        text += QLatin1Char(' ') + tr("%n more wait in the queue.", nullptr, waiting);
+    box.setText(text);
+    box.setInformativeText(
+        tr("Keep running: the runs train on in the background (the queued ones start in turn, as many at a "
+           "time as now), and Gatefold shows them again when it next starts.\n"
+           "Stop: each training run saves a checkpoint and ends as cancelled (Resume continues it); queued "
+           "runs stay queued and are offered when Gatefold next starts."));
+    auto *keep = box.addButton(tr("&Keep running in the background"), QMessageBox::AcceptRole);
+    keep->setObjectName(QStringLiteral("keepRunning"));
+    auto *stop = box.addButton(tr("&Stop at a checkpoint"), QMessageBox::DestructiveRole);
+    stop->setObjectName(QStringLiteral("stopRuns"));
+    auto *stay = box.addButton(tr("Sta&y"), QMessageBox::RejectRole);
+    stay->setObjectName(QStringLiteral("stay"));
+    box.setDefaultButton(keep);
+    box.setEscapeButton(stay);
+    box.exec();
+    if (box.clickedButton() == keep)
+        return Choice::KeepRunning;
+    if (box.clickedButton() == stop)
+        return Choice::Stop;
+    return Choice::Stay;
+}
+
+} // namespace gatefold::widgets
