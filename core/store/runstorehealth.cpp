@@ -48,6 +48,21 @@ bool RunStore::refreshConnection(bool forWrite)
     return reopen() || !forWrite;
 }
 
+bool RunStore::confirmRun(qint64 id)
+{
+    const QString what = QStringLiteral("run %1 did not reach the store").arg(id);
+    if (!refreshConnection(true))
+        return fail(what, m_gone);
+    QString error;
+    auto fresh = open(path(), &error, m_readOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite);
+    if (!fresh)
+        return fail(what, error);
+    if (!fresh->run(id))
+        return fail(what, QStringLiteral("another connection does not see it (the store's files changed while it "
+                                         "was written); create it again"));
+    return true;
+}
+
 void RunStore::closeConnection()
 {
     if (m_dialect == Dialect::Sqlite && m_db.isOpen()) {
