@@ -79,6 +79,7 @@ private Q_SLOTS:
     void locksDroppedByAnotherClose();
     void ourOwnSecondOpensKeepTheLocks();
     void aRunIsConfirmedWhereOthersReadIt();
+    void droppedLocksAreTakenAgain();
     void renamedOrReplacedWhileInUse();
     void journalWithoutItsStoreIsNotReplayed();
     void killedWriterLosesNothingCommitted();
@@ -149,9 +150,9 @@ void TstStoreHazards::aRunIsConfirmedWhereOthersReadIt()
     auto window = openStore(path);
     QVERIFY(window);
     QVERIFY(window->createRun(named("first")));
+    const qint64 id = *window->createRun(named("written, then its log deleted"));
     for (const char *suffix : {"", "-wal", "-shm"})
         sniffLikeQt(path + QLatin1String(suffix));
-    const qint64 id = *window->createRun(named("written, then its log deleted"));
     QCOMPARE(runHelper({QStringLiteral("create"), path, QStringLiteral("engine")}).exitCode, 0);
     QVERIFY(!QFileInfo::exists(path + "-wal"));
     QVERIFY2(window->confirmRun(id), qPrintable(window->lastError()));
@@ -162,6 +163,23 @@ void TstStoreHazards::aRunIsConfirmedWhereOthersReadIt()
     QVERIFY(!window->confirmRun(last));
     QVERIFY2(window->lastError().contains("did not reach the store") && window->lastError().contains("deleted"),
              qPrintable(window->lastError()));
+}
+
+// §2.2, before any harm: the next thing the window does after a close()
+// dropped its locks takes them again, so the next engine to close the store
+// sees it is not the last one and leaves the log alone.
+void TstStoreHazards::droppedLocksAreTakenAgain()
+{
+    const QString path = fresh("relock");
+    auto window = openStore(path);
+    QVERIFY(window);
+    const qint64 id = *window->createRun(named("window's"));
+    for (const char *suffix : {"", "-wal", "-shm"})
+        sniffLikeQt(path + QLatin1String(suffix));
+    QVERIFY(window->setNotes(id, QStringLiteral("touched after the dialog")));
+    QCOMPARE(runHelper({QStringLiteral("create"), path, QStringLiteral("engine")}).exitCode, 0);
+    QVERIFY2(QFileInfo::exists(path + "-wal"), "the engine took itself for the last connection: the locks were not taken again");
+    QVERIFY(seesRun(seenByAnotherProcess(path), QStringLiteral("window's")));
 }
 
 // §2.2 from our own side: a second RunStore on the same file in this process

@@ -184,6 +184,7 @@ private:
     bool m_sharedLog = false;  // read-only: reading through the -wal (mode=ro), not the file alone
     QString m_gone;            // why the store cannot be written now (moved or deleted while open)
     QElapsedTimer m_checked;   // since the last refreshConnection()
+    QElapsedTimer m_relocked;  // since the last reopen for locks a close() elsewhere dropped
 };
 
 } // namespace gatefold::store

@@ -35,7 +35,18 @@ bool RunStore::refreshConnection(bool forWrite)
     const auto moved = open ? sqlitefile::movedFiles(m_db) : sqlitefile::MovedFiles{};
     // A read-only view of the file alone (immutable) while another process now writes through a log.
     const bool logAppeared = m_readOnly && !m_sharedLog && sharedLogPresent(m_location.file);
-    if (open && !moved.database && !moved.log && !logAppeared && m_gone.isEmpty())
+    // Our locks dropped by a close() elsewhere in the process (a file dialog
+    // sniffing the store): nothing is lost yet, but the next process to close
+    // the store would take itself for the last one and delete the log. A new
+    // connection takes the locks again (at most once a second: while another
+    // connection of this process shares the old state, reopening cannot help).
+    bool locksLost = false;
+    if (open && !moved.database && !moved.log && moved.logOpen && !m_readOnly
+        && (!m_relocked.isValid() || m_relocked.elapsed() > 1000))
+        locksLost = sqlitefile::holdsIndexLock(m_db) == false;
+    if (locksLost)
+        m_relocked.start();
+    if (open && !moved.database && !moved.log && !logAppeared && !locksLost && m_gone.isEmpty())
         return true;
     if (!QFileInfo(m_location.file).isFile()) {
         // Renamed or deleted while open. Reads go on from what this
