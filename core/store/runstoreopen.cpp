@@ -44,6 +44,11 @@ QString storeUnwritableReason(const QFileInfo &file)
     QString why = unwritableReason(file.absolutePath(), true);
     if (why.isEmpty())
         why = unwritableReason(file.absoluteFilePath(), false);
+    // A log and index another user's process left (or keeps) beside it.
+    for (const QString &journal : sqlitefile::journalFilesBeside(file.absoluteFilePath()))
+        if (why.isEmpty() && ::access(QFile::encodeName(journal).constData(), W_OK) != 0)
+            why = QStringLiteral("its %1 is not writable (another user's process has the store open, or left it)")
+                      .arg(QDir::toNativeSeparators(journal));
     return why;
 }
 
