@@ -184,7 +184,8 @@ private:
     bool m_sharedLog = false;  // read-only: reading through the -wal (mode=ro), not the file alone
     QString m_gone;            // why the store cannot be written now (moved or deleted while open)
     QElapsedTimer m_checked;   // since the last refreshConnection()
-    QElapsedTimer m_relocked;  // since the last reopen for locks a close() elsewhere dropped
+    QElapsedTimer m_locksChecked;  // since this process's locks on the store were last looked up
+    QElapsedTimer m_relocked;      // since the last reopen for locks a close() elsewhere dropped
 };
 
 } // namespace gatefold::store

@@ -38,12 +38,18 @@ bool RunStore::refreshConnection(bool forWrite)
     // Our locks dropped by a close() elsewhere in the process (a file dialog
     // sniffing the store): nothing is lost yet, but the next process to close
     // the store would take itself for the last one and delete the log. A new
-    // connection takes the locks again (at most once a second: while another
-    // connection of this process shares the old state, reopening cannot help).
+    // connection takes the locks again. Asked at most every 250 ms (reading
+    // /proc/locks costs about as much as a small write; the moved-log check
+    // above is what every write relies on), and reopened at most once a second
+    // (while another connection of this process shares the old state,
+    // reopening cannot help).
     bool locksLost = false;
     if (open && !moved.database && !moved.log && moved.logOpen && !m_readOnly
-        && (!m_relocked.isValid() || m_relocked.elapsed() > 1000))
+        && (!m_locksChecked.isValid() || m_locksChecked.elapsed() >= kReadCheckMs)
+        && (!m_relocked.isValid() || m_relocked.elapsed() > 1000)) {
+        m_locksChecked.start();
         locksLost = sqlitefile::holdsIndexLock(m_db) == false;
+    }
     if (locksLost)
         m_relocked.start();
     if (open && !moved.database && !moved.log && !logAppeared && !locksLost && m_gone.isEmpty())
