@@ -78,6 +78,8 @@ private Q_SLOTS:
     void init() { QVERIFY(m_dir.isValid()); }
     void locksDroppedByAnotherClose();
     void ourOwnSecondOpensKeepTheLocks();
+    void aRunIsConfirmedWhereOthersReadIt();
+    void droppedLocksAreTakenAgain();
     void renamedOrReplacedWhileInUse();
     void journalWithoutItsStoreIsNotReplayed();
     void killedWriterLosesNothingCommitted();
@@ -124,6 +126,7 @@ void TstStoreHazards::locksDroppedByAnotherClose()
     QVERIFY2(window->setNotes(kept, QStringLiteral("edited in the window")), qPrintable(window->lastError()));
     const qint64 later = *window->createRun(named("queued-later"));
     QVERIFY(later > 0);
+    QVERIFY2(window->confirmRun(later), qPrintable(window->lastError()));
     const QStringList seen = seenByAnotherProcess(path);
     QVERIFY2(seesRun(seen, QStringLiteral("queued-later")), qPrintable(seen.join('\n')));
     QVERIFY(!seesRun(seen, QStringLiteral("doomed")));
@@ -135,6 +138,49 @@ void TstStoreHazards::locksDroppedByAnotherClose()
     QVERIFY2(!seesRun(after, QStringLiteral("doomed")) && seesRun(after, QStringLiteral("queued-later")),
              qPrintable(after.join('\n')));
     QCOMPARE(sqlColumn(path, QStringLiteral("PRAGMA integrity_check")), QStringList{QStringLiteral("ok")});
+}
+
+// §2.2, the instant after: a run written just before another process deleted
+// the log under the window was folded into the store by that process; the
+// window confirms it is there before it would start an engine. A run whose
+// store vanished is not confirmed.
+void TstStoreHazards::aRunIsConfirmedWhereOthersReadIt()
+{
+    const QString path = fresh("confirm");
+    auto window = openStore(path);
+    QVERIFY(window);
+    QVERIFY(window->createRun(named("first")));
+    const qint64 id = *window->createRun(named("written, then its log deleted"));
+    for (const char *suffix : {"", "-wal", "-shm"})
+        sniffLikeQt(path + QLatin1String(suffix));
+    QCOMPARE(runHelper({QStringLiteral("create"), path, QStringLiteral("engine")}).exitCode, 0);
+    QVERIFY(!QFileInfo::exists(path + "-wal"));
+    QVERIFY2(window->confirmRun(id), qPrintable(window->lastError()));
+    QVERIFY(seesRun(seenByAnotherProcess(path), QStringLiteral("written, then its log deleted")));
+    const qint64 last = *window->createRun(named("then the store is deleted"));
+    for (const char *suffix : {"", "-wal", "-shm"})
+        QFile::remove(path + QLatin1String(suffix));
+    QVERIFY(!window->confirmRun(last));
+    QVERIFY2(window->lastError().contains("did not reach the store") && window->lastError().contains("deleted"),
+             qPrintable(window->lastError()));
+}
+
+// §2.2, before any harm: the next thing the window does after a close()
+// dropped its locks takes them again, so the next engine to close the store
+// sees it is not the last one and leaves the log alone.
+void TstStoreHazards::droppedLocksAreTakenAgain()
+{
+    const QString path = fresh("relock");
+    auto window = openStore(path);
+    QVERIFY(window);
+    const qint64 id = *window->createRun(named("window's"));
+    for (const char *suffix : {"", "-wal", "-shm"})
+        sniffLikeQt(path + QLatin1String(suffix));
+    QThread::msleep(300);  // a dialog stays open a while; the locks are looked up every 250 ms
+    QVERIFY(window->setNotes(id, QStringLiteral("touched after the dialog")));
+    QCOMPARE(runHelper({QStringLiteral("create"), path, QStringLiteral("engine")}).exitCode, 0);
+    QVERIFY2(QFileInfo::exists(path + "-wal"), "the engine took itself for the last connection: the locks were not taken again");
+    QVERIFY(seesRun(seenByAnotherProcess(path), QStringLiteral("window's")));
 }
 
 // §2.2 from our own side: a second RunStore on the same file in this process

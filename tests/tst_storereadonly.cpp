@@ -244,7 +244,16 @@ void TstStoreReadOnly::readOnlyWhileTheOwnerWrites()
     const auto read = runHelper({QStringLiteral("read"), path}, asNonRoot());
     QVERIFY2(read.exitCode == 0 && read.out.contains(QStringLiteral("1 held queued")), qPrintable(read.out));
     QCOMPARE(folderState(dir), before);
+    // A writable folder and file, but the owner's log and index are not ours to write.
     QVERIFY(chmodPath(dir, 0777));
+    QVERIFY(chmodPath(path, 0666));
+    QVERIFY(chmodPath(path + QStringLiteral("-wal"), 0444));
+    QVERIFY(chmodPath(path + QStringLiteral("-shm"), 0444));
+    const auto write = runHelper({QStringLiteral("create"), path, QStringLiteral("new")}, asNonRoot());
+    QCOMPARE(write.exitCode, 1);
+    QVERIFY2(write.out.contains(QStringLiteral("runs.sqlite-")) && write.out.contains(QStringLiteral("is not writable"))
+                 && !write.out.contains(QStringLiteral("damaged")),
+             qPrintable(write.out));
     owner.kill();
     owner.waitForFinished();
 }

@@ -63,6 +63,12 @@ public:
 
     // Runs.
     std::optional<qint64> createRun(const NewRun &run);
+    // Whether run `id` reached the store every other process reads: this
+    // connection's files are still the ones its path names (reopened if not)
+    // and a fresh read-only connection sees the run. For a window before it
+    // starts an engine for a run it just created; false with lastError() when
+    // the run must be created again.
+    bool confirmRun(qint64 id);
     std::optional<RunRecord> run(qint64 id);
     // Newest first; `sweepId` > 0 restricts to one sweep.
     std::vector<RunRecord> runs(qint64 sweepId = 0);
@@ -178,6 +184,8 @@ private:
     bool m_sharedLog = false;  // read-only: reading through the -wal (mode=ro), not the file alone
     QString m_gone;            // why the store cannot be written now (moved or deleted while open)
     QElapsedTimer m_checked;   // since the last refreshConnection()
+    QElapsedTimer m_locksChecked;  // since this process's locks on the store were last looked up
+    QElapsedTimer m_relocked;      // since the last reopen for locks a close() elsewhere dropped
 };
 
 } // namespace gatefold::store

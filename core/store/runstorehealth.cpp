@@ -35,7 +35,24 @@ bool RunStore::refreshConnection(bool forWrite)
     const auto moved = open ? sqlitefile::movedFiles(m_db) : sqlitefile::MovedFiles{};
     // A read-only view of the file alone (immutable) while another process now writes through a log.
     const bool logAppeared = m_readOnly && !m_sharedLog && sharedLogPresent(m_location.file);
-    if (open && !moved.database && !moved.log && !logAppeared && m_gone.isEmpty())
+    // Our locks dropped by a close() elsewhere in the process (a file dialog
+    // sniffing the store): nothing is lost yet, but the next process to close
+    // the store would take itself for the last one and delete the log. A new
+    // connection takes the locks again. Asked at most every 250 ms (reading
+    // /proc/locks costs about as much as a small write; the moved-log check
+    // above is what every write relies on), and reopened at most once a second
+    // (while another connection of this process shares the old state,
+    // reopening cannot help).
+    bool locksLost = false;
+    if (open && !moved.database && !moved.log && moved.logOpen && !m_readOnly
+        && (!m_locksChecked.isValid() || m_locksChecked.elapsed() >= kReadCheckMs)
+        && (!m_relocked.isValid() || m_relocked.elapsed() > 1000)) {
+        m_locksChecked.start();
+        locksLost = sqlitefile::holdsIndexLock(m_db) == false;
+    }
+    if (locksLost)
+        m_relocked.start();
+    if (open && !moved.database && !moved.log && !logAppeared && !locksLost && m_gone.isEmpty())
         return true;
     if (!QFileInfo(m_location.file).isFile()) {
         // Renamed or deleted while open. Reads go on from what this
@@ -46,6 +63,21 @@ bool RunStore::refreshConnection(bool forWrite)
         return !forWrite;
     }
     return reopen() || !forWrite;
+}
+
+bool RunStore::confirmRun(qint64 id)
+{
+    const QString what = QStringLiteral("run %1 did not reach the store").arg(id);
+    if (!refreshConnection(true))
+        return fail(what, m_gone);
+    QString error;
+    auto fresh = open(path(), &error, m_readOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite);
+    if (!fresh)
+        return fail(what, error);
+    if (!fresh->run(id))
+        return fail(what, QStringLiteral("another connection does not see it (the store's files changed while it "
+                                         "was written); create it again"));
+    return true;
 }
 
 void RunStore::closeConnection()

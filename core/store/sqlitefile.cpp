@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
@@ -200,6 +201,31 @@ bool mapsDeletedIndex(const QString &databasePath)
     for (const QByteArray &line : all.split('\n'))
         if (line.endsWith(deleted))
             return true;
+    return false;
+}
+
+std::optional<bool> holdsIndexLock(const QSqlDatabase &db)
+{
+    sqlite3 *h = handle(db);
+    const char *file = h ? sqlite3_db_filename(h, "main") : nullptr;
+    if (!file || !*file)
+        return std::nullopt;
+    struct stat index {};
+    if (::stat((QByteArray(file) + "-shm").constData(), &index) != 0)
+        return std::nullopt;
+    QFile locks(QStringLiteral("/proc/locks"));
+    if (!locks.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    // "1: POSIX  ADVISORY  READ 19088 fe:00:10952965 128 128" (device major:minor in hex, then the inode).
+    const QByteArray pid = QByteArray::number(qint64(::getpid()));
+    const QByteArray device = QByteArray::number(quint64(major(index.st_dev)), 16).rightJustified(2, '0') + ':'
+        + QByteArray::number(quint64(minor(index.st_dev)), 16).rightJustified(2, '0') + ':'
+        + QByteArray::number(quint64(index.st_ino));
+    for (const QByteArray &line : locks.readAll().split('\n')) {
+        const QList<QByteArray> fields = line.simplified().split(' ');
+        if (fields.size() >= 6 && fields.at(1) == "POSIX" && fields.at(4) == pid && fields.at(5) == device)
+            return true;
+    }
     return false;
 }
 

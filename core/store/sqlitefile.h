@@ -39,6 +39,11 @@ bool mapsDeletedIndex(const QString &databasePath);
 // Whether another process holds a lock on the database file this connection
 // has open (under any name): then it is in use elsewhere.
 bool othersUseTheFile(const QSqlDatabase &db);
+// Whether this process still holds a POSIX lock on the WAL index (-shm) of the
+// connection's store (every connection that has read in WAL mode holds one for
+// as long as it is open); nullopt when that cannot be told (no log open, no
+// /proc/locks). False means a close() elsewhere in the process dropped it.
+std::optional<bool> holdsIndexLock(const QSqlDatabase &db);
 // Whether the connection is inside a transaction (then it is not reopened).
 bool inTransaction(const QSqlDatabase &db);
 

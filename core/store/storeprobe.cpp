@@ -40,9 +40,16 @@ StoreProbe probeStore(const QString &path)
         // descriptor drops every POSIX lock this process holds on the file
         // (How To Corrupt §2.2); SQLite's unix VFS defers such closes.
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(readOnlyUri(path));
+        bool shared = false;
+        db.setDatabaseName(readOnlyUri(path, &shared));
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
-        if (!db.open()) {
+        bool opened = db.open();
+        if (!opened && shared && !(QFileInfo::exists(path + QStringLiteral("-wal")) && QFileInfo::exists(path + QStringLiteral("-shm")))) {
+            // The last writer closed between choosing and opening: its log is in the file now.
+            db.setDatabaseName(readOnlyUri(path));
+            opened = db.open();
+        }
+        if (!opened) {
             probe.error = db.lastError().text();
         } else {
             QSqlQuery q(db);
