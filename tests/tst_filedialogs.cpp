@@ -97,7 +97,7 @@ void lookAround(QFileDialog *dialog, const QString &dir)
         loaded.wait(5000);
     QTest::qWait(300);  // the gatherer's batches arrive
     const QModelIndex root = model->index(dir);
-    QVERIFY(model->rowCount(root) >= 3);
+    QVERIFY(model->rowCount(root) >= 1);  // a name filter (*.png, *.sqlite) may hide the others
     for (int r = 0; r < model->rowCount(root); ++r)
         for (int c = 0; c < model->columnCount(root); ++c) {
             (void)model->data(model->index(r, c, root), Qt::DecorationRole);
@@ -261,7 +261,8 @@ void TstFileDialogs::sideFilesAreHidden()
     QVERIFY(SideFileFilter::isSideFile(m_dir.filePath("runs.sqlite-wal")));
     QVERIFY(SideFileFilter::isSideFile(m_dir.filePath("runs.sqlite-shm")));
     QVERIFY(!SideFileFilter::isSideFile(m_dir.filePath("runs.sqlite")));
-    QVERIFY(!SideFileFilter::isSideFile(m_dir.filePath("notes-wal")));  // no "notes" file beside it
+    QVERIFY(!SideFileFilter::isSideFile(m_dir.filePath("absent-wal")));  // no "absent" file beside it
+    QVERIFY(!SideFileFilter::isSideFile(m_dir.filePath("-wal")));
     QFileDialog dialog;
     filedialogs::makeSafe(&dialog);
     dialog.show();

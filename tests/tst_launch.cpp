@@ -277,8 +277,9 @@ void TstLaunch::staleEventsAreNotReplayed()
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(R"({"event": "started", "total_steps": 10, "start_step": 0})" "\n"
                 R"({"event": "end", "status": "finished", "message": "an old attempt"})" "\n");
+        QVERIFY(f.flush());  // written before the time is set, or the close would stamp it now
+        QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-3600), QFileDevice::FileModificationTime));
     }
-    QFile::setFileTime(events, QDateTime::currentDateTime().addSecs(-3600), QFileDevice::FileModificationTime);
     QProcess byHand;  // its JSON lines go to this pipe, not to the events file
     byHand.start(QStringLiteral(GATEFOLD_CLI_PATH), {"train", "--run", QString::number(id), "--store", store->path(), "--json"});
     const auto engine = engineOf(*store, id);

@@ -23,6 +23,7 @@
 
 #include "launch/localprocess.h"
 #include "store/runstore.h"
+#include "train/runconfigjson.h"
 
 #include <QtTest/QtTest>
 
@@ -141,6 +142,7 @@ private Q_SLOTS:
     void runNotSeenElsewhereIsCreatedAgain();
     void formIgnoresStaleAnswers();
     void formQueuesOnlyWhatTheEngineAccepts();
+    void formRefusesWhatCannotBeChecked();
 
 private:
     // Runs the first window with `choice`; its two run ids once A trains (the child is left to the caller).
@@ -325,7 +327,7 @@ void TstWindowRuns::crashedRunIsOfferedForResume()
     window.show();
     const auto stranded = controller.strandedRuns();
     QCOMPARE(int(stranded.size()), 1);
-    QCOMPARE(stranded[0].status, store::RunStatus::Crashed);
+    QCOMPARE(store::toString(stranded[0].status), QStringLiteral("crashed"));
     QCOMPARE(answerModal([&] { window.offerStrandedRuns(); }, {"takeUp"}), 1);
     QCOMPARE(waitForEnd(*store, id), QStringLiteral("finished"));
 }
@@ -492,6 +494,15 @@ void TstWindowRuns::formIgnoresStaleAnswers()
 // here, next to its field, before anything is created.
 void TstWindowRuns::formQueuesOnlyWhatTheEngineAccepts()
 {
+    {
+        // Contract C3 (issue 16) is the readers' part: until this engine has `config --check`,
+        // every config is refused here ("could not check this config", formRefusesWhatCannotBeChecked).
+        QProcess help;
+        help.start(QStringLiteral(GATEFOLD_CLI_PATH), {"config", "--help"});
+        QVERIFY(help.waitForFinished(60000));
+        if (!help.readAllStandardOutput().contains("--check"))
+            QSKIP("this gatefold-cli has no `config --check` yet (contract C3, branch i16-readers)");
+    }
     const QString data = m_dir.filePath(QStringLiteral("cifar"));
     QDir().mkpath(data);
     writeCifar10(data, 20, 20);
@@ -520,6 +531,25 @@ void TstWindowRuns::formQueuesOnlyWhatTheEngineAccepts()
     QCOMPARE(panel.check()->result().data.value("channels").toInt(), 3);
     panel.requestQueue();
     QCOMPARE(launched, 1);
+}
+
+// An engine that cannot check (missing, too old, crashing) accepts nothing: queueing waits for a yes.
+void TstWindowRuns::formRefusesWhatCannotBeChecked()
+{
+    RunFormPanel panel;
+    panel.setEngine(m_dir.filePath(QStringLiteral("no-such-engine")));
+    panel.check()->setDelay(0);
+    panel.show();
+    int launched = 0;
+    connect(&panel, &RunFormPanel::launchRequested, this, [&launched] { ++launched; });
+    panel.setConfig(tinyRun(1), QStringLiteral("unchecked"));
+    QTRY_VERIFY_WITH_TIMEOUT(panel.check()->isCurrent(), 30000);
+    QVERIFY(!panel.check()->result().ok);
+    QVERIFY2(panel.form()->problems().join('\n').contains(QStringLiteral("could not check this config")),
+             qPrintable(panel.form()->problems().join('\n')));
+    QVERIFY(!panel.canQueue());
+    panel.requestQueue();
+    QCOMPARE(launched, 0);
 }
 
 int main(int argc, char **argv)

@@ -605,12 +605,12 @@
 <context>
     <name>QuitDialog</name>
     <message>
-        <location filename="../widgets/quitdialog.cpp" line="+10"/>
+        <location filename="../widgets/quitdialog.cpp" line="+11"/>
         <source>Quit Gatefold</source>
         <translation>Gatefold beenden</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%n run(s) are training.</source>
         <translation>
             <numerusform>%n Lauf trainiert.</numerusform>
@@ -623,6 +623,14 @@
         <translation>
             <numerusform>%n weiterer wartet in der Warteschlange.</numerusform>
             <numerusform>%n weitere warten in der Warteschlange.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n run(s) wait in the queue.</source>
+        <translation>
+            <numerusform>%n Lauf wartet in der Warteschlange.</numerusform>
+            <numerusform>%n Läufe warten in der Warteschlange.</numerusform>
         </translation>
     </message>
     <message>
@@ -2671,7 +2679,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+96"/>
+        <location filename="../widgets/runcontroller.cpp" line="+98"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
@@ -2702,7 +2710,12 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>Lauf %1 hat keine lesbare Konfiguration</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+34"/>
+        <source>the engine process (pid %1) has exited without ending the run; Resume continues it from its last checkpoint</source>
+        <translation>der Engine-Prozess (PID %1) hat sich beendet, ohne den Lauf abzuschließen; „Fortsetzen“ setzt ihn beim letzten Checkpoint fort</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>run %1 was not taken up: %2</source>
         <translation>Lauf %1 wurde nicht übernommen: %2</translation>
     </message>

@@ -31,7 +31,7 @@
 <context>
     <name>QuitDialog</name>
     <message numerus="yes">
-        <location filename="../widgets/quitdialog.cpp" line="+12"/>
+        <location filename="../widgets/quitdialog.cpp" line="+15"/>
         <source>%n run(s) are training.</source>
         <translation>
             <numerusform>%n run is training.</numerusform>
@@ -44,6 +44,14 @@
         <translation>
             <numerusform>%n more waits in the queue.</numerusform>
             <numerusform>%n more wait in the queue.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n run(s) wait in the queue.</source>
+        <translation>
+            <numerusform>%n run waits in the queue.</numerusform>
+            <numerusform>%n runs wait in the queue.</numerusform>
         </translation>
     </message>
 </context>

@@ -602,12 +602,12 @@
 <context>
     <name>QuitDialog</name>
     <message>
-        <location filename="../widgets/quitdialog.cpp" line="+10"/>
+        <location filename="../widgets/quitdialog.cpp" line="+11"/>
         <source>Quit Gatefold</source>
         <translation>退出 Gatefold</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%n run(s) are training.</source>
         <translation>
             <numerusform>%n 个运行正在训练。</numerusform>
@@ -618,6 +618,13 @@
         <source>%n more wait in the queue.</source>
         <translation>
             <numerusform>另有 %n 个在队列中等待。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n run(s) wait in the queue.</source>
+        <translation>
+            <numerusform>%n 个运行在队列中等待。</numerusform>
         </translation>
     </message>
     <message>
@@ -2660,7 +2667,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+96"/>
+        <location filename="../widgets/runcontroller.cpp" line="+98"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
@@ -2691,7 +2698,12 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>运行 %1 没有可读取的配置</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+34"/>
+        <source>the engine process (pid %1) has exited without ending the run; Resume continues it from its last checkpoint</source>
+        <translation>引擎进程（pid %1）已退出，但未结束该运行；“继续”会从其最后一个检查点继续运行</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>run %1 was not taken up: %2</source>
         <translation>未接手运行 %1：%2</translation>
     </message>

@@ -2,6 +2,7 @@
 
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStringList>
 
 namespace gatefold::widgets {
 
@@ -9,10 +10,13 @@ QuitDialog::Choice QuitDialog::ask(QWidget *parent, int training, int waiting)
 {
     QMessageBox box(QMessageBox::Question, tr("Quit Gatefold"), QString(), QMessageBox::NoButton, parent);
     box.setObjectName(QStringLiteral("quitDialog"));
-    QString text = tr("%n run(s) are training.", nullptr, training);
+    QStringList text;
+    if (training > 0)
+        text << tr("%n run(s) are training.", nullptr, training);
     if (waiting > 0)
-        text += QLatin1Char(' ') + tr("%n more wait in the queue.", nullptr, waiting);
-    box.setText(text);
+        text << (training > 0 ? tr("%n more wait in the queue.", nullptr, waiting)
+                              : tr("%n run(s) wait in the queue.", nullptr, waiting));
+    box.setText(text.join(QLatin1Char(' ')));
     box.setInformativeText(
         tr("Keep running: the runs train on in the background (the queued ones start in turn, as many at a "
            "time as now), and Gatefold shows them again when it next starts.\n"

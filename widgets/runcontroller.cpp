@@ -229,7 +229,9 @@ std::vector<qint64> RunController::markExitedEngines()
             || !store::isAliveHere({run.pid, run.host, run.pidStart}) || launch::LocalProcess::holderOf(run))
             continue;
         if (m_store->setStatus(run.id, store::RunStatus::Crashed,
-                               tr("the engine process (pid %1) has exited without ending the run").arg(run.pid)))
+                               tr("the engine process (pid %1) has exited without ending the run; Resume "
+                                  "continues it from its last checkpoint")
+                                   .arg(run.pid)))
             marked.push_back(run.id);
     }
     return marked;
