@@ -293,7 +293,7 @@ void TstLaunch::staleEventsAreNotReplayed()
     follower.cancel();
     QVERIFY(finished.wait(60000));
     QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("cancelled"));
-    QVERIFY(byHand.waitForFinished(30000));
+    QVERIFY(byHand.state() == QProcess::NotRunning || byHand.waitForFinished(30000));
 }
 
 // `gatefold-cli train --json | head -1`, or a window that died: the reader of the engine's output is

@@ -1148,12 +1148,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::launch::RunProcess</name>
     <message>
-        <location filename="../core/launch/runprocess.cpp" line="+84"/>
+        <location filename="../core/launch/runprocess.cpp" line="+85"/>
         <source>cannot start the engine %1: %2</source>
         <translation>无法启动引擎 %1：%2</translation>
     </message>
     <message>
-        <location line="+160"/>
+        <location line="+168"/>
         <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
         <translation>引擎（PID %1）在未说明运行如何结束的情况下终止%2；“继续”会从最后一个检查点接着运行</translation>
     </message>

@@ -232,6 +232,10 @@ QStringList ConfigForm::problems() const
     for (const Row &row : m_rows)
         if (const auto it = m_problems.find(row.field->key); it != m_problems.end())
             out << QStringLiteral("%1: %2").arg(QString::fromStdString(row.field->key), it->second);
+    // Then those about no field on show (the engine's about the config as a whole, hidden settings).
+    for (const auto &[key, message] : m_problems)
+        if (std::none_of(m_rows.begin(), m_rows.end(), [&](const Row &r) { return r.field->key == key; }))
+            out << (key.empty() ? message : QStringLiteral("%1: %2").arg(QString::fromStdString(key), message));
     return out;
 }
 

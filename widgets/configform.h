@@ -42,7 +42,7 @@ public:
     // about the config as a whole), shown like the validator's; {} clears them. Editing a field
     // drops its own until the engine looks again.
     void setCheckProblems(const std::multimap<std::string, QString> &problems);
-    // "key: message" for every problem, in field order.
+    // "key: message" for every problem, in field order; then those about no field on show.
     QStringList problems() const;
     QString problemFor(const QString &key) const;
     QWidget *editorFor(const QString &key) const;

@@ -1,5 +1,6 @@
 #include "runprocess.h"
 
+#include "store/runstore.h"
 #include "store/storelocation.h"
 
 #include <QDateTime>
@@ -237,7 +238,15 @@ void RunProcess::finishFromWhatWasSaid()
         finish(m_endStatus, m_endMessage);
         return;
     }
-    // No "end" event: refused before the run began (a config or store problem, said on stderr), or killed.
+    // No "end" event where it is read here (an engine started by hand writes its events elsewhere):
+    // the store has the last word — an engine records how its run ended before it exits.
+    QString error;
+    if (auto store = store::RunStore::open(m_storePath, &error, store::OpenMode::ReadOnly))
+        if (const auto run = store->run(m_runId); run && store::isTerminal(run->status) && m_sawStart) {
+            finish(store::toString(run->status), run->message);
+            return;
+        }
+    // Nothing said: refused before the run began (a config or store problem, said on stderr), or killed.
     const QString last = m_log.isEmpty() ? QString() : m_log.constLast();
     QString message;
     if (m_sawStart)  // its last words (e.g. "out of memory") first, then what to do
