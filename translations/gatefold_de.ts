@@ -2728,7 +2728,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message>
-        <location filename="../widgets/runformpanel.cpp" line="+31"/>
+        <location filename="../widgets/runformpanel.cpp" line="+33"/>
         <source>&amp;Queue run</source>
         <translation>In &amp;Warteschlange stellen</translation>
     </message>
@@ -2809,16 +2809,21 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <source>%1 M parameters.</source>
         <translation>%1 Mio. Parameter.</translation>
     </message>
+    <message>
+        <location line="+7"/>
+        <source>The engine would refuse this config; nothing is queued until this is fixed:</source>
+        <translation>Die Engine würde diese Konfiguration ablehnen; nichts wird eingereiht, bis dies behoben ist:</translation>
+    </message>
     <message numerus="yes">
-        <location line="+5"/>
-        <source>The engine would refuse this config: %n problem(s), shown at their settings. Nothing is queued until they are fixed.</source>
+        <location line="+7"/>
+        <source>…and %n more, shown at their settings.</source>
         <translation>
-            <numerusform>Die Engine würde diese Konfiguration ablehnen: %n Problem, bei seiner Einstellung angezeigt. Nichts wird in die Warteschlange gestellt, bis es behoben ist.</numerusform>
-            <numerusform>Die Engine würde diese Konfiguration ablehnen: %n Probleme, bei ihren Einstellungen angezeigt. Nichts wird in die Warteschlange gestellt, bis sie behoben sind.</numerusform>
+            <numerusform>…und %n weiteres, bei seiner Einstellung angezeigt.</numerusform>
+            <numerusform>…und %n weitere, bei ihren Einstellungen angezeigt.</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <location line="+3"/>
         <source>Load run config</source>
         <translation>Laufkonfiguration laden</translation>

@@ -118,11 +118,11 @@
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/runformpanel.cpp" line="+203"/>
-        <source>The engine would refuse this config: %n problem(s), shown at their settings. Nothing is queued until they are fixed.</source>
+        <location filename="../widgets/runformpanel.cpp" line="+214"/>
+        <source>…and %n more, shown at their settings.</source>
         <translation>
-            <numerusform>The engine would refuse this config: %n problem, shown at its setting. Nothing is queued until it is fixed.</numerusform>
-            <numerusform>The engine would refuse this config: %n problems, shown at their settings. Nothing is queued until they are fixed.</numerusform>
+            <numerusform>…and %n more, shown at its setting.</numerusform>
+            <numerusform>…and %n more, shown at their settings.</numerusform>
         </translation>
     </message>
 </context>

@@ -2716,7 +2716,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message>
-        <location filename="../widgets/runformpanel.cpp" line="+31"/>
+        <location filename="../widgets/runformpanel.cpp" line="+33"/>
         <source>&amp;Queue run</source>
         <translation>加入队列(&amp;Q)</translation>
     </message>
@@ -2797,15 +2797,20 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <source>%1 M parameters.</source>
         <translation>%1 M 个参数。</translation>
     </message>
+    <message>
+        <location line="+7"/>
+        <source>The engine would refuse this config; nothing is queued until this is fixed:</source>
+        <translation>引擎会拒绝此配置；修正之前不会加入队列：</translation>
+    </message>
     <message numerus="yes">
-        <location line="+5"/>
-        <source>The engine would refuse this config: %n problem(s), shown at their settings. Nothing is queued until they are fixed.</source>
+        <location line="+7"/>
+        <source>…and %n more, shown at their settings.</source>
         <translation>
-            <numerusform>引擎会拒绝此配置：%n 个问题，显示在相应设置处。修复之前不会加入队列。</numerusform>
+            <numerusform>……另有 %n 个，显示在其设置处。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <location line="+3"/>
         <source>Load run config</source>
         <translation>加载运行配置</translation>

@@ -21,6 +21,8 @@
 #include <QSaveFile>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace gatefold::widgets {
 
 RunFormPanel::RunFormPanel(QWidget *parent)
@@ -200,8 +202,16 @@ void RunFormPanel::showCheck()
             text += QStringLiteral("\n⚠ ") + (w.key.isEmpty() ? w.message : QStringLiteral("%1: %2").arg(w.key, w.message));
         colour = r.warnings.isEmpty() ? QStringLiteral("#2e7d32") : QStringLiteral("#b26a00");
     } else {
-        text = tr("The engine would refuse this config: %n problem(s), shown at their settings. Nothing is queued "
-                  "until they are fixed.", nullptr, int(r.problems.size()));
+        // Said here too: the setting may sit on a tab that is not on show.
+        constexpr int kShown = 3;
+        text = tr("The engine would refuse this config; nothing is queued until this is fixed:");
+        for (int i = 0; i < std::min<int>(kShown, int(r.problems.size())); ++i) {
+            const auto &p = r.problems.at(i);
+            text += QStringLiteral("\n• ")
+                  + (p.key.isEmpty() ? p.message : QStringLiteral("%1: %2").arg(p.key, p.message));
+        }
+        if (r.problems.size() > kShown)
+            text += QLatin1Char('\n') + tr("…and %n more, shown at their settings.", nullptr, int(r.problems.size()) - kShown);
         colour = QStringLiteral("#c62828");
     }
     m_checkStatus->setText(text);
