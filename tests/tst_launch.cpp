@@ -213,15 +213,32 @@ void TstLaunch::destroyingTheQueueLeavesEnginesTraining()
     const qint64 a = createRun(*store, QStringLiteral("a"), 6);
     const qint64 b = createRun(*store, QStringLiteral("b"), 1);
     std::optional<launch::LocalProcess> engine;
+    // Whatever the queue says while it is destroyed comes from a handler run inside its own
+    // destruction (the old crash: ~RunQueue -> ~RunProcess -> finished -> erase from the map being
+    // destroyed). Heard by an object that outlives it.
+    QObject outlives;
+    QStringList saidWhileDestroyed;
+    bool destroying = false;
     {
         launch::RunQueue queue(QStringLiteral(GATEFOLD_CLI_PATH), store->path());
+        const auto heard = [&](const char *what) {
+            return [&saidWhileDestroyed, &destroying, what] {
+                if (destroying)
+                    saidWhileDestroyed << QString::fromLatin1(what);
+            };
+        };
+        connect(&queue, &launch::RunQueue::runFinished, &outlives, heard("runFinished"));
+        connect(&queue, &launch::RunQueue::changed, &outlives, heard("changed"));
+        connect(&queue, &launch::RunQueue::runStarted, &outlives, heard("runStarted"));
         QSignalSpy progressed(&queue, &launch::RunQueue::runProgressed);
         queue.enqueue(a);
         queue.enqueue(b);
         QVERIFY(progressed.wait(60000));
         engine = launch::LocalProcess::find(queue.process(a)->pid());
         QVERIFY(engine);
+        destroying = true;
     }  // the window quits
+    QVERIFY2(saidWhileDestroyed.isEmpty(), qPrintable(saidWhileDestroyed.join(", ") + " while being destroyed"));
     QVERIFY(engine->isAlive());
     QCOMPARE(waitForEnd(*store, a), QStringLiteral("finished"));
     QCOMPARE(statusOf(*store, b), QStringLiteral("queued"));
