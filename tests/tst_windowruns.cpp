@@ -133,6 +133,7 @@ class TstWindowRuns : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
+    void cleanup();
     void keepRunningGoesOnAndIsFollowedAgain();
     void stopEndsRunsAtACheckpoint();
     void killedWindowLeavesRunsToTakeUp();
@@ -168,14 +169,6 @@ private:
             qFatal("%s", qPrintable(error));
         return s;
     }
-    // Stops what may still train in `store` (a failed test must not leave engines behind).
-    void stopEverything(store::RunStore &store)
-    {
-        for (const auto &run : store.runs())
-            if (run.status == store::RunStatus::Running)
-                if (const auto engine = launch::LocalProcess::find(run.pid))
-                    engine->terminate();
-    }
     QTemporaryDir m_dir;
 };
 
@@ -183,6 +176,23 @@ void TstWindowRuns::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     QVERIFY(m_dir.isValid());
+}
+
+// A test that failed half-way must not leave detached engines or background queues behind: every
+// process whose command line names this test's folder is stopped (SIGTERM: engines checkpoint).
+void TstWindowRuns::cleanup()
+{
+    const QByteArray mine = QFile::encodeName(m_dir.path());
+    for (const QString &name : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool isPid = false;
+        const qint64 pid = name.toLongLong(&isPid);
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!isPid || pid == QCoreApplication::applicationPid() || !cmdline.open(QIODevice::ReadOnly))
+            continue;
+        if (cmdline.readAll().contains(mine))
+            if (const auto process = launch::LocalProcess::find(pid))
+                process->terminate();
+    }
 }
 
 void TstWindowRuns::keepRunningGoesOnAndIsFollowedAgain()

@@ -239,9 +239,15 @@ std::vector<qint64> RunController::markExitedEngines()
 
 std::vector<store::RunRecord> RunController::strandedRuns()
 {
-    std::vector<store::RunRecord> runs = m_store->orphanedQueuedRuns();
+    // A window that quit with "keep running" handed its waiting runs to a background queue, which
+    // takes them over once that window has exited: until then they look ownerless, yet are not.
+    const QList<qint64> handed = launch::BackgroundQueue::handedRuns(m_store->path());
+    std::vector<store::RunRecord> runs;
+    for (auto &run : m_store->orphanedQueuedRuns())
+        if (!handed.contains(run.id))
+            runs.push_back(std::move(run));
     for (qint64 id : m_crashedAtStart)
-        if (auto run = m_store->run(id); run && run->status == store::RunStatus::Crashed)
+        if (auto run = m_store->run(id); run && run->status == store::RunStatus::Crashed && !handed.contains(id))
             runs.push_back(std::move(*run));
     return runs;
 }

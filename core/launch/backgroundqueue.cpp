@@ -1,7 +1,10 @@
 #include "backgroundqueue.h"
 
+#include "localprocess.h"
+
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 
@@ -26,6 +29,39 @@ QStringList BackgroundQueue::arguments(const QString &storePath, const Plan &pla
         args << QString::number(id);
     }
     return args;
+}
+
+QList<qint64> BackgroundQueue::handedRuns(const QString &storePath)
+{
+    QList<qint64> runs;
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &name : pids) {
+        bool isPid = false;
+        const qint64 pid = name.toLongLong(&isPid);
+        if (!isPid)
+            continue;
+        QFile file(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;  // gone, or another user's
+        QList<QByteArray> argv = file.readAll().split('\0');
+        if (!argv.isEmpty() && argv.constLast().isEmpty())
+            argv.removeLast();
+        // <cli> queue --store S … as arguments() writes it.
+        if (argv.size() < 4 || argv.at(1) != "queue" || argv.at(2) != "--store"
+            || QString::fromLocal8Bit(argv.at(3)) != storePath || !LocalProcess::find(pid))
+            continue;
+        for (int i = 4; i < argv.size(); ++i) {
+            const QByteArray &a = argv.at(i);
+            if (a == "--parallel" || a == "--handed-by" || a == "--after" || a == "--store") {
+                ++i;  // its value is no run handed over
+                continue;
+            }
+            bool ok = false;
+            if (const qint64 id = a.toLongLong(&ok); ok && id > 0)
+                runs << id;
+        }
+    }
+    return runs;
 }
 
 std::optional<qint64> BackgroundQueue::start(const QString &cliPath, const QString &storePath, const Plan &plan,

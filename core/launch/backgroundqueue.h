@@ -29,6 +29,10 @@ public:
                                        QString *error);
     // `gatefold-cli queue` arguments for `plan` (after the command name).
     static QStringList arguments(const QString &storePath, const Plan &plan);
+    // The runs that live background queues of this store on this machine were handed (queued and
+    // --resume ones), read from their command lines: a queue takes its runs over only once the window
+    // that handed them has exited, and a window started in between must not offer them as stranded.
+    static QList<qint64> handedRuns(const QString &storePath);
     // Where background queues of this store say what they did: <data dir>/runs/queue.log.
     static QString logPathFor(const QString &storePath);
 };
