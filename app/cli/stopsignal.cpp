@@ -22,6 +22,9 @@ const std::atomic<bool> *installStopHandlers()
     sigemptyset(&action.sa_mask);
     sigaction(SIGTERM, &action, nullptr);
     sigaction(SIGINT, &action, nullptr);
+    // A run outlives whoever reads its stdout (the window may close): writes to a closed pipe fail
+    // with EPIPE instead of killing the engine; the store and the run directory keep everything.
+    std::signal(SIGPIPE, SIG_IGN);
     return &g_stop;
 }
 
