@@ -9,7 +9,11 @@
 //   notes ID TEXT        open, set the notes of run ID
 //   fill ID N            open, add metrics in batches of N points until a write fails; print the error
 //   hold SECONDS         open, create a run, keep the store open SECONDS, close
+//   mark                 open, markCrashedRuns(): print the ids marked (exit 1 if a write failed)
+//   count ID             open read-only: "points N integrity ok|…" of run ID's train/loss
 //   fds                  print the targets of this process's open descriptors (no store)
+//   raw SECONDS SQL…     not a RunStore: a plain SQLite connection (another program, or a newer
+//                        Gatefold) runs each SQL statement, prints "holding", keeps it open SECONDS
 // --wait FILE: wait until FILE exists before opening (starts many at one moment).
 // Prints "error: …" and exits 1 when the store refuses.
 
@@ -18,6 +22,9 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTextStream>
 #include <QThread>
 
@@ -59,9 +66,23 @@ int main(int argc, char **argv)
     }
     if (args.size() < 2)
         return fail(QStringLiteral("usage: storehelper COMMAND STORE [ARG…]"));
+    if (command == QLatin1String("raw")) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        db.setDatabaseName(args.at(1));
+        if (!db.open())
+            return fail(db.lastError().text());
+        for (const QString &sql : args.mid(3)) {
+            QSqlQuery q(db);
+            if (!q.exec(sql))
+                return fail(sql + QStringLiteral(": ") + q.lastError().text());
+        }
+        out << "holding" << Qt::endl;
+        QThread::msleep(qint64(args.value(2).toDouble() * 1000));
+        return 0;
+    }
     QString error;
-    auto store = RunStore::open(args.at(1), &error, command == QLatin1String("read") ? OpenMode::ReadOnly
-                                                                                     : OpenMode::ReadWrite);
+    const bool reading = command == QLatin1String("read") || command == QLatin1String("count");
+    auto store = RunStore::open(args.at(1), &error, reading ? OpenMode::ReadOnly : OpenMode::ReadWrite);
     if (!store)
         return fail(error);
     if (command == QLatin1String("open"))
@@ -88,17 +109,38 @@ int main(int argc, char **argv)
     if (command == QLatin1String("notes"))
         return store->setNotes(id, args.value(3)) ? 0 : fail(store->lastError());
     if (command == QLatin1String("fill")) {
-        const int batch = args.value(3).toInt();
-        for (qint64 step = 0;; step += batch) {
+        // Batches of N points until one fails, then single points: full to the last page.
+        int batch = args.value(3).toInt();
+        QString firstError;
+        for (qint64 step = 0;;) {
             std::vector<MetricPoint> points;
             for (int i = 0; i < batch; ++i)
                 points.push_back({QStringLiteral("train/loss"), step + i, 0, 0, double(step + i)});
-            if (!store->addMetrics(id, points)) {
-                out << store->lastError() << Qt::endl;
-                out << "committed " << step << Qt::endl;
-                return 2;
+            if (store->addMetrics(id, points)) {
+                step += batch;
+                continue;
             }
+            if (firstError.isEmpty())
+                firstError = store->lastError();
+            if (batch > 1) {
+                batch = 1;
+                continue;
+            }
+            out << firstError << Qt::endl;
+            out << "committed " << step << Qt::endl;
+            return 2;
         }
+    }
+    if (command == QLatin1String("mark")) {
+        const auto marked = store->markCrashedRuns();
+        for (qint64 m : marked)
+            out << "crashed " << m << '\n';
+        return store->lastError().isEmpty() ? 0 : fail(store->lastError());
+    }
+    if (command == QLatin1String("count")) {
+        out << "points " << store->metrics(id, QStringLiteral("train/loss")).size() << " integrity "
+            << (store->integrityOk() ? QStringLiteral("ok") : store->lastError()) << Qt::endl;
+        return 0;
     }
     if (command == QLatin1String("hold")) {
         NewRun run;

@@ -4,6 +4,8 @@
 #include "storesql.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -52,20 +54,31 @@ QString RunStore::runDirectory(qint64 runId) const
 
 RunStore::~RunStore()
 {
-    // A -wal deleted under us holds stale pages: closing must not fold them into the store.
-    if (m_dialect == Dialect::Sqlite && sqlitefile::movedFiles(m_db).log)
-        sqlitefile::keepFilesOnClose(m_db);
-    const QString name = m_db.connectionName();
-    m_db.close();
-    m_db = QSqlDatabase();
-    if (!name.isEmpty())
-        QSqlDatabase::removeDatabase(name);
+    closeConnection();
 }
 
 bool RunStore::fail(const QString &what, const QString &why)
 {
-    m_error = what + QStringLiteral(": ") + why;
+    m_error = what + QStringLiteral(": ") + (m_dialect == Dialect::Sqlite && isDiskFull(why, m_location) ? diskFull(m_location) : why);
     return false;
+}
+
+bool RunStore::isDiskFull(const QString &why, const StoreLocation &location)
+{
+    // SQLITE_FULL ("database or disk is full"); an I/O error (e.g. growing the
+    // -shm) on a file system with no byte left is the same trouble.
+    return why.contains(QLatin1String("database or disk is full"))
+        || (why.contains(QLatin1String("disk I/O error")) && sqlitefile::freeBytes(location.dataDir) == 0);
+}
+
+QString RunStore::diskFull(const StoreLocation &location)
+{
+    const QString log = location.file + QStringLiteral("-wal");
+    const QString file = QFileInfo::exists(log) ? log : location.file;
+    return QStringLiteral("no space left on %1 while writing %2; nothing of this change was written, and everything "
+                          "recorded before is kept. Free space there (or move the store elsewhere with --store) and "
+                          "try again")
+        .arg(sqlitefile::deviceOf(location.dataDir), QDir::toNativeSeparators(file));
 }
 
 bool RunStore::prepareWrite(const QString &what)
@@ -85,6 +98,19 @@ int RunStore::schemaVersion() const
     const QString sql = m_dialect == Dialect::Postgres ? QStringLiteral("SELECT version FROM gatefold_schema")
                                                        : QStringLiteral("PRAGMA user_version");
     return q.exec(sql) && q.next() ? q.value(0).toInt() : -1;
+}
+
+QString RunStore::connectionSetting(const QString &name)
+{
+    if (m_dialect != Dialect::Sqlite)
+        return {};
+    if (name == QLatin1String("vfs"))
+        return sqlitefile::vfsName(m_db);
+    static const QRegularExpression plainName(QStringLiteral("^[a-z_]+$"));
+    if (!plainName.match(name).hasMatch())
+        return {};
+    QSqlQuery q(m_db);
+    return q.exec(QStringLiteral("PRAGMA %1").arg(name)) && q.next() ? q.value(0).toString() : QString();
 }
 
 bool RunStore::integrityOk()

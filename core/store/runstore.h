@@ -63,6 +63,12 @@ public:
 
     // Runs.
     std::optional<qint64> createRun(const NewRun &run);
+    // Whether run `id` reached the store every other process reads: this
+    // connection's files are still the ones its path names (reopened if not)
+    // and a fresh read-only connection sees the run. For a window before it
+    // starts an engine for a run it just created; false with lastError() when
+    // the run must be created again.
+    bool confirmRun(qint64 id);
     std::optional<RunRecord> run(qint64 id);
     // Newest first; `sweepId` > 0 restricts to one sweep.
     std::vector<RunRecord> runs(qint64 sweepId = 0);
@@ -138,6 +144,10 @@ public:
 
     // SQLite: PRAGMA integrity_check == "ok"; PostgreSQL: every table answers.
     bool integrityOk();
+    // SQLite: the value of `PRAGMA name` on this connection (e.g. journal_mode,
+    // synchronous), and the name of its VFS for "vfs"; empty on PostgreSQL. For
+    // tests and diagnostics of the settings the README's hazard table relies on.
+    QString connectionSetting(const QString &name);
 
 private:
     RunStore(QSqlDatabase db, StoreLocation location, Dialect dialect);
@@ -145,6 +155,9 @@ private:
     static std::unique_ptr<RunStore> openPostgres(const StoreLocation &location, OpenMode mode, QString *error);
     std::optional<qint64> replaceArtifacts(const Artifact &artifact, bool samePathOnly);
     bool fail(const QString &what, const QString &why);
+    // A write refused for want of disk space, and how fail() says so.
+    static bool isDiskFull(const QString &why, const StoreLocation &location);
+    static QString diskFull(const StoreLocation &location);
     // Before every write: false (with `what` and the reason in lastError())
     // when the store is read-only or its connection cannot be trusted.
     bool prepareWrite(const QString &what);
@@ -157,7 +170,11 @@ private:
     // the store cannot be written now; lastError() is set by the caller.
     bool refreshConnection(bool forWrite);
     void beforeRead() { refreshConnection(false); }
-    bool reopen(bool logMoved);
+    bool reopen();
+    // Closes the connection so that it leaves the files right: a log deleted
+    // under us is not checkpointed (its pages are stale); a store renamed
+    // while open gets what our log holds (SQLite would leave it at the old name).
+    void closeConnection();
     QString runColumns() const;
     static QString whyEngineGone(const RunRecord &r, double now, double staleSeconds);
     static RunRecord recordFrom(const QSqlQuery &q);
@@ -173,6 +190,8 @@ private:
     bool m_sharedLog = false;  // read-only: reading through the -wal (mode=ro), not the file alone
     QString m_gone;            // why the store cannot be written now (moved or deleted while open)
     QElapsedTimer m_checked;   // since the last refreshConnection()
+    QElapsedTimer m_locksChecked;  // since this process's locks on the store were last looked up
+    QElapsedTimer m_relocked;      // since the last reopen for locks a close() elsewhere dropped
 };
 
 } // namespace gatefold::store

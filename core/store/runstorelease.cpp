@@ -159,7 +159,9 @@ std::vector<qint64> RunStore::markCrashedRuns(double staleSeconds)
         q.addBindValue(r.pid);
         q.addBindValue(sql::text(r.pidStart));
         q.addBindValue(r.heartbeat);
-        if (q.exec() && q.numRowsAffected() == 1)
+        if (!q.exec())
+            fail(QStringLiteral("cannot mark run %1 crashed").arg(r.id), q.lastError().text());
+        else if (q.numRowsAffected() == 1)
             crashed.push_back(r.id);
     }
     return crashed;

@@ -44,6 +44,11 @@ QString storeUnwritableReason(const QFileInfo &file)
     QString why = unwritableReason(file.absolutePath(), true);
     if (why.isEmpty())
         why = unwritableReason(file.absoluteFilePath(), false);
+    // A log and index another user's process left (or keeps) beside it.
+    for (const QString &journal : sqlitefile::journalFilesBeside(file.absoluteFilePath()))
+        if (why.isEmpty() && ::access(QFile::encodeName(journal).constData(), W_OK) != 0)
+            why = QStringLiteral("its %1 is not writable (another user's process has the store open, or left it)")
+                      .arg(QDir::toNativeSeparators(journal));
     return why;
 }
 
@@ -71,23 +76,27 @@ QString newer(const QString &shown, int version)
 }
 
 // A probe can catch a file in the middle of being created by another process
-// (its first pages written while read without locks): read it again when the
-// file or its journals changed under the probe, before calling it damaged.
+// (its first page written while read without locks, its log and index made or
+// removed between choosing how to read and reading). Before calling a file
+// damaged, read it again a few times; a file that only looks foreign while it
+// or its journals change is read again too.
 StoreProbe probeSettled(const QString &file)
 {
     StoreProbe probe;
-    for (int attempt = 0; attempt < 8; ++attempt) {
+    for (int attempt = 0; attempt < 6; ++attempt) {
         const QFileInfo before(file);
         const QStringList journalsBefore = sqlitefile::journalFilesBeside(file);
         probe = probeStore(file);
         if (probe.kind == StoreProbe::Kind::Store || probe.kind == StoreProbe::Kind::Empty)
             return probe;
         const QFileInfo after(file);
+        const QStringList journalsAfter = sqlitefile::journalFilesBeside(file);
         const bool changed = before.size() != after.size() || before.lastModified() != after.lastModified()
-            || journalsBefore != sqlitefile::journalFilesBeside(file);
-        if (!changed)
+            || journalsBefore != journalsAfter;
+        // Quiet and without journals: what was read is what is there.
+        if (!changed && (probe.kind == StoreProbe::Kind::Foreign || journalsAfter.isEmpty()))
             return probe;
-        QThread::msleep(20);
+        QThread::msleep(10 + 10 * attempt);
     }
     return probe;
 }
@@ -133,6 +142,7 @@ bool configureConnection(QSqlDatabase &db, QString *why)
         *why = QStringLiteral("SQLite kept the journal mode '%1' instead of WAL").arg(mode);
         return false;
     }
+    sqlitefile::checkpointUnderWriteLock(db);  // the WAL-reset bug (README, hazard §8)
     return true;
 }
 
@@ -154,6 +164,11 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
     // and -journal after the path it opens (How To Corrupt §2.5).
     const QString file = sqlitefile::canonicalPath(location.file);
     const QFileInfo info(file);
+    // Journals before the file: SQLite makes a store's file before its
+    // journals and never deletes it, so a journal seen before the file was
+    // found missing is one whose store was moved or deleted, not one of a
+    // process creating the store right now.
+    const QStringList journals = sqlitefile::journalFilesBeside(file);
     struct stat st {};
     const bool exists = ::stat(QFile::encodeName(file).constData(), &st) == 0;
     if (exists && !S_ISREG(st.st_mode)) {
@@ -198,7 +213,10 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
         } else {
             // Journals without their database: a store moved or deleted
             // without them. SQLite would replay them into a new file (§1.3).
-            const QStringList stale = sqlitefile::journalFilesBeside(file);
+            QStringList stale;
+            for (const QString &journal : journals)
+                if (!journal.endsWith(QLatin1String("-shm")) && QFileInfo(journal).size() > 0)
+                    stale << journal;  // an index or an empty log holds nothing to replay
             if (!stale.isEmpty()) {
                 *error = QStringLiteral("%1 lies where the new run store %2 would be, but the store itself is missing "
                                         "(moved or deleted without it); SQLite would read it into a new store and "
@@ -224,7 +242,7 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
 
     int version = currentSchemaVersion();
     if (exists) {
-        const StoreProbe probe = readOnly ? probeStore(file) : probeSettled(file);
+        const StoreProbe probe = probeSettled(file);
         if (probe.kind == StoreProbe::Kind::Unreadable || probe.kind == StoreProbe::Kind::Foreign) {
             *error = notAStore(shown, probe.error);
             return nullptr;
@@ -262,22 +280,32 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
         store->m_readOnlyWhy = storeUnwritableReason(info);
         if (store->m_readOnlyWhy.isEmpty())
             store->m_readOnlyWhy = QStringLiteral("opened for reading only");
-        store->m_db.setDatabaseName(readOnlyUri(file, &store->m_sharedLog));
         store->m_db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=10000"));
-        if (!store->m_db.open()) {
-            *error = QStringLiteral("cannot read the run store %1: %2").arg(shown, store->m_db.lastError().text());
-            return nullptr;
+        // How to read depends on whether a log is there, which a writer closing
+        // at this moment changes: read once to be sure, and choose again if not.
+        QString why;
+        for (int attempt = 0; attempt < 4; ++attempt) {
+            store->m_db.close();
+            store->m_db.setDatabaseName(readOnlyUri(file, &store->m_sharedLog));
+            QSqlQuery q(store->m_db);
+            if (store->m_db.open() && q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) && q.next()) {
+                q.finish();
+                q.exec(QStringLiteral("PRAGMA query_only = 1"));
+                return store;
+            }
+            why = q.lastError().isValid() ? q.lastError().text() : store->m_db.lastError().text();
+            QThread::msleep(10 + 10 * attempt);
         }
-        QSqlQuery q(store->m_db);
-        q.exec(QStringLiteral("PRAGMA query_only = 1"));
-        return store;
+        *error = QStringLiteral("cannot read the run store %1: %2").arg(shown, why);
+        return nullptr;
     }
 
     const QStringList journalsBefore = sqlitefile::journalFilesBeside(file);
     store->m_db.setDatabaseName(file);
     store->m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+    const auto plainly = [&](const QString &why) { return isDiskFull(why, opened) ? diskFull(opened) : why; };
     if (!store->m_db.open()) {
-        *error = QStringLiteral("cannot open the run store %1: %2").arg(shown, store->m_db.lastError().text());
+        *error = QStringLiteral("cannot open the run store %1: %2").arg(shown, plainly(store->m_db.lastError().text()));
         return nullptr;
     }
     // WAL: readers never block the writer and a killed writer loses only its
@@ -287,7 +315,7 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
     if (!configureConnection(store->m_db, &why)) {
         if (!journalsBefore.isEmpty())
             sqlitefile::keepFilesOnClose(store->m_db);
-        *error = QStringLiteral("cannot set up the run store %1: %2").arg(shown, why);
+        *error = QStringLiteral("cannot set up the run store %1: %2").arg(shown, plainly(why));
         return nullptr;
     }
     bool refused = false;
@@ -301,7 +329,7 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
                          : QStringLiteral("cannot bring the run store %1 to schema %2: %3")
                                .arg(shown)
                                .arg(currentSchemaVersion())
-                               .arg(why);
+                               .arg(plainly(why));
         return nullptr;
     }
     return store;

@@ -9,7 +9,9 @@
 #include <QVariant>
 
 #include <sqlite3.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
@@ -106,7 +108,52 @@ int logDescriptor(sqlite3 *h, const QByteArray &logPath)
     return head->fd;
 }
 
+// The descriptor of the database file this connection has open, or -1.
+int databaseDescriptor(sqlite3 *h)
+{
+    sqlite3_file *file = nullptr;
+    if (sqlite3_file_control(h, "main", SQLITE_FCNTL_FILE_POINTER, &file) != SQLITE_OK || !file || !file->pMethods)
+        return -1;
+    const auto *head = reinterpret_cast<const UnixFileHead *>(file);
+    struct stat st {};
+    if (head->vfs != sqlite3_vfs_find("unix") || head->fd < 0 || ::fstat(head->fd, &st) != 0 || !S_ISREG(st.st_mode))
+        return -1;
+    return head->fd;
+}
+
+int checkpointFull(void *frames, sqlite3 *db, const char *name, int logFrames)
+{
+    if (logFrames >= int(reinterpret_cast<qintptr>(frames)))
+        sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_FULL, nullptr, nullptr);  // busy: the next commit tries again
+    return SQLITE_OK;
+}
+
 } // namespace
+
+void checkpointUnderWriteLock(const QSqlDatabase &db, int frames)
+{
+    if (sqlite3 *h = handle(db))
+        sqlite3_wal_hook(h, &checkpointFull, reinterpret_cast<void *>(qintptr(frames)));
+}
+
+bool othersUseTheFile(const QSqlDatabase &db)
+{
+    sqlite3 *h = handle(db);
+    const int fd = h ? databaseDescriptor(h) : -1;
+    if (fd < 0)
+        return true;  // cannot tell: assume it is
+    // SQLite's lock bytes (os_unix.c: PENDING_BYTE 0x40000000, then RESERVED
+    // and the 510 SHARED bytes). A lock of another process conflicts with a
+    // write lock over them; our own locks never do.
+    struct flock probe {};
+    probe.l_type = F_WRLCK;
+    probe.l_whence = SEEK_SET;
+    probe.l_start = 0x40000000;
+    probe.l_len = 512;
+    if (::fcntl(fd, F_GETLK, &probe) != 0)
+        return true;
+    return probe.l_type != F_UNLCK;
+}
 
 MovedFiles movedFiles(const QSqlDatabase &db)
 {
@@ -131,6 +178,55 @@ MovedFiles movedFiles(const QSqlDatabase &db)
     moved.log = open.st_nlink == 0 || ::stat(logPath.constData(), &named) != 0 || named.st_ino != open.st_ino
         || named.st_dev != open.st_dev;
     return moved;
+}
+
+QString vfsName(const QSqlDatabase &db)
+{
+    sqlite3 *h = handle(db);
+    char *name = nullptr;
+    if (!h || sqlite3_file_control(h, "main", SQLITE_FCNTL_VFSNAME, &name) != SQLITE_OK || !name)
+        return {};
+    const QString out = QString::fromUtf8(name);
+    sqlite3_free(name);
+    return out;
+}
+
+bool mapsDeletedIndex(const QString &databasePath)
+{
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    if (!maps.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray deleted = QFile::encodeName(databasePath) + "-shm (deleted)";
+    const QByteArray all = maps.readAll();
+    for (const QByteArray &line : all.split('\n'))
+        if (line.endsWith(deleted))
+            return true;
+    return false;
+}
+
+std::optional<bool> holdsIndexLock(const QSqlDatabase &db)
+{
+    sqlite3 *h = handle(db);
+    const char *file = h ? sqlite3_db_filename(h, "main") : nullptr;
+    if (!file || !*file)
+        return std::nullopt;
+    struct stat index {};
+    if (::stat((QByteArray(file) + "-shm").constData(), &index) != 0)
+        return std::nullopt;
+    QFile locks(QStringLiteral("/proc/locks"));
+    if (!locks.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    // "1: POSIX  ADVISORY  READ 19088 fe:00:10952965 128 128" (device major:minor in hex, then the inode).
+    const QByteArray pid = QByteArray::number(qint64(::getpid()));
+    const QByteArray device = QByteArray::number(quint64(major(index.st_dev)), 16).rightJustified(2, '0') + ':'
+        + QByteArray::number(quint64(minor(index.st_dev)), 16).rightJustified(2, '0') + ':'
+        + QByteArray::number(quint64(index.st_ino));
+    for (const QByteArray &line : locks.readAll().split('\n')) {
+        const QList<QByteArray> fields = line.simplified().split(' ');
+        if (fields.size() >= 6 && fields.at(1) == "POSIX" && fields.at(4) == pid && fields.at(5) == device)
+            return true;
+    }
+    return false;
 }
 
 bool inTransaction(const QSqlDatabase &db)
@@ -166,6 +262,41 @@ std::optional<QString> networkFileSystem(const QString &path)
 void pretendFileSystemForTests(qint64 type)
 {
     g_pretendType = type;
+}
+
+QString deviceOf(const QString &path)
+{
+    // /proc/self/mountinfo: "id parent major:minor root mountpoint options [optional…] - fstype source super".
+    QFile info(QStringLiteral("/proc/self/mountinfo"));
+    QString best, bestPoint;
+    if (info.open(QIODevice::ReadOnly)) {
+        const QString target = canonicalPath(path);
+        for (const QByteArray &line : info.readAll().split('\n')) {
+            const QList<QByteArray> fields = line.split(' ');
+            const int dash = int(fields.indexOf("-"));
+            if (fields.size() < 5 || dash < 0 || dash + 2 >= fields.size())
+                continue;
+            // Mount points escape spaces as \040.
+            const QString point = QString::fromUtf8(fields.at(4)).replace(QLatin1String("\\040"), QLatin1String(" "));
+            const bool contains = target == point || target.startsWith(point.endsWith(QLatin1Char('/')) ? point : point + QLatin1Char('/'));
+            if (!contains || point.size() < bestPoint.size())
+                continue;
+            bestPoint = point;
+            const QString type = QString::fromUtf8(fields.at(dash + 1));
+            const QString source = QString::fromUtf8(fields.at(dash + 2));
+            best = source == type || source == QLatin1String("none") ? QStringLiteral("%1 at %2").arg(type, point)
+                                                                     : QStringLiteral("%1 (%2) at %3").arg(source, type, point);
+        }
+    }
+    return best.isEmpty() ? QStringLiteral("the disk of %1").arg(QDir::toNativeSeparators(path)) : best;
+}
+
+qint64 freeBytes(const QString &path)
+{
+    struct statfs fs {};
+    if (::statfs(QFile::encodeName(path).constData(), &fs) != 0)
+        return -1;
+    return qint64(fs.f_bavail) * qint64(fs.f_bsize);
 }
 
 QStringList journalFilesBeside(const QString &databasePath)

@@ -20,7 +20,11 @@ QString readOnlyUri(const QString &path, bool *sharedLog)
     if (sharedLog)
         *sharedLog = shared;
     const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(path, "/"));
-    return QStringLiteral("file:%1?%2").arg(encoded, shared ? QStringLiteral("mode=ro") : QStringLiteral("immutable=1"));
+    // readonly_shm: the index is opened read-only too, so not even a read mark
+    // is written into it (plain mode=ro changes the -shm's bytes, and after a
+    // killed writer rebuilds it); SQLite then reads the log on its own.
+    return QStringLiteral("file:%1?%2").arg(encoded, shared ? QStringLiteral("mode=ro&readonly_shm=1")
+                                                           : QStringLiteral("immutable=1"));
 }
 
 StoreProbe probeStore(const QString &path)
@@ -36,9 +40,16 @@ StoreProbe probeStore(const QString &path)
         // descriptor drops every POSIX lock this process holds on the file
         // (How To Corrupt §2.2); SQLite's unix VFS defers such closes.
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(readOnlyUri(path));
+        bool shared = false;
+        db.setDatabaseName(readOnlyUri(path, &shared));
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
-        if (!db.open()) {
+        bool opened = db.open();
+        if (!opened && shared && !(QFileInfo::exists(path + QStringLiteral("-wal")) && QFileInfo::exists(path + QStringLiteral("-shm")))) {
+            // The last writer closed between choosing and opening: its log is in the file now.
+            db.setDatabaseName(readOnlyUri(path));
+            opened = db.open();
+        }
+        if (!opened) {
             probe.error = db.lastError().text();
         } else {
             QSqlQuery q(db);

@@ -22,7 +22,8 @@ StoreProbe probeStore(const QString &path);
 
 // The URI of a read-only SQLite connection to `path` that creates no file:
 // with its write-ahead log and index present (a store in use, or left by a
-// killed process) a shared read (mode=ro, which sees the log's commits);
+// killed process) a shared read (mode=ro with a read-only index, which sees
+// the log's commits and changes no byte of either);
 // without them the file alone is the whole database (immutable=1: no locks,
 // no -wal, no -shm). `sharedLog` tells which.
 QString readOnlyUri(const QString &path, bool *sharedLog = nullptr);

@@ -158,6 +158,13 @@ int openSqliteSchema(QSqlDatabase &db, QString *error, bool *refused)
 {
     *refused = false;
     QSqlQuery q(db);
+    // Up to date already (the usual case): nothing to decide, no lock to take.
+    // A migration commits whole, so reading today's version means it is done.
+    if (q.exec(QStringLiteral("PRAGMA user_version")) && q.next() && q.value(0).toInt() == currentSchemaVersion()) {
+        q.finish();
+        return currentSchemaVersion();
+    }
+    q.finish();
     // EXCLUSIVE (in WAL mode: the write lock, taken before anything is read)
     // makes the version check and the migration one step: a second process
     // waits here and then finds the store made. A deferred transaction would
