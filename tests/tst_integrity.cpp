@@ -27,20 +27,23 @@ QByteArray readBytes(const QString &path)
 }
 
 // Flips one bit in the middle of the largest tensor of a checkpoint (a torch zip: entries
-// "…/data/N" stored as they are), a byte LibTorch reads without any check.
+// "…/data/N" stored as they are), a byte LibTorch reads without any check. Sizes come from the
+// central directory (torch's local headers say 0 and use data descriptors).
 bool flipAWeight(const QString &path)
 {
     QByteArray zip = readBytes(path);
+    auto u16 = [&](qsizetype o) { return qsizetype(uchar(zip[o])) | qsizetype(uchar(zip[o + 1])) << 8; };
+    auto u32 = [&](qsizetype o) { return u16(o) | u16(o + 2) << 16; };
     qsizetype best = -1, bestSize = 0;
-    for (qsizetype at = zip.indexOf("PK\x03\x04"); at >= 0 && at + 30 <= zip.size(); at = zip.indexOf("PK\x03\x04", at + 4)) {
-        auto u16 = [&](qsizetype o) { return int(uchar(zip[at + o])) | int(uchar(zip[at + o + 1])) << 8; };
-        const qsizetype size = qsizetype(u16(18)) | qsizetype(u16(20)) << 16, name = u16(26), extra = u16(28);
-        if (zip.mid(at + 30, name).contains("/data/") && size > bestSize && size != 0xffffffff) {
-            bestSize = size;
-            best = at + 30 + name + extra + size / 2;
-        }
+    for (qsizetype at = zip.indexOf("PK\x01\x02"); at >= 0 && at + 46 <= zip.size(); at = zip.indexOf("PK\x01\x02", at + 4)) {
+        const qsizetype size = u32(at + 20), name = u16(at + 28), local = u32(at + 42);
+        if (!zip.mid(at + 46, name).contains("/data/") || size <= bestSize || size == 0xffffffff
+            || local + 30 > zip.size())
+            continue;
+        bestSize = size;
+        best = local + 30 + u16(local + 26) + u16(local + 28) + size / 2;
     }
-    if (best < 0)
+    if (best < 0 || best >= zip.size())
         return false;
     zip[best] = char(zip[best] ^ 0x10);
     QFile f(path);
@@ -265,13 +268,16 @@ void TstIntegrity::allocatorFailureMarksTheRunFailed()
         QSKIP("prlimit (util-linux) is not installed; it limits the child's address space");
     const QString path = storePath("allocator");
     QProcess child;
-    child.start(QStringLiteral("prlimit"), QStringList{"--as=6000000000", "--", QStringLiteral(GATEFOLD_CLI_PATH), "train",
+    // 2.7e8 parameters: about 10 GiB estimated at the peak, 1 GiB of weights alone, under a 2.5 GB address space.
+    child.start(QStringLiteral("prlimit"), QStringList{"--as=2500000000", "--", QStringLiteral(GATEFOLD_CLI_PATH), "train",
                                                        "--store", path, "--json"}
-                                               + tinyArgs(1, {"embed_dim=12288", "num_heads=1", "depth=4"}));
+                                               + tinyArgs(1, {"embed_dim=4096", "num_heads=1", "depth=2"}));
     QVERIFY(child.waitForFinished(300000));
     const QString err = QString::fromUtf8(child.readAllStandardError());
     const QString out = QString::fromUtf8(child.readAllStandardOutput());
     QCOMPARE(child.exitStatus(), QProcess::NormalExit);
+    if (child.exitCode() == 2 && err.contains("memory at its peak"))
+        QSKIP("this machine has too little memory for the run's estimate (it is refused before it is created)");
     QCOMPARE(child.exitCode(), 1);
     QVERIFY2(!hasBacktrace(err) && !hasBacktrace(out), qPrintable(err));
     QString error;

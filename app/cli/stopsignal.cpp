@@ -1,6 +1,7 @@
 #include "stopsignal.h"
 
 #include <csignal>
+#include <cstdlib>
 
 namespace gatefold::cli {
 namespace {
@@ -22,8 +23,8 @@ const std::atomic<bool> *installStopHandlers()
     sigemptyset(&action.sa_mask);
     sigaction(SIGTERM, &action, nullptr);
     sigaction(SIGINT, &action, nullptr);
-    // A run outlives whoever reads its stdout (the window may close): writes to a closed pipe fail
-    // with EPIPE instead of killing the engine; the store and the run directory keep everything.
+    // The engine outlives whoever reads its output (a window that quit, `| head`): a write to a
+    // closed pipe fails with EPIPE (dropped by the printer) instead of killing the run.
     std::signal(SIGPIPE, SIG_IGN);
     return &g_stop;
 }

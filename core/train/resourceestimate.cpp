@@ -171,9 +171,13 @@ Part evaluationOf(const RunConfig &config, const Shape &s)
 {
     // Without gradients only one block's tensors live at a time.
     const Real oneBlock = s.branches * (2 * s.heads * s.tokens * s.tokens + s.tokens * (6 * s.d + 2 * s.dff + 2 * s.codes));
-    return {QStringLiteral("an evaluation batch"), 4 * s.evalBatch * (oneBlock + s.channels * s.pixels),
-            {{"train.eval_batch_size", s.evalBatch, 256}, {"img_size", Real(config.model.imageSize), 384},
-             {"patch_size", Real(config.model.patchSize), 16, true}, {"num_heads", s.heads, 16}}};
+    Part part{QStringLiteral("an evaluation batch"), 4 * s.evalBatch * (oneBlock + s.channels * s.pixels),
+              {{"train.eval_batch_size", s.evalBatch, 256}, {"img_size", Real(config.model.imageSize), 384},
+               {"patch_size", Real(config.model.patchSize), 16, true}, {"num_heads", s.heads, 16},
+               {"embed_dim", s.d, 1024}, {"mlp_ratio", Real(config.model.mlpRatio), 4}}};
+    if (s.codes > 0)  // the codebook logits of every token (B·N·K)
+        part.settings.push_back({"gate.codebook_size", s.codes, 1024});
+    return part;
 }
 
 const Setting &culprit(const Part &part)
