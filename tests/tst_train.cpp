@@ -129,21 +129,22 @@ void writeBytes(const QString &path, const QByteArray &bytes)
 }
 
 // The offset of the middle of the largest tensor stored in a torch zip (entries "…/data/N",
-// stored uncompressed): a byte there is a weight, read by LibTorch without any check.
+// stored uncompressed): a byte there is a weight, read by LibTorch without any check. Sizes
+// come from the central directory (torch's local headers say 0 and use data descriptors).
 qsizetype middleOfLargestTensor(const QByteArray &zip)
 {
+    auto u16 = [&](qsizetype o) { return qsizetype(uchar(zip[o])) | qsizetype(uchar(zip[o + 1])) << 8; };
+    auto u32 = [&](qsizetype o) { return u16(o) | u16(o + 2) << 16; };
     qsizetype best = -1, bestSize = 0;
-    for (qsizetype at = zip.indexOf("PK\x03\x04"); at >= 0 && at + 30 <= zip.size(); at = zip.indexOf("PK\x03\x04", at + 4)) {
-        auto u16 = [&](qsizetype o) { return int(uchar(zip[at + o])) | int(uchar(zip[at + o + 1])) << 8; };
-        auto u32 = [&](qsizetype o) { return qsizetype(u16(o)) | qsizetype(u16(o + 2)) << 16; };
-        const qsizetype size = u32(18), nameLength = u16(26), extraLength = u16(28);
-        const QByteArray name = zip.mid(at + 30, nameLength);
-        if (name.contains("/data/") && size > bestSize && size != 0xffffffff) {
-            bestSize = size;
-            best = at + 30 + nameLength + extraLength + size / 2;
-        }
+    for (qsizetype at = zip.indexOf("PK\x01\x02"); at >= 0 && at + 46 <= zip.size(); at = zip.indexOf("PK\x01\x02", at + 4)) {
+        const qsizetype size = u32(at + 20), nameLength = u16(at + 28), local = u32(at + 42);
+        if (!zip.mid(at + 46, nameLength).contains("/data/") || size <= bestSize || size == 0xffffffff
+            || local + 30 > zip.size())
+            continue;
+        bestSize = size;
+        best = local + 30 + u16(local + 26) + u16(local + 28) + size / 2;
     }
-    return best;
+    return best < zip.size() ? best : -1;
 }
 
 bool sameWeights(const std::vector<torch::Tensor> &a, const std::vector<torch::Tensor> &b)
@@ -942,6 +943,8 @@ void TstTrain::codebookMeasuresPerEval()
     QVERIFY2(store, qPrintable(error));
     const auto runId = store->createRun({QStringLiteral("cde"), QByteArray("{}"), 0, 0, 0, {}, {}});
     QVERIFY(runId);
+    // Checkpoints are recorded only by the engine that holds the run (RunStore::recordCheckpoint).
+    QVERIFY(store->setStatus(*runId, store::RunStatus::Running));
     Recorder metrics;
     RunRecorder recorder(*store, *runId, &metrics);
     TrainerOptions options;
@@ -1024,6 +1027,8 @@ void TstTrain::branchSimilarityPerEval()
     QVERIFY2(store, qPrintable(error));
     const auto runId = store->createRun({QStringLiteral("join"), QByteArray("{}"), 0, 0, 0, {}, {}});
     QVERIFY(runId);
+    // Checkpoints are recorded only by the engine that holds the run (RunStore::recordCheckpoint).
+    QVERIFY(store->setStatus(*runId, store::RunStatus::Running));
     RunRecorder recorder(*store, *runId, nullptr);
     TrainerOptions options;
     options.runDir = m_dir.filePath("join");

@@ -104,9 +104,9 @@ void RunRecorder::message(const QString &text)
 
 bool RunRecorder::flush()
 {
-    m_sinceFlush.restart();
-    if (m_buffer.empty())
+    if (m_buffer.empty())  // the timer keeps running: after a quiet spell the next point is written at once
         return true;
+    m_sinceFlush.restart();
     if (!m_store.addMetrics(m_runId, m_buffer)) {
         m_error = QStringLiteral("the store cannot record metrics: %1").arg(m_store.lastError());
         return false;  // kept in the buffer; the next flush tries again
