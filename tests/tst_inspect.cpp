@@ -516,7 +516,7 @@ void TstInspect::badInputRefusedStoreUntouched_data()
     QTest::newRow("no checkpoint of that epoch") << "epoch:7" << "has no checkpoint of epoch 7: the trainer keeps the last and the best checkpoint, and every k-th epoch's only when the run sets train.keep_every";
     QTest::newRow("the epochs it has are listed") << "epoch:7" << "epoch:1";
     QTest::newRow("checkpoint name") << "checkpoint=newest" << "'newest' is not a checkpoint name; use best, last or epoch:N";
-    QTest::newRow("damaged checkpoint") << "damaged" << "cannot be read (damaged or not a checkpoint)";
+    QTest::newRow("damaged checkpoint") << "damaged" << "cannot be read: it does not end like a checkpoint";
     QTest::newRow("missing image file") << "file=missing" << "does not exist";
     QTest::newRow("unreadable image file") << "file=text" << "cannot be decoded";
     QTest::newRow("unknown view") << "view=heatmap" << "'heatmap' is not a view; use attention, rollout";

@@ -16,6 +16,9 @@
 #include "analysis/branchcomparison.h"
 #include "model/branchsimilarity.h"
 #include "train/checkpoint.h"
+#include "train/checkpointseal.h"
+#include "train/durablefile.h"
+#include "train/resourceestimate.h"
 #include "train/codebookrecord.h"
 #include "train/evaluation.h"
 #include "train/fieldrelevance.h"
@@ -28,11 +31,13 @@
 #include "train/trainer.h"
 #include "train/weightema.h"
 
+#include "model/costmodel.h"
 #include "model/textvalues.h"
 #include "store/runstore.h"
 
 #include <torch/torch.h>
 
+#include <cerrno>
 #include <cmath>
 #include <map>
 
@@ -110,6 +115,38 @@ std::vector<torch::Tensor> weightsOf(const torch::nn::Module &m)
     return out;
 }
 
+QByteArray readBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeBytes(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+// The offset of the middle of the largest tensor stored in a torch zip (entries "…/data/N",
+// stored uncompressed): a byte there is a weight, read by LibTorch without any check. Sizes
+// come from the central directory (torch's local headers say 0 and use data descriptors).
+qsizetype middleOfLargestTensor(const QByteArray &zip)
+{
+    auto u16 = [&](qsizetype o) { return qsizetype(uchar(zip[o])) | qsizetype(uchar(zip[o + 1])) << 8; };
+    auto u32 = [&](qsizetype o) { return u16(o) | u16(o + 2) << 16; };
+    qsizetype best = -1, bestSize = 0;
+    for (qsizetype at = zip.indexOf("PK\x01\x02"); at >= 0 && at + 46 <= zip.size(); at = zip.indexOf("PK\x01\x02", at + 4)) {
+        const qsizetype size = u32(at + 20), nameLength = u16(at + 28), local = u32(at + 42);
+        if (!zip.mid(at + 46, nameLength).contains("/data/") || size <= bestSize || size == 0xffffffff
+            || local + 30 > zip.size())
+            continue;
+        bestSize = size;
+        best = local + 30 + u16(local + 26) + u16(local + 28) + size / 2;
+    }
+    return best < zip.size() ? best : -1;
+}
+
 bool sameWeights(const std::vector<torch::Tensor> &a, const std::vector<torch::Tensor> &b)
 {
     if (a.size() != b.size())
@@ -144,6 +181,12 @@ private Q_SLOTS:
     void checkpointRoundTrip();
     void damagedCheckpointRefused();
     void checkpointOfAnotherModelRefused();
+    void checkpointSealCatchesAFlippedByte();
+    void checkpointFilesAreNeverReplaced();
+    void resourceEstimateNamesTheSetting_data();
+    void resourceEstimateNamesTheSetting();
+    void resourceEstimateMatchesTheModel();
+    void memoryLimitSetting();
     void resumeReproducesTheRun_data();
     void resumeReproducesTheRun();
     void nanFailsKeepingTheCheckpoint();
@@ -498,7 +541,9 @@ void TstTrain::checkpointRoundTrip()
     config.model.dropPathRate = 0.1;
     Recorder events;
     QVERIFY(runTrainer(config, m_dir.filePath("a"), &events, 12).end == TrainEnd::Cancelled);
-    const QString path = m_dir.filePath("a/last.pt");
+    const QString path = events.checkpoints.back().path;
+    QCOMPARE(path, m_dir.filePath("a/step-12.pt"));  // immutable files named by their step
+    QCOMPARE(events.checkpoints.back().kinds, QStringList{"checkpoint/last"});
     QVERIFY(QFile::exists(path));
     QCOMPARE(events.checkpoints.back().sha256, sha256OfFile(path));
     QByteArray json;
@@ -509,7 +554,7 @@ void TstTrain::checkpointRoundTrip()
     QVERIFY(runConfigFromJson(json, &stored, &errors));
     QVERIFY(stored == config);
 
-    Trainer resumed(config, TrainerOptions{m_dir.filePath("b"), path, nullptr, -1, nullptr});
+    Trainer resumed(config, TrainerOptions{m_dir.filePath("b"), path, nullptr, -1, nullptr, {}, {}});
     QVERIFY2(resumed.prepare(&error), qPrintable(error));
     QCOMPARE(resumed.state().step, 12);
     QVERIFY(resumed.state().window.steps == 0);  // published at step 12 (log_every 2)
@@ -527,7 +572,7 @@ void TstTrain::damagedCheckpointRefused()
     RunConfig config = tinyRun();
     Recorder events;
     QVERIFY(runTrainer(config, m_dir.filePath("d"), &events, 8).end == TrainEnd::Cancelled);
-    QFile good(m_dir.filePath("d/last.pt"));
+    QFile good(events.checkpoints.back().path);
     QVERIFY(good.open(QIODevice::ReadOnly));
     const QByteArray bytes = good.readAll();
     auto model = model::VisionTransformer(config.model);
@@ -560,16 +605,186 @@ void TstTrain::checkpointOfAnotherModelRefused()
     RunConfig config = tinyRun();
     Recorder events;
     QVERIFY(runTrainer(config, m_dir.filePath("o"), &events, 8).end == TrainEnd::Cancelled);
+    const QString written = events.checkpoints.back().path;
     RunConfig other = config;
     other.model.depth = 3;
     other.model.mlpRatio = 3.0;
     auto model = model::VisionTransformer(other.model);
     const auto before = weightsOf(*model);
     QString error;
-    QVERIFY(!loadCheckpoint(m_dir.filePath("o/last.pt"), model, nullptr, nullptr, nullptr, &error));
+    QVERIFY(!loadCheckpoint(written, model, nullptr, nullptr, nullptr, &error));
     QVERIFY2(error.contains("blocks.2.") && error.contains("is missing"), qPrintable(error));
     QVERIFY2(error.contains("blocks.0.mlp.fc1.weight has shape"), qPrintable(error));
     QVERIFY(sameWeights(before, weightsOf(*model)));
+}
+
+void TstTrain::checkpointSealCatchesAFlippedByte()
+{
+    RunConfig config = tinyRun();
+    Recorder events;
+    QVERIFY(runTrainer(config, m_dir.filePath("seal"), &events, 8).end == TrainEnd::Cancelled);
+    const QString good = events.checkpoints.back().path;
+    const QByteArray bytes = readBytes(good);
+    QVERIFY(readCheckpointSeal(bytes).intact());
+    QCOMPARE(checkCheckpoint(good, {events.checkpoints.back().sha256, {}}).state, CheckpointState::Intact);
+    // One flipped bit in the middle of a weight tensor.
+    const qsizetype at = middleOfLargestTensor(bytes);
+    QVERIFY(at > 0 && at < bytes.size() - 100);
+    QByteArray flipped = bytes;
+    flipped[at] = char(flipped[at] ^ 0x10);
+    const QString bad = m_dir.filePath("seal/flipped.pt");
+    writeBytes(bad, flipped);
+    auto model = model::VisionTransformer(config.model);
+    const auto before = weightsOf(*model);
+    QString error;
+    CheckpointCheck check;
+    QVERIFY(!loadCheckpoint(bad, model, nullptr, nullptr, nullptr, &error, {}, &check));
+    QCOMPARE(check.state, CheckpointState::Modified);
+    QVERIFY2(error.contains("damaged or was changed") && error.contains("--accept-modified-checkpoint"),
+             qPrintable(error));
+    QByteArray configJson;
+    QVERIFY(!readCheckpointConfig(bad, &configJson, &error));
+    QVERIFY(sameWeights(before, weightsOf(*model)));
+    // Without the seal LibTorch loads it as if nothing happened (it checks no CRC): what the
+    // engine did before checkpoints were sealed. A file in the older format, sealed by nothing.
+    QByteArray unsealed = flipped.left(flipped.size() - 80);
+    unsealed[unsealed.size() - 2] = 0;
+    unsealed[unsealed.size() - 1] = 0;
+    unsealed.replace("gatefold-checkpoint/2", "gatefold-checkpoint/1");
+    const QString legacy = m_dir.filePath("seal/legacy-flipped.pt");
+    writeBytes(legacy, unsealed);
+    QVERIFY2(loadCheckpoint(legacy, model, nullptr, nullptr, nullptr, &error, {}, &check), qPrintable(error));
+    QCOMPARE(check.state, CheckpointState::Unsealed);
+    // … unless the store recorded what it was.
+    QVERIFY(!loadCheckpoint(legacy, model, nullptr, nullptr, nullptr, &error, {events.checkpoints.back().sha256, {}}, &check));
+    QVERIFY2(error.contains("not the file the run recorded"), qPrintable(error));
+    // A sealed format whose seal was removed is not trusted either.
+    QByteArray stripped = bytes.left(bytes.size() - 80);
+    stripped[stripped.size() - 2] = 0;
+    stripped[stripped.size() - 1] = 0;
+    writeBytes(bad, stripped);
+    QVERIFY(!loadCheckpoint(bad, model, nullptr, nullptr, nullptr, &error));
+    QVERIFY2(error.contains("lost the content hash"), qPrintable(error));
+    // A flipped byte in the seal itself.
+    QByteArray seal = bytes;
+    seal[seal.size() - 1] = seal[seal.size() - 1] == '0' ? '1' : '0';
+    writeBytes(bad, seal);
+    QCOMPARE(checkCheckpoint(bad).state, CheckpointState::Modified);
+    // Accepting exactly these bytes loads them.
+    writeBytes(bad, flipped);
+    const QString found = sha256OfFile(bad);
+    QVERIFY2(loadCheckpoint(bad, model, nullptr, nullptr, nullptr, &error, {QString(), {found}}, &check), qPrintable(error));
+    QCOMPARE(check.state, CheckpointState::Accepted);
+    // The intact file is still a torch zip: the seal is the zip's comment.
+    QVERIFY2(loadCheckpoint(good, model, nullptr, nullptr, nullptr, &error), qPrintable(error));
+}
+
+void TstTrain::checkpointFilesAreNeverReplaced()
+{
+    const QString dir = m_dir.filePath("never");
+    QDir().mkpath(dir);
+    QString first, second, error;
+    QVERIFY2(writeNewFile(dir, "step-4", ".pt", "one", 3, &first, &error), qPrintable(error));
+    QVERIFY2(writeNewFile(dir, "step-4", ".pt", "two", 3, &second, &error), qPrintable(error));
+    QCOMPARE(QFileInfo(first).fileName(), QStringLiteral("step-4.pt"));
+    QCOMPARE(QFileInfo(second).fileName(), QStringLiteral("step-4-2.pt"));
+    QCOMPARE(readBytes(first), QByteArray("one"));
+    QCOMPARE(readBytes(second), QByteArray("two"));
+    QCOMPARE(QDir(dir).entryList(QDir::Files).size(), 2);  // no temporary file left
+    QVERIFY(!writeNewFile(m_dir.filePath("no/such/dir"), "step-1", ".pt", "x", 1, &first, &error));
+    QVERIFY2(error.contains("no/such/dir"), qPrintable(error));
+    QVERIFY(writeErrorText(ENOSPC, dir + "/step-9.pt").startsWith("no space left on "));
+    QVERIFY(writeErrorText(ENOSPC, dir + "/step-9.pt").contains("while writing " + dir + "/step-9.pt"));
+}
+
+void TstTrain::resourceEstimateNamesTheSetting_data()
+{
+    // Sizes nobody trains on this machine, each with the setting that makes it so.
+    QTest::addColumn<QStringList>("settings");
+    QTest::addColumn<QString>("key");
+    QTest::newRow("width in the billions") << QStringList{"embed_dim=2000000000", "num_heads=1"} << "embed_dim";
+    QTest::newRow("width 65536") << QStringList{"embed_dim=65536", "num_heads=1"} << "embed_dim";
+    QTest::newRow("depth in the millions") << QStringList{"depth=5000000"} << "depth";
+    QTest::newRow("image size 100000") << QStringList{"img_size=100000", "patch_size=4"} << "img_size";
+    QTest::newRow("image size at int max") << QStringList{"img_size=2147483644", "patch_size=4"} << "img_size";
+    QTest::newRow("patch size 1") << QStringList{"img_size=224", "patch_size=1"} << "patch_size";
+    QTest::newRow("codebook in the billions")
+        << QStringList{"gate.kind=cde", "gate.codebook_size=2000000000", "gate.top_k=1"} << "gate.codebook_size";
+    QTest::newRow("classes in the billions") << QStringList{"num_classes=2000000000"} << "num_classes";
+    QTest::newRow("batch in the billions") << QStringList{"train.batch_size=2000000000"} << "train.batch_size";
+    QTest::newRow("branches") << QStringList{"join.branches=1000000", "embed_dim=1024", "num_heads=1"} << "join.branches";
+    QTest::newRow("memory limit below the engine") << QStringList{"compute.memory_limit=16M"} << "compute.memory_limit";
+    QTest::newRow("memory limit below the batch")
+        << QStringList{"compute.memory_limit=2G", "train.batch_size=4096", "img_size=64", "patch_size=4"}
+        << "train.batch_size";
+}
+
+void TstTrain::resourceEstimateNamesTheSetting()
+{
+    QFETCH(QStringList, settings);
+    QFETCH(QString, key);
+    RunConfig config = tinyRun();
+    for (const QString &kv : settings) {
+        std::string why;
+        QVERIFY2(applyRunAssignment(config, kv.toStdString(), &why), why.c_str());
+    }
+    ResourceEstimate e;
+    const QStringList problems = checkResources(config, &e);
+    QCOMPARE(problems.size(), 1);
+    QVERIFY2(problems.front().startsWith(key + ": "), qPrintable(problems.front()));
+    QVERIFY2(problems.front().contains("memory"), qPrintable(problems.front()));
+    QVERIFY(e.peakBytes > e.memoryLimitBytes);
+    QVERIFY(e.parameters > 0 && e.activationBytes >= 0 && e.checkpointBytes > 0);  // saturated, never wrapped
+}
+
+void TstTrain::resourceEstimateMatchesTheModel()
+{
+    // Parameters as the built model counts them (plain, CDE, parallel), and an ordinary run fits.
+    for (const auto &settings : std::vector<std::vector<const char *>>{
+             {}, {"gate.kind=cde", "gate.codebook_size=16", "gate.top_k=2"}, {"join.branches=2"},
+             {"gate.kind=cde", "gate.codebook=per-layer", "gate.target=expand"}}) {
+        RunConfig config = tinyRun();
+        for (const char *kv : settings) {
+            std::string why;
+            QVERIFY2(applyRunAssignment(config, kv, &why), why.c_str());
+        }
+        model::VisionTransformer built(config.model);
+        std::int64_t counted = 0;
+        for (const auto &p : built->parameters())
+            counted += p.numel();
+        const auto e = estimateResources(config);
+        QVERIFY2(std::abs(double(e.parameters - counted)) <= 0.01 * double(counted),
+                 qPrintable(QStringLiteral("%1 estimated, %2 counted").arg(e.parameters).arg(counted)));
+        QVERIFY(checkResources(config).isEmpty());
+        QVERIFY(e.memoryLimitBytes > 0);  // this machine's memory
+    }
+    // Twice the batch: more activation memory, the same state.
+    RunConfig a = tinyRun(), b = tinyRun();
+    b.train.batchSize *= 2;
+    QVERIFY(estimateResources(b).activationBytes > estimateResources(a).activationBytes);
+    QCOMPARE(estimateResources(b).stateBytes, estimateResources(a).stateBytes);
+}
+
+void TstTrain::memoryLimitSetting()
+{
+    RunConfig config = tinyRun();
+    std::string why;
+    QVERIFY(applyRunAssignment(config, "compute.memory_limit=8G", &why));
+    QCOMPARE(config.train.memoryLimit, std::int64_t(8) << 30);
+    QVERIFY(applyRunAssignment(config, "compute.memory_limit=1.5G", &why));
+    QCOMPARE(config.train.memoryLimit, std::int64_t(3) << 29);
+    QVERIFY(applyRunAssignment(config, "compute.memory_limit=512MiB", &why));
+    QCOMPARE(config.train.memoryLimit, std::int64_t(512) << 20);
+    for (const char *bad : {"compute.memory_limit=lots", "compute.memory_limit=-1G", "compute.memory_limit=99999999T",
+                            "compute.memory_limit=1.3"})
+        QVERIFY2(!applyRunAssignment(config, bad, &why), bad);
+    // Written to JSON as it reads, and back.
+    QVERIFY(applyRunAssignment(config, "compute.memory_limit=768M", &why));
+    RunConfig back;
+    QStringList errors;
+    QVERIFY(runConfigFromJson(runConfigToJson(config), &back, &errors));
+    QCOMPARE(back.train.memoryLimit, config.train.memoryLimit);
+    QVERIFY(runConfigToJson(config).contains("\"compute.memory_limit\": \"768M\""));
 }
 
 void TstTrain::resumeReproducesTheRun_data()
@@ -623,7 +838,7 @@ void TstTrain::resumeReproducesTheRun()
     QCOMPARE(stopped.end, TrainEnd::Cancelled);
     QCOMPARE(stopped.step, std::int64_t(stopAt));
     Recorder second;
-    const auto resumed = runTrainer(config, m_dir.filePath("split" + tag), &second, -1, m_dir.filePath("split" + tag + "/last.pt"));
+    const auto resumed = runTrainer(config, m_dir.filePath("split" + tag), &second, -1, first.checkpoints.back().path);
     QCOMPARE(resumed.end, TrainEnd::Finished);
     auto joined = first.values;
     for (const auto &[key, value] : second.values)
@@ -645,9 +860,10 @@ void TstTrain::nanFailsKeepingTheCheckpoint()
     RunConfig config = tinyRun();
     const QString dir = m_dir.filePath("nan");
     Recorder events;
-    QVERIFY(runTrainer(config, dir, &events, 8).end == TrainEnd::Cancelled);  // a good last.pt at step 8
-    const QString sha = sha256OfFile(dir + "/last.pt");
-    Trainer trainer(config, TrainerOptions{dir, dir + "/last.pt", nullptr, -1, nullptr});
+    QVERIFY(runTrainer(config, dir, &events, 8).end == TrainEnd::Cancelled);  // a good checkpoint at step 8
+    const QString last = events.checkpoints.back().path;
+    const QString sha = sha256OfFile(last);
+    Trainer trainer(config, TrainerOptions{dir, last, nullptr, -1, nullptr, {}, {}});
     QString error;
     QVERIFY(trainer.prepare(&error));
     {
@@ -659,7 +875,8 @@ void TstTrain::nanFailsKeepingTheCheckpoint()
     QCOMPARE(outcome.step, 8);  // the bad step was not taken
     QVERIFY2(outcome.message.contains("step 9") && outcome.message.contains("last good checkpoint"),
              qPrintable(outcome.message));
-    QCOMPARE(sha256OfFile(dir + "/last.pt"), sha);
+    QCOMPARE(sha256OfFile(last), sha);
+    QCOMPARE(QDir(dir).entryList(QDir::Files), QStringList{QFileInfo(last).fileName()});  // nothing else written
 }
 
 void TstTrain::initFromAnotherRun()
@@ -667,18 +884,22 @@ void TstTrain::initFromAnotherRun()
     RunConfig config = tinyRun();
     Recorder events;
     QVERIFY(runTrainer(config, m_dir.filePath("pre"), &events).end == TrainEnd::Finished);
+    QString best;
+    for (const auto &c : events.checkpoints)
+        if (c.kinds.contains("checkpoint/best"))
+            best = c.path;
     RunConfig fine = config;
-    fine.train.initFrom = m_dir.filePath("pre/best.pt").toStdString();
+    fine.train.initFrom = best.toStdString();
     fine.train.seed = 5;
-    Trainer trainer(fine, TrainerOptions{m_dir.filePath("fine"), {}, nullptr, -1, nullptr});
+    Trainer trainer(fine, TrainerOptions{m_dir.filePath("fine"), {}, nullptr, -1, nullptr, {}, {}});
     QString error;
     QVERIFY2(trainer.prepare(&error), qPrintable(error));
     auto pretrained = model::VisionTransformer(config.model);
-    QVERIFY(loadCheckpoint(m_dir.filePath("pre/best.pt"), pretrained, nullptr, nullptr, nullptr, &error));
+    QVERIFY(loadCheckpoint(best, pretrained, nullptr, nullptr, nullptr, &error));
     QVERIFY(sameWeights(weightsOf(*pretrained), weightsOf(*trainer.model())));
     QCOMPARE(trainer.state().step, 0);  // a new run: schedules start over
     fine.train.initFrom = m_dir.filePath("missing.pt").toStdString();
-    Trainer bad(fine, TrainerOptions{m_dir.filePath("fine2"), {}, nullptr, -1, nullptr});
+    Trainer bad(fine, TrainerOptions{m_dir.filePath("fine2"), {}, nullptr, -1, nullptr, {}, {}});
     QVERIFY(!bad.prepare(&error));
     QVERIFY2(error.contains("missing.pt"), qPrintable(error));
 }
@@ -722,6 +943,8 @@ void TstTrain::codebookMeasuresPerEval()
     QVERIFY2(store, qPrintable(error));
     const auto runId = store->createRun({QStringLiteral("cde"), QByteArray("{}"), 0, 0, 0, {}, {}});
     QVERIFY(runId);
+    // Checkpoints are recorded only by the engine that holds the run (RunStore::recordCheckpoint).
+    QVERIFY(store->setStatus(*runId, store::RunStatus::Running));
     Recorder metrics;
     RunRecorder recorder(*store, *runId, &metrics);
     TrainerOptions options;
@@ -804,6 +1027,8 @@ void TstTrain::branchSimilarityPerEval()
     QVERIFY2(store, qPrintable(error));
     const auto runId = store->createRun({QStringLiteral("join"), QByteArray("{}"), 0, 0, 0, {}, {}});
     QVERIFY(runId);
+    // Checkpoints are recorded only by the engine that holds the run (RunStore::recordCheckpoint).
+    QVERIFY(store->setStatus(*runId, store::RunStatus::Running));
     RunRecorder recorder(*store, *runId, nullptr);
     TrainerOptions options;
     options.runDir = m_dir.filePath("join");

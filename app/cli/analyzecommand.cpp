@@ -206,6 +206,9 @@ int runAnalyze(const QStringList &arguments)
                       QStringLiteral("auto")});
     parser.addOption({"out", tr("Output folder (default <run dir>/analysis/<checkpoint>)."), tr("dir")});
     parser.addOption({"json", tr("Print one JSON object (the files written) instead of the summary.")});
+    parser.addOption({"accept-modified-checkpoint",
+                      tr("Look at a checkpoint although it is not what was written (its content hash or the store's "
+                         "sha256 differs).")});
     if (const auto exitCode = parseOrExit(parser, arguments))
         return *exitCode;
 
@@ -232,6 +235,7 @@ int runAnalyze(const QStringList &arguments)
     if (!ok)
         problems << tr("--cka-images must be a whole number, not '%1'").arg(parser.value("cka-images"));
     request.device = parser.value("device");
+    request.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");
     if (problems.isEmpty())
         problems = inspect::checkRequest(request);
     for (const QString &file : request.files)

@@ -54,6 +54,11 @@ int runExport(const QStringList &arguments)
                       QStringLiteral("32")});
     parser.addOption({"out", tr("Output folder (default <run dir>/export/<checkpoint>)."), tr("dir")});
     parser.addOption({"json", tr("Print one JSON object (numbers and files) instead of the summary.")});
+    parser.addOption({"overwrite", tr("Replace files in the output folder that were changed since this run's last "
+                                      "export wrote them, or that it did not write.")});
+    parser.addOption({"accept-modified-checkpoint",
+                      tr("Export a checkpoint although it is not what was written (its content hash or the store's "
+                         "sha256 differs); recorded in the run as checkpoint/accepted-modified.")});
     if (const auto exitCode = parseOrExit(parser, arguments))
         return *exitCode;
 
@@ -69,6 +74,8 @@ int runExport(const QStringList &arguments)
     request.fold = parser.value("fold");
     request.absorbNorms = parser.isSet("absorb-norms");
     request.force = parser.isSet("force");
+    request.overwrite = parser.isSet("overwrite");
+    request.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");
     request.images = parser.value("images").toInt(&ok);
     if (!ok)
         problems << tr("--images must be a whole number, not '%1'").arg(parser.value("images"));

@@ -20,12 +20,15 @@
 #include "model/presets.h"
 #include "train/runconfigjson.h"
 #include "train/runfields.h"
+#include "train/enginefailure.h"
 #include "train/runpresets.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <cstdlib>
 #include <exception>
+#include <stdexcept>
 
 namespace {
 
@@ -99,6 +102,42 @@ int runConfig(const QStringList &arguments)
     return ExitOk;
 }
 
+// No LibTorch backtrace reaches a user: one sentence on stderr (what failed, what to do), the
+// whole text in the engine log, a run being executed marked failed.
+int reportFailure(const QString &command, const std::exception &e)
+{
+    QString detail;
+    const QString what = train::describeFailure(e, &detail);
+    const QString context = QStringLiteral("gatefold-cli %1").arg(command);
+    train::logEngineDetail(context, detail);
+    train::markCurrentRunFailed(QStringLiteral("the engine stopped: %1").arg(what));
+    printErr(train::isOutOfMemory(e)
+                 ? tr("error: %1 ran out of memory (%2); make the model, the image size or the batch smaller, or "
+                      "free memory. The detail is in %3.")
+                       .arg(context, what, train::engineLogFile())
+                 : tr("error: %1 stopped: %2. The detail is in %3; if it happens again with the same input, please "
+                      "report it with that file.")
+                       .arg(context, what, train::engineLogFile()));
+    return ExitFailure;
+}
+
+QString g_command;
+
+[[noreturn]] void onTerminate()
+{
+    const auto current = std::current_exception();
+    try {
+        if (current)
+            std::rethrow_exception(current);
+        throw std::runtime_error("std::terminate was called without an exception");
+    } catch (const std::exception &e) {
+        reportFailure(g_command, e);
+    } catch (...) {
+        reportFailure(g_command, std::runtime_error("an exception of unknown type"));
+    }
+    std::_Exit(ExitFailure);
+}
+
 int dispatch(const QStringList &args)
 {
     const QString command = args.size() > 1 ? args.at(1) : QString();
@@ -155,10 +194,14 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gatefold-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GATEFOLD_VERSION));
+    const QStringList arguments = QCoreApplication::arguments();
+    g_command = arguments.size() > 1 ? arguments.at(1) : QString();
+    std::set_terminate(onTerminate);
     try {
-        return dispatch(QCoreApplication::arguments());
+        return dispatch(arguments);
     } catch (const std::exception &e) {
-        printErr(tr("error: %1").arg(QString::fromLocal8Bit(e.what())));
-        return ExitFailure;
+        return reportFailure(g_command, e);
+    } catch (...) {
+        return reportFailure(g_command, std::runtime_error("an exception of unknown type"));
     }
 }

@@ -7,6 +7,10 @@
 
 #include "runtime/threadenvironment.h"
 #include "store/runstore.h"
+#include "train/checkpoint.h"
+#include "train/checkpointchoice.h"
+#include "train/checkpointfiles.h"
+#include "train/resourceestimate.h"
 #include "train/runconfigjson.h"
 #include "train/runexecution.h"
 #include "train/trainer.h"
@@ -14,6 +18,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <unistd.h>
@@ -33,6 +38,18 @@ void addCommonOptions(QCommandLineParser &parser)
     parser.addOption({"stop-at-step",
                       tr("Stop as if cancelled once this many steps are taken (saves a checkpoint; resume continues)."),
                       tr("n")});
+    parser.addOption({"accept-modified-checkpoint",
+                      tr("Load a checkpoint although it is not what was written (its content hash or the store's "
+                         "sha256 differs); recorded in the run as checkpoint/accepted-modified.")});
+}
+
+// How long a run on another host may go without a heartbeat before it counts as crashed
+// ($GATEFOLD_STALE_SECONDS, for tests; an engine alive on this host is alive whatever its heartbeat).
+double staleSeconds()
+{
+    bool ok = false;
+    const double seconds = qEnvironmentVariable("GATEFOLD_STALE_SECONDS").toDouble(&ok);
+    return ok && seconds > 0 ? seconds : 120.0;
 }
 
 std::optional<qint64> wholeOption(const QCommandLineParser &parser, const QString &name, QStringList *errors)
@@ -57,11 +74,18 @@ std::unique_ptr<store::RunStore> openStore(const QString &path)
     return store;
 }
 
+// A checkpoint for --init-from: its file and, when the store records it, the run and its sha256.
+struct InitCheckpoint {
+    QString file;
+    qint64 runId = 0;
+    QString recordedSha256;
+};
+
 // A checkpoint named by a file path, RUN (its best, else last) or RUN:best / RUN:last.
-std::optional<QString> resolveCheckpoint(store::RunStore &store, const QString &spec, qint64 *parentId)
+std::optional<InitCheckpoint> resolveCheckpoint(store::RunStore &store, const QString &spec)
 {
     if (QFileInfo::exists(spec))
-        return QFileInfo(spec).absoluteFilePath();
+        return InitCheckpoint{QFileInfo(spec).absoluteFilePath(), 0, QString()};
     const QString runPart = spec.section(':', 0, 0);
     const QString which = spec.section(':', 1);
     bool ok = false;
@@ -73,10 +97,8 @@ std::optional<QString> resolveCheckpoint(store::RunStore &store, const QString &
     for (const QString &kind : {which == "last" ? QStringLiteral("checkpoint/last") : QStringLiteral("checkpoint/best"),
                                QStringLiteral("checkpoint/last")}) {
         const auto found = store.artifacts(id, kind);
-        if (!found.empty()) {
-            *parentId = id;
-            return train::artifactFile(store, found.back());
-        }
+        if (!found.empty())
+            return InitCheckpoint{train::artifactFile(store, found.back()), id, found.back().sha256};
         if (which != "")
             break;
     }
@@ -84,6 +106,42 @@ std::optional<QString> resolveCheckpoint(store::RunStore &store, const QString &
                  .arg(id)
                  .arg(which.isEmpty() ? QStringLiteral("best or last") : which, store.displayName()));
     return std::nullopt;
+}
+
+// Checked before the run is created: a checkpoint that is not what was written is refused (exit 2)
+// unless accepted; `check` gets the verdict.
+bool checkInitCheckpoint(const InitCheckpoint &init, bool accept, train::CheckpointCheck *check)
+{
+    train::CheckpointTrust trust;
+    trust.recordedSha256 = init.recordedSha256;
+    *check = train::checkCheckpoint(init.file, trust);
+    if (check->usable() || (accept && check->state == train::CheckpointState::Modified))
+        return true;
+    printErr(tr("error: --init-from: %1; nothing was created. %2")
+                 .arg(check->problem,
+                      check->state == train::CheckpointState::Modified
+                          ? tr("Start from another checkpoint (RUN:best, RUN:last or a file), or pass "
+                               "--accept-modified-checkpoint if the change is yours (it is recorded in the new run).")
+                          : tr("Give an existing checkpoint file, RUN, RUN:best or RUN:last.")));
+    return false;
+}
+
+// The acceptance of a modified --init-from checkpoint, recorded in the new run.
+void recordAcceptance(store::RunStore &store, qint64 runId, const InitCheckpoint &init, const train::CheckpointCheck &check)
+{
+    store::Artifact accepted;
+    accepted.runId = runId;
+    accepted.kind = QStringLiteral("checkpoint/accepted-modified");
+    accepted.path = train::artifactPathFor(store, init.file);
+    accepted.sha256 = check.fileSha256;
+    accepted.infoJson = QJsonDocument(QJsonObject{{"path", init.file},
+                                                  {"kind", QStringLiteral("init.from")},
+                                                  {"recorded_sha256", init.recordedSha256},
+                                                  {"found_sha256", check.fileSha256},
+                                                  {"problem", check.problem}})
+                            .toJson(QJsonDocument::Compact);
+    if (!store.addArtifact(accepted))
+        printErr(tr("warning: cannot record the accepted checkpoint in run %1: %2").arg(runId).arg(store.lastError()));
 }
 
 int exitCodeOf(train::TrainEnd end)
@@ -107,7 +165,7 @@ QString statusWord(train::TrainEnd end)
 }
 
 // Runs (or resumes) `runId` with the printer and signal handlers in place.
-int execute(store::RunStore &store, qint64 runId, bool resume, bool json, std::int64_t stopAtStep)
+int execute(store::RunStore &store, qint64 runId, train::ExecutionOptions options, bool json)
 {
     const auto record = store.run(runId);
     train::RunConfig config;
@@ -115,13 +173,14 @@ int execute(store::RunStore &store, qint64 runId, bool resume, bool json, std::i
     if (record && train::runConfigFromJson(record->configJson, &config, &errors))
         runtime::applyThreadCount(config.train.threads);
     TrainPrinter printer(json, runId);
-    train::ExecutionOptions options;
-    options.resume = resume;
     options.stop = installStopHandlers();
-    options.stopAtStep = stopAtStep;
     options.events = &printer;
     options.gatefoldVersion = QCoreApplication::applicationVersion();
     const auto result = train::executeRun(store, runId, options);
+    if (result.refused) {  // nothing was changed: no run event, the reason on stderr
+        printErr(tr("error: %1").arg(result.message));
+        return ExitFailure;
+    }
     printer.finished(statusWord(result.end), result.message);
     if (!json && result.end == train::TrainEnd::Failed && !isatty(STDOUT_FILENO))  // stdout may be a file: say it on stderr too
         printErr(tr("error: run %1 %2: %3").arg(runId).arg(statusWord(result.end), result.message));
@@ -180,12 +239,17 @@ int runTrain(const QStringList &arguments)
                          .arg(store::toString(record->status)));
             return ExitUsage;
         }
-        return execute(*store, *runOption, false, json, stopAt.value_or(-1));
+        train::ExecutionOptions options;
+        options.stopAtStep = stopAt.value_or(-1);
+        options.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");  // its init.from
+        return execute(*store, *runOption, options, json);
     }
 
     auto config = runConfigFromOptions(parser, &errors);
     if (config && errors.isEmpty() && config->train.data.name != "builtin")
         errors << train::checkDataFits(*config);  // opens the data: its classes and channels must fit
+    if (config && errors.isEmpty())
+        errors << train::checkResources(*config);  // memory for the model, its optimiser and a batch
     if (!config || !errors.isEmpty()) {
         printErrors(tr("the run config is not valid (nothing was created):"), errors);
         return ExitUsage;
@@ -194,11 +258,15 @@ int runTrain(const QStringList &arguments)
     if (!store)
         return ExitFailure;
     store::NewRun newRun;
+    std::optional<InitCheckpoint> init;
+    train::CheckpointCheck initCheck;
+    const bool accept = parser.isSet("accept-modified-checkpoint");
     if (parser.isSet("init-from")) {
-        const auto path = resolveCheckpoint(*store, parser.value("init-from"), &newRun.parentId);
-        if (!path)
+        init = resolveCheckpoint(*store, parser.value("init-from"));
+        if (!init || !checkInitCheckpoint(*init, accept, &initCheck))
             return ExitUsage;
-        config->train.initFrom = path->toStdString();
+        newRun.parentId = init->runId;
+        config->train.initFrom = init->file.toStdString();
     }
     newRun.name = parser.isSet("name") ? parser.value("name") : parser.value("preset");
     newRun.configJson = train::runConfigToJson(*config);
@@ -210,11 +278,15 @@ int runTrain(const QStringList &arguments)
         printErr(tr("error: %1").arg(store->lastError()));
         return ExitFailure;
     }
+    if (init && initCheck.state == train::CheckpointState::Modified)
+        recordAcceptance(*store, *runId, *init, initCheck);
     if (json)
         TrainPrinter::printJson(QJsonObject{{"event", "created"}, {"run", *runId}, {"store", store->displayName()}});
     else
         printOut(tr("created run %1 '%2' in %3").arg(*runId).arg(newRun.name, store->displayName()));
-    return execute(*store, *runId, false, json, stopAt.value_or(-1));
+    train::ExecutionOptions options;
+    options.stopAtStep = stopAt.value_or(-1);
+    return execute(*store, *runId, options, json);
 }
 
 int runResume(const QStringList &arguments)
@@ -227,6 +299,9 @@ int runResume(const QStringList &arguments)
     parser.addHelpOption();
     addCommonOptions(parser);
     parser.addOption({"run", tr("The run to continue."), tr("id")});
+    parser.addOption({"from", tr("The checkpoint to continue from: last (default), best or epoch:N; the metrics after "
+                                 "its step are taken again."),
+                      tr("checkpoint"), QStringLiteral("last")});
     if (const auto exitCode = parseOrExit(parser, arguments))
         return *exitCode;
     QStringList errors;
@@ -234,6 +309,9 @@ int runResume(const QStringList &arguments)
     const auto runId = wholeOption(parser, "run", &errors);
     if (!parser.isSet("run"))
         errors.append(tr("--run ID is required"));
+    const QString from = parser.value("from");
+    if (from != "last" && from != "best" && !train::epochOfCheckpointName(from))
+        errors.append(tr("--from must be last, best or epoch:N, not '%1'").arg(from));
     if (!errors.isEmpty()) {
         printErrors(tr("invalid options:"), errors);
         return ExitUsage;
@@ -241,7 +319,7 @@ int runResume(const QStringList &arguments)
     auto store = openStore(storePathFromOptions(parser));
     if (!store)
         return ExitFailure;
-    store->markCrashedRuns();
+    store->markCrashedRuns(staleSeconds());
     const auto record = store->run(*runId);
     if (!record) {
         printErr(tr("error: there is no run %1 in %2").arg(*runId).arg(store->displayName()));
@@ -257,7 +335,12 @@ int runResume(const QStringList &arguments)
                                 record->status == store::RunStatus::Queued ? tr(" (start it with train --run)") : QString()));
         return ExitUsage;
     }
-    return execute(*store, *runId, true, parser.isSet("json"), stopAt.value_or(-1));
+    train::ExecutionOptions options;
+    options.resume = true;
+    options.resumeFrom = from;
+    options.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");
+    options.stopAtStep = stopAt.value_or(-1);
+    return execute(*store, *runId, options, parser.isSet("json"));
 }
 
 } // namespace gatefold::cli

@@ -89,6 +89,7 @@ void TrainPrinter::started(const train::RunStart &s)
         o.insert("dataset", s.dataset);
         o.insert("train_images", qint64(s.trainImages));
         o.insert("val_images", qint64(s.valImages));
+        o.insert("memory_estimate", qint64(s.memoryEstimate));
         printJson(o);
         return;
     }
@@ -185,13 +186,16 @@ void TrainPrinter::evaluated(const train::EvalReport &r)
 bool TrainPrinter::checkpointed(const train::CheckpointReport &r, QString *)
 {
     if (m_json) {
-        auto o = event("checkpoint", m_runId);
-        o.insert("kind", r.kind);
-        o.insert("path", r.path);
-        o.insert("sha256", r.sha256);
-        o.insert("bytes", r.bytes);
-        o.insert("step", qint64(r.step));
-        printJson(o);
+        // One event per record the file now has (last, best, epoch-N), after the store committed them.
+        for (const QString &kind : r.kinds) {
+            auto o = event("checkpoint", m_runId);
+            o.insert("kind", kind);
+            o.insert("path", r.path);
+            o.insert("sha256", r.sha256);
+            o.insert("bytes", r.bytes);
+            o.insert("step", qint64(r.step));
+            printJson(o);
+        }
     }
     return true;
 }

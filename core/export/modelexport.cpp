@@ -13,6 +13,8 @@
 #include "model/visiontransformer.h"
 #include "store/runstore.h"
 #include "train/checkpoint.h"
+#include "train/checkpointfiles.h"
+#include "train/testkillpoint.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -136,6 +138,21 @@ std::optional<model::VisionTransformer> foldForExport(const ExportRequest &reque
     return folded;
 }
 
+void recordAcceptance(store::RunStore &store, qint64 runId, const inspect::CheckpointChoice &choice, const QString &found)
+{
+    store::Artifact accepted;
+    accepted.runId = runId;
+    accepted.kind = QStringLiteral("checkpoint/accepted-modified");
+    accepted.path = train::artifactPathFor(store, choice.file);
+    accepted.sha256 = found;
+    accepted.infoJson = QJsonDocument(QJsonObject{{"path", choice.file},
+                                                  {"kind", choice.kind},
+                                                  {"recorded_sha256", choice.sha256},
+                                                  {"found_sha256", found}})
+                            .toJson(QJsonDocument::Compact);
+    store.addArtifact(accepted);
+}
+
 struct Pending {
     QString format;
     QString temp;
@@ -145,6 +162,54 @@ struct Pending {
     LogitAgreement agreement;
     LogitAgreement fileVsFolded;
 };
+
+// A file already at `path` may be replaced when it is what run `runId`'s last export of `kind` wrote there.
+bool replaceable(store::RunStore &store, qint64 runId, const QString &kind, const QString &path, QString *found)
+{
+    if (!QFileInfo::exists(path))
+        return true;
+    *found = train::sha256OfFile(path);
+    for (const auto &artifact : store.artifacts(runId, kind))
+        if (QFileInfo(artifact.path).absoluteFilePath() == QFileInfo(path).absoluteFilePath()
+            && artifact.sha256 == *found)
+            return true;
+    return false;
+}
+
+// The config.json of a safetensors export, as its record names it.
+bool configReplaceable(store::RunStore &store, qint64 runId, const QString &path)
+{
+    if (!QFileInfo::exists(path))
+        return true;
+    const QString found = train::sha256OfFile(path);
+    for (const auto &artifact : store.artifacts(runId, QStringLiteral("export/safetensors"))) {
+        const auto info = QJsonDocument::fromJson(artifact.infoJson).object();
+        if (info.value(QLatin1String("config")).toString() == path
+            && info.value(QLatin1String("config_sha256")).toString() == found)
+            return true;
+    }
+    return false;
+}
+
+// Every output path that holds a file the store does not know as ours, each a sentence.
+QStringList unknownFiles(store::RunStore &store, const ExportRequest &request, const QString &outDir)
+{
+    QStringList out;
+    for (const QString &format : request.formats) {
+        const QString path = QDir(outDir).filePath(fileNameOf(format));
+        QString found;
+        if (!replaceable(store, request.runId, QStringLiteral("export/") + format, path, &found))
+            out << tr("%1 (sha256 %2…) is not the file run %3's export wrote there")
+                       .arg(path, found.left(12))
+                       .arg(request.runId);
+        if (format == QLatin1String("safetensors")
+            && !configReplaceable(store, request.runId, QDir(outDir).filePath(QStringLiteral("config.json"))))
+            out << tr("%1 is not the config run %2's export wrote there")
+                       .arg(QDir(outDir).filePath(QStringLiteral("config.json")))
+                       .arg(request.runId);
+    }
+    return out;
+}
 
 void removeTemps(const std::vector<Pending> &pending)
 {
@@ -211,6 +276,15 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
     if (!QDir().mkpath(outDir))
         return refuse(tr("cannot create the output folder %1; give a writable folder with --out").arg(outDir),
                       ExportFailure::Usage);
+    if (!request.overwrite) {
+        const QStringList unknown = unknownFiles(store, request, outDir);
+        if (!unknown.isEmpty())
+            return refuse(tr("cannot export over files that were changed or are not this run's exports (nothing "
+                             "was written): %1. Move them away, choose another folder with --out, or pass "
+                             "--overwrite to replace them")
+                              .arg(unknown.join(QStringLiteral("; "))),
+                          ExportFailure::Usage);
+    }
     {
         QTemporaryFile probe(QDir(outDir).filePath(QStringLiteral(".gatefold-export-XXXXXX")));
         if (!probe.open())
@@ -221,9 +295,12 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
 
     say(tr("loading the %1 checkpoint of run %2").arg(request.checkpoint).arg(request.runId));
     torch::NoGradGuard noGrad;
-    auto loaded = inspect::loadRun(store, request.runId, request.checkpoint, torch::Device(torch::kCPU), &why);
+    auto loaded = inspect::loadRun(store, request.runId, request.checkpoint, torch::Device(torch::kCPU), &why, {},
+                                   request.acceptModifiedCheckpoint);
     if (!loaded)
         return refuse(why, ExportFailure::Failure);
+    if (!loaded->acceptedModifiedSha256.isEmpty())
+        recordAcceptance(store, request.runId, *choice, loaded->acceptedModifiedSha256);
     auto trained = loaded->model;
     trained->eval();
     const auto &trainedConfig = trained->config();
@@ -278,6 +355,11 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
     const QJsonObject config = configJson(result, deploy, flat, loaded->norm);
     const std::string configText = QJsonDocument(config).toJson(QJsonDocument::Compact).toStdString();
     std::vector<Pending> pending;
+    // Temporary files go whatever ends the export (a refusal, or an exception LibTorch throws).
+    struct TempsGone {
+        std::vector<Pending> &pending;
+        ~TempsGone() { removeTemps(pending); }
+    } tempsGone{pending};
     const QString tag = QStringLiteral(".tmp-%1").arg(QCoreApplication::applicationPid());
     auto fail = [&](const QString &why) {
         removeTemps(pending);
@@ -320,6 +402,7 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
     }
 
     // Every format verified: move them into place and record them.
+    train::testKillPoint("export-before-rename");
     for (const auto &p : pending) {
         if (std::rename(QFile::encodeName(p.temp).constData(), QFile::encodeName(p.final).constData()) != 0
             || (!p.configTemp.isEmpty()
@@ -327,6 +410,7 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
                     != 0))
             return fail(tr("cannot move the verified %1 file into place in %2").arg(p.format, outDir));
     }
+    train::testKillPoint("export-after-rename");
     for (const auto &p : pending) {
         ExportedFile file;
         file.format = p.format;
@@ -336,7 +420,13 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
         file.fileVsFolded = p.fileVsFolded;
         if (!p.configFinal.isEmpty())
             file.extraFiles << p.configFinal;
-        const auto id = store.replaceArtifactAtPath(artifactOf(request, result, file));
+        auto artifact = artifactOf(request, result, file);
+        if (!p.configFinal.isEmpty()) {
+            auto info = QJsonDocument::fromJson(artifact.infoJson).object();
+            info.insert("config_sha256", train::sha256OfFile(p.configFinal));
+            artifact.infoJson = QJsonDocument(info).toJson(QJsonDocument::Compact);
+        }
+        const auto id = store.replaceArtifactAtPath(artifact);
         if (!id)
             return refuse(tr("the files are written to %1 but the store refused the artifact record: %2")
                               .arg(outDir, store.lastError()),

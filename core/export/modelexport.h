@@ -27,6 +27,10 @@ struct ExportRequest {
     bool force = false;   // fold although λ < 1 (the logits then change: the numbers say by how much)
     int images = 32;      // validation images the verification runs on
     QString outDir;       // empty: <run dir>/export/<checkpoint>
+    // Replace files in outDir that are not what this run's last export of them wrote (changed, or not ours).
+    bool overwrite = false;
+    // Export a checkpoint that is not what was written (recorded in the run as checkpoint/accepted-modified).
+    bool acceptModifiedCheckpoint = false;
 };
 
 // How far the exported model's logits are from the trained model's.
@@ -75,7 +79,10 @@ QStringList checkExportRequest(const ExportRequest &request);
 // back and verifies it on `images` validation images, then moves the files
 // into place (write to a temporary name, rename) and records one artifact per
 // format (kind export/<format>). Files are only kept when every format
-// verified; the store and the checkpoint are never changed otherwise.
+// verified; the store and the checkpoint are never changed otherwise. The
+// checkpoint's content hash and recorded sha256 are verified (loadRun); a file
+// already at an output path is replaced only when it is what the store
+// recorded for it (else refused, unless request.overwrite).
 // nullopt with `error` (what is wrong, what to do) and `failure`.
 std::optional<ExportResult> exportRun(store::RunStore &store, const ExportRequest &request, QString *error,
                                       ExportFailure *failure, const std::function<void(QString)> &progress = {});

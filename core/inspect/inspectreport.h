@@ -41,6 +41,7 @@ struct InspectRequest {
     QString ckaCheckpoint = QStringLiteral("best");
     int ckaImages = 256;            // cka: images (in minibatches) of the split
     QString device = QStringLiteral("cpu");  // "cpu", "cuda", "auto"
+    bool acceptModifiedCheckpoint = false;   // load a checkpoint that is not what was written (its hash differs)
 };
 
 // One image as the model saw it: the normalised input undone, 8-bit RGB at the model's resolution.

@@ -214,7 +214,7 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
             views << view;
     const auto split = request.split == QLatin1String("train") ? data::Split::Train : data::Split::Val;
 
-    auto run = loadRun(store, request.runId, request.checkpoint, *device, error, progress);
+    auto run = loadRun(store, request.runId, request.checkpoint, *device, error, progress, request.acceptModifiedCheckpoint);
     if (!run)
         return std::nullopt;
     // The other run of a CKA is read before anything is computed: a bad one fails fast.
@@ -242,7 +242,8 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
             }
         }
         QString why;
-        other = loadRun(store, request.ckaRunId, request.ckaCheckpoint, *device, &why, progress);
+        other = loadRun(store, request.ckaRunId, request.ckaCheckpoint, *device, &why, progress,
+                        request.acceptModifiedCheckpoint);
         if (!other) {
             *error = QStringLiteral("cka: %1").arg(why);
             return std::nullopt;

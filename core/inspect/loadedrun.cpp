@@ -5,6 +5,7 @@
 #include "train/checkpoint.h"
 #include "train/runconfigjson.h"
 #include "train/runschedules.h"
+#include "train/testkillpoint.h"
 #include "train/trainstate.h"
 
 #include <QCoreApplication>
@@ -34,7 +35,7 @@ std::optional<torch::Device> deviceFromName(const QString &name, QString *error)
 
 std::optional<LoadedRun> loadRun(store::RunStore &store, qint64 runId, const QString &checkpoint,
                                  const torch::Device &device, QString *error,
-                                 const std::function<void(QString)> &progress)
+                                 const std::function<void(QString)> &progress, bool acceptModified)
 {
     auto say = [&](const QString &text) {
         if (progress)
@@ -100,12 +101,26 @@ std::optional<LoadedRun> loadRun(store::RunStore &store, qint64 runId, const QSt
     say(QCoreApplication::translate("InspectRun", "loading %1").arg(run.checkpoint.file));
     train::TrainState state;
     QString loadError;
-    if (!train::loadCheckpoint(run.checkpoint.file, run.model, nullptr, nullptr, &state, &loadError)) {
-        *error = QStringLiteral("%1; the run's other checkpoint may still load (--checkpoint best or last), or "
-                                "resume the run to write a new one")
-                     .arg(loadError);
+    auto trust = train::trustOf(store, runId, run.checkpoint);
+    train::CheckpointCheck check;
+    bool loaded = train::loadCheckpoint(run.checkpoint.file, run.model, nullptr, nullptr, &state, &loadError, trust, &check);
+    if (!loaded && acceptModified && check.state == train::CheckpointState::Modified) {
+        trust.acceptedSha256 << check.fileSha256;
+        loaded = train::loadCheckpoint(run.checkpoint.file, run.model, nullptr, nullptr, &state, &loadError, trust);
+        run.acceptedModifiedSha256 = check.fileSha256;
+    }
+    if (!loaded) {
+        *error = check.state == train::CheckpointState::Modified
+            ? QStringLiteral("%1; use another checkpoint of run %2 (--checkpoint best, last or epoch:N), or pass "
+                             "--accept-modified-checkpoint if the change is yours")
+                  .arg(check.problem)
+                  .arg(runId)
+            : QStringLiteral("%1; the run's other checkpoint may still load (--checkpoint best or last), or "
+                             "resume the run to write a new one")
+                  .arg(loadError);
         return std::nullopt;
     }
+    train::testKillPoint("after-checkpoint-load");
     run.step = state.step;
     run.epoch = double(run.step) / double(run.stepsPerEpoch);
 

@@ -33,6 +33,7 @@ struct LoadedRun {
     std::int64_t stepsPerEpoch = 1;
     double epoch = 0;
     model::VisionTransformer model{nullptr};
+    QString acceptedModifiedSha256;  // the checkpoint was changed and loaded because the caller accepted it
 };
 
 // "cpu", "cuda", "auto" -> the device; nullopt with the reason for an
@@ -44,9 +45,12 @@ std::optional<torch::Device> deviceFromName(const QString &name, QString *error)
 // the trainer set for the checkpoint's last step — what its evaluation saw:
 // CDE gate strength λ and temperature τ, joining strength λ(t). nullopt with
 // a sentence in `error` (what is wrong, what to do) when the run, its config,
-// its data set or its checkpoint cannot be read.
+// its data set or its checkpoint cannot be read. The checkpoint's content
+// hash and the store's sha256 of it are verified: a checkpoint that is not
+// what was written is refused unless `acceptModified` (or the run recorded
+// that the user accepted exactly these bytes).
 std::optional<LoadedRun> loadRun(store::RunStore &store, qint64 runId, const QString &checkpoint,
                                  const torch::Device &device, QString *error,
-                                 const std::function<void(QString)> &progress = {});
+                                 const std::function<void(QString)> &progress = {}, bool acceptModified = false);
 
 } // namespace gatefold::inspect

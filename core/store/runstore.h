@@ -129,6 +129,12 @@ public:
     // path (a file written again where it was, e.g. a re-export into one folder).
     std::optional<qint64> replaceArtifactAtPath(const Artifact &artifact);
     std::vector<Artifact> artifacts(qint64 runId, const QString &kind = QString());
+    // The moment a checkpoint counts (runstorecheckpoint.cpp): ONE transaction
+    // that writes `points` (the metrics up to its step) and records each
+    // artifact in place of the run's records of its kind (checkpoint/last,
+    // and best, epoch-N when they move: one file). Refused unless this process
+    // holds the run (running, its pid, host and start token).
+    bool recordCheckpoint(qint64 runId, const std::vector<MetricPoint> &points, const std::vector<Artifact> &artifacts);
     std::optional<qint64> addSnapshot(const Snapshot &snapshot);
     std::vector<Snapshot> snapshots(qint64 runId, const QString &kind);
 

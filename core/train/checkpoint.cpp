@@ -1,8 +1,11 @@
 #include "checkpoint.h"
 
+#include "checkpointseal.h"
+#include "durablefile.h"
+#include "testkillpoint.h"
+
 #include <QCryptographicHash>
 #include <QFile>
-#include <QSaveFile>
 
 #include <torch/serialize/input-archive.h>
 #include <torch/serialize/output-archive.h>
@@ -14,7 +17,9 @@
 namespace gatefold::train {
 namespace {
 
-constexpr const char *kFormat = "gatefold-checkpoint/1";
+// /2: sealed (checkpointseal.h); /1 files (no seal) still load.
+constexpr const char *kFormat = "gatefold-checkpoint/2";
+constexpr const char *kUnsealedFormat = "gatefold-checkpoint/1";
 
 std::vector<std::pair<std::string, torch::Tensor>> namedWeights(const torch::nn::Module &model)
 {
@@ -69,16 +74,75 @@ void readScalar(torch::serialize::InputArchive &a, const char *key, std::int64_t
     *v = t.item<std::int64_t>();
 }
 
-bool openArchive(const QString &path, torch::serialize::InputArchive &archive, QString *error)
+QString shortHash(const QString &sha)
 {
-    if (!QFile::exists(path)) {
-        *error = QStringLiteral("checkpoint %1 does not exist").arg(path);
+    return sha.left(12) + QStringLiteral("…");
+}
+
+// The file's bytes and the verdict on them.
+QByteArray readChecked(const QString &path, const CheckpointTrust &trust, CheckpointCheck *check)
+{
+    *check = CheckpointCheck{};
+    QFile file(path);
+    if (!file.exists()) {
+        check->problem = QStringLiteral("checkpoint %1 does not exist").arg(path);
+        return {};
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
+        check->problem = QStringLiteral("cannot read checkpoint %1: %2").arg(path, file.errorString());
+        return {};
+    }
+    QByteArray bytes = file.readAll();
+    if (file.error() != QFileDevice::NoError) {
+        check->problem = QStringLiteral("cannot read checkpoint %1: %2").arg(path, file.errorString());
+        return {};
+    }
+    check->fileSha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+    if (trust.acceptedSha256.contains(check->fileSha256)) {
+        check->state = CheckpointState::Accepted;
+        return bytes;
+    }
+    const CheckpointSeal seal = readCheckpointSeal(bytes);
+    check->state = CheckpointState::Modified;
+    if (!seal.present && !endsLikeZip(bytes)) {
+        check->state = CheckpointState::Unreadable;
+        check->problem = QStringLiteral("checkpoint %1 cannot be read: it does not end like a checkpoint (a zip "
+                                        "archive); it is truncated, damaged or not a checkpoint")
+                             .arg(path);
+    } else if (seal.present && !seal.intact()) {
+        check->problem = QStringLiteral("checkpoint %1 is damaged or was changed after it was written: its content "
+                                        "(sha256 %2) is not what was sealed into it (%3)")
+                             .arg(path, shortHash(seal.computed), shortHash(seal.sealed));
+    } else if (!seal.present && bytes.contains(kFormat)) {
+        check->problem = QStringLiteral("checkpoint %1 has lost the content hash it was written with (rewritten by "
+                                        "another program?), so its content cannot be verified")
+                             .arg(path);
+    } else if (!trust.recordedSha256.isEmpty() && trust.recordedSha256 != check->fileSha256) {
+        check->problem = QStringLiteral("checkpoint %1 is not the file the run recorded (sha256 %2 recorded, %3 "
+                                        "found): it was changed or replaced after it was written")
+                             .arg(path, shortHash(trust.recordedSha256), shortHash(check->fileSha256));
+    } else {
+        check->state = seal.present ? CheckpointState::Intact : CheckpointState::Unsealed;
+    }
+    return bytes;
+}
+
+bool openArchive(const QString &path, const CheckpointTrust &trust, torch::serialize::InputArchive &archive,
+                 QString *error, CheckpointCheck *check)
+{
+    CheckpointCheck local;
+    CheckpointCheck &verdict = check ? *check : local;
+    const QByteArray bytes = readChecked(path, trust, &verdict);
+    if (!verdict.usable()) {
+        *error = verdict.state == CheckpointState::Modified ? verdict.problem + QStringLiteral("; ") + checkpointAdvice()
+                                                            : verdict.problem;
         return false;
     }
     try {
-        archive.load_from(path.toStdString());
+        archive.load_from(bytes.constData(), size_t(bytes.size()));
         c10::IValue format;
-        if (!archive.try_read("format", format) || !format.isString() || format.toStringRef() != kFormat) {
+        if (!archive.try_read("format", format) || !format.isString()
+            || (format.toStringRef() != kFormat && format.toStringRef() != kUnsealedFormat)) {
             *error = QStringLiteral("%1 is not a Gatefold checkpoint (no '%2' mark)").arg(path, kFormat);
             return false;
         }
@@ -105,9 +169,22 @@ QString sha256OfFile(const QString &path, QString *error)
     return QString::fromLatin1(hash.result().toHex());
 }
 
-bool saveCheckpoint(const QString &path, const QByteArray &configJson, const model::VisionTransformer &model,
-                    torch::optim::Optimizer *optimizer, const WeightEma *ema, const TrainState &state,
-                    CheckpointWrite *written, QString *error)
+CheckpointCheck checkCheckpoint(const QString &path, const CheckpointTrust &trust)
+{
+    CheckpointCheck check;
+    readChecked(path, trust, &check);
+    return check;
+}
+
+QString checkpointAdvice()
+{
+    return QStringLiteral("use another checkpoint of the run (best, last or epoch:N), or pass "
+                          "--accept-modified-checkpoint if the change is yours (it is recorded in the run)");
+}
+
+bool saveCheckpoint(const QString &dir, const QString &baseName, const QByteArray &configJson,
+                    const model::VisionTransformer &model, torch::optim::Optimizer *optimizer, const WeightEma *ema,
+                    const TrainState &state, CheckpointWrite *written, QString *error)
 {
     std::ostringstream bytes;
     try {
@@ -153,29 +230,29 @@ bool saveCheckpoint(const QString &path, const QByteArray &configJson, const mod
         *error = QStringLiteral("cannot serialise the checkpoint: %1").arg(QString::fromStdString(e.what()));
         return false;
     }
-    const std::string data = bytes.str();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QStringLiteral("cannot write checkpoint %1: %2").arg(path, file.errorString());
+    std::string data = bytes.str();
+    if (!sealCheckpoint(data)) {
+        *error = QStringLiteral("cannot seal the checkpoint: LibTorch wrote an archive without the expected zip end record");
         return false;
     }
-    if (file.write(data.data(), qint64(data.size())) != qint64(data.size()) || !file.commit()) {
-        *error = QStringLiteral("cannot write checkpoint %1: %2 (the previous file is kept)").arg(path, file.errorString());
-        return false;  // QSaveFile discards the temporary file; the old checkpoint stays
-    }
+    QString path;
+    if (!writeNewFile(dir, baseName, QStringLiteral(".pt"), data.data(), data.size(), &path, error,
+                      [] { testKillPoint("checkpoint-temp-written"); }))
+        return false;  // nothing new is left; the previous checkpoints are untouched
     if (written) {
+        written->path = path;
         written->sha256 = QString::fromLatin1(
-            QCryptographicHash::hash(QByteArray::fromRawData(data.data(), qsizetype(data.size())),
-                                     QCryptographicHash::Sha256).toHex());
+            QCryptographicHash::hash(QByteArrayView(data.data(), qsizetype(data.size())), QCryptographicHash::Sha256)
+                .toHex());
         written->bytes = qint64(data.size());
     }
     return true;
 }
 
-bool readCheckpointConfig(const QString &path, QByteArray *configJson, QString *error)
+bool readCheckpointConfig(const QString &path, QByteArray *configJson, QString *error, const CheckpointTrust &trust)
 {
     torch::serialize::InputArchive archive;
-    if (!openArchive(path, archive, error))
+    if (!openArchive(path, trust, archive, error, nullptr))
         return false;
     c10::IValue config;
     if (!archive.try_read("config", config) || !config.isString()) {
@@ -187,10 +264,11 @@ bool readCheckpointConfig(const QString &path, QByteArray *configJson, QString *
 }
 
 bool loadCheckpoint(const QString &path, model::VisionTransformer &model, torch::optim::Optimizer *optimizer,
-                    WeightEma *ema, TrainState *state, QString *error)
+                    WeightEma *ema, TrainState *state, QString *error, const CheckpointTrust &trust,
+                    CheckpointCheck *check)
 {
     torch::serialize::InputArchive archive;
-    if (!openArchive(path, archive, error))
+    if (!openArchive(path, trust, archive, error, check))
         return false;
     try {
         torch::serialize::InputArchive weights;

@@ -1,8 +1,11 @@
 #include "runexecution.h"
 
-#include "checkpoint.h"
+#include "checkpointfiles.h"
+#include "enginefailure.h"
+#include "resumeplan.h"
 #include "runconfigjson.h"
 #include "runrecorder.h"
+#include "testkillpoint.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -11,6 +14,8 @@
 
 #include <torch/version.h>
 
+#include <stdexcept>
+
 namespace gatefold::train {
 namespace {
 
@@ -18,6 +23,143 @@ ExecutionResult failRun(store::RunStore &store, qint64 runId, const QString &mes
 {
     store.setStatus(runId, store::RunStatus::Failed, message);
     return {TrainEnd::Failed, message, configError};
+}
+
+// init.from's trust: the record of that file in the run it came from, and what the user accepted
+// for this run (`accept`: accepts it now, recorded as checkpoint/accepted-modified).
+CheckpointTrust initTrust(store::RunStore &store, const store::RunRecord &record, const QString &file, bool accept)
+{
+    CheckpointTrust trust;
+    const QString wanted = QFileInfo(file).absoluteFilePath();
+    if (record.parentId > 0)
+        for (const auto &artifact : store.artifacts(record.parentId))
+            if (isCheckpointKind(artifact.kind) && QFileInfo(artifactFile(store, artifact)).absoluteFilePath() == wanted)
+                trust.recordedSha256 = artifact.sha256;
+    for (const auto &accepted : store.artifacts(record.id, QStringLiteral("checkpoint/accepted-modified")))
+        trust.acceptedSha256 << accepted.sha256;
+    const auto check = checkCheckpoint(file, trust);
+    if (accept && check.state == CheckpointState::Modified) {
+        store::Artifact accepted;
+        accepted.runId = record.id;
+        accepted.kind = QStringLiteral("checkpoint/accepted-modified");
+        accepted.path = artifactPathFor(store, file);
+        accepted.sha256 = check.fileSha256;
+        accepted.infoJson = QJsonDocument(QJsonObject{{"path", file},
+                                                      {"kind", QStringLiteral("init.from")},
+                                                      {"recorded_sha256", trust.recordedSha256},
+                                                      {"found_sha256", check.fileSha256},
+                                                      {"problem", check.problem}})
+                                .toJson(QJsonDocument::Compact);
+        store.addArtifact(accepted);
+        trust.acceptedSha256 << check.fileSha256;
+    }
+    return trust;
+}
+
+// A stale best record (an older engine killed between last.pt and best.pt): the resumed
+// checkpoint is itself the best one, but best names an older file.
+void repairBest(store::RunStore &store, qint64 runId, const Trainer &trainer, const ResumePlan &plan, TrainEvents *events)
+{
+    if (!plan.chosen || trainer.state().bestStep != trainer.state().step || trainer.state().step <= 0)
+        return;
+    const auto best = store.artifacts(runId, QStringLiteral("checkpoint/best"));
+    if (!best.empty() && choiceOf(store, best.back()).step == trainer.state().step)
+        return;
+    store::Artifact record;
+    record.kind = QStringLiteral("checkpoint/best");
+    record.path = artifactPathFor(store, plan.chosen->file);
+    record.sha256 = plan.chosen->sha256;
+    record.infoJson = plan.chosen->infoJson;
+    if (store.recordCheckpoint(runId, {}, {record}) && events)
+        events->message(QStringLiteral("the best checkpoint record named an older file than the run's best (step %1); "
+                                       "it names %2 now")
+                            .arg(trainer.state().step)
+                            .arg(plan.chosen->file));
+}
+
+QString whatToDo(const std::exception &e)
+{
+    return isOutOfMemory(e) ? QStringLiteral("make the run smaller (train.batch_size, img_size, embed_dim, depth, "
+                                             "gate.codebook_size, join.branches) or set compute.memory_limit so it is "
+                                             "checked before a run starts; resume continues from the last checkpoint")
+                            : QStringLiteral("the detail is in %1; resume continues from the last checkpoint")
+                                  .arg(engineLogFile());
+}
+
+// The claimed run, from its config to its end status.
+ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const store::RunRecord &record,
+                                const std::optional<ResumePlan> &plan, const ExecutionOptions &options)
+{
+    RunConfig config;
+    QStringList errors;
+    if (!runConfigFromJson(record.configJson, &config, &errors))
+        return failRun(store, runId, QStringLiteral("the run's config is invalid: %1").arg(errors.join("; ")), true);
+
+    TrainerOptions trainerOptions;
+    trainerOptions.runDir = runDirectory(store, runId);
+    trainerOptions.stop = options.stop;
+    trainerOptions.stopAtStep = options.stopAtStep;
+    RunRecorder recorder(store, runId, options.events);
+    trainerOptions.events = &recorder;
+    if (!config.train.initFrom.empty())
+        trainerOptions.initTrust = initTrust(store, record, QString::fromStdString(config.train.initFrom),
+                                             options.acceptModifiedCheckpoint);
+    if (plan) {
+        QStringList notes;
+        QString error;
+        if (!applyResumePlan(store, runId, *plan, &notes, &error))
+            return failRun(store, runId, error);
+        testKillPoint("after-resume-records");
+        for (const QString &note : notes)
+            recorder.message(note);
+        if (plan->chosen) {
+            trainerOptions.resumeFrom = plan->chosen->file;
+            trainerOptions.resumeTrust = plan->trust;
+        } else {
+            recorder.message(QStringLiteral("run %1 has no checkpoint yet: it starts over").arg(runId));
+        }
+    }
+    removeUnrecordedCheckpoints(store, runId);  // files a killed engine wrote but never committed
+    Trainer trainer(config, trainerOptions);
+    QString error;
+    if (!trainer.prepare(&error))
+        return failRun(store, runId, error);
+    if (plan) {
+        repairBest(store, runId, trainer, *plan, options.events);
+        // Metrics after the checkpoint's step are taken again.
+        if (!store.truncateMetrics(runId, trainerOptions.resumeFrom.isEmpty() ? -1 : trainer.state().step))
+            return failRun(store, runId, store.lastError());
+        testKillPoint("after-truncate");
+    }
+    const QJsonObject versions{{"gatefold", options.gatefoldVersion},
+                               {"libtorch", QStringLiteral(TORCH_VERSION)},
+                               {"qt", QString::fromLatin1(qVersion())}};
+    store.setRuntime(runId, QString::fromStdString(trainer.device().str()),
+                     QString::fromUtf8(QJsonDocument(versions).toJson(QJsonDocument::Compact)));
+
+    TrainOutcome outcome;
+    try {
+        outcome = trainer.run();
+    } catch (const std::exception &e) {
+        QString detail;
+        const QString what = describeFailure(e, &detail);
+        logEngineDetail(QStringLiteral("run %1 failed at step %2").arg(runId).arg(trainer.state().step), detail);
+        outcome.end = TrainEnd::Failed;
+        outcome.message = QStringLiteral("the engine stopped at step %1: %2; %3")
+                              .arg(trainer.state().step)
+                              .arg(what, whatToDo(e));
+    }
+    if (!recorder.flush() && outcome.end == TrainEnd::Finished) {
+        outcome.end = TrainEnd::Failed;
+        outcome.message = recorder.lastError();
+    }
+    testKillPoint("before-end-status");
+    const store::RunStatus status = outcome.end == TrainEnd::Finished ? store::RunStatus::Finished
+                                  : outcome.end == TrainEnd::Cancelled ? store::RunStatus::Cancelled
+                                                                       : store::RunStatus::Failed;
+    if (!store.setStatus(runId, status, outcome.message) && outcome.end == TrainEnd::Finished)
+        return {TrainEnd::Failed, store.lastError(), false};
+    return {outcome.end, outcome.message, false};
 }
 
 } // namespace
@@ -39,69 +181,35 @@ ExecutionResult executeRun(store::RunStore &store, qint64 runId, const Execution
     const auto record = store.run(runId);
     if (!record)
         return {TrainEnd::Failed, QStringLiteral("there is no run %1 in %2").arg(runId).arg(store.path()), true};
+    std::optional<ResumePlan> plan;
+    if (options.resume) {
+        QString error;
+        plan = planResume(store, runId, options.resumeFrom, options.acceptModifiedCheckpoint, &error);
+        if (!plan)
+            return {TrainEnd::Failed, error, false, true};
+    }
     if (!store.setStatus(runId, store::RunStatus::Running))
         return {TrainEnd::Failed, store.lastError(), true};
-
-    RunConfig config;
-    QStringList errors;
-    if (!runConfigFromJson(record->configJson, &config, &errors))
-        return failRun(store, runId, QStringLiteral("the run's config is invalid: %1").arg(errors.join("; ")), true);
-
-    TrainerOptions trainerOptions;
-    trainerOptions.runDir = runDirectory(store, runId);
-    trainerOptions.stop = options.stop;
-    trainerOptions.stopAtStep = options.stopAtStep;
-    RunRecorder recorder(store, runId, options.events);
-    trainerOptions.events = &recorder;
-    if (options.resume) {
-        const auto last = store.artifacts(runId, QStringLiteral("checkpoint/last"));
-        if (!last.empty()) {
-            const QString path = artifactFile(store, last.back());
-            const QString sha = sha256OfFile(path);
-            if (sha.isEmpty())
-                return failRun(store, runId, QStringLiteral("cannot resume: the last checkpoint %1 is gone").arg(path));
-            if (sha != last.back().sha256 && options.events)
-                options.events->message(QStringLiteral("note: %1 differs from the recorded sha256 (written after the "
-                                                       "store was last updated); using it since it loads")
-                                            .arg(path));
-            trainerOptions.resumeFrom = path;
-        } else if (options.events) {
-            options.events->message(QStringLiteral("run %1 has no checkpoint yet: it starts over").arg(runId));
-        }
-    }
-    Trainer trainer(config, trainerOptions);
-    QString error;
-    if (!trainer.prepare(&error))
-        return failRun(store, runId, error);
-    // Metrics after the checkpoint's step are taken again.
-    if (options.resume
-        && !store.truncateMetrics(runId, trainerOptions.resumeFrom.isEmpty() ? -1 : trainer.state().step))
-        return failRun(store, runId, store.lastError());
-    const QJsonObject versions{{"gatefold", options.gatefoldVersion},
-                               {"libtorch", QStringLiteral(TORCH_VERSION)},
-                               {"qt", QString::fromLatin1(qVersion())}};
-    store.setRuntime(runId, QString::fromStdString(trainer.device().str()),
-                     QString::fromUtf8(QJsonDocument(versions).toJson(QJsonDocument::Compact)));
-
-    TrainOutcome outcome;
+    testKillPoint("after-claim");
+    setEngineLogFile(QDir(runDirectory(store, runId)).filePath(QStringLiteral("engine.log")));
+    setCurrentRun(store.path(), runId);
+    struct Release {
+        ~Release() { setCurrentRun({}, 0); }
+    } release;
+    // Whatever escapes the engine ends the run as failed, in one sentence; the detail goes to the log.
+    auto died = [&](const std::exception &e) {
+        QString detail;
+        const QString what = describeFailure(e, &detail);
+        logEngineDetail(QStringLiteral("run %1 failed").arg(runId), detail);
+        return failRun(store, runId, QStringLiteral("the engine stopped: %1; %2").arg(what, whatToDo(e)));
+    };
     try {
-        outcome = trainer.run();
+        return trainClaimedRun(store, runId, *record, plan, options);
     } catch (const std::exception &e) {
-        outcome.end = TrainEnd::Failed;
-        outcome.message = QStringLiteral("the engine stopped on an error at step %1: %2")
-                              .arg(trainer.state().step)
-                              .arg(QString::fromStdString(e.what()).section('\n', 0, 0));
+        return died(e);
+    } catch (...) {
+        return died(std::runtime_error("an exception of unknown type"));
     }
-    if (!recorder.flush() && outcome.end == TrainEnd::Finished) {
-        outcome.end = TrainEnd::Failed;
-        outcome.message = recorder.lastError();
-    }
-    const store::RunStatus status = outcome.end == TrainEnd::Finished ? store::RunStatus::Finished
-                                  : outcome.end == TrainEnd::Cancelled ? store::RunStatus::Cancelled
-                                                                       : store::RunStatus::Failed;
-    if (!store.setStatus(runId, status, outcome.message) && outcome.end == TrainEnd::Finished)
-        return {TrainEnd::Failed, store.lastError(), false};
-    return {outcome.end, outcome.message, false};
 }
 
 } // namespace gatefold::train

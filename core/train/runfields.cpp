@@ -1,5 +1,7 @@
 #include "runfields.h"
 
+#include "resourceestimate.h"
+
 #include "model/configfields.h"
 #include "model/textvalues.h"
 
@@ -273,6 +275,10 @@ std::vector<RunField> makeFields()
                                          FieldType::Text, GF_ACCESS(device), formatDevice, readDevice));
     fields.push_back(field<I>("compute.threads", "CPU threads (0: all cores)", FieldType::Integer,
                               GF_ACCESS(threads), formatInt, readInt));
+    fields.push_back(field<std::int64_t>("compute.memory_limit",
+                                         "memory a run may need at its peak, e.g. 8G (0: this machine's); checked "
+                                         "before the run is created",
+                                         FieldType::Text, GF_ACCESS(memoryLimit), formatMemorySize, parseMemorySize));
     fields.push_back(field<S>("init.from", "checkpoint file to start from (fine-tuning); empty: fresh weights",
                               FieldType::Text, GF_ACCESS(initFrom), formatText, readText));
     return fields;
@@ -463,7 +469,8 @@ bool operator==(const TrainConfig &a, const TrainConfig &b)
         && a.cde.rampEpochs == b.cde.rampEpochs && a.cde.tauSchedule == b.cde.tauSchedule
         && a.cde.tauEnd == b.cde.tauEnd && a.epochs == b.epochs && a.batchSize == b.batchSize && a.seed == b.seed
         && a.logEvery == b.logEvery && a.evalBatchSize == b.evalBatchSize && a.deterministic == b.deterministic
-        && a.device == b.device && a.threads == b.threads && a.kmeansBatches == b.kmeansBatches
+        && a.device == b.device && a.threads == b.threads && a.memoryLimit == b.memoryLimit
+        && a.kmeansBatches == b.kmeansBatches
         && a.initFrom == b.initFrom;
 }
 

@@ -1,10 +1,9 @@
 #include "runrecorder.h"
 
 #include "branchrecord.h"
+#include "checkpointfiles.h"
 #include "codebookrecord.h"
-
-#include <QDir>
-#include <QFileInfo>
+#include "testkillpoint.h"
 
 namespace gatefold::train {
 
@@ -14,8 +13,13 @@ RunRecorder::RunRecorder(store::RunStore &store, qint64 runId, TrainEvents *next
     , m_next(next)
 {
     m_sinceFlush.start();
-    m_sinceHeartbeat.start();
+    // $GATEFOLD_HEARTBEAT_SECONDS (tests) shortens the beat.
+    bool ok = false;
+    const double seconds = qEnvironmentVariable("GATEFOLD_HEARTBEAT_SECONDS").toDouble(&ok);
+    m_heartbeat = std::make_unique<Heartbeat>(m_store.path(), m_runId, ok && seconds > 0 ? int(seconds * 1000) : 5000);
 }
+
+RunRecorder::~RunRecorder() = default;
 
 void RunRecorder::started(const RunStart &start)
 {
@@ -34,12 +38,8 @@ void RunRecorder::metrics(const std::vector<store::MetricPoint> &points)
 
 void RunRecorder::progress(const Progress &progress)
 {
-    if (m_sinceHeartbeat.elapsed() >= 5000) {
-        m_store.heartbeat(m_runId);
-        m_sinceHeartbeat.restart();
-        if (m_sinceFlush.elapsed() >= 2000)
-            flush();
-    }
+    if (m_sinceFlush.elapsed() >= 2000)
+        flush();
     if (m_next)
         m_next->progress(progress);
 }
@@ -73,24 +73,26 @@ void RunRecorder::evaluated(const EvalReport &report)
 
 bool RunRecorder::checkpointed(const CheckpointReport &report, QString *error)
 {
-    if (!flush()) {
-        *error = m_error;
+    std::vector<store::Artifact> records;
+    for (const QString &kind : report.kinds) {
+        store::Artifact artifact;
+        artifact.runId = m_runId;
+        artifact.kind = kind;
+        artifact.path = artifactPathFor(m_store, report.path);
+        artifact.sha256 = report.sha256;
+        artifact.infoJson = report.infoJson;
+        records.push_back(artifact);
+    }
+    if (!m_store.recordCheckpoint(m_runId, m_buffer, records)) {
+        *error = QStringLiteral("the checkpoint %1 is written, but the store cannot record it (the run goes on from "
+                                "the previous one when resumed): %2")
+                     .arg(report.path, m_store.lastError());
         return false;
     }
-    store::Artifact artifact;
-    artifact.runId = m_runId;
-    artifact.kind = report.kind;
-    const QDir storeDir(m_store.dataDirectory());
-    const QString relative = storeDir.relativeFilePath(report.path);
-    artifact.path = relative.startsWith(QLatin1String("..")) ? QFileInfo(report.path).absoluteFilePath() : relative;
-    artifact.sha256 = report.sha256;
-    artifact.infoJson = report.infoJson;
-    if (!m_store.replaceArtifact(artifact)) {
-        *error = QStringLiteral("the checkpoint is written, but the store cannot record it: %1").arg(m_store.lastError());
-        return false;
-    }
-    m_store.heartbeat(m_runId);
-    m_sinceHeartbeat.restart();
+    m_buffer.clear();
+    m_sinceFlush.restart();
+    testKillPoint("after-checkpoint-record");
+    removeUnrecordedCheckpoints(m_store, m_runId);
     return !m_next || m_next->checkpointed(report, error);
 }
 
@@ -102,14 +104,15 @@ void RunRecorder::message(const QString &text)
 
 bool RunRecorder::flush()
 {
-    m_sinceFlush.restart();
-    if (m_buffer.empty())
+    if (m_buffer.empty())  // the timer keeps running: after a quiet spell the next point is written at once
         return true;
+    m_sinceFlush.restart();
     if (!m_store.addMetrics(m_runId, m_buffer)) {
         m_error = QStringLiteral("the store cannot record metrics: %1").arg(m_store.lastError());
         return false;  // kept in the buffer; the next flush tries again
     }
     m_buffer.clear();
+    testKillPoint("after-metrics-flush");
     return true;
 }
 

@@ -1,24 +1,28 @@
 #pragma once
 
+#include "heartbeat.h"
 #include "trainevents.h"
 
 #include "store/runstore.h"
 
 #include <QElapsedTimer>
 
+#include <memory>
 #include <vector>
 
 namespace gatefold::train {
 
 // Writes what the trainer reports into the run store: metrics in batched
-// transactions (every 256 points or 2 s, and before every checkpoint and at
-// the end), checkpoints as artifacts (paths relative to the store's
-// directory), a heartbeat every 5 s. Forwards everything to `next` (the CLI's
-// printer), if any.
+// transactions (every 256 points or 2 s), each checkpoint in ONE transaction
+// with the metrics still buffered (RunStore::recordCheckpoint: the moment it
+// counts), then removes the run's checkpoint files no record names any more.
+// A heartbeat thread beats every 5 s while it lives. Forwards everything to
+// `next` (the CLI's printer), if any, after the store took it.
 class RunRecorder : public TrainEvents
 {
 public:
     RunRecorder(store::RunStore &store, qint64 runId, TrainEvents *next = nullptr);
+    ~RunRecorder() override;
 
     void started(const RunStart &start) override;
     void metrics(const std::vector<store::MetricPoint> &points) override;
@@ -37,8 +41,8 @@ private:
     TrainEvents *m_next;
     std::vector<store::MetricPoint> m_buffer;
     QElapsedTimer m_sinceFlush;
-    QElapsedTimer m_sinceHeartbeat;
     QString m_error;
+    std::unique_ptr<Heartbeat> m_heartbeat;
 };
 
 } // namespace gatefold::train

@@ -49,6 +49,7 @@ struct TrainConfig {
     bool deterministic = false;  // deterministic algorithms (CUDA: slower; CPU kernels are already)
     DeviceChoice device = DeviceChoice::Auto;
     int threads = 0;            // CPU intra-op threads, 0 = all cores
+    std::int64_t memoryLimit = 0;  // bytes a run may need at its peak (checked before it is created); 0 = this machine's memory
     int kmeansBatches = 4;      // batches clustered when gate.codebook_init = kmeans
     int keepEvery = 0;          // also keep every k-th epoch's checkpoint (epoch-N.pt) to inspect later; 0: last and best only
     std::string initFrom;       // checkpoint file to start from (fine-tuning); "" = fresh weights

@@ -4,7 +4,9 @@
 
 #include "checkpoint.h"
 #include "codebookrecord.h"
+#include "resourceestimate.h"
 #include "runconfigjson.h"
+#include "testkillpoint.h"
 
 #include "data/batchloader.h"
 #include "data/imagesource.h"
@@ -52,16 +54,6 @@ Trainer::Trainer(RunConfig config, TrainerOptions options)
 }
 
 Trainer::~Trainer() = default;
-
-QString Trainer::lastCheckpointPath() const
-{
-    return QDir(m_options.runDir).filePath(QStringLiteral("last.pt"));
-}
-
-QString Trainer::bestCheckpointPath() const
-{
-    return QDir(m_options.runDir).filePath(QStringLiteral("best.pt"));
-}
 
 double Trainer::epochOf(std::int64_t step) const
 {
@@ -163,6 +155,7 @@ EvalReport Trainer::evaluateNow()
     const bool codebook = !m_model->gates().empty();
     // A joining model's branch similarity on the first batch, so the Inspect tab can scrub through joining.
     const bool branches = !m_model->parallelBlockList().empty();
+    testKillPoint("in-evaluation");
     report.result = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm, nullptr, codebook, branches);
     if (m_ema.enabled()) {
         m_ema.swapInto(*m_model);
@@ -193,29 +186,31 @@ EvalReport Trainer::evaluateNow()
     return report;
 }
 
-bool Trainer::writeCheckpoint(const QString &kind, const EvalReport *eval, QString *error)
+bool Trainer::writeCheckpoint(const QStringList &kinds, const EvalReport *eval, QString *error)
 {
     if (m_options.runDir.isEmpty())
         return true;
     m_state.cpuRngState = cpuGeneratorState();
     m_state.emaUpdates = m_ema.updates();
-    // checkpoint/best → best.pt, checkpoint/epoch-N → epoch-N.pt, checkpoint/last → last.pt.
-    const QString path = kind == QLatin1String("checkpoint/best") ? bestCheckpointPath()
-                         : kind.startsWith(QLatin1String("checkpoint/epoch-"))
-                             ? QDir(m_options.runDir).filePath(kind.mid(11) + QStringLiteral(".pt"))
-                             : lastCheckpointPath();
     CheckpointWrite written;
-    if (!saveCheckpoint(path, m_configJson, m_model, m_optimizer.get(), &m_ema, m_state, &written, error))
+    if (!saveCheckpoint(m_options.runDir, QStringLiteral("step-%1").arg(m_state.step), m_configJson, m_model,
+                        m_optimizer.get(), &m_ema, m_state, &written, error))
         return false;
+    testKillPoint("after-checkpoint-file");
     QJsonObject info{{"step", qint64(m_state.step)}, {"epoch", epochOf(m_state.step)}, {"bytes", written.bytes}};
     if (eval) {
         info.insert("val/top1", eval->result.top1);
         info.insert("val/top5", eval->result.top5);
         info.insert("val/loss", eval->result.loss);
     }
-    CheckpointReport report{kind, path, written.sha256, written.bytes, m_state.step, epochOf(m_state.step),
+    CheckpointReport report{kinds, written.path, written.sha256, written.bytes, m_state.step, epochOf(m_state.step),
                             QJsonDocument(info).toJson(QJsonDocument::Compact)};
-    return !m_options.events || m_options.events->checkpointed(report, error);
+    if (m_options.events && !m_options.events->checkpointed(report, error))
+        return false;
+    m_lastCheckpoint = written.path;
+    if (kinds.contains(QLatin1String("checkpoint/best")))
+        m_bestCheckpoint = written.path;
+    return true;
 }
 
 TrainOutcome Trainer::run()
@@ -235,6 +230,7 @@ TrainOutcome Trainer::run()
         start.dataset = QString::fromStdString(m_data->name());
         start.trainImages = m_data->size(data::Split::Train);
         start.valImages = m_data->size(data::Split::Val);
+        start.memoryEstimate = estimateResources(m_config).peakBytes;
         m_options.events->started(start);
         m_started = true;
         for (const QString &message : std::exchange(m_pendingMessages, {}))
@@ -270,10 +266,11 @@ TrainOutcome Trainer::run()
         },
         m_state.step, total, dataWorkers(m_config.train.data.workers, m_device), m_config.train.data.prefetch);
     QString error;
-    bool savedAtThisStep = false;
+    // A resumed run's checkpoint already holds this step: stopping at once writes no second file.
+    bool savedAtThisStep = !m_options.resumeFrom.isEmpty();
     while (m_state.step < total) {
         if (stopRequested()) {
-            if (!savedAtThisStep && !writeCheckpoint(QStringLiteral("checkpoint/last"), nullptr, &error))
+            if (!savedAtThisStep && !writeCheckpoint({QStringLiteral("checkpoint/last")}, nullptr, &error))
                 return finish(TrainEnd::Failed, QStringLiteral("stopped, but %1").arg(error));
             return finish(TrainEnd::Cancelled, QStringLiteral("stopped at step %1 (epoch %2); resume continues from there")
                                                    .arg(m_state.step)
@@ -315,7 +312,7 @@ TrainOutcome Trainer::run()
         const double gradNorm = torch::nn::utils::clip_grad_norm_(m_parameters, clip);
         const double lossValue = total_loss.item<double>();
         if (!std::isfinite(lossValue) || !std::isfinite(gradNorm)) {
-            const QString last = QFile::exists(lastCheckpointPath())
+            const QString last = !lastCheckpointPath().isEmpty()
                 ? QStringLiteral("the last good checkpoint (%1) is kept").arg(lastCheckpointPath())
                 : QStringLiteral("no checkpoint was written yet");
             return finish(TrainEnd::Failed,
@@ -359,15 +356,18 @@ TrainOutcome Trainer::run()
             const auto e0 = Clock::now();
             const EvalReport eval = evaluateNow();
             m_state.trainSeconds += std::chrono::duration<double>(Clock::now() - e0).count();
-            if (!writeCheckpoint(QStringLiteral("checkpoint/last"), &eval, &error))
-                return finish(TrainEnd::Failed, error);
-            if (eval.best && !writeCheckpoint(QStringLiteral("checkpoint/best"), &eval, &error))
-                return finish(TrainEnd::Failed, error);
+            // One file, one commit: last, and best and epoch-N when it is those too.
+            QStringList kinds{QStringLiteral("checkpoint/last")};
+            if (eval.best)
+                kinds << QStringLiteral("checkpoint/best");
             const std::int64_t epoch = m_state.step / spe;
             const int keep = m_config.train.keepEvery;
-            if (keep > 0 && epoch % keep == 0
-                && !writeCheckpoint(QStringLiteral("checkpoint/epoch-%1").arg(epoch), &eval, &error))
-                return finish(TrainEnd::Failed, error);
+            if (keep > 0 && epoch % keep == 0)
+                kinds << QStringLiteral("checkpoint/epoch-%1").arg(epoch);
+            if (!writeCheckpoint(kinds, &eval, &error))
+                return finish(TrainEnd::Failed, QStringLiteral("%1; the previous checkpoint and every metric recorded "
+                                                               "before it are kept")
+                                                    .arg(error));
             savedAtThisStep = true;
         }
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checkpoint.h"
 #include "runschedules.h"
 #include "trainconfig.h"
 #include "trainevents.h"
@@ -25,11 +26,13 @@ class AdamW;
 namespace gatefold::train {
 
 struct TrainerOptions {
-    QString runDir;            // last.pt and best.pt go here (created if missing)
+    QString runDir;            // checkpoints (step-<N>.pt) go here (created if missing); "": none written
     QString resumeFrom;        // a checkpoint to continue (weights, optimiser, state); "" = start
     const std::atomic<bool> *stop = nullptr;  // raised by SIGTERM/SIGINT: save and stop as cancelled
     std::int64_t stopAtStep = -1;  // stop like `stop` once this many steps are taken (-1: never)
     TrainEvents *events = nullptr;
+    CheckpointTrust resumeTrust;  // the store's record of resumeFrom, contents the user accepted
+    CheckpointTrust initTrust;    // the same for init.from
 };
 
 enum class TrainEnd { Finished, Failed, Cancelled };
@@ -73,8 +76,10 @@ public:
     const data::Dataset &dataset() const { return *m_data; }
     const data::Normalization &normalization() const { return m_norm; }
     torch::Device device() const { return m_device; }
-    QString lastCheckpointPath() const;
-    QString bestCheckpointPath() const;
+    // The newest checkpoint file written or resumed from, and the one at the
+    // best val/top1 written by this trainer ("" when none yet).
+    QString lastCheckpointPath() const { return m_lastCheckpoint; }
+    QString bestCheckpointPath() const { return m_bestCheckpoint; }
 
     // The training indices of step `step` (a pure function of seed and step).
     std::vector<std::int64_t> batchIndices(std::int64_t step);
@@ -83,7 +88,8 @@ public:
 
 private:
     bool initialiseCodebooks(QString *error);
-    bool writeCheckpoint(const QString &kind, const EvalReport *eval, QString *error);
+    // Writes step-<N>.pt and reports it as `kinds` (last, best, epoch-N) in one event.
+    bool writeCheckpoint(const QStringList &kinds, const EvalReport *eval, QString *error);
     EvalReport evaluateNow();
     void say(const QString &message);  // a line for the run's log
     void publishTrainMetrics();
@@ -105,6 +111,8 @@ private:
     WeightEma m_ema;
     std::unique_ptr<RunSchedules> m_schedules;
     TrainState m_state;
+    QString m_lastCheckpoint;
+    QString m_bestCheckpoint;
     std::mutex m_permMutex;  // batchIndices() runs on the loader's workers
     std::int64_t m_permEpoch = -1;
     std::vector<std::int64_t> m_permutation;

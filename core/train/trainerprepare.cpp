@@ -9,6 +9,7 @@
 #include "checkpoint.h"
 #include "paramgroups.h"
 #include "runfields.h"
+#include "testkillpoint.h"
 
 #include "data/datasets.h"
 #include "data/datasetsummary.h"
@@ -58,6 +59,7 @@ QStringList checkDataFits(const RunConfig &config)
 
 bool Trainer::prepare(QString *error)
 {
+    testKillPoint("in-prepare");
     const auto problems = validateRunConfig(m_config);
     if (!problems.empty()) {
         *error = QString::fromStdString(model::formatProblems(problems));
@@ -146,16 +148,22 @@ bool Trainer::prepare(QString *error)
         return false;
     }
     if (!m_options.resumeFrom.isEmpty()) {
-        if (!loadCheckpoint(m_options.resumeFrom, m_model, m_optimizer.get(), &m_ema, &m_state, error))
+        if (!loadCheckpoint(m_options.resumeFrom, m_model, m_optimizer.get(), &m_ema, &m_state, error,
+                            m_options.resumeTrust))
             return false;
+        m_lastCheckpoint = m_options.resumeFrom;
         if (m_state.cpuRngState.defined())
             setCpuGeneratorState(m_state.cpuRngState);  // mid-epoch: dropout continues exactly
         return true;
     }
     if (!m_config.train.initFrom.empty()) {
         // Fine-tuning: the weights of another run; optimiser, schedules and averages start fresh.
-        if (!loadCheckpoint(QString::fromStdString(m_config.train.initFrom), m_model, nullptr, nullptr, nullptr, error))
+        QString why;
+        if (!loadCheckpoint(QString::fromStdString(m_config.train.initFrom), m_model, nullptr, nullptr, nullptr, &why,
+                            m_options.initTrust)) {
+            *error = QStringLiteral("init.from: %1").arg(why);
             return false;
+        }
         if (m_ema.enabled())
             m_ema = WeightEma(*m_model, o.emaDecay);
         return true;

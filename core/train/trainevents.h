@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -21,6 +22,7 @@ struct RunStart {
     QString dataset;
     std::int64_t trainImages = 0;
     std::int64_t valImages = 0;
+    std::int64_t memoryEstimate = 0;  // bytes the run needs at its peak (resourceestimate.h)
 };
 
 struct Progress {
@@ -40,8 +42,10 @@ struct EvalReport {
     bool best = false;              // a new best val/top1
 };
 
+// One checkpoint file and what it becomes: "checkpoint/last", and also
+// "checkpoint/best" and "checkpoint/epoch-N" when it is those (one file).
 struct CheckpointReport {
-    QString kind;  // "checkpoint/last" or "checkpoint/best"
+    QStringList kinds;
     QString path;
     QString sha256;
     qint64 bytes = 0;
@@ -60,6 +64,8 @@ public:
     virtual void metrics(const std::vector<store::MetricPoint> &) {}
     virtual void progress(const Progress &) {}
     virtual void evaluated(const EvalReport &) {}
+    // A new checkpoint file is complete; it counts once this returns true
+    // (the run recorder commits it and the metrics before it to the store).
     // Return false (with `error`) to stop the run as failed, e.g. when the
     // store cannot record the checkpoint.
     virtual bool checkpointed(const CheckpointReport &, QString * /*error*/) { return true; }

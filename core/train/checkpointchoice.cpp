@@ -1,7 +1,9 @@
 #include "checkpointchoice.h"
 
+#include "checkpoint.h"
+#include "runexecution.h"
+
 #include "store/runstore.h"
-#include "train/runexecution.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -12,15 +14,15 @@
 #include <cmath>
 #include <vector>
 
-namespace gatefold::inspect {
-namespace {
+namespace gatefold::train {
 
 CheckpointChoice choiceOf(store::RunStore &store, const store::Artifact &artifact)
 {
     CheckpointChoice c;
     c.kind = artifact.kind;
-    c.file = train::artifactFile(store, artifact);
+    c.file = artifactFile(store, artifact);
     c.sha256 = artifact.sha256;
+    c.infoJson = artifact.infoJson;
     const auto info = QJsonDocument::fromJson(artifact.infoJson).object();
     if (info.contains(QLatin1String("step")))
         c.step = qint64(info.value(QLatin1String("step")).toDouble(-1));
@@ -28,6 +30,8 @@ CheckpointChoice choiceOf(store::RunStore &store, const store::Artifact &artifac
         c.epoch = info.value(QLatin1String("epoch")).toDouble(-1);
     return c;
 }
+
+namespace {
 
 // "best", "last", or the part after "checkpoint/" of another kind.
 QString shortName(const QString &kind)
@@ -75,12 +79,27 @@ std::optional<int> epochOfCheckpointName(const QString &checkpoint)
     return match.captured(1).toInt();
 }
 
+bool isCheckpointKind(const QString &kind)
+{
+    static const QRegularExpression pattern(QStringLiteral("^checkpoint/(last|best|epoch-\\d+)$"));
+    return pattern.match(kind).hasMatch();
+}
+
+CheckpointTrust trustOf(store::RunStore &store, qint64 runId, const CheckpointChoice &choice)
+{
+    CheckpointTrust trust;
+    trust.recordedSha256 = choice.sha256;
+    for (const auto &accepted : store.artifacts(runId, QStringLiteral("checkpoint/accepted-modified")))
+        trust.acceptedSha256 << accepted.sha256;
+    return trust;
+}
+
 std::optional<CheckpointChoice> chooseCheckpoint(store::RunStore &store, qint64 runId, const QString &checkpoint,
                                                  QString *error)
 {
     std::vector<CheckpointChoice> all;
     for (const auto &artifact : store.artifacts(runId))
-        if (artifact.kind.startsWith(QLatin1String("checkpoint/")))
+        if (isCheckpointKind(artifact.kind))
             all.push_back(choiceOf(store, artifact));
     if (all.empty()) {
         const QString why = store.lastError();
@@ -131,4 +150,4 @@ std::optional<CheckpointChoice> chooseCheckpoint(store::RunStore &store, qint64 
     return *chosen;
 }
 
-} // namespace gatefold::inspect
+} // namespace gatefold::train
