@@ -70,7 +70,7 @@ bool configSeeds(SeedWriter &w)
     const QByteArray nested = R"({
   "gate": {"kind": "cde", "codebook_size": 16, "top_k": 4, "blocks": [0, 2]},
   "embed_dim": 64, "depth": 4, "num_heads": 4,
-  "data": {"name": "cifar10", "path": "/data/cifar-10-batches-bin", "normalize": [0.5, 0.5, 0.5]},
+  "data": {"name": "cifar10", "path": "/data/cifar-10-batches-bin", "mean": [0.5, 0.5, 0.5]},
   "train": {"epochs": 2, "batch_size": 64, "seed": 3},
   "optim": {"lr": 0.0005, "ema_decay": 0.999}
 }

@@ -12,22 +12,22 @@
 #include "train/runconfigjson.h"
 #include "train/settingsconfig.h"
 
-#include <memory>
-
 namespace gatefold::fuzz {
 namespace {
 
 // A store that outlives inputs (opening one costs a schema); a fresh one now and then, so it stays small.
+// Never destroyed at exit: Qt Sql's connection registry can be gone by then (static destruction
+// order), and closing the connection then crashes — in the harness, not in any reader.
 store::RunStore &importStore()
 {
     static const ScratchDir dir("mlflow-store");
-    static std::unique_ptr<store::RunStore> current;
+    static store::RunStore *current = nullptr;
     static int uses = 0;
     if (!current || ++uses % 2000 == 0) {
-        current.reset();
+        delete current;
         dir.clear();
         QString error;
-        current = store::RunStore::open(QString::fromStdString(dir.file("runs.sqlite")), &error);
+        current = store::RunStore::open(QString::fromStdString(dir.file("runs.sqlite")), &error).release();
         FUZZ_CHECK(current != nullptr, "cannot open a fresh run store: " + error);
     }
     return *current;

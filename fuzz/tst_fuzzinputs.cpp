@@ -85,14 +85,20 @@ void TestFuzzInputs::regressionsStayFixed_data()
 {
     QTest::addColumn<QString>("harness");
     QTest::addColumn<QString>("path");
+    int rows = 0;
     for (const auto &h : fuzz::harnesses()) {
         QDirIterator it(QStringLiteral(GATEFOLD_FUZZ_REGRESSIONS_DIR "/%1").arg(h.name), QDir::Files);
         while (it.hasNext()) {
             const QString path = it.next();
-            if (it.fileName() != QLatin1String("README.md"))
-                QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(h.name, it.fileName()))) << QString(h.name) << path;
+            if (it.fileName() == QLatin1String("README.md"))
+                continue;
+            QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(h.name, it.fileName()))) << QString(h.name) << path;
+            ++rows;
         }
     }
+    // Qt Test runs a data-driven function with an empty table once, rowless (QFETCH then aborts).
+    if (rows == 0)
+        QTest::newRow("none yet") << QString() << QString();
 }
 
 void TestFuzzInputs::regressionsStayFixed()
@@ -101,6 +107,8 @@ void TestFuzzInputs::regressionsStayFixed()
     // (accepting or refusing it, as the format says) — a crash ends this test.
     QFETCH(QString, harness);
     QFETCH(QString, path);
+    if (harness.isEmpty())
+        QSKIP("no input has broken a harness yet (fuzz/regressions/ holds none)");
     const auto *h = fuzz::findHarness(harness.toStdString());
     QVERIFY(h);
     const QByteArray bytes = readAll(path);
