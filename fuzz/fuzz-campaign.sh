@@ -104,7 +104,8 @@ lane() {
     cov=$(echo "$last" | grep -o 'cov: [0-9]*' | awk '{print $2}')
     ft=$(echo "$last" | grep -o 'ft: [0-9]*' | awk '{print $2}')
     corp=$(find "$build/fuzz-corpus/$h" -type f | wc -l)
-    found=$(find "$build/fuzz-findings/$h" -type f | wc -l)
+    # Findings: crashes, leaks, timeouts, out-of-memory (slow-unit-* files are only slow, under load).
+    found=$(find "$build/fuzz-findings/$h" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
     (
       flock 9
       awk -v a="$(cat "$campaign/state/$h.cpu")" -v c="$cpu" 'BEGIN{printf "%.1f\n", a + c}' > "$campaign/state/$h.cpu"

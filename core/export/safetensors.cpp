@@ -74,8 +74,18 @@ std::optional<std::vector<NamedTensor>> decodeSafetensors(const QByteArray &byte
             return fail(QStringLiteral("%1 has dtype %2, only F32 is read").arg(it.key(), entry.value("dtype").toString()));
         NamedTensor t;
         t.name = it.key().toStdString();
-        for (const auto &s : entry.value("shape").toArray())
-            t.shape.push_back(s.toInteger());
+        // Each dimension a whole number >= 0, and no more elements than the file's data holds
+        // (fuzz_safetensors: [0, 1, -2] passed as an empty tensor; a huge shape overflows numel()).
+        qint64 elements = 1;
+        for (const auto &s : entry.value("shape").toArray()) {
+            const qint64 dim = s.isDouble() ? s.toInteger(-1) : -1;
+            if (dim < 0 || (dim > 0 && elements > dataSize / 4 / dim))
+                return fail(QStringLiteral("%1 has a bad shape: each dimension must be a whole number from 0 up, "
+                                           "and the shape no larger than the file's data")
+                                .arg(it.key()));
+            elements *= dim;
+            t.shape.push_back(dim);
+        }
         const QJsonArray range = entry.value("data_offsets").toArray();
         const qint64 begin = range.at(0).toInteger(-1), end = range.at(1).toInteger(-1);
         if (range.size() != 2 || begin < 0 || end < begin || end > dataSize || (end - begin) != t.numel() * 4)
