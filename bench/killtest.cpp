@@ -15,6 +15,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QTemporaryDir>
 
 #include <cstdio>
@@ -55,6 +56,11 @@ int main(int argc, char **argv)
         for (const QString &name : campaign.scenarioNames())
             std::printf("%s\n", qPrintable(name));
         return 0;
+    }
+    if (!QFileInfo(options.cli).isExecutable()) {
+        std::fprintf(stderr, "killtest: %s is not an executable gatefold-cli: build it (cmake --build --preset ci "
+                             "--target gatefold-cli) or name one with --cli PATH\n", qPrintable(options.cli));
+        return 2;
     }
     EngineProcess::becomeSubreaper();
     std::printf("killtest: %s, %d trial(s) per scenario, seed %llu, in %s\n", qPrintable(options.cli), options.repeat,

@@ -29,9 +29,30 @@ std::function<bool(const FileEvent &)> nth(FileEvent::Kind kind, const QString &
     return [=](const FileEvent &e) { return e.kind == kind && re.match(e.name()).hasMatch() && ++*seen == n; };
 }
 
+// The n-th time a file whose name matches `pattern` appears under its final
+// name: renamed over an old one, or linked in where there was none (QSaveFile
+// and the engine's step files link a new name; no rename event then).
+std::function<bool(const FileEvent &)> nthPlaced(const QString &pattern, int n)
+{
+    auto seen = std::make_shared<int>(0);
+    const QRegularExpression re(QRegularExpression::anchoredPattern(pattern));
+    return [=](const FileEvent &e) {
+        return (e.kind == FileEvent::MovedIn || e.kind == FileEvent::Created) && re.match(e.name()).hasMatch()
+            && ++*seen == n;
+    };
+}
+
 int uniform(std::mt19937_64 &random, int lo, int hi)
 {
     return std::uniform_int_distribution<int>(lo, hi)(random);
+}
+
+// 1, 2, …, maxN, 1, … over a scenario's trials: with --repeat >= maxN every
+// window (the n-th checkpoint, the n-th flush) is hit at least once.
+std::function<int()> everyWindow(int maxN)
+{
+    auto trial = std::make_shared<int>(0);
+    return [=] { return 1 + (*trial)++ % maxN; };
 }
 
 } // namespace
@@ -81,12 +102,25 @@ std::vector<Campaign::Scenario> Campaign::scenarios() const
             return a;
         };
     };
+    // kind Deleted is never aimed at: it stands for "placed" (nthPlaced) here.
     auto event = [](FileEvent::Kind kind, QString pattern, int maxN, QString what) {
         return [=](std::mt19937_64 &r) {
             KillAim a;
             const int n = uniform(r, 1, maxN);
-            a.match = nth(kind, pattern, n);
+            a.match = kind == FileEvent::Deleted ? nthPlaced(pattern, n) : nth(kind, pattern, n);
             a.what = QStringLiteral("%1 #%2").arg(what).arg(n);
+            return a;
+        };
+    };
+    // Exactly between two durable writes: the engine kills itself at its n-th
+    // pass of a test kill point (engine branch, core/train/testkillpoint.h).
+    auto at = [](QString point, int maxN) {
+        auto next = everyWindow(maxN);
+        return [=](std::mt19937_64 &) {
+            KillAim a;
+            const int n = next();
+            a.killPoint = QStringLiteral("%1#%2").arg(point).arg(n);
+            a.what = QStringLiteral("kill point %1").arg(a.killPoint);
             return a;
         };
     };
@@ -105,7 +139,12 @@ std::vector<Campaign::Scenario> Campaign::scenarios() const
     // Durable writes of a checkpoint: QSaveFile links its finished temporary
     // file under a temporary name, then renames it over the old one; the
     // engine then records it in the store (metrics first), then the next one.
-    const QString temp = QStringLiteral("(last|best|epoch-[0-9]+)\\.pt\\..+");
+    // With immutable step files (engine branch) a checkpoint is a temporary
+    // step-N*.tmp, then a hard link step-N.pt (created, not renamed), then its
+    // store record: the patterns take both layouts.
+    const QString temp = QStringLiteral("(last|best|epoch-[0-9]+)\\.pt\\..+|step-[0-9]+.*\\.tmp");
+    const QString stepFile = QStringLiteral("step-[0-9]+(-[0-9]+)?\\.pt");
+    const FileEvent::Kind placed = FileEvent::Deleted;  // see `event`
     return {
         {"train-random", "train, killed at a random moment", setupOf(Victim::Train, {}, train, random(trainSeconds))},
         {"train-store-created", "train, killed as it creates (migrates) the store",
@@ -113,34 +152,58 @@ std::vector<Campaign::Scenario> Campaign::scenarios() const
         {"train-wal-write", "train, killed right after a write to the store's -wal",
          setupOf(Victim::Train, {}, train, event(FileEvent::Written, "runs\\.sqlite-wal", 60, "-wal written"))},
         {"train-ckpt-linked", "train, killed when a checkpoint's temporary file is complete, before its rename",
-         setupOf(Victim::Train, {}, train, event(FileEvent::Created, temp, 6, "checkpoint temp linked"))},
+         setupOf(Victim::Train, {}, train, event(FileEvent::Created, temp, 2, "checkpoint temp linked"))},
         {"train-last-renamed", "train, killed between last.pt's rename and its store record",
-         setupOf(Victim::Train, {}, train, event(FileEvent::MovedIn, "last\\.pt", 3, "last.pt renamed"))},
+         setupOf(Victim::Train, {}, train, event(placed, "last\\.pt", 3, "last.pt placed"))},
         {"train-best-renamed", "train, killed between best.pt's rename and its store record",
-         setupOf(Victim::Train, {}, train, event(FileEvent::MovedIn, "best\\.pt", 2, "best.pt renamed"))},
+         setupOf(Victim::Train, {}, train, event(placed, "best\\.pt", 2, "best.pt placed"))},
         {"train-best-linked", "train, killed after last.pt is recorded, before best.pt replaces the old best",
          setupOf(Victim::Train, {}, train, event(FileEvent::Created, "best\\.pt\\..+", 2, "best.pt temp linked"))},
         {"train-epoch-renamed", "train, killed between epoch-N.pt's rename and its store record",
-         setupOf(Victim::Train, {}, train, event(FileEvent::MovedIn, "epoch-[0-9]+\\.pt", 3, "epoch-N.pt renamed"))},
+         setupOf(Victim::Train, {}, train, event(placed, "epoch-[0-9]+\\.pt", 3, "epoch-N.pt placed"))},
+        {"train-step-linked", "train, killed when a step-N.pt is linked into place, before its store record",
+         setupOf(Victim::Train, {}, train, event(placed, stepFile, 9, "step file linked"))},
+        {"train-at-temp-written", "train, killed with a checkpoint's bytes in its temporary file, not linked",
+         setupOf(Victim::Train, {}, train, at("checkpoint-temp-written", 6))},
+        {"train-at-file", "train, killed with step-N.pt in place, not yet named by the store",
+         setupOf(Victim::Train, {}, train, at("after-checkpoint-file", 6))},
+        {"train-at-record", "train, killed right after the store's records name a checkpoint",
+         setupOf(Victim::Train, {}, train, at("after-checkpoint-record", 6))},
+        {"train-at-flush", "train, killed right after a batch of metrics is committed",
+         setupOf(Victim::Train, {}, train, at("after-metrics-flush", 12))},
+        {"train-at-claim", "train, killed right after it claims the run",
+         setupOf(Victim::Train, {}, train, at("after-claim", 1))},
+        {"train-at-end-status", "train, killed with its last metrics committed, its end status not",
+         setupOf(Victim::Train, {}, train, at("before-end-status", 1))},
         {"resume-random", "resume of a stopped run, killed at a random moment",
          setupOf(Victim::Resume, stopped, resume, random(trainSeconds * 0.6))},
         {"resume-last-renamed", "resume, killed between last.pt's rename and its store record",
-         setupOf(Victim::Resume, stopped, resume, event(FileEvent::MovedIn, "last\\.pt", 2, "last.pt renamed"))},
+         setupOf(Victim::Resume, stopped, resume, event(placed, "last\\.pt", 2, "last.pt placed"))},
         {"resume-best-linked", "resume, killed after last.pt is recorded, before best.pt replaces the old best",
          setupOf(Victim::Resume, stopped, resume, event(FileEvent::Created, "best\\.pt\\..+", 1, "best.pt temp linked"))},
+        {"resume-at-records", "resume, killed with the records at the chosen checkpoint, the metrics not truncated",
+         setupOf(Victim::Resume, stopped, resume, at("after-resume-records", 1))},
+        {"resume-at-truncate", "resume, killed with the later metrics gone, none retaken yet",
+         setupOf(Victim::Resume, stopped, resume, at("after-truncate", 1))},
+        {"resume-at-file", "resume, killed with a new step-N.pt in place, not yet named by the store",
+         setupOf(Victim::Resume, stopped, resume, at("after-checkpoint-file", 4))},
         {"sweep-random", "sweep of 2 runs, 2 at a time, its whole process group killed at a random moment",
          setupOf(Victim::Sweep, {}, sweep, random(sweepSeconds))},
         {"sweep-last-renamed", "sweep, its process group killed when a run's last.pt is renamed",
-         setupOf(Victim::Sweep, {}, sweep, event(FileEvent::MovedIn, "last\\.pt", 4, "a run's last.pt renamed"))},
+         setupOf(Victim::Sweep, {}, sweep, event(placed, "last\\.pt", 4, "a run's last.pt placed"))},
         {"sweep-parent-only", "sweep, only the sweep's own process killed at a random moment (its engines go on)",
          setupOf(Victim::Sweep, {}, sweep, random(sweepSeconds), true)},
         {"export-random", "export of a finished run, killed at a random moment",
          setupOf(Victim::Export, finished, exporting, random(exportSeconds))},
         {"export-renamed", "export, killed when an exported file is renamed into place",
          setupOf(Victim::Export, finished, exporting,
-                 event(FileEvent::MovedIn, "model\\.(pt|safetensors)|config\\.json", 3, "export file renamed"))},
+                 event(placed, "model\\.(pt|safetensors)|config\\.json", 3, "export file placed"))},
         {"export-recorded", "export, killed after a write to the store's -wal (its artifact records)",
          setupOf(Victim::Export, finished, exporting, event(FileEvent::Written, "runs\\.sqlite-wal", 3, "-wal written"))},
+        {"export-at-before-rename", "export, killed with every file verified under its temporary name",
+         setupOf(Victim::Export, finished, exporting, at("export-before-rename", 1))},
+        {"export-at-after-rename", "export, killed with the files in place, their records not written",
+         setupOf(Victim::Export, finished, exporting, at("export-after-rename", 1))},
     };
 }
 

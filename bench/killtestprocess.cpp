@@ -36,9 +36,13 @@ void EngineProcess::becomeSubreaper()
     prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 }
 
-EngineProcess::EngineProcess(const QString &program, const QStringList &arguments, const QString &logFile)
+EngineProcess::EngineProcess(const QString &program, const QStringList &arguments, const QString &logFile,
+                             const QStringList &environment)
     : m_log(logFile)
 {
+    std::vector<QByteArray> env;
+    for (const QString &e : environment)
+        env.push_back(e.toLocal8Bit());
     std::vector<QByteArray> args{QFile::encodeName(program)};
     for (const QString &a : arguments)
         args.push_back(a.toLocal8Bit());
@@ -58,6 +62,8 @@ EngineProcess::EngineProcess(const QString &program, const QStringList &argument
         const int devnull = open("/dev/null", O_RDONLY);
         if (devnull >= 0)
             dup2(devnull, STDIN_FILENO);
+        for (auto &e : env)
+            putenv(e.data());  // the child's own copy of env: it lives until exec
         execv(argv[0], argv.data());
         _exit(127);
     }

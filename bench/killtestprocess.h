@@ -14,7 +14,9 @@ namespace gatefold::killtest {
 class EngineProcess
 {
 public:
-    EngineProcess(const QString &program, const QStringList &arguments, const QString &logFile);
+    // `environment`: extra NAME=value pairs for the child only (e.g. a test kill point).
+    EngineProcess(const QString &program, const QStringList &arguments, const QString &logFile,
+                  const QStringList &environment = {});
     ~EngineProcess();
     EngineProcess(const EngineProcess &) = delete;
     EngineProcess &operator=(const EngineProcess &) = delete;

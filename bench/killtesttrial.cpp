@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <csignal>
 #include <thread>
 
 namespace gatefold::killtest {
@@ -64,11 +65,30 @@ QString TrialRunner::logFile(const QString &what)
 bool TrialRunner::startAndKill(const QStringList &arguments, const KillAim &aim, const QString &log, TrialResult *result)
 {
     m_events->drain();
-    EngineProcess victim(m_options.cli, arguments, log);
+    QStringList environment;
+    if (!aim.killPoint.isEmpty())
+        environment << QStringLiteral("GATEFOLD_TEST_KILL_AT=") + aim.killPoint;
+    EngineProcess victim(m_options.cli, arguments, log, environment);
     QElapsedTimer clock;
     clock.start();
     auto ended = [&] { return !victim.running(); };
     QString hit = aim.what;
+    if (!aim.killPoint.isEmpty()) {
+        // The engine kills itself there; its whole group goes after it.
+        victim.wait(kRunTimeoutMs);
+        const bool selfKilled = victim.killedBySignal() && victim.signal() == SIGKILL;
+        ::kill(-victim.pid(), SIGKILL);  // anything it started goes too, as in a crash of the machine
+        victim.waitGroupGone(30000);
+        hit += QStringLiteral(" (%1 s)").arg(clock.elapsed() / 1000.0, 0, 'f', 2);
+        if (selfKilled) {
+            ++result->kills;
+            result->aims << hit;
+        } else {
+            ++result->missed;
+            result->aims << hit + QStringLiteral(" — missed: the engine never reached it (exit %1)").arg(victim.exitCode());
+        }
+        return selfKilled;
+    }
     if (aim.delaySeconds >= 0) {
         while (!ended() && clock.elapsed() < aim.delaySeconds * 1000)
             std::this_thread::sleep_for(std::chrono::milliseconds(2));

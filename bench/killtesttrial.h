@@ -11,12 +11,16 @@
 
 namespace gatefold::killtest {
 
-// Where and how to kill: after `delaySeconds` (a random moment), or at the
-// first file event `match` accepts.
+// Where and how to kill: after `delaySeconds` (a random moment), at the
+// first file event `match` accepts, or — exactly between two durable writes —
+// by the engine itself at a test kill point (GATEFOLD_TEST_KILL_AT=<point>#<n>,
+// core/train/testkillpoint.h; a gatefold-cli without those points runs to its
+// end and the trial counts as missed).
 struct KillAim {
     QString what;
     double delaySeconds = -1;
     std::function<bool(const FileEvent &)> match;
+    QString killPoint;        // <point>#<n>
     bool leaderOnly = false;  // kill the sweep's own process and leave its engines running
 };
 
