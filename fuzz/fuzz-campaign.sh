@@ -7,6 +7,7 @@
 # minute before it and `timeout -s KILL` ends a hung run 10 s before it), or CPU_TARGET CPU seconds in total.
 #
 #   fuzz/fuzz-campaign.sh UNTIL [CPU_TARGET=5400] [LANES=2] [CHUNK=600]
+#   fuzz/fuzz-campaign.sh --summary          (the per-harness totals so far)
 #
 # Every run is measured by /usr/bin/time (user + system CPU of the fuzzer) and
 # appended to <build>/fuzz-campaign/runs.tsv; summary.md holds the per-harness
@@ -25,9 +26,27 @@ lanes=${3:-2}
 chunk=${4:-600}
 harnesses=(configjson cifar idx image checkpoint safetensors mlflow)
 
+campaign=$build/fuzz-campaign
+summary() {
+  {
+    echo "| harness | runs | executions | CPU s | corpus files | runs ended by a finding |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    # exit 0: ran its time; 72: stopped by SIGINT; anything else: a crash, leak, timeout or out-of-memory.
+    awk -F'\t' 'NR > 1 {runs[$1]++; ex[$1] += $5; cpu[$1] += $4; corp[$1] = $8; if ($10 != 0 && $10 != 72) fnd[$1]++}
+      END {for (h in runs) {printf "| %s | %d | %d | %.0f | %d | %d |\n", h, runs[h], ex[h], cpu[h], corp[h], fnd[h];
+                            R += runs[h]; E += ex[h]; C += cpu[h]; F += fnd[h]}
+           printf "| **total** | %d | %d | %.0f (%.2f CPU-hours) | | %d |\n", R, E, C, C / 3600, F}' "$campaign/runs.tsv"
+    echo
+    echo "$(date -u '+%F %T') UTC; runs in $campaign/runs.tsv"
+  } > "$campaign/summary.md.new" && mv "$campaign/summary.md.new" "$campaign/summary.md"
+}
+
+if [ "$until_hm" = "--summary" ]; then  # the totals so far, from runs.tsv
+  summary && cat "$campaign/summary.md"
+  exit
+fi
 deadline=$(date -u -d "$until_hm" +%s) || exit 2
 [ "$deadline" -gt "$(date +%s)" ] || { echo "the deadline $until_hm UTC has passed"; exit 2; }
-campaign=$build/fuzz-campaign
 mkdir -p "$campaign/bin" "$campaign/state" "$build/fuzz-logs"
 for h in "${harnesses[@]}"; do
   cp "$build/fuzz/fuzz_$h" "$campaign/bin/" || exit 2
@@ -48,18 +67,7 @@ export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 
 total_cpu() { cat "$campaign"/state/*.cpu | awk '{t += $1} END {printf "%.0f", t}'; }
 
-summary() {
-  {
-    echo "| harness | runs | executions | CPU s | corpus files | findings |"
-    echo "|---|---:|---:|---:|---:|---:|"
-    awk -F'\t' 'NR > 1 {runs[$1]++; ex[$1] += $5; cpu[$1] += $4; corp[$1] = $8; fnd[$1] = $9}
-      END {for (h in runs) {printf "| %s | %d | %d | %.0f | %d | %d |\n", h, runs[h], ex[h], cpu[h], corp[h], fnd[h];
-                            R += runs[h]; E += ex[h]; C += cpu[h]; F += fnd[h]}
-           printf "| **total** | %d | %d | %.0f (%.2f CPU-hours) | | %d |\n", R, E, C, C / 3600, F}' "$campaign/runs.tsv"
-    echo
-    echo "$(date -u '+%F %T') UTC; runs in $campaign/runs.tsv"
-  } > "$campaign/summary.md.new" && mv "$campaign/summary.md.new" "$campaign/summary.md"
-}
+
 
 # The next harness for a lane: the one with the least CPU that no lane runs now.
 pick() {
