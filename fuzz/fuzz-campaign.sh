@@ -104,6 +104,10 @@ lane() {
       -artifact_prefix="$build/fuzz-findings/$h/" "$build/fuzz-corpus/$h" "$build/fuzz-seeds/$h" > "$log" 2>&1
     local rc=$?
     rm -rf "$tmp"
+    # A fuzzer that died on a finding leaves its OpenMP runtime's registration file behind.
+    for p in $(grep -ao '^==[0-9]*==' "$log" | tr -d = | sort -u); do
+      rm -f "/dev/shm/__KMP_REGISTERED_LIB_${p}_0"
+    done
     local user sys wall cpu execs last cov ft corp found
     read -r user sys wall < <(grep -E '^[0-9.]+ [0-9.]+ [0-9.]+$' "$log.time" | tail -1)
     cpu=$(awk -v u="${user:-0}" -v s="${sys:-0}" 'BEGIN{printf "%.1f", u + s}')
