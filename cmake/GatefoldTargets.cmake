@@ -1,4 +1,5 @@
 # Project-wide target defaults, applied per target (never through global flags).
+include(${CMAKE_CURRENT_LIST_DIR}/GatefoldSanitizers.cmake)
 
 # Warnings, Qt keyword hygiene and the C++ standard for one of our targets.
 function(gatefold_target_defaults target)
@@ -8,6 +9,7 @@ function(gatefold_target_defaults target)
     endif()
     # Qt's `slots`/`signals` macros collide with LibTorch (TOOLCHAIN.md §1).
     target_compile_definitions(${target} PRIVATE QT_NO_KEYWORDS)
+    gatefold_sanitize(${target})
     # AUTOMOC's mocs_compilation.cpp holds moc output of torch-free headers, or nothing at all (a
     # test's moc is included by its .cpp): compiled with the 1 GB torch PCH forced in, each cost
     # 5–20 s, 13 % of a clean build. Without the PCH it takes a second.

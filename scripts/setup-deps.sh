@@ -21,6 +21,9 @@ packages=(
 )
 # Peers for cross-checks (bench/ PyTorch peer script, export checks).
 optional=(python3-torch python3-onnx)
+# The fuzz preset (fuzz/README.md): clang 14, its libFuzzer/ASan runtimes, and
+# the OpenMP runtime clang compiles -fopenmp against.
+optional+=(clang-14 libclang-rt-14-dev libomp-14-dev)
 
 missing=()
 for p in "${packages[@]}" "${optional[@]}"; do

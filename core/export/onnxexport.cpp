@@ -200,8 +200,9 @@ FlatVit withAffinesAbsorbed(const FlatVit &vit)
             out.tensors.push_back(nb);
         }
         out.tensors.erase(std::remove_if(out.tensors.begin(), out.tensors.end(),
-                                         [&](const NamedTensor &t) {
-                                             return t.name == norm + ".weight" || t.name == norm + ".bias";
+                                         // Captured by name: clang 14 (fuzz preset) cannot capture a structured binding.
+                                         [normName = norm](const NamedTensor &t) {
+                                             return t.name == normName + ".weight" || t.name == normName + ".bias";
                                          }),
                           out.tensors.end());
     }

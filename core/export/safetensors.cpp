@@ -6,6 +6,7 @@
 #include <QtEndian>
 
 #include <algorithm>
+#include <limits>
 #include <cstring>
 
 namespace gatefold::exporting {
@@ -74,8 +75,25 @@ std::optional<std::vector<NamedTensor>> decodeSafetensors(const QByteArray &byte
             return fail(QStringLiteral("%1 has dtype %2, only F32 is read").arg(it.key(), entry.value("dtype").toString()));
         NamedTensor t;
         t.name = it.key().toStdString();
-        for (const auto &s : entry.value("shape").toArray())
-            t.shape.push_back(s.toInteger());
+        // Each dimension a whole number >= 0, and no more elements than the file's data holds
+        // (fuzz_safetensors: [0, 1, -2] passed as an empty tensor; a huge shape overflows numel()).
+        // A zero dimension makes the tensor empty whatever the others are; the product of the
+        // others must still fit in 64 bits (numel() multiplies them all).
+        qint64 nonZero = 1;
+        bool empty = false;
+        for (const auto &s : entry.value("shape").toArray()) {
+            const qint64 dim = s.isDouble() ? s.toInteger(-1) : -1;
+            if (dim < 0)
+                return fail(QStringLiteral("%1 has a bad shape: each dimension must be a whole number from 0 up")
+                                .arg(it.key()));
+            if (dim > 0 && nonZero > std::numeric_limits<qint64>::max() / dim)
+                return fail(QStringLiteral("%1 has a bad shape: far more elements than any file holds").arg(it.key()));
+            empty = empty || dim == 0;
+            nonZero *= dim > 0 ? dim : 1;
+            t.shape.push_back(dim);
+        }
+        if (!empty && nonZero > dataSize / 4)
+            return fail(QStringLiteral("%1 has a bad shape: it holds more elements than the file has data").arg(it.key()));
         const QJsonArray range = entry.value("data_offsets").toArray();
         const qint64 begin = range.at(0).toInteger(-1), end = range.at(1).toInteger(-1);
         if (range.size() != 2 || begin < 0 || end < begin || end > dataSize || (end - begin) != t.numel() * 4)

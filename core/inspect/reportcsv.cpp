@@ -181,13 +181,14 @@ bool writeCsvTables(const InspectReport &report, ReportFiles &files)
                                                                        {"mlp", &layer.mlpFeatures}};
         const std::pair<const char *, const Matrix *> weightParts[] = {
             {"qk", &layer.qk}, {"vo", &layer.vo}, {"fc1", &layer.fc1}, {"fc2", &layer.fc2}};
-        for (const auto &[name, m] : featureParts) {
-            anyFeatures = anyFeatures || !m->empty();
-            addCells(features, *m, [&](Table &row) { row << layer.block << name; });
+        // Plain pairs, not structured bindings: clang 14 (the fuzz preset) cannot capture those in a lambda.
+        for (const auto &part : featureParts) {
+            anyFeatures = anyFeatures || !part.second->empty();
+            addCells(features, *part.second, [&](Table &row) { row << layer.block << part.first; });
         }
-        for (const auto &[name, m] : weightParts) {
-            anyWeights = anyWeights || !m->empty();
-            addCells(weights, *m, [&](Table &row) { row << layer.block << name; });
+        for (const auto &part : weightParts) {
+            anyWeights = anyWeights || !part.second->empty();
+            addCells(weights, *part.second, [&](Table &row) { row << layer.block << part.first; });
         }
     }
     if (anyFeatures && !files.write(QStringLiteral("branch_similarity.csv"), features.bytes()))

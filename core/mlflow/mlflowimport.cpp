@@ -307,6 +307,7 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
                              .arg(m->second, parseError.errorString());
             return std::nullopt;
         }
+        const QString listPath = m->second;  // m dies with the erase: its node is freed (fuzz_mlflow found the use after free)
         files.erase(m);
         for (const QJsonValue &v : manifest.array()) {
             const QJsonObject e = v.toObject();
@@ -324,7 +325,7 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
                     if (error)
                         *error = QStringLiteral("%1 does not match the sha256 %2 recorded for it in %3; the copy is "
                                                 "damaged — export the run again")
-                                     .arg(a.path, a.sha256, m->second);
+                                     .arg(a.path, a.sha256, listPath);
                     return std::nullopt;
                 }
                 a.sha256 = sha;
@@ -332,7 +333,7 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
             }
             if (a.kind.isEmpty() || a.path.isEmpty()) {
                 if (error)
-                    *error = QStringLiteral("%1: an entry without kind or path; repair or remove the file").arg(m->second);
+                    *error = QStringLiteral("%1: an entry without kind or path; repair or remove the file").arg(listPath);
                 return std::nullopt;
             }
             out.run.artifacts.push_back(a);

@@ -285,7 +285,8 @@ bool loadCheckpoint(const QString &path, model::VisionTransformer &model, torch:
                                 .arg(QString::fromStdString(name), QString::fromStdString(c10::str(it->second.sizes())),
                                      QString::fromStdString(c10::str(tensor.sizes())));
         }
-        for (const auto &[name, tensor] : stored) {
+        for (const auto &entry : stored) {
+            const std::string &name = entry.first;  // clang 14 lambdas cannot capture structured bindings
             const bool known = std::any_of(live.begin(), live.end(), [&](const auto &l) { return l.first == name; });
             if (!known)
                 problems << QStringLiteral("%1 is not in the model").arg(QString::fromStdString(name));
