@@ -135,8 +135,11 @@ int runData(const QStringList &arguments)
         return ExitUsage;
     }
     const auto &dc = config->train.data;
+    // --verify lists every file that cannot be read: a folder's unreadable files must not stop the opening.
+    data::DataConfig opening = dc;
+    opening.skipBadImages = opening.skipBadImages || parser.isSet("verify");
     std::string why;
-    const auto data = data::openDataset(dc, config->model.imageSize, &why, config->train.augment);
+    const auto data = data::openDataset(opening, config->model.imageSize, &why, config->train.augment);
     if (!data) {
         printErr(tr("error: %1").arg(QString::fromStdString(why)));
         return ExitFailure;
