@@ -10,6 +10,7 @@
 #include "tinyrun.h"
 
 #include "launch/runprocess.h"
+#include "store/processid.h"
 #include "store/runstore.h"
 #include "store/storelocation.h"
 #include "store/storeschema.h"
@@ -22,7 +23,9 @@
 #include <QJsonObject>
 #include <QSignalSpy>
 
+#include <atomic>
 #include <cmath>
+#include <csignal>
 #include <cstring>
 #include <limits>
 #include <thread>
@@ -209,6 +212,9 @@ private Q_SLOTS:
     void unreachableServerIsNamed();
     void concurrentOpensMigrateOnce();
     void markCrashedOnTheServer();
+    void leaseOnTheServer();
+    void readOnlyOnTheServer();
+    void migratesVersionTwoOnTheServer();
     void engineTrainsIntoPostgres();
 
 private:
@@ -455,6 +461,107 @@ void TstPgStore::markCrashedOnTheServer()
     QCOMPARE(store::toString(s->run(far)->status), QStringLiteral("crashed"));
     QVERIFY2(s->run(far)->message.contains(QStringLiteral("elsewhere")), qPrintable(s->run(far)->message));
     QCOMPARE(store::toString(s->run(id)->status), QStringLiteral("running"));
+}
+
+// The run lease on PostgreSQL: the owner of a queued run, one claim of eight
+// at once, a stopped engine is not crashed, a crashed run whose engine lives
+// is not taken, orphans and adoption (issue 16; as tst_storelease on SQLite).
+void TstPgStore::leaseOnTheServer()
+{
+    const QString db = freshDatabase();
+    const QString url = m_server.url(db);
+    auto s = mustOpen(url);
+    const qint64 id = *s->createRun(store::NewRun{});
+    const store::ProcessId me = store::currentProcessId();
+    QCOMPARE(s->run(id)->pid, me.pid);
+    QCOMPARE(s->run(id)->pidStart, me.start);
+    // Eight connections claim it at once: one wins.
+    std::vector<std::thread> threads;
+    std::atomic<int> won{0};
+    std::atomic<int> ready{0};
+    for (int i = 0; i < 8; ++i)
+        threads.emplace_back([&] {
+            QString error;
+            auto mine = RunStore::open(url, &error);
+            ++ready;
+            while (ready < 8)
+                std::this_thread::yield();
+            if (mine && mine->setStatus(id, RunStatus::Running))
+                ++won;
+        });
+    for (auto &t : threads)
+        t.join();
+    QCOMPARE(won.load(), 1);
+    // A stopped engine on this host with a heartbeat from long ago is alive.
+    QProcess engine;
+    engine.start(QStringLiteral("sleep"), {QStringLiteral("600")});
+    QVERIFY(engine.waitForStarted());
+    const qint64 pid = engine.processId();
+    ::kill(pid_t(pid), SIGSTOP);
+    QCOMPARE(m_server.exec(db, {QStringLiteral("UPDATE runs SET pid = %1, pid_start = '%2', heartbeat = 1 WHERE id = %3")
+                                    .arg(pid)
+                                    .arg(store::processStartToken(pid))
+                                    .arg(id)}),
+             QString());
+    QVERIFY(s->markCrashedRuns(1.0).empty());
+    // Marked crashed by mistake (an older build): not taken while its engine lives.
+    QCOMPARE(m_server.exec(db, {QStringLiteral("UPDATE runs SET status = 'crashed' WHERE id = %1").arg(id)}), QString());
+    QVERIFY(!s->setStatus(id, RunStatus::Running));
+    QVERIFY2(s->lastError().contains(QStringLiteral("still alive")), qPrintable(s->lastError()));
+    ::kill(pid_t(pid), SIGCONT);
+    engine.kill();
+    engine.waitForFinished();
+    QVERIFY2(s->setStatus(id, RunStatus::Running), qPrintable(s->lastError()));
+    // Orphans: a queued run whose owner is gone is offered and adopted.
+    const qint64 orphan = *s->createRun(store::NewRun{});
+    QCOMPARE(m_server.exec(db, {QStringLiteral("UPDATE runs SET pid = %1 WHERE id = %2").arg(pid).arg(orphan)}), QString());
+    QCOMPARE(s->orphanedQueuedRuns().size(), size_t(1));
+    QVERIFY2(s->adoptRuns({orphan}), qPrintable(s->lastError()));
+    QVERIFY(s->orphanedQueuedRuns().empty());
+    QCOMPARE(s->run(orphan)->pid, me.pid);
+}
+
+void TstPgStore::readOnlyOnTheServer()
+{
+    // An empty database is not made a store by reading it.
+    const QString empty = freshDatabase();
+    QString error;
+    QVERIFY(!RunStore::open(m_server.url(empty), &error, store::OpenMode::ReadOnly));
+    QVERIFY2(error.contains(QStringLiteral("no Gatefold store")), qPrintable(error));
+    QCOMPARE(m_server.scalar(empty, QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE "
+                                                   "table_schema = 'public'"))
+                 .toInt(),
+             0);
+    const QString db = freshDatabase();
+    const qint64 id = *mustOpen(m_server.url(db))->createRun(store::NewRun{});
+    auto reader = RunStore::open(m_server.url(db), &error, store::OpenMode::ReadOnly);
+    QVERIFY2(reader, qPrintable(error));
+    QVERIFY(reader->isReadOnly());
+    QVERIFY(reader->run(id));
+    QVERIFY(!reader->createRun(store::NewRun{}));
+    QVERIFY2(reader->lastError().contains(QStringLiteral("open read-only")), qPrintable(reader->lastError()));
+    QVERIFY(!reader->setNotes(id, QStringLiteral("x")));
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT count(*) FROM runs")).toInt(), 1);
+}
+
+void TstPgStore::migratesVersionTwoOnTheServer()
+{
+    const QString db = freshDatabase();
+    const qint64 id = *mustOpen(m_server.url(db))->createRun(store::NewRun{});
+    QCOMPARE(m_server.exec(db, {QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start"),
+                                QStringLiteral("UPDATE gatefold_schema SET version = 2")}),
+             QString());
+    QString error;
+    {
+        auto reader = RunStore::open(m_server.url(db), &error, store::OpenMode::ReadOnly);
+        QVERIFY2(reader, qPrintable(error));
+        QCOMPARE(reader->run(id)->pidStart, QString());
+        QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT version FROM gatefold_schema")).toInt(), 2);
+    }
+    auto s = mustOpen(m_server.url(db));
+    QCOMPARE(s->schemaVersion(), store::currentSchemaVersion());
+    QCOMPARE(s->run(id)->pidStart, QString());
+    QVERIFY(s->createRun(store::NewRun{}));
 }
 
 void TstPgStore::engineTrainsIntoPostgres()

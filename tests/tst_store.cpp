@@ -85,6 +85,9 @@ private Q_SLOTS:
     void notAStoreRefusedUntouched();
     void crashedRunsDetected();
     void writerAndReaderShareAFile();
+    void migratesVersionTwoOwners();
+    void readOnlyWritesNothing();
+    void readOnlyNeverCreates();
 
 private:
     QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
@@ -210,6 +213,7 @@ void TstStore::migratesVersionOneSummaries()
         QVERIFY(store->addMetrics(id, {{"val/top1", 10, 1, 0, 0.3}, {"val/top1", 20, 2, 0, 0.7}, {"val/top1", 30, 3, 0, 0.5}}));
     }
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE metric_summary")));
+    QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 1")));
     auto store = openStore(path);
     QVERIFY(store);
@@ -450,6 +454,96 @@ void TstStore::writerAndReaderShareAFile()
     QCOMPARE(reader->metrics(id, "train/loss").size(), size_t(10000));
     QVERIFY(reader->integrityOk());
     qInfo("%d reads while the writer committed 40 batches", reads);
+}
+
+// Every file of a folder and its bytes: what "untouched" means.
+static QMap<QString, QByteArray> folderState(const QString &dir)
+{
+    QMap<QString, QByteArray> state;
+    for (const QFileInfo &f : QDir(dir).entryInfoList(QDir::Files | QDir::Hidden | QDir::System))
+        state.insert(f.fileName(), fileHash(f.absoluteFilePath()));
+    return state;
+}
+
+void TstStore::migratesVersionTwoOwners()
+{
+    // A store as schema 2 wrote it (no pid_start): migrated, its runs keep pid and host.
+    const QString path = storePath("v2.sqlite");
+    qint64 id = 0;
+    {
+        auto store = openStore(path);
+        QVERIFY(store);
+        id = *store->createRun(sampleRun("old"));
+        QVERIFY(store->setStatus(id, RunStatus::Running));
+    }
+    QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
+    QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 2")));
+    {
+        // Read-only reads it as it is (no migration: that would write).
+        QString error;
+        auto reader = RunStore::open(path, &error, OpenMode::ReadOnly);
+        QVERIFY2(reader, qPrintable(error));
+        QCOMPARE(reader->schemaVersion(), 2);
+        QCOMPARE(reader->run(id)->pid, QCoreApplication::applicationPid());
+        QCOMPARE(reader->run(id)->pidStart, QString());
+    }
+    auto store = openStore(path);
+    QVERIFY(store);
+    QCOMPARE(store->schemaVersion(), currentSchemaVersion());
+    QCOMPARE(currentSchemaVersion(), 3);
+    QCOMPARE(store->run(id)->pid, QCoreApplication::applicationPid());
+    QCOMPARE(store->run(id)->pidStart, QString());
+    QVERIFY(store->markCrashedRuns(1.0).empty());  // its pid (ours) lives: not crashed
+}
+
+void TstStore::readOnlyWritesNothing()
+{
+    const QString dir = m_dir.filePath("ro");
+    const QString path = dir + "/runs.sqlite";
+    qint64 id = 0;
+    {
+        auto store = openStore(path);
+        QVERIFY(store);
+        id = *store->createRun(sampleRun("r"));
+        QVERIFY(store->addMetrics(id, {{"val/top1", 1, 1, 0, 0.5}}));
+    }
+    const auto before = folderState(dir);
+    QCOMPARE(before.keys(), QStringList{"runs.sqlite"});  // the last connection folded its log in
+    {
+        QString error;
+        auto store = RunStore::open(path, &error, OpenMode::ReadOnly);
+        QVERIFY2(store, qPrintable(error));
+        QVERIFY(store->isReadOnly());
+        QCOMPARE(store->run(id)->name, QStringLiteral("r"));
+        QCOMPARE(store->metrics(id, "val/top1").size(), size_t(1));
+        QVERIFY(store->integrityOk());
+        QVERIFY(!store->createRun(sampleRun("no")));
+        QVERIFY2(store->lastError().contains("open read-only") && store->lastError().contains(store->displayName()),
+                 qPrintable(store->lastError()));
+        QVERIFY(!store->setNotes(id, "no"));
+        QVERIFY(!store->addMetrics(id, {{"x", 0, 0, 0, 1}}));
+        QVERIFY(store->markCrashedRuns().empty());
+        QCOMPARE(folderState(dir), before);  // nothing created while open
+    }
+    QCOMPARE(folderState(dir), before);
+}
+
+void TstStore::readOnlyNeverCreates()
+{
+    const QString dir = m_dir.filePath("none");
+    QString error;
+    QVERIFY(!RunStore::open(dir + "/runs.sqlite", &error, OpenMode::ReadOnly));
+    QVERIFY2(error.contains("no run store at") && error.contains("--store"), qPrintable(error));
+    QVERIFY(!QFileInfo::exists(dir));
+    // An empty file is not a store yet; reading leaves it empty.
+    QVERIFY(QDir().mkpath(dir));
+    QFile empty(dir + "/empty.sqlite");
+    QVERIFY(empty.open(QIODevice::WriteOnly));
+    empty.close();
+    QVERIFY(!RunStore::open(dir + "/empty.sqlite", &error, OpenMode::ReadOnly));
+    QVERIFY2(error.contains("empty file"), qPrintable(error));
+    QCOMPARE(folderState(dir).keys(), QStringList{"empty.sqlite"});
+    QCOMPARE(QFileInfo(dir + "/empty.sqlite").size(), qint64(0));
 }
 
 QTEST_GUILESS_MAIN(TstStore)

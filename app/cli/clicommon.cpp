@@ -3,6 +3,7 @@
 #include "model/configfields.h"
 #include "model/configvalidator.h"
 #include "model/presets.h"
+#include "store/runstore.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -10,6 +11,19 @@
 #include <cstdio>
 
 namespace gatefold::cli {
+
+std::unique_ptr<store::RunStore> openStoreToRead(const QString &where, QString *error)
+{
+    auto store = store::RunStore::open(where, error, store::OpenMode::ReadOnly);
+    if (!store || store->deadRuns().empty())
+        return store;
+    // Record the verdict where the store can take it, then read what it says now.
+    store.reset();
+    QString unwritable;
+    if (auto writer = store::RunStore::open(where, &unwritable))
+        writer->markCrashedRuns();
+    return store::RunStore::open(where, error, store::OpenMode::ReadOnly);
+}
 
 void printErr(const QString &text)
 {

@@ -5,9 +5,14 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 class QCommandLineParser;
+
+namespace gatefold::store {
+class RunStore;
+}
 
 namespace gatefold::cli {
 
@@ -25,6 +30,14 @@ std::optional<model::ViTConfig> modelConfigFromOptions(const QCommandLineParser 
 // returns the exit code to return, otherwise nullopt.
 // Positional arguments are refused unless `allowPositional`.
 std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &arguments, bool allowPositional = false);
+
+// The store a reading command reads (runs list, runs show, table, runs
+// export-mlflow): opened read-only, so it creates, migrates and writes nothing
+// and reads a store in a read-only folder or file. The one write a reading
+// command still makes: runs whose engine died are recorded as crashed first,
+// in a short read-write connection, only when there is such a run and the
+// store can be written. nullptr with `error` (what is wrong, what to do).
+std::unique_ptr<store::RunStore> openStoreToRead(const QString &where, QString *error);
 
 void printErr(const QString &text);
 void printOut(const QString &text);

@@ -33,10 +33,12 @@ QStringList withoutAction(QStringList arguments)
     return arguments;
 }
 
-std::unique_ptr<store::RunStore> openStore(const QCommandLineParser &parser)
+// Export reads (read-only: it also reads a store it may not change); import writes.
+std::unique_ptr<store::RunStore> openStore(const QCommandLineParser &parser, store::OpenMode mode)
 {
     QString error;
-    auto store = store::RunStore::open(storePathFromOptions(parser), &error);
+    auto store = mode == store::OpenMode::ReadOnly ? openStoreToRead(storePathFromOptions(parser), &error)
+                                                   : store::RunStore::open(storePathFromOptions(parser), &error);
     if (!store)
         printErr(tr("error: %1").arg(error));
     return store;
@@ -104,10 +106,9 @@ int runExportMlflow(const QStringList &arguments)
             return ExitUsage;
         }
     }
-    auto store = openStore(parser);
+    auto store = openStore(parser, store::OpenMode::ReadOnly);
     if (!store)
         return ExitFailure;
-    store->markCrashedRuns();
     if (parser.isSet("all") || sweepId > 0) {
         if (sweepId > 0 && !store->sweep(sweepId)) {
             printErr(tr("error: there is no sweep %1 in %2").arg(sweepId).arg(store->displayName()));
@@ -177,7 +178,7 @@ int runImportMlflow(const QStringList &arguments)
         printErr(tr("nothing was imported"));
         return ExitFailure;
     }
-    auto store = openStore(parser);
+    auto store = openStore(parser, store::OpenMode::ReadWrite);
     if (!store)
         return ExitFailure;
     const auto result = mlflow::importMlflowRuns(*store, std::move(*read), &error);

@@ -12,6 +12,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -232,13 +233,24 @@ int runRuns(const QStringList &arguments)
         printErr(tr("error: run and sweep ids are whole numbers"));
         return ExitUsage;
     }
+    const QString where = storePathFromOptions(parser);
     QString error;
-    auto store = store::RunStore::open(storePathFromOptions(parser), &error);
+    if (action == "list") {
+        // Listing a store that does not exist yet: no runs, and no store made for it.
+        const auto location = store::StoreLocation::parse(where, &error);
+        if (location && !location->isPostgres() && !QFileInfo::exists(location->file)) {
+            printOut(tr("no runs in %1 (there is no store there yet)").arg(location->display()));
+            return ExitOk;
+        }
+    }
+    // Reading opens read-only (it also reads a store it may not change); deleting writes.
+    auto store = action == "delete" ? store::RunStore::open(where, &error) : openStoreToRead(where, &error);
     if (!store) {
         printErr(tr("error: %1").arg(error));
         return ExitFailure;
     }
-    store->markCrashedRuns();
+    if (action == "delete")
+        store->markCrashedRuns();
     if (action == "show")
         return show(*store, id, parser.isSet("json"));
     if (action == "delete")

@@ -167,10 +167,13 @@ int runTable(const QStringList &arguments)
         return ExitUsage;
     }
 
-    int exitCode = ExitOk;
-    auto store = openExistingStore(parser, ExitUsage, &exitCode);
-    if (!store)
-        return exitCode;
+    // Reading: read-only, never creating a store (a missing one is named as such).
+    QString openError;
+    auto store = openStoreToRead(storePathFromOptions(parser), &openError);
+    if (!store) {
+        printErr(tr("error: %1").arg(openError));
+        return ExitUsage;
+    }
     QString why;
     if (parser.isSet("sweep") || parser.isSet("all")) {
         if (sweepId > 0 && !store->sweep(sweepId)) {

@@ -1,15 +1,19 @@
 #pragma once
 
+#include "processid.h"
 #include "storelocation.h"
 #include "storesql.h"
 #include "storetypes.h"
 
+#include <QElapsedTimer>
 #include <QSqlDatabase>
 #include <QString>
 
 #include <memory>
 #include <optional>
 #include <vector>
+
+class QSqlQuery;
 
 namespace gatefold::store {
 
@@ -19,15 +23,22 @@ namespace gatefold::store {
 // returns false / nullopt / empty on failure and leaves the reason in
 // lastError(); nothing is half-written (writes are transactions).
 // One RunStore per thread; several processes may share a file.
+// core/store/README.md lists what keeps a store whole (SQLite's "How To
+// Corrupt" hazards and what we do about each).
 class RunStore
 {
 public:
-    // Opens `where` (a file path or a postgresql:// URL), creating the file
-    // (and its directory) if missing, and migrates an older schema forward. A
-    // file or database that is not a store, is damaged, or was written by a
-    // newer Gatefold is refused untouched: nullptr, `error` says what is
-    // wrong and what to do.
-    static std::unique_ptr<RunStore> open(const QString &where, QString *error);
+    // Opens `where` (a file path or a postgresql:// URL). ReadWrite creates
+    // the file (and its directory) if missing and migrates an older schema
+    // forward, in one exclusive transaction (processes opening one store at
+    // once create and migrate it once). ReadOnly never creates, migrates or
+    // writes anything and works on a store in a read-only folder or file;
+    // its write methods fail with "the run store X is open read-only (why):
+    // what to do". A file or database that is not a store, is damaged, or was
+    // written by a newer Gatefold is refused untouched (not a byte written, no
+    // file created): nullptr, `error` says what is wrong and what to do.
+    static std::unique_ptr<RunStore> open(const QString &where, QString *error,
+                                          OpenMode mode = OpenMode::ReadWrite);
     // $GATEFOLD_STORE if set, else <user data dir>/gatefold/runs.sqlite
     // (~/.local/share/gatefold/runs.sqlite): the GUI's and the CLI's.
     static QString defaultPath();
@@ -48,15 +59,26 @@ public:
     QString runDirectory(qint64 runId) const;
     QString lastError() const { return m_error; }
     int schemaVersion() const;
+    bool isReadOnly() const { return m_readOnly; }
 
     // Runs.
     std::optional<qint64> createRun(const NewRun &run);
+    // Whether run `id` reached the store every other process reads: this
+    // connection's files are still the ones its path names (reopened if not)
+    // and a fresh read-only connection sees the run. For a window before it
+    // starts an engine for a run it just created; false with lastError() when
+    // the run must be created again.
+    bool confirmRun(qint64 id);
     std::optional<RunRecord> run(qint64 id);
     // Newest first; `sweepId` > 0 restricts to one sweep.
     std::vector<RunRecord> runs(qint64 sweepId = 0);
     // Moves a run along its lifecycle; refuses a transition it does not allow.
-    // running sets started (first time), pid, host and heartbeat; a terminal
-    // status sets ended. `message` replaces the run's message when not null.
+    // Running is the exclusive claim of an engine: one transaction that also
+    // refuses a run marked crashed whose engine still lives on this host, and
+    // records this process (pid, host, start token), started (first time) and
+    // a heartbeat. A terminal status sets ended. `message` replaces the run's
+    // message when not null. Only the record as read is changed: a process
+    // that changed the run at the same moment wins, this call fails.
     bool setStatus(qint64 id, RunStatus status, const QString &message = QString());
     bool setRuntime(qint64 id, const QString &device, const QString &versionsJson);
     bool heartbeat(qint64 id);
@@ -69,10 +91,21 @@ public:
     // either every run is added or none. Returns the new ids in order.
     std::optional<std::vector<qint64>> importRuns(const std::vector<ImportedRun> &runs);
 
-    // Marks `running` runs whose engine is gone as crashed: on this host when
-    // their pid no longer exists, anywhere when the last heartbeat is older
-    // than `staleSeconds`. Returns the ids it marked.
+    // Marks `running` runs whose engine is gone as crashed. On this host (and
+    // pid namespace) an engine whose (pid, start token) is alive is alive,
+    // whatever its heartbeat (stopped, or evaluating for hours); its pid gone
+    // or taken by another process: crashed. Other hosts: a heartbeat older
+    // than `staleSeconds`. Returns the ids it marked (none on a read-only store).
     std::vector<qint64> markCrashedRuns(double staleSeconds = 120.0);
+    // The running runs markCrashedRuns() would mark, without writing (also on a read-only store).
+    std::vector<qint64> deadRuns(double staleSeconds = 120.0);
+    // Queued runs nobody will start: their owner (the process that created or
+    // adopted them) is dead on this host, or none is recorded. Oldest first.
+    std::vector<RunRecord> orphanedQueuedRuns();
+    // Makes this process the owner of queued runs whose owner is gone (or is
+    // this process), in one transaction: all of them or, with the reason in
+    // lastError(), none (a run that is not queued, or whose owner lives).
+    bool adoptRuns(const std::vector<qint64> &ids);
 
     // Metrics: one transaction per batch.
     bool addMetrics(qint64 runId, const std::vector<MetricPoint> &points);
@@ -105,19 +138,54 @@ public:
 
     // SQLite: PRAGMA integrity_check == "ok"; PostgreSQL: every table answers.
     bool integrityOk();
+    // SQLite: the value of `PRAGMA name` on this connection (e.g. journal_mode,
+    // synchronous), and the name of its VFS for "vfs"; empty on PostgreSQL. For
+    // tests and diagnostics of the settings the README's hazard table relies on.
+    QString connectionSetting(const QString &name);
 
 private:
     RunStore(QSqlDatabase db, StoreLocation location, Dialect dialect);
-    static std::unique_ptr<RunStore> openSqlite(const StoreLocation &location, QString *error);
+    static std::unique_ptr<RunStore> openSqlite(const StoreLocation &location, OpenMode mode, QString *error);
+    static std::unique_ptr<RunStore> openPostgres(const StoreLocation &location, OpenMode mode, QString *error);
     std::optional<qint64> replaceArtifacts(const Artifact &artifact, bool samePathOnly);
-    static std::unique_ptr<RunStore> openPostgres(const StoreLocation &location, QString *error);
     bool fail(const QString &what, const QString &why);
+    // A write refused for want of disk space, and how fail() says so.
+    static bool isDiskFull(const QString &why, const StoreLocation &location);
+    static QString diskFull(const StoreLocation &location);
+    // Before every write: false (with `what` and the reason in lastError())
+    // when the store is read-only or its connection cannot be trusted.
+    bool prepareWrite(const QString &what);
+    // SQLite: checks that the files this connection uses are still the ones
+    // its path names (a store renamed or deleted while open, a -wal deleted
+    // under us after a close() in this process dropped our POSIX locks:
+    // README, hazards §2.2 and §2.4) and reopens the connection when they are
+    // not, instead of writing into a dead file. Before every write; before
+    // reads at most every few hundred milliseconds. False (for a write) when
+    // the store cannot be written now; lastError() is set by the caller.
+    bool refreshConnection(bool forWrite);
+    void beforeRead() { refreshConnection(false); }
+    bool reopen();
+    // Closes the connection so that it leaves the files right: a log deleted
+    // under us is not checkpointed (its pages are stale); a store renamed
+    // while open gets what our log holds (SQLite would leave it at the old name).
+    void closeConnection();
+    QString runColumns() const;
+    static QString whyEngineGone(const RunRecord &r, double now, double staleSeconds);
+    static RunRecord recordFrom(const QSqlQuery &q);
     QString adapt(const char *statement) const { return sql::adapt(QString::fromLatin1(statement), m_dialect); }
 
     QSqlDatabase m_db;
     StoreLocation m_location;
     Dialect m_dialect;
     QString m_error;
+    bool m_readOnly = false;
+    QString m_readOnlyWhy;   // "opened for reading", "its folder D is not writable", …
+    int m_schemaVersion = 0;
+    bool m_sharedLog = false;  // read-only: reading through the -wal (mode=ro), not the file alone
+    QString m_gone;            // why the store cannot be written now (moved or deleted while open)
+    QElapsedTimer m_checked;   // since the last refreshConnection()
+    QElapsedTimer m_locksChecked;  // since this process's locks on the store were last looked up
+    QElapsedTimer m_relocked;      // since the last reopen for locks a close() elsewhere dropped
 };
 
 } // namespace gatefold::store

@@ -22,6 +22,8 @@ struct KeySummary {
 
 std::optional<std::vector<qint64>> RunStore::importRuns(const std::vector<ImportedRun> &runs)
 {
+    if (!prepareWrite(QStringLiteral("cannot import runs")))
+        return std::nullopt;
     if (!sql::beginWrite(m_db, m_dialect)) {
         fail(QStringLiteral("cannot import runs"), m_db.lastError().text());
         return std::nullopt;

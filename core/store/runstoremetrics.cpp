@@ -15,6 +15,8 @@ namespace gatefold::store {
 
 bool RunStore::addMetrics(qint64 runId, const std::vector<MetricPoint> &points)
 {
+    if (!prepareWrite(QStringLiteral("cannot record metrics of run %1").arg(runId)))
+        return false;
     if (points.empty())
         return true;
     if (!sql::beginWrite(m_db, m_dialect))
@@ -98,6 +100,7 @@ bool RunStore::addMetrics(qint64 runId, const std::vector<MetricPoint> &points)
 
 std::vector<MetricPoint> RunStore::metrics(qint64 runId, const QString &key)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     q.prepare(adapt("SELECT step, epoch, wall, value FROM metrics WHERE run_id = ? AND key = ? "
@@ -117,6 +120,7 @@ std::vector<MetricPoint> RunStore::metrics(qint64 runId, const QString &key)
 
 MetricSummary RunStore::metricSummary(qint64 runId, const QString &key)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT count, last_step, last, min, max FROM metric_summary WHERE run_id = ? AND key = ?"));
@@ -139,6 +143,7 @@ MetricSummary RunStore::metricSummary(qint64 runId, const QString &key)
 
 std::optional<double> RunStore::metricAtEpoch(qint64 runId, const QString &key, double epoch)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     q.prepare(adapt("SELECT value FROM metrics WHERE run_id = ? AND key = ? AND epoch <= ? "
@@ -157,6 +162,7 @@ std::optional<double> RunStore::metricAtEpoch(qint64 runId, const QString &key, 
 
 QStringList RunStore::metricKeys(qint64 runId)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT DISTINCT key FROM metrics WHERE run_id = ? ORDER BY key"));
     q.addBindValue(runId);
@@ -172,6 +178,7 @@ QStringList RunStore::metricKeys(qint64 runId)
 
 qint64 RunStore::lastMetricStep(qint64 runId)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT coalesce(max(step), -1) FROM metrics WHERE run_id = ?"));
     q.addBindValue(runId);
@@ -184,6 +191,8 @@ qint64 RunStore::lastMetricStep(qint64 runId)
 
 bool RunStore::truncateMetrics(qint64 runId, qint64 afterStep)
 {
+    if (!prepareWrite(QStringLiteral("cannot truncate the metrics of run %1").arg(runId)))
+        return false;
     if (!sql::beginWrite(m_db, m_dialect))
         return fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), m_db.lastError().text());
     // The points after the step go, and the run's summaries are taken again from what stays.

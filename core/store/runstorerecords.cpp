@@ -13,6 +13,8 @@ namespace gatefold::store {
 
 std::optional<qint64> RunStore::addArtifact(const Artifact &a)
 {
+    if (!prepareWrite(QStringLiteral("cannot record an artifact of run %1").arg(a.runId)))
+        return std::nullopt;
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO artifacts (run_id, kind, path, sha256, created, info) "
                              "VALUES (?, ?, ?, ?, ?, ?) RETURNING id"));
@@ -41,6 +43,8 @@ std::optional<qint64> RunStore::replaceArtifactAtPath(const Artifact &a)
 
 std::optional<qint64> RunStore::replaceArtifacts(const Artifact &a, bool samePathOnly)
 {
+    if (!prepareWrite(QStringLiteral("cannot record an artifact of run %1").arg(a.runId)))
+        return std::nullopt;
     if (!sql::beginWrite(m_db, m_dialect)) {
         fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), m_db.lastError().text());
         return std::nullopt;
@@ -69,6 +73,7 @@ std::optional<qint64> RunStore::replaceArtifacts(const Artifact &a, bool samePat
 
 std::vector<Artifact> RunStore::artifacts(qint64 runId, const QString &kind)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT id, run_id, kind, path, sha256, created, info FROM artifacts "
                              "WHERE run_id = ? AND (? = '' OR kind = ?) ORDER BY id"));
@@ -88,6 +93,8 @@ std::vector<Artifact> RunStore::artifacts(qint64 runId, const QString &kind)
 
 std::optional<qint64> RunStore::addSnapshot(const Snapshot &s)
 {
+    if (!prepareWrite(QStringLiteral("cannot record a %1 snapshot of run %2").arg(s.kind).arg(s.runId)))
+        return std::nullopt;
     if (QJsonDocument::fromJson(s.dataJson).isNull()) {
         fail(QStringLiteral("cannot record a %1 snapshot of run %2").arg(s.kind).arg(s.runId),
              QStringLiteral("its data is not JSON"));
@@ -111,6 +118,7 @@ std::optional<qint64> RunStore::addSnapshot(const Snapshot &s)
 
 std::vector<Snapshot> RunStore::snapshots(qint64 runId, const QString &kind)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT id, run_id, kind, step, epoch, created, data FROM snapshots "
                              "WHERE run_id = ? AND kind = ? ORDER BY step, id"));
@@ -130,6 +138,8 @@ std::vector<Snapshot> RunStore::snapshots(qint64 runId, const QString &kind)
 
 std::optional<qint64> RunStore::createSweep(const QString &name, const QByteArray &gridJson)
 {
+    if (!prepareWrite(QStringLiteral("cannot create the sweep")))
+        return std::nullopt;
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO sweeps (name, grid, created) VALUES (?, ?, ?) RETURNING id"));
     q.addBindValue(name);
@@ -144,6 +154,7 @@ std::optional<qint64> RunStore::createSweep(const QString &name, const QByteArra
 
 std::optional<Sweep> RunStore::sweep(qint64 id)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT id, name, grid, created FROM sweeps WHERE id = ?"));
     q.addBindValue(id);

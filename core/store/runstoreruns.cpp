@@ -1,29 +1,17 @@
-// RunStore: runs and their lifecycle.
+// RunStore: runs (creating, reading, editing); their lifecycle is in runstorelease.cpp.
 
 #include "runstore.h"
 
+#include "processid.h"
 #include "storesql.h"
 
-#include <QCoreApplication>
 #include <QSqlError>
 #include <QSqlQuery>
-#include <QSysInfo>
 #include <QVariant>
 
-#include <cerrno>
-#include <csignal>
-
 namespace gatefold::store {
-namespace {
 
-bool processAlive(qint64 pid)
-{
-    if (pid <= 0)
-        return false;
-    return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;
-}
-
-RunRecord recordFrom(const QSqlQuery &q)
+RunRecord RunStore::recordFrom(const QSqlQuery &q)
 {
     RunRecord r;
     r.id = q.value(0).toLongLong();
@@ -44,20 +32,28 @@ RunRecord recordFrom(const QSqlQuery &q)
     r.tags = sql::tagsFromJson(q.value(15).toString());
     r.notes = q.value(16).toString();
     r.message = q.value(17).toString();
+    r.pidStart = q.value(18).toString();
     return r;
 }
 
-const char *const kRunColumns = "id, name, status, config, seed, device, versions, created, started, ended, "
-                                "heartbeat, pid, host, coalesce(sweep_id, 0), coalesce(parent_id, 0), tags, "
-                                "notes, message";
-
-} // namespace
+QString RunStore::runColumns() const
+{
+    // A store of schema 2 opened read-only (not migrated) has no pid_start yet.
+    return QStringLiteral("id, name, status, config, seed, device, versions, created, started, ended, heartbeat, pid, "
+                          "host, coalesce(sweep_id, 0), coalesce(parent_id, 0), tags, notes, message, %1")
+        .arg(m_schemaVersion >= 3 ? QStringLiteral("pid_start") : QStringLiteral("'' AS pid_start"));
+}
 
 std::optional<qint64> RunStore::createRun(const NewRun &run)
 {
+    if (!prepareWrite(QStringLiteral("cannot create the run")))
+        return std::nullopt;
+    // The creating process owns the queued run until an engine claims it
+    // (setStatus Running); orphanedQueuedRuns() finds the runs whose owner is gone.
+    const ProcessId me = currentProcessId();
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO runs (name, status, config, seed, created, sweep_id, parent_id, tags, notes) "
-                             "VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+    q.prepare(QStringLiteral("INSERT INTO runs (name, status, config, seed, created, sweep_id, parent_id, tags, notes, "
+                             "pid, host, pid_start) VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     q.addBindValue(sql::text(run.name));
     q.addBindValue(QString::fromUtf8(run.configJson.isNull() ? QByteArray("{}") : run.configJson));
     q.addBindValue(run.seed);
@@ -66,6 +62,9 @@ std::optional<qint64> RunStore::createRun(const NewRun &run)
     q.addBindValue(sql::idOrNull(run.parentId));
     q.addBindValue(sql::tagsJson(run.tags));
     q.addBindValue(sql::text(run.notes));
+    q.addBindValue(me.pid);
+    q.addBindValue(sql::text(me.host));
+    q.addBindValue(sql::text(me.start));
     if (!q.exec() || !q.next()) {
         fail(QStringLiteral("cannot create the run"), q.lastError().text());
         return std::nullopt;
@@ -75,8 +74,9 @@ std::optional<qint64> RunStore::createRun(const NewRun &run)
 
 std::optional<RunRecord> RunStore::run(qint64 id)
 {
+    beforeRead();
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(QLatin1String(kRunColumns)));
+    q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(runColumns()));
     q.addBindValue(id);
     if (!q.exec()) {
         fail(QStringLiteral("cannot read run %1").arg(id), q.lastError().text());
@@ -91,9 +91,10 @@ std::optional<RunRecord> RunStore::run(qint64 id)
 
 std::vector<RunRecord> RunStore::runs(qint64 sweepId)
 {
+    beforeRead();
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE (? = 0 OR sweep_id = ?) ORDER BY id DESC")
-                  .arg(QLatin1String(kRunColumns)));
+                  .arg(runColumns()));
     q.addBindValue(sweepId);
     q.addBindValue(sweepId);
     std::vector<RunRecord> out;
@@ -104,47 +105,6 @@ std::vector<RunRecord> RunStore::runs(qint64 sweepId)
     while (q.next())
         out.push_back(recordFrom(q));
     return out;
-}
-
-bool RunStore::setStatus(qint64 id, RunStatus status, const QString &message)
-{
-    if (!sql::beginWrite(m_db, m_dialect))
-        return fail(QStringLiteral("cannot update run %1").arg(id), m_db.lastError().text());
-    const auto current = run(id);
-    if (!current) {
-        m_db.rollback();
-        return false;
-    }
-    if (!isAllowedTransition(current->status, status)) {
-        m_db.rollback();
-        return fail(QStringLiteral("run %1 cannot go from %2 to %3").arg(id).arg(toString(current->status),
-                                                                              toString(status)),
-                    QStringLiteral("not a step of queued -> running -> finished | failed | cancelled | crashed"));
-    }
-    QSqlQuery q(m_db);
-    const double t = sql::now();
-    if (status == RunStatus::Running) {
-        q.prepare(QStringLiteral("UPDATE runs SET status = 'running', started = CASE WHEN started = 0 THEN ? ELSE "
-                                 "started END, ended = 0, heartbeat = ?, pid = ?, host = ?, "
-                                 "message = coalesce(?, message) WHERE id = ?"));
-        q.addBindValue(t);
-        q.addBindValue(t);
-        q.addBindValue(QCoreApplication::applicationPid());
-        q.addBindValue(QSysInfo::machineHostName());
-    } else {
-        q.prepare(QStringLiteral("UPDATE runs SET status = ?, ended = ?, message = coalesce(?, message) "
-                                 "WHERE id = ?"));
-        q.addBindValue(toString(status));
-        q.addBindValue(isTerminal(status) ? t : 0.0);
-    }
-    q.addBindValue(message.isNull() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(message));
-    q.addBindValue(id);
-    if (!q.exec() || !m_db.commit()) {
-        const QString why = q.lastError().isValid() ? q.lastError().text() : m_db.lastError().text();
-        m_db.rollback();
-        return fail(QStringLiteral("cannot update run %1").arg(id), why);
-    }
-    return true;
 }
 
 namespace {
@@ -170,6 +130,8 @@ bool updateColumn(QSqlDatabase &db, qint64 id, const char *column, const QVarian
 
 bool RunStore::setRuntime(qint64 id, const QString &device, const QString &versionsJson)
 {
+    if (!prepareWrite(QStringLiteral("cannot update run %1").arg(id)))
+        return false;
     QString why;
     if (!updateColumn(m_db, id, "device", sql::text(device), &why) || !updateColumn(m_db, id, "versions", sql::text(versionsJson), &why))
         return fail(QStringLiteral("cannot update run %1").arg(id), why);
@@ -178,18 +140,24 @@ bool RunStore::setRuntime(qint64 id, const QString &device, const QString &versi
 
 bool RunStore::heartbeat(qint64 id)
 {
+    if (!prepareWrite(QStringLiteral("heartbeat of run %1").arg(id)))
+        return false;
     QString why;
     return updateColumn(m_db, id, "heartbeat", sql::now(), &why) || fail(QStringLiteral("heartbeat of run %1").arg(id), why);
 }
 
 bool RunStore::setName(qint64 id, const QString &name)
 {
+    if (!prepareWrite(QStringLiteral("cannot rename run %1").arg(id)))
+        return false;
     QString why;
     return updateColumn(m_db, id, "name", sql::text(name), &why) || fail(QStringLiteral("cannot rename run %1").arg(id), why);
 }
 
 bool RunStore::setTags(qint64 id, const QStringList &tags)
 {
+    if (!prepareWrite(QStringLiteral("cannot tag run %1").arg(id)))
+        return false;
     QString why;
     return updateColumn(m_db, id, "tags", sql::tagsJson(tags), &why)
         || fail(QStringLiteral("cannot tag run %1").arg(id), why);
@@ -197,6 +165,8 @@ bool RunStore::setTags(qint64 id, const QStringList &tags)
 
 bool RunStore::setNotes(qint64 id, const QString &notes)
 {
+    if (!prepareWrite(QStringLiteral("cannot set the notes of run %1").arg(id)))
+        return false;
     QString why;
     return updateColumn(m_db, id, "notes", sql::text(notes), &why)
         || fail(QStringLiteral("cannot set the notes of run %1").arg(id), why);
@@ -204,6 +174,8 @@ bool RunStore::setNotes(qint64 id, const QString &notes)
 
 bool RunStore::deleteRun(qint64 id)
 {
+    if (!prepareWrite(QStringLiteral("cannot delete run %1").arg(id)))
+        return false;
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("DELETE FROM runs WHERE id = ?"));
     q.addBindValue(id);
@@ -212,34 +184,6 @@ bool RunStore::deleteRun(qint64 id)
     if (q.numRowsAffected() != 1)
         return fail(QStringLiteral("cannot delete run %1").arg(id), QStringLiteral("there is no such run"));
     return true;
-}
-
-std::vector<qint64> RunStore::markCrashedRuns(double staleSeconds)
-{
-    std::vector<qint64> crashed;
-    const QString host = QSysInfo::machineHostName();
-    const double t = sql::now();
-    for (const auto &r : runs()) {
-        if (r.status != RunStatus::Running)
-            continue;
-        const bool here = r.host == host;
-        QString why;
-        if (here && !processAlive(r.pid))
-            why = QStringLiteral("the engine process (pid %1) is gone").arg(r.pid);
-        else if (t - r.heartbeat > staleSeconds)
-            why = QStringLiteral("no heartbeat for %1 s (host %2)").arg(qint64(t - r.heartbeat)).arg(r.host);
-        if (why.isEmpty())
-            continue;
-        QSqlQuery q(m_db);
-        q.prepare(QStringLiteral("UPDATE runs SET status = 'crashed', ended = ?, message = ? "
-                                 "WHERE id = ? AND status = 'running'"));
-        q.addBindValue(t);
-        q.addBindValue(why);
-        q.addBindValue(r.id);
-        if (q.exec() && q.numRowsAffected() == 1)
-            crashed.push_back(r.id);
-    }
-    return crashed;
 }
 
 } // namespace gatefold::store

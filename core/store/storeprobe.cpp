@@ -2,44 +2,82 @@
 
 #include "storesql.h"
 
+#include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QUrl>
 #include <QVariant>
 
 namespace gatefold::store {
 
-int probeVersion(const QString &path, QString *error)
+QString readOnlyUri(const QString &path, bool *sharedLog)
 {
+    // Both files: SQLite reads through them without creating anything. Only
+    // the -wal (its index removed by hand): mode=ro would create a -shm, so
+    // the file alone is read.
+    const bool shared = QFileInfo::exists(path + QStringLiteral("-wal")) && QFileInfo::exists(path + QStringLiteral("-shm"));
+    if (sharedLog)
+        *sharedLog = shared;
+    const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(path, "/"));
+    // readonly_shm: the index is opened read-only too, so not even a read mark
+    // is written into it (plain mode=ro changes the -shm's bytes, and after a
+    // killed writer rebuilds it); SQLite then reads the log on its own.
+    return QStringLiteral("file:%1?%2").arg(encoded, shared ? QStringLiteral("mode=ro&readonly_shm=1")
+                                                           : QStringLiteral("immutable=1"));
+}
+
+StoreProbe probeStore(const QString &path)
+{
+    StoreProbe probe;
+    if (QFileInfo(path).size() == 0) {
+        probe.kind = StoreProbe::Kind::Empty;
+        return probe;
+    }
     const QString name = sql::connectionName();
-    int version = -1;
     {
+        // Through SQLite, never a plain open()/close() of our own: closing a
+        // descriptor drops every POSIX lock this process holds on the file
+        // (How To Corrupt §2.2); SQLite's unix VFS defers such closes.
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
-        if (!db.open()) {
-            *error = db.lastError().text();
+        bool shared = false;
+        db.setDatabaseName(readOnlyUri(path, &shared));
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
+        bool opened = db.open();
+        if (!opened && shared && !(QFileInfo::exists(path + QStringLiteral("-wal")) && QFileInfo::exists(path + QStringLiteral("-shm")))) {
+            // The last writer closed between choosing and opening: its log is in the file now.
+            db.setDatabaseName(readOnlyUri(path));
+            opened = db.open();
+        }
+        if (!opened) {
+            probe.error = db.lastError().text();
         } else {
             QSqlQuery q(db);
             if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
-                *error = q.lastError().text();
+                probe.error = q.lastError().text();
             } else {
-                version = q.value(0).toInt();
+                probe.version = q.value(0).toInt();
                 QSqlQuery tables(db);
-                if (version == 0 && tables.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) && tables.next()
-                    && tables.value(0).toInt() > 0) {
-                    *error = QStringLiteral("it is an SQLite database with other tables, not a run store");
-                    version = -1;
-                } else if (version > 0 && (!tables.exec(QStringLiteral("SELECT count(*) FROM runs")))) {
-                    *error = tables.lastError().text();
-                    version = -1;
+                if (!tables.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !tables.next()) {
+                    probe.error = tables.lastError().text();
+                } else if (probe.version == 0) {
+                    const int count = tables.value(0).toInt();
+                    probe.kind = count == 0 ? StoreProbe::Kind::Empty : StoreProbe::Kind::Foreign;
+                    if (count > 0)
+                        probe.error = QStringLiteral("it is an SQLite database with other tables, not a run store");
+                } else if (!tables.exec(QStringLiteral("SELECT count(*) FROM runs"))) {
+                    probe.error = tables.lastError().text();
+                } else {
+                    probe.kind = StoreProbe::Kind::Store;
                 }
             }
             db.close();
         }
     }
     QSqlDatabase::removeDatabase(name);
-    return version;
+    if (probe.kind == StoreProbe::Kind::Unreadable && probe.error.trimmed().isEmpty())
+        probe.error = QStringLiteral("SQLite cannot read it");
+    return probe;
 }
 
 } // namespace gatefold::store

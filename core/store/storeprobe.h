@@ -4,9 +4,28 @@
 
 namespace gatefold::store {
 
-// Reads a store file's schema version without writing a byte (a read-only
-// connection). Returns the version (0: an empty SQLite file), or -1 with
-// `error` set when the file is not SQLite, is damaged, or holds other tables.
-int probeVersion(const QString &path, QString *error);
+// What an existing SQLite file holds, read without writing or creating a
+// byte (core/store/README.md, "Refusals never write").
+struct StoreProbe {
+    enum class Kind {
+        Empty,       // a 0-byte file, or an SQLite database without tables: a store not made yet
+        Store,       // a run store of schema `version`
+        Foreign,     // an SQLite database with other tables
+        Unreadable,  // not SQLite, or damaged: `error` says what SQLite found
+    };
+    Kind kind = Kind::Unreadable;
+    int version = 0;
+    QString error;
+};
+
+StoreProbe probeStore(const QString &path);
+
+// The URI of a read-only SQLite connection to `path` that creates no file:
+// with its write-ahead log and index present (a store in use, or left by a
+// killed process) a shared read (mode=ro with a read-only index, which sees
+// the log's commits and changes no byte of either);
+// without them the file alone is the whole database (immutable=1: no locks,
+// no -wal, no -shm). `sharedLog` tells which.
+QString readOnlyUri(const QString &path, bool *sharedLog = nullptr);
 
 } // namespace gatefold::store

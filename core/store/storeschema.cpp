@@ -96,6 +96,11 @@ INSERT INTO metric_summary (run_id, key, count, last_step, last, min, max)
 UPDATE metric_summary SET last = (SELECT value FROM metrics m WHERE m.run_id = metric_summary.run_id
     AND m.key = metric_summary.key ORDER BY step DESC, {rowid} DESC LIMIT 1);
 )"),
+        // 2 → 3: the start token of the process in pid (ProcessId::start), so a reused pid is
+        // not taken for the engine that held a run, and a live engine is never declared crashed.
+        QStringLiteral(R"(
+ALTER TABLE runs ADD COLUMN pid_start TEXT NOT NULL DEFAULT '';
+)"),
     };
     return steps;
 }
@@ -149,24 +154,67 @@ int currentSchemaVersion()
     return int(migrations().size());
 }
 
-bool migrateSchema(QSqlDatabase &db, int fromVersion, QString *error)
+int openSqliteSchema(QSqlDatabase &db, QString *error, bool *refused)
 {
-    for (int version = fromVersion; version < currentSchemaVersion(); ++version) {
-        if (!db.transaction()) {
-            *error = db.lastError().text();
-            return false;
-        }
-        if (!applyStep(db, Dialect::Sqlite, version, error)) {
-            db.rollback();
-            return false;
-        }
-        if (!db.commit()) {
-            *error = db.lastError().text();
-            db.rollback();
-            return false;
-        }
+    *refused = false;
+    QSqlQuery q(db);
+    // Up to date already (the usual case): nothing to decide, no lock to take.
+    // A migration commits whole, so reading today's version means it is done.
+    if (q.exec(QStringLiteral("PRAGMA user_version")) && q.next() && q.value(0).toInt() == currentSchemaVersion()) {
+        q.finish();
+        return currentSchemaVersion();
     }
-    return true;
+    q.finish();
+    // EXCLUSIVE (in WAL mode: the write lock, taken before anything is read)
+    // makes the version check and the migration one step: a second process
+    // waits here and then finds the store made. A deferred transaction would
+    // let two processes read version 0 and both create the tables.
+    if (!exec(q, QStringLiteral("BEGIN EXCLUSIVE"), error))
+        return -1;
+    const auto abandon = [&](const QString &why, bool refuse) {
+        *error = why;
+        *refused = refuse;
+        db.rollback();
+        return -1;
+    };
+    QString why;
+    if (!exec(q, QStringLiteral("PRAGMA user_version"), &why) || !q.next())
+        return abandon(why, false);
+    const int version = q.value(0).toInt();
+    if (!exec(q, QStringLiteral("SELECT count(*) FROM sqlite_master"), &why) || !q.next())
+        return abandon(why, false);
+    if (version == 0 && q.value(0).toInt() > 0)
+        return abandon(QStringLiteral("it is an SQLite database with other tables, not a run store"), true);
+    if (version > currentSchemaVersion())
+        return abandon(QStringLiteral("it was written by a newer Gatefold (store schema %1; this build reads up to "
+                                      "%2). It was not modified; update Gatefold to use it.")
+                           .arg(version)
+                           .arg(currentSchemaVersion()),
+                       true);
+    for (int v = version; v < currentSchemaVersion(); ++v)
+        if (!applyStep(db, Dialect::Sqlite, v, &why))
+            return abandon(why, false);
+    if (!db.commit())
+        return abandon(db.lastError().text(), false);
+    return currentSchemaVersion();
+}
+
+int readPostgresSchema(QSqlDatabase &db, QString *error)
+{
+    QSqlQuery q(db);
+    if (!exec(q, QStringLiteral("SELECT to_regclass('gatefold_schema') IS NOT NULL"), error) || !q.next())
+        return -1;
+    if (!q.value(0).toBool()) {
+        *error = QStringLiteral("the database holds no Gatefold store (no gatefold_schema table)");
+        return -1;
+    }
+    if (!exec(q, QStringLiteral("SELECT version FROM gatefold_schema"), error))
+        return -1;
+    if (!q.next()) {
+        *error = QStringLiteral("its gatefold_schema table is empty; it is damaged");
+        return -1;
+    }
+    return q.value(0).toInt();
 }
 
 int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused)

@@ -10,11 +10,17 @@ namespace gatefold::store {
 // row of a PostgreSQL store's gatefold_schema table).
 int currentSchemaVersion();
 
-// Brings an SQLite store at `fromVersion` (0: empty file) to
-// currentSchemaVersion(), one migration per version, each in its own
-// transaction with the version bump, so a store is always at some whole
-// version. False + `error` on failure (the failed step is rolled back).
-bool migrateSchema(QSqlDatabase &db, int fromVersion, QString *error);
+// Reads an SQLite store's version and brings it to currentSchemaVersion()
+// in one exclusive transaction (a new file gets the whole schema), so
+// processes opening a store at once create or migrate it once and a store is
+// always at some whole version. Returns the version, or -1 with `error`;
+// `refused` is true when the file is not ours to touch (other tables, a newer
+// schema): nothing was written.
+int openSqliteSchema(QSqlDatabase &db, QString *error, bool *refused);
+
+// A PostgreSQL store's version without writing (read-only opens), or -1 with
+// `error` when the database holds no store.
+int readPostgresSchema(QSqlDatabase &db, QString *error);
 
 // Reads a PostgreSQL store's schema version and migrates it to today's, in one
 // transaction under an advisory lock (processes opening one store at once

@@ -9,6 +9,11 @@
 
 namespace gatefold::store {
 
+// How RunStore::open treats a store. ReadOnly never creates, migrates or
+// writes anything (no -wal/-shm left behind that was not there) and works on a
+// store in a read-only folder or file; its write methods return false.
+enum class OpenMode { ReadWrite, ReadOnly };
+
 // queued → running → finished | failed | cancelled | crashed. A crashed,
 // failed or cancelled run may be resumed (→ running again).
 enum class RunStatus { Queued, Running, Finished, Failed, Cancelled, Crashed };
@@ -42,8 +47,11 @@ struct RunRecord {
     double started = 0;  // 0: not yet
     double ended = 0;
     double heartbeat = 0;
+    // The process that holds the run (running: its engine; queued: the
+    // process that created or adopted it; afterwards: the last holder).
     qint64 pid = 0;
     QString host;
+    QString pidStart;   // its start token (ProcessId::start); empty in records from before schema 3
     qint64 sweepId = 0;
     qint64 parentId = 0;
     QStringList tags;

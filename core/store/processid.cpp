@@ -1,0 +1,115 @@
+#include "processid.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QSysInfo>
+
+#include <cerrno>
+#include <csignal>
+#include <limits>
+#include <unistd.h>
+
+namespace gatefold::store {
+namespace {
+
+QByteArray readSmallFile(const QString &path)
+{
+    // /proc files report size 0: read until the end.
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll();
+}
+
+// Field 22 of /proc/<pid>/stat: the start time in clock ticks after boot.
+// The command name (field 2) may hold spaces and parentheses: count after the last ')'.
+QByteArray startTicks(qint64 pid)
+{
+    const QByteArray stat = readSmallFile(QStringLiteral("/proc/%1/stat").arg(pid));
+    const int close = stat.lastIndexOf(')');
+    if (close < 0)
+        return {};
+    const QList<QByteArray> fields = stat.mid(close + 2).split(' ');
+    // fields[0] is field 3 (state); field 22 is fields[19].
+    return fields.size() > 19 ? fields.at(19) : QByteArray();
+}
+
+const QString &bootId()
+{
+    static const QString id = QString::fromLatin1(readSmallFile(QStringLiteral("/proc/sys/kernel/random/boot_id")).trimmed());
+    return id;
+}
+
+// "pid:[4026531836]": processes in another container see other pids.
+const QString &pidNamespace()
+{
+    static const QString ns = [] {
+        char buffer[64] = {};
+        const ssize_t n = ::readlink("/proc/self/ns/pid", buffer, sizeof buffer - 1);
+        return n > 0 ? QString::fromLatin1(buffer, int(n)) : QStringLiteral("pid:[?]");
+    }();
+    return ns;
+}
+
+struct StartToken {
+    QString ticks, boot, ns;
+};
+
+StartToken splitToken(const QString &token)
+{
+    const QStringList parts = token.split(QLatin1Char('/'));
+    StartToken t;
+    if (parts.size() == 3) {
+        t.ticks = parts.at(0);
+        t.boot = parts.at(1);
+        t.ns = parts.at(2);
+    }
+    return t;
+}
+
+bool pidExists(qint64 pid)
+{
+    if (pid <= 0 || pid > std::numeric_limits<pid_t>::max())
+        return false;
+    return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;
+}
+
+} // namespace
+
+QString processStartToken(qint64 pid)
+{
+    if (pid <= 0)
+        return {};
+    const QByteArray ticks = startTicks(pid);
+    if (ticks.isEmpty())
+        return {};
+    return QString::fromLatin1(ticks) + QLatin1Char('/') + bootId() + QLatin1Char('/') + pidNamespace();
+}
+
+ProcessId currentProcessId()
+{
+    static const QString start = processStartToken(QCoreApplication::applicationPid());
+    return {QCoreApplication::applicationPid(), QSysInfo::machineHostName(), start};
+}
+
+bool isCheckableHere(const ProcessId &id)
+{
+    if (id.pid <= 0 || id.host != QSysInfo::machineHostName())
+        return false;
+    if (id.start.isEmpty())
+        return true;  // an older record: pid and host only
+    const StartToken t = splitToken(id.start);
+    // Another boot: certainly dead, which is an answer. Another pid namespace: no answer here.
+    return !t.ticks.isEmpty() && t.ns == pidNamespace();
+}
+
+bool isAliveHere(const ProcessId &id)
+{
+    if (!isCheckableHere(id) || !pidExists(id.pid))
+        return false;
+    if (id.start.isEmpty())
+        return true;
+    return processStartToken(id.pid) == id.start;
+}
+
+} // namespace gatefold::store

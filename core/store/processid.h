@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QString>
+
+namespace gatefold::store {
+
+// A process that holds a run (an engine) or owns queued runs (a window, a
+// sweep). A pid alone can be reused after its process exits; (pid, start)
+// cannot. `start` is "<starttime>/<boot id>/<pid namespace>" read from /proc:
+// the process's start in clock ticks since boot, the kernel's boot id (a pid
+// from before a reboot is dead), and the pid namespace (a pid seen from
+// another container cannot be checked here).
+struct ProcessId {
+    qint64 pid = 0;
+    QString host;
+    QString start;
+};
+
+// This process.
+ProcessId currentProcessId();
+
+// Whether this process can tell if `id` lives: same host name, and a start
+// token from this boot and pid namespace (or none at all: records written
+// before schema 3 carry only pid and host).
+bool isCheckableHere(const ProcessId &id);
+
+// Same host: the pid exists and its start token equals id.start (an empty
+// id.start, from an older record, checks the pid only). False for a process
+// that is not checkable here.
+bool isAliveHere(const ProcessId &id);
+
+// The start token of a pid on this machine, empty when it does not exist.
+QString processStartToken(qint64 pid);
+
+} // namespace gatefold::store

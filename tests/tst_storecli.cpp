@@ -1,0 +1,251 @@
+// The store as gatefold-cli's commands open it (real child processes, as a
+// non-root user: nobody via setpriv when the test runs as root): reading
+// commands (runs list, runs show, table, runs export-mlflow) read a store in a
+// read-only folder and change nothing; writing ones say plainly why they cannot
+// run there; listing a store that does not exist creates none; every command
+// refuses a newer store without touching it; a reading command records a dead
+// engine's run as crashed but never a live one's, however old its heartbeat.
+
+#include <QtTest/QtTest>
+
+#include "clirun.h"
+#include "storeprocs.h"
+
+#include "store/processid.h"
+#include "store/runstore.h"
+#include "store/storeschema.h"
+
+#include <QCryptographicHash>
+#include <QTemporaryDir>
+
+#include <csignal>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace gatefold;
+using namespace gatefold::store;
+using namespace gatefold::test;
+
+namespace {
+
+QStringList folderState(const QString &dir)
+{
+    QStringList state;
+    for (const QFileInfo &f : QDir(dir).entryInfoList(QDir::Files | QDir::Hidden | QDir::System, QDir::Name)) {
+        QFile file(f.absoluteFilePath());
+        QByteArray hash;
+        if (file.open(QIODevice::ReadOnly))
+            hash = QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex().left(16);
+        state << f.fileName() + QLatin1Char(' ') + QString::number(f.size()) + QLatin1Char(' ')
+                     + f.lastModified().toString(Qt::ISODateWithMs) + QLatin1Char(' ') + QString::fromLatin1(hash);
+    }
+    return state;
+}
+
+// gatefold-cli as the test's non-root user, with a home of its own.
+CliRun cliAsUser(const QStringList &arguments, const QString &home)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOME"), home);
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/data"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/config"));
+    env.remove(QStringLiteral("GATEFOLD_STORE"));
+    p.setProcessEnvironment(env);
+    const QStringList prefix = asNonRoot();
+    if (prefix.isEmpty())
+        p.start(QStringLiteral(GATEFOLD_CLI_PATH), arguments);
+    else
+        p.start(prefix.first(), prefix.mid(1) + QStringList{QStringLiteral(GATEFOLD_CLI_PATH)} + arguments);
+    CliRun r;
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit)
+        return r;
+    r.exitCode = p.exitCode();
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+bool chmodPath(const QString &path, mode_t mode)
+{
+    return ::chmod(QFile::encodeName(path).constData(), mode) == 0;
+}
+
+// A finished run with a val/top1 curve, as an engine leaves it.
+qint64 finishedRun(RunStore &s, const QString &name)
+{
+    NewRun n;
+    n.name = name;
+    const qint64 id = *s.createRun(n);
+    s.setStatus(id, RunStatus::Running);
+    s.addMetrics(id, {{QStringLiteral("val/top1"), 10, 1, 0, 0.25}, {QStringLiteral("val/top1"), 20, 2, 0, 0.5}});
+    s.setStatus(id, RunStatus::Finished);
+    return id;
+}
+
+} // namespace
+
+class TstStoreCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void readingCommandsReadAReadOnlyStore();
+    void listingAMissingStoreCreatesNone();
+    void everyCommandRefusesANewerStoreUntouched();
+    void readingRecordsDeadEnginesOnly();
+
+private:
+    QString freshDir(const QString &name)
+    {
+        const QString dir = m_dir.filePath(name);
+        QDir().mkpath(dir);
+        chmodPath(dir, 0777);
+        return dir;
+    }
+    QTemporaryDir m_dir;
+    QString m_home;
+};
+
+void TstStoreCli::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY(chmodPath(m_dir.path(), 0755));
+    m_home = freshDir(QStringLiteral("home"));
+}
+
+void TstStoreCli::readingCommandsReadAReadOnlyStore()
+{
+    const QString dir = freshDir(QStringLiteral("readonly"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    {
+        QString error;
+        auto s = RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        finishedRun(*s, QStringLiteral("archived"));
+    }
+    QVERIFY(chmodPath(path, 0644));
+    QVERIFY(chmodPath(dir, 0555));
+    const QStringList before = folderState(dir);
+    const QString out = freshDir(QStringLiteral("mlflow-out"));
+
+    const CliRun list = cliAsUser({QStringLiteral("runs"), QStringLiteral("list"), QStringLiteral("--store"), path}, m_home);
+    QVERIFY2(list.exitCode == 0 && list.out.contains(QStringLiteral("archived")) && list.out.contains(QStringLiteral("finished")),
+             qPrintable(list.out + list.err));
+    const CliRun show = cliAsUser({QStringLiteral("runs"), QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--json"),
+                                   QStringLiteral("--store"), path},
+                                  m_home);
+    QVERIFY2(show.exitCode == 0 && show.out.contains(QStringLiteral("\"archived\"")), qPrintable(show.out + show.err));
+    const CliRun table = cliAsUser({QStringLiteral("table"), QStringLiteral("--all"), QStringLiteral("--group-by"),
+                                    QStringLiteral("none"), QStringLiteral("--format"), QStringLiteral("csv"),
+                                    QStringLiteral("--store"), path},
+                                   m_home);
+    QVERIFY2(table.exitCode == 0 && table.out.contains(QStringLiteral("archived")), qPrintable(table.out + table.err));
+    const CliRun exported = cliAsUser({QStringLiteral("runs"), QStringLiteral("export-mlflow"), QStringLiteral("--all"),
+                                       QStringLiteral("--out"), out, QStringLiteral("--store"), path},
+                                      m_home);
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.out + exported.err));
+    QCOMPARE(folderState(dir), before);
+
+    const CliRun remove = cliAsUser({QStringLiteral("runs"), QStringLiteral("delete"), QStringLiteral("1"),
+                                     QStringLiteral("--store"), path},
+                                    m_home);
+    QCOMPARE(remove.exitCode, 1);
+    QVERIFY2(remove.err.contains(QStringLiteral("cannot be written here")) && remove.err.contains(QStringLiteral("is not writable"))
+                 && remove.err.contains(QStringLiteral("Reading commands")) && !remove.err.contains(QStringLiteral("damaged")),
+             qPrintable(remove.err));
+    QCOMPARE(folderState(dir), before);
+    QVERIFY(chmodPath(dir, 0777));
+}
+
+void TstStoreCli::listingAMissingStoreCreatesNone()
+{
+    const QString dir = freshDir(QStringLiteral("missing"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    const CliRun list = cliAsUser({QStringLiteral("runs"), QStringLiteral("--store"), path}, m_home);
+    QVERIFY2(list.exitCode == 0 && list.out.contains(QStringLiteral("no store there yet")), qPrintable(list.out + list.err));
+    QVERIFY(QDir(dir).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
+    const CliRun table = cliAsUser({QStringLiteral("table"), QStringLiteral("--all"), QStringLiteral("--store"), path}, m_home);
+    QCOMPARE(table.exitCode, 2);
+    QVERIFY2(table.err.contains(QStringLiteral("there is no run store")), qPrintable(table.err));
+    QVERIFY(QDir(dir).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
+}
+
+void TstStoreCli::everyCommandRefusesANewerStoreUntouched()
+{
+    const QString dir = freshDir(QStringLiteral("newer"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    {
+        QString error;
+        auto s = RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        finishedRun(*s, QStringLiteral("from the future"));
+    }
+    QVERIFY(sqlExec(path, QStringLiteral("PRAGMA user_version = %1").arg(currentSchemaVersion() + 1)));
+    QVERIFY(chmodPath(path, 0666));
+    const QStringList before = folderState(dir);
+    const QString out = freshDir(QStringLiteral("newer-out"));
+    const QList<QStringList> commands = {
+        {QStringLiteral("runs"), QStringLiteral("list")},
+        {QStringLiteral("runs"), QStringLiteral("show"), QStringLiteral("1")},
+        {QStringLiteral("runs"), QStringLiteral("delete"), QStringLiteral("1")},
+        {QStringLiteral("table"), QStringLiteral("--all")},
+        {QStringLiteral("runs"), QStringLiteral("export-mlflow"), QStringLiteral("--all"), QStringLiteral("--out"), out},
+        {QStringLiteral("runs"), QStringLiteral("import-mlflow"), out},
+    };
+    for (const QStringList &command : commands) {
+        const CliRun r = cliAsUser(command + QStringList{QStringLiteral("--store"), path}, m_home);
+        QVERIFY2(r.exitCode != 0 && r.err.contains(QStringLiteral("newer Gatefold")),
+                 qPrintable(command.join(' ') + QStringLiteral(": ") + r.out + r.err));
+        QCOMPARE(folderState(dir), before);
+    }
+}
+
+void TstStoreCli::readingRecordsDeadEnginesOnly()
+{
+    const QString dir = freshDir(QStringLiteral("engines"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    QProcess stopped;
+    stopped.start(QStringLiteral("sleep"), {QStringLiteral("600")});
+    QVERIFY(stopped.waitForStarted());
+    const qint64 alivePid = stopped.processId();
+    ::kill(pid_t(alivePid), SIGSTOP);
+    QProcess gone;
+    gone.start(QStringLiteral("true"));
+    QVERIFY(gone.waitForStarted());
+    const qint64 deadPid = gone.processId();
+    gone.waitForFinished();
+    qint64 alive = 0, dead = 0;
+    {
+        QString error;
+        auto s = RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        alive = *s->createRun(NewRun{});
+        dead = *s->createRun(NewRun{});
+        QVERIFY(s->setStatus(alive, RunStatus::Running));
+        QVERIFY(s->setStatus(dead, RunStatus::Running));
+    }
+    const QString me = currentProcessId().start;
+    QVERIFY(sqlExec(path, QStringLiteral("UPDATE runs SET pid = %1, pid_start = '%2', heartbeat = 1 WHERE id = %3")
+                              .arg(alivePid)
+                              .arg(processStartToken(alivePid))
+                              .arg(alive)));
+    QVERIFY(sqlExec(path, QStringLiteral("UPDATE runs SET pid = %1, pid_start = '%2', heartbeat = 1 WHERE id = %3")
+                              .arg(deadPid)
+                              .arg(QStringLiteral("1/") + me.section(QLatin1Char('/'), 1))
+                              .arg(dead)));
+    QVERIFY(chmodPath(path, 0666));
+    const CliRun list = cliAsUser({QStringLiteral("runs"), QStringLiteral("list"), QStringLiteral("--json"),
+                                   QStringLiteral("--store"), path},
+                                  m_home);
+    QCOMPARE(list.exitCode, 0);
+    QCOMPARE(sqlColumn(path, QStringLiteral("SELECT status FROM runs ORDER BY id")),
+             (QStringList{QStringLiteral("running"), QStringLiteral("crashed")}));
+    QVERIFY2(list.out.contains(QStringLiteral("\"crashed\"")), qPrintable(list.out));
+    ::kill(pid_t(alivePid), SIGCONT);
+    stopped.kill();
+    stopped.waitForFinished();
+}
+
+QTEST_GUILESS_MAIN(TstStoreCli)
+#include "tst_storecli.moc"

@@ -1,0 +1,323 @@
+// Who holds a run, on real SQLite files with real processes: a process's
+// identity (pid + start token, so a reused pid is not its process), the owner
+// a queued run gets, the exclusive claim of setStatus(Running), crash
+// detection that never declares a live engine crashed however old its
+// heartbeat (a SIGSTOPped child), queued runs whose owner is gone, and
+// adopting them.
+
+#include <QtTest/QtTest>
+
+#include "store/processid.h"
+#include "store/runstore.h"
+
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QSysInfo>
+#include <QTemporaryDir>
+
+#include <csignal>
+
+using namespace gatefold::store;
+
+namespace {
+
+bool rawExec(const QString &path, const QString &sql)
+{
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            ok = q.exec(sql);
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    return ok;
+}
+
+// Records `holder` as the process that holds (or owns) run `id`, with a heartbeat at `heartbeat`.
+bool setHolder(const QString &path, qint64 id, const ProcessId &holder, double heartbeat)
+{
+    return rawExec(path, QStringLiteral("UPDATE runs SET pid = %1, host = '%2', pid_start = '%3', heartbeat = %4 "
+                                        "WHERE id = %5")
+                             .arg(holder.pid)
+                             .arg(holder.host, holder.start)
+                             .arg(heartbeat, 0, 'f', 3)
+                             .arg(id));
+}
+
+// A real process that stays until killed.
+struct Sleeper {
+    QProcess process;
+    Sleeper()
+    {
+        process.start(QStringLiteral("sleep"), {QStringLiteral("600")});
+        process.waitForStarted();
+    }
+    ~Sleeper()
+    {
+        if (process.state() != QProcess::NotRunning) {
+            ::kill(pid_t(process.processId()), SIGCONT);
+            process.kill();
+            process.waitForFinished();
+        }
+    }
+    ProcessId id() const
+    {
+        const qint64 pid = process.processId();
+        return {pid, QSysInfo::machineHostName(), processStartToken(pid)};
+    }
+};
+
+// The identity of a process that has exited.
+ProcessId deadProcess()
+{
+    QProcess p;
+    p.start(QStringLiteral("true"));
+    p.waitForStarted();
+    const qint64 pid = p.processId();  // 0 once it has finished
+    p.waitForFinished();
+    // Its start token as it would have been: any token with this boot and namespace.
+    ProcessId me = currentProcessId();
+    return {pid, me.host, QStringLiteral("1/") + me.start.section(QLatin1Char('/'), 1)};
+}
+
+std::unique_ptr<RunStore> openStore(const QString &path)
+{
+    QString error;
+    auto store = RunStore::open(path, &error);
+    if (!store)
+        qWarning("open failed: %s", qPrintable(error));
+    return store;
+}
+
+NewRun named(const char *name)
+{
+    NewRun r;
+    r.name = QString::fromLatin1(name);
+    return r;
+}
+
+} // namespace
+
+class TstStoreLease : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void processIdentity();
+    void createdRunIsOwnedByItsCreator();
+    void claimIsExclusive();
+    void crashedButAliveIsNotTaken();
+    void liveEngineIsNeverDeclaredCrashed();
+    void deadOrReusedPidIsCrashed();
+    void otherHostsGoByHeartbeat();
+    void orphanedQueuedRunsAndAdoption();
+
+private:
+    QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+    QTemporaryDir m_dir;
+};
+
+void TstStoreLease::processIdentity()
+{
+    const ProcessId me = currentProcessId();
+    QCOMPARE(me.pid, QCoreApplication::applicationPid());
+    QCOMPARE(me.host, QSysInfo::machineHostName());
+    QCOMPARE(me.start.count(QLatin1Char('/')), 2);  // ticks / boot id / pid namespace
+    QVERIFY(isCheckableHere(me));
+    QVERIFY(isAliveHere(me));
+    QCOMPARE(processStartToken(me.pid), me.start);
+
+    Sleeper child;
+    const ProcessId other = child.id();
+    QVERIFY(isAliveHere(other));
+    QVERIFY(other.start != me.start);
+    // The same pid with another start token: the pid was reused by another process.
+    QVERIFY(!isAliveHere({other.pid, other.host, me.start}));
+    // Another host: not checkable here, never "alive here".
+    const ProcessId elsewhere{other.pid, QStringLiteral("cluster-node-7"), other.start};
+    QVERIFY(!isCheckableHere(elsewhere));
+    QVERIFY(!isAliveHere(elsewhere));
+    // Another pid namespace (a container): not checkable either.
+    const ProcessId container{other.pid, other.host, other.start.section(QLatin1Char('/'), 0, 1) + "/pid:[1]"};
+    QVERIFY(!isCheckableHere(container));
+    // Another boot: checkable, and dead.
+    const ProcessId beforeReboot{other.pid, other.host,
+                                 other.start.section(QLatin1Char('/'), 0, 0) + "/00000000-0000-0000-0000-000000000000/"
+                                     + other.start.section(QLatin1Char('/'), 2)};
+    QVERIFY(isCheckableHere(beforeReboot));
+    QVERIFY(!isAliveHere(beforeReboot));
+    // A record from before schema 3 (no start token): the pid alone decides.
+    QVERIFY(isAliveHere({other.pid, other.host, QString()}));
+
+    const ProcessId dead = deadProcess();
+    QVERIFY(dead.pid > 0);
+    QVERIFY(isCheckableHere(dead));
+    QVERIFY(!isAliveHere(dead));
+    QVERIFY(!isAliveHere({dead.pid, dead.host, QString()}));
+    QVERIFY(processStartToken(dead.pid).isEmpty());
+}
+
+void TstStoreLease::createdRunIsOwnedByItsCreator()
+{
+    auto store = openStore(storePath("owner.sqlite"));
+    QVERIFY(store);
+    const auto id = store->createRun(named("q"));
+    QVERIFY(id);
+    const auto r = store->run(*id);
+    const ProcessId me = currentProcessId();
+    QVERIFY(r->status == RunStatus::Queued);
+    QCOMPARE(r->pid, me.pid);
+    QCOMPARE(r->host, me.host);
+    QCOMPARE(r->pidStart, me.start);
+    QCOMPARE(r->heartbeat, 0.0);
+    QVERIFY(store->orphanedQueuedRuns().empty());  // its owner (this process) lives
+}
+
+void TstStoreLease::claimIsExclusive()
+{
+    const QString path = storePath("claim.sqlite");
+    auto first = openStore(path);
+    auto second = openStore(path);  // another connection, as another engine would have
+    QVERIFY(first && second);
+    const qint64 id = *first->createRun(named("c"));
+    QVERIFY2(first->setStatus(id, RunStatus::Running), qPrintable(first->lastError()));
+    QVERIFY(!second->setStatus(id, RunStatus::Running));
+    QVERIFY2(second->lastError().contains("cannot go from running to running"), qPrintable(second->lastError()));
+    const auto r = second->run(id);
+    QCOMPARE(r->pidStart, currentProcessId().start);
+    QVERIFY(r->heartbeat > 0 && r->started > 0);
+}
+
+void TstStoreLease::crashedButAliveIsNotTaken()
+{
+    const QString path = storePath("alivecrashed.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 id = *store->createRun(named("held"));
+    QVERIFY(store->setStatus(id, RunStatus::Running));
+    auto engine = std::make_unique<Sleeper>();
+    // An older build (or another host's rule) marked it crashed while its engine lived on.
+    QVERIFY(setHolder(path, id, engine->id(), 1000));
+    QVERIFY(rawExec(path, QStringLiteral("UPDATE runs SET status = 'crashed' WHERE id = %1").arg(id)));
+    QVERIFY(!store->setStatus(id, RunStatus::Running));
+    QVERIFY2(store->lastError().contains("still alive") && store->lastError().contains(QString::number(engine->id().pid)),
+             qPrintable(store->lastError()));
+    QVERIFY(store->run(id)->status == RunStatus::Crashed);
+    engine.reset();  // now it is gone: the run may be resumed
+    QVERIFY2(store->setStatus(id, RunStatus::Running), qPrintable(store->lastError()));
+    QCOMPARE(store->run(id)->pid, QCoreApplication::applicationPid());
+}
+
+void TstStoreLease::liveEngineIsNeverDeclaredCrashed()
+{
+    const QString path = storePath("stopped.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 id = *store->createRun(named("evaluating for hours"));
+    QVERIFY(store->setStatus(id, RunStatus::Running));
+    Sleeper engine;
+    QVERIFY(::kill(pid_t(engine.process.processId()), SIGSTOP) == 0);  // stopped, as with Ctrl-Z
+    QVERIFY(setHolder(path, id, engine.id(), 1000));                   // last heartbeat decades ago
+    QVERIFY(store->markCrashedRuns(1.0).empty());
+    QVERIFY(store->run(id)->status == RunStatus::Running);
+    // Our own run with an old heartbeat: alive too.
+    const qint64 mine = *store->createRun(named("mine"));
+    QVERIFY(store->setStatus(mine, RunStatus::Running));
+    QVERIFY(rawExec(path, QStringLiteral("UPDATE runs SET heartbeat = 1000 WHERE id = %1").arg(mine)));
+    QVERIFY(store->markCrashedRuns(1.0).empty());
+    QVERIFY(store->run(mine)->status == RunStatus::Running);
+}
+
+void TstStoreLease::deadOrReusedPidIsCrashed()
+{
+    const QString path = storePath("dead.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 gone = *store->createRun(named("gone"));
+    const qint64 reused = *store->createRun(named("reused"));
+    const qint64 legacy = *store->createRun(named("schema 2 record of a live pid"));
+    for (qint64 id : {gone, reused, legacy})
+        QVERIFY(store->setStatus(id, RunStatus::Running));
+    const double now = double(QDateTime::currentMSecsSinceEpoch()) / 1000;
+    QVERIFY(setHolder(path, gone, deadProcess(), now));  // fresh heartbeat: the pid decides here
+    Sleeper stranger;
+    ProcessId reusedId = stranger.id();
+    reusedId.start = currentProcessId().start;  // the pid exists, but belongs to another process
+    QVERIFY(setHolder(path, reused, reusedId, now));
+    QVERIFY(setHolder(path, legacy, {stranger.id().pid, stranger.id().host, QString()}, now));
+    auto marked = store->markCrashedRuns(3600);
+    std::sort(marked.begin(), marked.end());
+    QCOMPARE(marked, (std::vector<qint64>{gone, reused}));
+    QVERIFY2(store->run(gone)->message.contains("is gone"), qPrintable(store->run(gone)->message));
+    QVERIFY2(store->run(reused)->message.contains("another process"), qPrintable(store->run(reused)->message));
+    QVERIFY(store->run(legacy)->status == RunStatus::Running);
+}
+
+void TstStoreLease::otherHostsGoByHeartbeat()
+{
+    const QString path = storePath("hosts.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 stale = *store->createRun(named("stale"));
+    const qint64 fresh = *store->createRun(named("fresh"));
+    for (qint64 id : {stale, fresh})
+        QVERIFY(store->setStatus(id, RunStatus::Running));
+    const double now = double(QDateTime::currentMSecsSinceEpoch()) / 1000;
+    QVERIFY(setHolder(path, stale, {4242, QStringLiteral("cluster-node-7"), QStringLiteral("1/x/pid:[1]")}, 1000));
+    QVERIFY(setHolder(path, fresh, {4242, QStringLiteral("cluster-node-8"), QStringLiteral("1/x/pid:[1]")}, now));
+    QCOMPARE(store->markCrashedRuns(60), std::vector<qint64>{stale});
+    QVERIFY(store->run(stale)->message.contains("cluster-node-7"));
+    QVERIFY(store->run(fresh)->status == RunStatus::Running);
+}
+
+void TstStoreLease::orphanedQueuedRunsAndAdoption()
+{
+    const QString path = storePath("orphans.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    Sleeper window;  // another live process that queued runs (a window)
+    const qint64 mine = *store->createRun(named("mine"));
+    const qint64 deadOwner = *store->createRun(named("its window closed"));
+    const qint64 noOwner = *store->createRun(named("queued before schema 3"));
+    const qint64 liveOwner = *store->createRun(named("its window lives"));
+    const qint64 elsewhere = *store->createRun(named("queued on another machine"));
+    const qint64 deadAfterOrphan = *store->createRun(named("queued later by a closed window"));
+    QVERIFY(setHolder(path, deadOwner, deadProcess(), 0));
+    QVERIFY(rawExec(path, QStringLiteral("UPDATE runs SET pid = 0, host = '', pid_start = '' WHERE id = %1").arg(noOwner)));
+    QVERIFY(setHolder(path, liveOwner, window.id(), 0));
+    QVERIFY(setHolder(path, elsewhere, {4242, QStringLiteral("cluster-node-7"), QStringLiteral("1/x/pid:[1]")}, 0));
+    QVERIFY(setHolder(path, deadAfterOrphan, deadProcess(), 0));
+    std::vector<qint64> orphans;
+    for (const auto &r : store->orphanedQueuedRuns())
+        orphans.push_back(r.id);
+    QCOMPARE(orphans, (std::vector<qint64>{deadOwner, noOwner, deadAfterOrphan}));  // oldest first
+    Q_UNUSED(mine);
+
+    // All or nothing: one run that belongs to a live process spoils the batch.
+    const qint64 ownerBefore = store->run(deadOwner)->pid;
+    QVERIFY(!store->adoptRuns({deadOwner, liveOwner}));
+    QVERIFY2(store->lastError().contains("live process") && store->lastError().contains("nothing was adopted"),
+             qPrintable(store->lastError()));
+    QCOMPARE(store->run(deadOwner)->pid, ownerBefore);
+    QVERIFY(!store->adoptRuns({elsewhere + 1000}));
+
+    QVERIFY2(store->adoptRuns({deadOwner, noOwner}), qPrintable(store->lastError()));
+    for (qint64 id : {deadOwner, noOwner}) {
+        const auto r = store->run(id);
+        QCOMPARE(r->pid, QCoreApplication::applicationPid());
+        QCOMPARE(r->pidStart, currentProcessId().start);
+        QVERIFY(r->status == RunStatus::Queued);
+    }
+    QCOMPARE(store->orphanedQueuedRuns().size(), size_t(1));
+    // A run that is not queued cannot be adopted.
+    QVERIFY(store->setStatus(mine, RunStatus::Running));
+    QVERIFY(!store->adoptRuns({mine}));
+    QVERIFY(store->lastError().contains("not queued"));
+}
+
+QTEST_GUILESS_MAIN(TstStoreLease)
+#include "tst_storelease.moc"
