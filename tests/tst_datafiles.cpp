@@ -112,7 +112,7 @@ void TstDataFiles::pixelExactAsImread()
     QFETCH(QString, extension);
     QFETCH(QList<int>, params);
     QFETCH(bool, exif);
-    const QString root = dir("exact" + extension + (exif ? "exif" : "") + QString::number(params.size()));
+    const QString root = dir(QStringLiteral("exact-%1").arg(QString::fromLatin1(QTest::currentDataTag()).replace(' ', '-')));
     QString ext = extension;
     cv::Mat image = pattern(3);
     if (ext == ".png16") {
@@ -156,7 +156,11 @@ void TstDataFiles::damagedJpegNamedWithLibjpegWords()
     QVERIFY(cv::imwrite((root + "/val/c/v.png").toStdString(), pattern(1)));
     std::vector<uchar> jpeg;
     cv::imencode(".jpg", pattern(2), jpeg);
-    writeAll(root + "/train/c/half.jpg", QByteArray(reinterpret_cast<const char *>(jpeg.data()), int(jpeg.size() / 2)));
+    // Cut in the middle of the entropy-coded data (after the scan header), where libjpeg runs out of data.
+    const QByteArray whole(reinterpret_cast<const char *>(jpeg.data()), int(jpeg.size()));
+    const qsizetype scan = whole.indexOf(QByteArray("\xff\xda", 2));
+    QVERIFY(scan > 0);
+    writeAll(root + "/train/c/half.jpg", whole.left(scan + (whole.size() - scan) / 2));
     QVERIFY(cv::imwrite((root + "/train/c/whole.png").toStdString(), pattern(4)));
     std::string error;
     TransformedDataset stop(ImageFolder::open(root.toStdString(), {}, &error), 8, 1.0, BadImagePolicy::Stop);
@@ -207,7 +211,8 @@ void TstDataFiles::hugeHeaderRefusedBeforeDecoding()
     auto chunk = [&png](const char *type, const QByteArray &data) {
         const QByteArray body = QByteArray(type, 4) + data;
         auto be = [](quint32 v) {
-            return QByteArray{char(v >> 24), char((v >> 16) & 0xff), char((v >> 8) & 0xff), char(v & 0xff)};
+            const char bytes[4] = {char(v >> 24), char((v >> 16) & 0xff), char((v >> 8) & 0xff), char(v & 0xff)};
+            return QByteArray(bytes, 4);
         };
         png += be(quint32(data.size())) + body
              + be(quint32(crc32(0, reinterpret_cast<const Bytef *>(body.data()), uInt(body.size()))));
