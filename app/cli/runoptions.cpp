@@ -13,6 +13,8 @@
 #include "train/runpresets.h"
 
 #include <QCommandLineParser>
+#include <QHash>
+#include <QJsonObject>
 #include <QFileInfo>
 #include <QCoreApplication>
 
@@ -22,6 +24,21 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("cli", text);
+}
+
+// Where each setting of a config text was given ("c.json, line 4"), so that a problem of the
+// combination (validateRunConfig) can say where to change it. {"gate": {"kind"}} is gate.kind.
+void noteLines(const json::StrictJson &doc, const QJsonObject &object, const QString &pointer, const QString &prefix,
+               const QString &shown, QHash<QString, QString> *givenAt)
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString key = prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key();
+        const QString at = json::StrictJson::member(pointer, it.key());
+        if (it.value().isObject() && pointer.count(QLatin1Char('/')) < 4)
+            noteLines(doc, it.value().toObject(), at, key, shown, givenAt);
+        else if (const int line = doc.lineOf(at); line > 0)
+            givenAt->insert(key, tr("%1, line %2").arg(shown).arg(line));
+    }
 }
 
 } // namespace
@@ -62,6 +79,7 @@ std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &p
         problems->push_back({QStringLiteral("--preset"), QString(),
                              tr("unknown preset '%1'; `gatefold-cli presets` lists them").arg(presetName)});
     train::RunConfig config = preset.value_or(train::demoRun());
+    QHash<QString, QString> givenAt;  // setting → where it was given last
     if (parser.isSet("config")) {
         const QString path = parser.value("config");
         const QString shown = path == QLatin1String("-") ? tr("standard input") : path;
@@ -71,6 +89,9 @@ std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &p
         } else {
             std::vector<train::ConfigTextProblem> found;
             train::readRunConfigJson(*text, &config, &found, /*partial=*/true);
+            QString ignored;
+            if (const auto doc = json::StrictJson::parse(*text, &ignored); doc && doc->root().isObject())
+                noteLines(*doc, doc->root().toObject(), QString(), QString(), shown, &givenAt);
             for (const auto &p : found)  // a key as written may hold a line break or a quote: shown escaped
                 problems->push_back({p.line > 0 ? tr("%1, line %2").arg(shown).arg(p.line) : shown,
                                      p.key.isEmpty() ? QString() : json::quoteForMessage(p.key).mid(1).chopped(1),
@@ -81,6 +102,8 @@ std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &p
         const qsizetype eq = assignment.indexOf('=');
         const QString key = eq > 0 ? assignment.left(eq) : QString();
         std::string why;
+        if (!key.isEmpty())
+            givenAt.insert(key, QStringLiteral("--set %1").arg(assignment));
         if (!train::applyRunAssignment(config, assignment.toStdString(), &why)) {
             // applyRunAssignment starts a value's problem with its key: keep the sentence alone.
             QString message = QString::fromStdString(why);
@@ -92,7 +115,8 @@ std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &p
     }
     if (preset)  // what the accepted settings get wrong too, so one call shows every problem
         for (const auto &p : train::validateRunConfig(config))
-            problems->push_back({QString(), QString::fromStdString(p.field), QString::fromStdString(p.message)});
+            problems->push_back({givenAt.value(QString::fromStdString(p.field)), QString::fromStdString(p.field),
+                                 QString::fromStdString(p.message)});
     if (asRead)
         *asRead = config;
     if (problems->size() != before)

@@ -64,8 +64,9 @@ void addConfigs(std::vector<BadInput> &cases)
     cases.push_back(file("path with a control character", "{\"data.path\": \"/data/x\\u0000y\"}",
                          {"data.path", "control character"}));
     cases.push_back(file("tab in a text", "{\"data.path\": \"a\tb\"}", {"tab inside a text", "\\t"}));
-    cases.push_back(file("negative width", "{\"embed_dim\": -5}", {"embed_dim", "at least 1, not -5"}));
-    cases.push_back(file("zero patch", "{\"patch_size\": 0}", {"patch_size", "at least 1"}));
+    // (Settings tinyModel()'s --set does not give again: a later --set would override them.)
+    cases.push_back(file("negative size", "{\n\"data.train_size\": -5\n}", {"line 2", "data.train_size", "at least 1"}));
+    cases.push_back(file("zero log interval", "{\"train\": {\n\"log_every\": 0}}", {"line 2", "train.log_every", "at least 1"}));
     cases.push_back(file("fraction out of range", "{\"data.val_fraction\": 1.5}", {"data.val_fraction", "(0, 1)"}));
     // Not JSON at all, or not an object.
     cases.push_back(file("trailing comma", "{\n\"depth\": 1,\n}", {"line 3", "trailing comma"}));
