@@ -39,7 +39,8 @@ PreRunCheck check(const QCommandLineParser &parser)
     bool dataReadable = true;
     for (const auto &p : problems)
         dataReadable = dataReadable && !p.key.isEmpty() && !p.key.startsWith(QLatin1String("data."))
-                    && p.key != QLatin1String("img_size");
+                    && p.key != QLatin1String("img_size")
+                    && !p.message.startsWith(QLatin1String("not valid JSON"));  // none of the file was applied
     PreRunCheck result;
     if (dataReadable)
         result = checkBeforeCreating(config, nullptr, /*resources=*/valid);

@@ -1,5 +1,7 @@
 #include "runconfigjson.h"
 
+#include <QRegularExpression>
+
 #include "json/strictjson.h"
 #include "model/textvalues.h"
 
@@ -191,7 +193,7 @@ QJsonValue valueAt(const json::StrictJson &document, const QString &pointer)
 QString ConfigTextProblem::text() const
 {
     QString out;
-    if (line > 0 && !key.isEmpty())
+    if (line > 0)
         out = QStringLiteral("line %1: ").arg(line);
     if (!key.isEmpty())
         out += json::quoteForMessage(key).mid(1).chopped(1) + QStringLiteral(": ");
@@ -219,13 +221,33 @@ bool applyJsonSetting(RunConfig *config, const RunField &field, const QJsonValue
     return true;
 }
 
+namespace {
+
+// A parse error "line L, column C: what" as a problem of line L (and of the key a duplicate names),
+// so that it reads like every other: "c.json, line 4: embed_dim: not valid JSON (column 3): …".
+ConfigTextProblem parseProblem(const QString &error)
+{
+    static const QRegularExpression where(QStringLiteral("^line (\\d+), column (\\d+): (.*)$"),
+                                          QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression twice(QStringLiteral("^\"([A-Za-z0-9_.]+)\" is given twice"));
+    const auto m = where.match(error);
+    if (!m.hasMatch())
+        return {QString(), 0, QStringLiteral("not valid JSON: %1").arg(error)};
+    const QString what = m.captured(3);
+    const auto duplicate = twice.match(what);
+    return {duplicate.hasMatch() ? duplicate.captured(1) : QString(), m.captured(1).toInt(),
+            QStringLiteral("not valid JSON (column %1): %2").arg(m.captured(2), what)};
+}
+
+} // namespace
+
 bool readRunConfigJson(const QByteArray &json, RunConfig *config, std::vector<ConfigTextProblem> *problems,
                        bool partial)
 {
     QString parseError;
     const auto doc = json::StrictJson::parse(json, &parseError);
     if (!doc) {
-        problems->push_back({QString(), 0, QStringLiteral("not valid JSON: %1").arg(parseError)});
+        problems->push_back(parseProblem(parseError));
         return false;
     }
     return readRunConfigObject(*doc, QString(), config, problems, partial);
