@@ -121,6 +121,9 @@ QMap<QString, QString> snapshot(const QString &root)
         QString entry = QStringLiteral("mode %1 uid %2 size %3").arg(st.st_mode, 0, 8).arg(st.st_uid).arg(st.st_size);
         if (S_ISLNK(st.st_mode)) {
             entry += " -> " + QFile::symLinkTarget(path);
+        } else if (S_ISREG(st.st_mode) && st.st_size > (qint64(16) << 20)) {
+            // A "too large" case's sparse giant: its modification time (ns) says whether it was written.
+            entry += QStringLiteral(" mtime %1.%2").arg(qint64(st.st_mtim.tv_sec)).arg(qint64(st.st_mtim.tv_nsec));
         } else if (S_ISREG(st.st_mode)) {
             QFile file(path);
             if (file.open(QIODevice::ReadOnly))
@@ -364,7 +367,8 @@ void TstBadInputs::safetensorsRefused_data()
     row("shape overflowing", R"({"w": {"dtype": "F32", "shape": [4294967296, 4294967296, 4294967296], "data_offsets": [0, 8]}})",
         "needs more data than the file holds");
     row("no shape", R"({"w": {"dtype": "F32", "data_offsets": [0, 8]}})", "no shape list");
-    row("offsets past the data", R"({"w": {"dtype": "F32", "shape": [4], "data_offsets": [0, 16]}})", "bad data_offsets");
+    row("offsets past the data", R"({"w": {"dtype": "F32", "shape": [4], "data_offsets": [0, 16]}})",
+        "needs more data than the file holds");
     row("offsets reversed", R"({"w": {"dtype": "F32", "shape": [2], "data_offsets": [8, 0]}})", "bad data_offsets");
     row("offsets as text", R"({"w": {"dtype": "F32", "shape": [2], "data_offsets": ["0", "8"]}})", "bad data_offsets");
     row("overlapping tensors", R"({"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},

@@ -18,8 +18,9 @@ std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, st
                                      const AugmentConfig &augment, std::string *errorKey)
 {
     auto fail = [&](const std::string &key, const std::string &message) -> std::unique_ptr<Dataset> {
+        // A caller that takes no key reads it in the message (unless the message names it already).
         if (error)
-            *error = message;
+            *error = errorKey || message.find(key) != std::string::npos ? message : key + ": " + message;
         if (errorKey)
             *errorKey = key;
         return nullptr;

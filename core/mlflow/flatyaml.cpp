@@ -71,7 +71,7 @@ std::optional<std::map<QString, YamlScalar>> readFlatYaml(const QByteArray &text
     std::vector<Pending> entries;
     QStringList lines;
     for (const QByteArray &bytes : text.split('\n')) {
-        QStringDecoder utf8(QStringDecoder::Utf8);
+        QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);  // a cut sequence at the end is an error too
         lines << utf8.decode(bytes);
         if (utf8.hasError())
             return failAt(int(lines.size()), QStringLiteral("not UTF-8 text; save the file as UTF-8"));

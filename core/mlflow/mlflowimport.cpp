@@ -44,7 +44,7 @@ std::optional<QString> readText(const QString &path, QString *error)
     const auto bytes = readSmallFile(path, error, qint64(1) << 20);
     if (!bytes)
         return std::nullopt;
-    QStringDecoder utf8(QStringDecoder::Utf8);
+    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);  // a cut sequence at the end is an error too
     QString text = utf8.decode(*bytes);
     if (utf8.hasError()) {
         if (error)
@@ -389,7 +389,8 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
         artifactDir = runDir + QStringLiteral("/artifacts");
     std::map<QString, QString> files = filesUnder(artifactDir);
     if (const auto m = files.find(QLatin1String(manifestPath)); m != files.end()) {
-        const auto manifest = readManifest(m->second, error);
+        const QString manifestFile = m->second;  // kept: `m` is erased below, and messages name the file
+        const auto manifest = readManifest(manifestFile, error);
         if (!manifest)
             return std::nullopt;
         files.erase(m);
@@ -402,7 +403,7 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
                     if (error)
                         *error = QStringLiteral("%1 does not match the sha256 %2 recorded for it in %3; the copy is "
                                                 "damaged — export the run again")
-                                     .arg(a.path, a.sha256, m->second);
+                                     .arg(a.path, a.sha256, manifestFile);
                     return std::nullopt;
                 }
                 a.sha256 = sha;

@@ -63,9 +63,12 @@ void addGrids(std::vector<BadInput> &cases)
                          {"more than 10000 runs", "split the sweep"}));
     cases.push_back(grid("a point that does not validate", "{\"grid\": {\"depth\": [1, 0]}}",
                          {"[depth=0 seed=0] depth", "at least 1"}));
-    cases.push_back(grid("a point whose data is missing",
-                         "{\"base\": {\"data.name\": \"cifar10\"}, \"grid\": {\"data.path\": [\"nowhere\"]}}",
-                         {"[data.path=nowhere seed=0] data.path", "nowhere' does not exist"}));
+    // (A point's problem names the point, not the file: the file as such is sound.)
+    cases.push_back({"grid/a point whose data is missing",
+                     [](const CaseFolder &f) {
+                         f.write("g.json", "{\"base\": {\"data.name\": \"cifar10\"}, \"grid\": {\"data.path\": [\"nowhere\"]}}");
+                     },
+                     sweep(), 2, {"nothing was created", "[data.path=nowhere seed=0] data.path", "nowhere' does not exist"}});
     cases.push_back(grid("not JSON", "{\"grid\": {\"depth\": [1,]}}", {"not valid JSON", "trailing comma"}));
     cases.push_back(grid("list root", "[{\"grid\": {}}]", {"a grid file is a JSON object"}));
     cases.push_back({"grid/seeds option repeated", [](const CaseFolder &f) { f.write("g.json", "{\"grid\": {\"depth\": [1]}}"); },

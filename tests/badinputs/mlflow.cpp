@@ -98,7 +98,7 @@ void addMlflow(std::vector<BadInput> &cases)
                           {"tags/gatefold.tags is not Gatefold's tag list", "trailing comma"}));
     const QString manifest = kRun + "/artifacts/gatefold/artifacts.json";
     cases.push_back(mlflowCase("manifest not JSON", [manifest](const CaseFolder &f) { f.write(manifest, "[{\"kind\": \"x\",]"); },
-                          {"artifacts.json: not Gatefold's artifact list", "trailing comma"}));
+                          {"artifacts.json: not Gatefold's artifact list", "line 1, column 15"}));
     cases.push_back(mlflowCase("manifest key twice", [manifest](const CaseFolder &f) {
         f.write(manifest, "[{\"kind\": \"a\",\n\"path\": \"p\",\n\"kind\": \"b\"}]");
     }, {"artifacts.json", "line 3", "\"kind\" is given twice"}));
