@@ -12,6 +12,10 @@ namespace gatefold::mlflow {
 
 std::optional<QByteArray> readSmallFile(const QString &path, QString *error, qint64 maxBytes)
 {
+    // MLflow writes an empty param or tag as an empty file: that is a value, not damage (a metric or
+    // meta.yaml without content is judged by its reader).
+    if (const QFileInfo info(path); info.isFile() && info.size() == 0)
+        return QByteArray();
     std::string content, why;
     if (!files::readFile(QFile::encodeName(path).toStdString(), std::uint64_t(maxBytes), files::Accept::RegularFile,
                          &content, &why)) {

@@ -79,7 +79,7 @@ void addMlflow(std::vector<BadInput> &cases)
         f.write(kRun + "/metrics/val/top1", "1700000000000 0.5 0\nhello world again and again\n");
     }, {"metrics/val/top1 line 2", "is not '<timestamp ms> <value> <step>'"}));
     cases.push_back(mlflowCase("metric empty", [](const CaseFolder &f) { f.write(kRun + "/metrics/val/top1", {}); },
-                          {"metrics/val/top1' is empty"}));
+                          {"metrics/val/top1", "holds no points"}));
     cases.push_back(mlflowCase("metric a fifo", [](const CaseFolder &f) { f.fifo(kRun + "/metrics/loss"); },
                           {"metrics/loss' is a fifo"}));
     cases.push_back(mlflowCase("param a fifo", [](const CaseFolder &f) { f.fifo(kRun + "/params/depth"); },
