@@ -761,7 +761,7 @@ void TstTables::cliRefusesBadInput()
         {{"--runs", "1", "--columns", "name,bogus"}, 2, "unknown source"},
         {{"--runs", "1", "--columns", "metric:val/top1:best"}, 2, "unknown statistic 'best'"},
         {{"--runs", "1", "--format", "html"}, 2, "'html' is not latex or csv"},
-        {{"--runs", "1", "--spec", m_dir.filePath(QStringLiteral("missing.json"))}, 2, "cannot read"},
+        {{"--runs", "1", "--spec", m_dir.filePath(QStringLiteral("missing.json"))}, 2, "missing.json' does not exist"},
         {{"--runs", "1", "--out", QStringLiteral("/nonexistent-dir/t.tex")}, 1, "cannot write /nonexistent-dir/t.tex"},
         {{"--sweep", "77"}, 2, "no sweep 77"},
     };

@@ -136,7 +136,16 @@ int runData(const QStringList &arguments)
     }
     const auto &dc = config->train.data;
     std::string why;
-    const auto data = data::openDataset(dc, config->model.imageSize, &why, config->train.augment);
+    auto data = data::openDataset(dc, config->model.imageSize, &why, config->train.augment);
+    // --verify lists every file that cannot be read: a folder's unreadable files must not stop the opening.
+    // Opened that way, the normalisation is not measured (it would leave the bad files out silently).
+    QString normError;
+    if (!data && parser.isSet("verify") && !dc.skipBadImages) {
+        data::DataConfig opening = dc;
+        opening.skipBadImages = true;
+        normError = QString::fromStdString(why);
+        data = data::openDataset(opening, config->model.imageSize, &why, config->train.augment);
+    }
     if (!data) {
         printErr(tr("error: %1").arg(QString::fromStdString(why)));
         return ExitFailure;
@@ -145,9 +154,9 @@ int runData(const QStringList &arguments)
     const auto summary = data::summarizeDataset(*data);
     // A bad file must not keep --verify from listing them all: a failed measurement is reported, not fatal.
     data::Normalization norm;
-    QString normError;
     try {
-        norm = dc.mean.empty() ? data::measureNormalization(*data) : data::Normalization{dc.mean, dc.std};
+        if (normError.isEmpty())
+            norm = dc.mean.empty() ? data::measureNormalization(*data) : data::Normalization{dc.mean, dc.std};
     } catch (const data::DataError &e) {
         normError = QString::fromStdString(e.what());
     }

@@ -1,6 +1,7 @@
 // gatefold-cli: the headless engine. Every subcommand prints its own --help.
 
 #include "analyzecommand.h"
+#include "configcommand.h"
 #include "exportcommand.h"
 #include "clicommon.h"
 #include "costcommand.h"
@@ -68,37 +69,6 @@ int runPresets()
         printOut(QStringLiteral("%1  %2").arg(QString::fromStdString(p.name), -18).arg(QString::fromStdString(p.description)));
     for (const auto &p : model::presets::all())
         printOut(QStringLiteral("%1  %2").arg(QString::fromStdString(p.name), -18).arg(QString::fromStdString(p.description)));
-    return ExitOk;
-}
-
-int runConfig(const QStringList &arguments)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Print the run config of a preset with a --config file and --set overrides\n"
-                                        "applied, one key=value per line (or as JSON), after validating it."));
-    parser.addHelpOption();
-    addRunConfigOptions(parser);
-    parser.addOption({"keys", tr("List every setting key with its meaning instead.")});
-    parser.addOption({"json", tr("Print the config as JSON (a file for train --config).")});
-    if (const auto exitCode = parseOrExit(parser, arguments))
-        return *exitCode;
-    if (parser.isSet("keys")) {
-        for (const auto &field : train::runFields())
-            printOut(QStringLiteral("%1  %2").arg(QString::fromStdString(field.key), -22).arg(QString::fromStdString(field.help)));
-        return ExitOk;
-    }
-    QStringList errors;
-    const auto config = runConfigFromOptions(parser, &errors);
-    if (!config) {
-        printErrors(tr("the run config is not valid:"), errors);
-        return ExitUsage;
-    }
-    if (parser.isSet("json")) {
-        printOut(QString::fromUtf8(train::runConfigToJson(*config)).trimmed());
-        return ExitOk;
-    }
-    for (const auto &field : train::runFields())
-        printOut(QStringLiteral("%1=%2").arg(QString::fromStdString(field.key), QString::fromStdString(field.get(*config))));
     return ExitOk;
 }
 

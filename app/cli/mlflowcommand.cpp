@@ -166,15 +166,22 @@ int runImportMlflow(const QStringList &arguments)
         printErr(tr("error: give one MLflow file store directory: runs import-mlflow DIR (see --help)"));
         return ExitUsage;
     }
-    auto store = openStore(parser, store::OpenMode::ReadWrite);
-    if (!store)
-        return ExitFailure;
     mlflow::ImportOptions options;
     options.dir = parser.positionalArguments().first();
     options.experiment = parser.value("experiment");
     options.config = {&train::isRunSetting, &train::runConfigFromSettings};
     QString error;
-    const auto result = mlflow::importMlflow(*store, options, &error);
+    // Everything is read before the store is opened: bad input leaves no store behind.
+    auto read = mlflow::readMlflowRuns(options, &error);
+    if (!read) {
+        printErr(tr("error: %1").arg(error));
+        printErr(tr("nothing was imported"));
+        return ExitFailure;
+    }
+    auto store = openStore(parser, store::OpenMode::ReadWrite);
+    if (!store)
+        return ExitFailure;
+    const auto result = mlflow::importMlflowRuns(*store, std::move(*read), &error);
     if (!result) {
         printErr(tr("error: %1").arg(error));
         printErr(tr("nothing was imported"));

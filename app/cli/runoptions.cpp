@@ -2,6 +2,9 @@
 
 #include "clicommon.h"
 
+#include "json/strictjson.h"
+#include "json/usertext.h"
+
 #include "model/configvalidator.h"
 #include "store/runstore.h"
 #include "store/storelocation.h"
@@ -10,9 +13,10 @@
 #include "train/runpresets.h"
 
 #include <QCommandLineParser>
+#include <QHash>
+#include <QJsonObject>
 #include <QFileInfo>
 #include <QCoreApplication>
-#include <QFile>
 
 namespace gatefold::cli {
 namespace {
@@ -22,49 +26,110 @@ QString tr(const char *text)
     return QCoreApplication::translate("cli", text);
 }
 
+// Where each setting of a config text was given ("c.json, line 4"), so that a problem of the
+// combination (validateRunConfig) can say where to change it. {"gate": {"kind"}} is gate.kind.
+void noteLines(const json::StrictJson &doc, const QJsonObject &object, const QString &pointer, const QString &prefix,
+               const QString &shown, QHash<QString, QString> *givenAt)
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString key = prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key();
+        const QString at = json::StrictJson::member(pointer, it.key());
+        if (it.value().isObject() && pointer.count(QLatin1Char('/')) < 4)
+            noteLines(doc, it.value().toObject(), at, key, shown, givenAt);
+        else if (const int line = doc.lineOf(at); line > 0)
+            givenAt->insert(key, tr("%1, line %2").arg(shown).arg(line));
+    }
+}
+
 } // namespace
+
+QString OptionProblem::line() const
+{
+    QStringList parts;
+    for (const QString &part : {where, key, message})
+        if (!part.isEmpty())
+            parts << part;
+    return parts.join(QStringLiteral(": "));
+}
+
+QString OptionProblem::detail() const
+{
+    return where.isEmpty() ? message : where + QStringLiteral(": ") + message;
+}
 
 void addRunConfigOptions(QCommandLineParser &parser)
 {
     parser.addOption({"preset", tr("Run preset to start from (default demo; `gatefold-cli presets` lists them)."),
                       tr("name"), QStringLiteral("demo")});
-    parser.addOption({"config", tr("JSON run config applied over the preset (`gatefold-cli config --json` writes one)."),
+    parser.addOption({"config", tr("JSON run config applied over the preset (`gatefold-cli config --json` writes "
+                                   "one); - reads it from standard input."),
                       tr("file")});
     parser.addOption({"set", tr("Override one setting, e.g. --set optim.lr=0.001 (repeatable; "
                                 "`gatefold-cli config --keys` lists keys)."),
                       tr("key=value")});
 }
 
-std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &parser, QStringList *errors)
+std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &parser,
+                                                     std::vector<OptionProblem> *problems, train::RunConfig *asRead)
 {
-    const qsizetype before = errors->size();
+    const size_t before = problems->size();
     const QString presetName = parser.value("preset");
     auto preset = train::runPresetByName(presetName.toStdString());
     if (!preset)
-        errors->append(tr("--preset: unknown preset '%1'; `gatefold-cli presets` lists them").arg(presetName));
+        problems->push_back({QStringLiteral("--preset"), QString(),
+                             tr("unknown preset '%1'; `gatefold-cli presets` lists them").arg(presetName)});
     train::RunConfig config = preset.value_or(train::demoRun());
+    QHash<QString, QString> givenAt;  // setting → where it was given last
     if (parser.isSet("config")) {
         const QString path = parser.value("config");
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            errors->append(tr("--config: cannot read %1: %2").arg(path, file.errorString()));
+        const QString shown = path == QLatin1String("-") ? tr("standard input") : path;
+        QString why;
+        if (const auto text = json::readUserText(path, &why); !text) {
+            problems->push_back({QStringLiteral("--config"), QString(), why});
         } else {
-            QStringList problems;
-            if (!train::runConfigFromJson(file.readAll(), &config, &problems, /*partial=*/true))
-                for (const QString &p : problems)
-                    errors->append(QStringLiteral("%1: %2").arg(path, p));
+            std::vector<train::ConfigTextProblem> found;
+            train::readRunConfigJson(*text, &config, &found, /*partial=*/true);
+            QString ignored;
+            if (const auto doc = json::StrictJson::parse(*text, &ignored); doc && doc->root().isObject())
+                noteLines(*doc, doc->root().toObject(), QString(), QString(), shown, &givenAt);
+            for (const auto &p : found)  // a key as written may hold a line break or a quote: shown escaped
+                problems->push_back({p.line > 0 ? tr("%1, line %2").arg(shown).arg(p.line) : shown,
+                                     p.key.isEmpty() ? QString() : json::quoteForMessage(p.key).mid(1).chopped(1),
+                                     p.message});
         }
     }
     for (const QString &assignment : parser.values("set")) {
+        const qsizetype eq = assignment.indexOf('=');
+        const QString key = eq > 0 ? assignment.left(eq) : QString();
         std::string why;
-        if (!train::applyRunAssignment(config, assignment.toStdString(), &why))
-            errors->append(tr("--set %1: %2").arg(assignment, QString::fromStdString(why)));
+        if (!key.isEmpty())
+            givenAt.insert(key, QStringLiteral("--set %1").arg(assignment));
+        if (!train::applyRunAssignment(config, assignment.toStdString(), &why)) {
+            // applyRunAssignment starts a value's problem with its key: keep the sentence alone.
+            QString message = QString::fromStdString(why);
+            if (!key.isEmpty() && message.startsWith(key + QStringLiteral(": ")))
+                message = message.mid(key.size() + 2);
+            problems->push_back({QStringLiteral("--set %1").arg(assignment), train::findRunField(key.toStdString())
+                                                                                  ? key : QString(), message});
+        }
     }
     if (preset)  // what the accepted settings get wrong too, so one call shows every problem
         for (const auto &p : train::validateRunConfig(config))
-            errors->append(QStringLiteral("%1: %2").arg(QString::fromStdString(p.field), QString::fromStdString(p.message)));
-    if (errors->size() != before)
+            problems->push_back({givenAt.value(QString::fromStdString(p.field)), QString::fromStdString(p.field),
+                                 QString::fromStdString(p.message)});
+    if (asRead)
+        *asRead = config;
+    if (problems->size() != before)
         return std::nullopt;
+    return config;
+}
+
+std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &parser, QStringList *errors)
+{
+    std::vector<OptionProblem> problems;
+    auto config = runConfigFromOptions(parser, &problems);
+    for (const auto &p : problems)
+        errors->append(p.line());
     return config;
 }
 

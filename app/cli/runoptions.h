@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QCommandLineParser;
 
@@ -16,10 +17,26 @@ class RunStore;
 
 namespace gatefold::cli {
 
-// --preset, --config FILE and --set key=value: how train and sweep read a run config.
+// One thing wrong with the options: where it was found ("cfg.json, line 3",
+// "--set depth=x"; empty for the config as a whole), the setting it concerns
+// (empty: none in particular) and what is wrong and what to do.
+struct OptionProblem {
+    QString where;
+    QString key;
+    QString message;
+    QString line() const;     // "cfg.json, line 3: optim.lr: expected a number, …"
+    QString detail() const;   // the message with where it was found, without the key
+};
+
+// --preset, --config FILE|- and --set key=value: how train, sweep, data and config read a run config.
 void addRunConfigOptions(QCommandLineParser &parser);
-// Defaults ← preset ← config file ← --set, then validated. nullopt with every
-// problem in `errors` (each a line naming the setting).
+// Defaults ← preset ← config file (or standard input) ← --set, then
+// validated. nullopt with every problem in `problems`; `asRead` (if given)
+// receives the config as far as it could be read either way.
+std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &parser,
+                                                     std::vector<OptionProblem> *problems,
+                                                     train::RunConfig *asRead = nullptr);
+// The same with each problem as its line().
 std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &parser, QStringList *errors);
 
 // --store PATH (default: the user's store).

@@ -1,22 +1,25 @@
 #include "sweepcommand.h"
 
 #include "clicommon.h"
+#include "prerunchecks.h"
 #include "runoptions.h"
 #include "stopsignal.h"
 #include "train/sweepgrid.h"
 #include "trainprinter.h"
 
+#include "json/usertext.h"
 #include "store/runstore.h"
 #include "train/runconfigjson.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QThread>
 
+#include <algorithm>
 #include <csignal>
 #include <deque>
 #include <memory>
@@ -97,6 +100,8 @@ int runSweep(const QStringList &arguments)
             const qint64 v = s.trimmed().toLongLong(&ok);
             if (!ok || v < 0)
                 errors.append(tr("--seeds: '%1' is not a whole number >= 0").arg(s));
+            else if (std::find(seeds.begin(), seeds.end(), v) != seeds.end())
+                errors.append(tr("--seeds: %1 is listed twice; list each seed once").arg(v));
             else
                 seeds.push_back(v);
         }
@@ -105,11 +110,11 @@ int runSweep(const QStringList &arguments)
     if (!parser.isSet("grid")) {
         errors.append(tr("--grid FILE is required"));
     } else {
-        QFile file(parser.value("grid"));
-        if (!file.open(QIODevice::ReadOnly))
-            errors.append(tr("--grid: cannot read %1: %2").arg(parser.value("grid"), file.errorString()));
+        QString why;
+        if (const auto text = json::readUserText(parser.value("grid"), &why))
+            gridJson = *text;
         else
-            gridJson = file.readAll();
+            errors.append(tr("--grid: %1").arg(why));
     }
     const auto base = runConfigFromOptions(parser, &errors);
     train::SweepPlan plan;
@@ -118,6 +123,19 @@ int runSweep(const QStringList &arguments)
         if (!train::planSweep(gridJson, *base, seeds, &plan, &gridErrors))
             for (const QString &e : gridErrors)
                 errors.append(QStringLiteral("%1: %2").arg(parser.value("grid"), e));
+    }
+    // What train checks before it creates a run, for every point, before any is created (one read per data set).
+    train::DataCheckCache dataCache;
+    QSet<QString> warned;
+    for (const auto &p : errors.isEmpty() ? plan.points : std::vector<train::SweepPoint>{}) {
+        const PreRunCheck check = checkBeforeCreating(p.config, &dataCache);
+        for (const auto &problem : check.problems)
+            errors.append(QStringLiteral("[%1] %2").arg(p.label, problem.line()));
+        for (const auto &warning : check.warnings)
+            if (!warned.contains(warning.line())) {
+                warned.insert(warning.line());
+                printErr(tr("warning: [%1] %2").arg(p.label, warning.line()));
+            }
     }
     if (!errors.isEmpty()) {
         printErrors(tr("the sweep is not valid (nothing was created):"), errors);

@@ -3,6 +3,7 @@
 #include "clicommon.h"
 #include "runoptions.h"
 
+#include "json/usertext.h"
 #include "store/runstore.h"
 #include "tables/computedtable.h"
 #include "tables/tablepresets.h"
@@ -98,12 +99,12 @@ int runTable(const QStringList &arguments)
         else
             spec = preset->spec;
     } else if (parser.isSet("spec")) {
-        QFile file(parser.value("spec"));
-        if (!file.open(QIODevice::ReadOnly)) {
-            errors << tr("--spec: cannot read %1: %2").arg(parser.value("spec"), file.errorString());
+        QString why;
+        if (const auto text = json::readUserText(parser.value("spec"), &why); !text) {
+            errors << tr("--spec: %1").arg(why);
         } else {
             QStringList problems;
-            const auto loaded = tables::specFromJson(file.readAll(), &problems);
+            const auto loaded = tables::specFromJson(*text, &problems);
             for (const QString &p : problems)
                 errors << tr("--spec %1: %2").arg(parser.value("spec"), p);
             if (loaded)

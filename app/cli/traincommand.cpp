@@ -1,6 +1,7 @@
 #include "traincommand.h"
 
 #include "clicommon.h"
+#include "prerunchecks.h"
 #include "runoptions.h"
 #include "stopsignal.h"
 #include "trainprinter.h"
@@ -246,10 +247,8 @@ int runTrain(const QStringList &arguments)
     }
 
     auto config = runConfigFromOptions(parser, &errors);
-    if (config && errors.isEmpty() && config->train.data.name != "builtin")
-        errors << train::checkDataFits(*config);  // opens the data: its classes and channels must fit
     if (config && errors.isEmpty())
-        errors << train::checkResources(*config);  // memory for the model, its optimiser and a batch
+        errors << preRunProblems(*config);  // contract C3: data set and resources, as config --check does
     if (!config || !errors.isEmpty()) {
         printErrors(tr("the run config is not valid (nothing was created):"), errors);
         return ExitUsage;

@@ -15,33 +15,40 @@ const char *datasetNames()
 }
 
 std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, std::string *error,
-                                     const AugmentConfig &augment)
+                                     const AugmentConfig &augment, std::string *errorKey)
 {
+    auto fail = [&](const std::string &key, const std::string &message) -> std::unique_ptr<Dataset> {
+        // A caller that takes no key reads it in the message (unless the message names it already).
+        if (error)
+            *error = errorKey || message.find(key) != std::string::npos ? message : key + ": " + message;
+        if (errorKey)
+            *errorKey = key;
+        return nullptr;
+    };
     if (config.name == "builtin") {
-        if (imageSize < 8 || config.trainSize < 1 || config.valSize < 1) {
-            if (error)
-                *error = "the built-in data set needs images of at least 8 px and at least one training and one "
-                         "validation image";
-            return nullptr;
-        }
-        if (config.channels == 1) {
-            if (error)
-                *error = "data.channels: the built-in data set is RGB; use 0 or 3";
-            return nullptr;
-        }
+        if (imageSize < 8)
+            return fail("img_size", "the built-in data set draws images of at least 8 px; set img_size to 8 or more");
+        if (config.trainSize < 1 || config.valSize < 1)
+            return fail(config.trainSize < 1 ? "data.train_size" : "data.val_size",
+                        "the built-in data set needs at least one training and one validation image");
+        if (config.channels == 1)
+            return fail("data.channels", "the built-in data set is RGB; use 0 or 3");
         return std::make_unique<TransformedDataset>(
             std::make_unique<BuiltinSource>(BuiltinShapes(imageSize, config.trainSize, config.valSize, config.seed)),
             imageSize, 1.0, BadImagePolicy::Stop, augment);
     }
     std::string why;
+    std::string key = "data.path";
     std::unique_ptr<ImageSource> source;
     if (config.path.empty()) {
-        why = "data.path: set it to the folder holding the " + config.name + " files";
+        why = "set it to the folder holding the " + config.name + " files";
     } else if (config.name == "cifar10" || config.name == "cifar100") {
-        if (config.channels == 1)
-            why = "data.channels: CIFAR is RGB; use 0 or 3";
-        else
+        if (config.channels == 1) {
+            key = "data.channels";
+            why = "CIFAR is RGB; use 0 or 3";
+        } else {
             source = CifarBinary::open(config.path, config.name == "cifar100", config.coarseLabels, &why);
+        }
     } else if (config.name == "mnist" || config.name == "fashion-mnist") {
         source = IdxDataset::open(config.path, config.name == "fashion-mnist", config.channels == 3, &why);
     } else if (config.name == "folder") {
@@ -50,15 +57,14 @@ std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, st
         options.valFraction = config.valFraction;
         options.splitSeed = config.seed;
         options.valLabels = config.valLabels;
-        source = ImageFolder::open(config.path, options, &why);
+        options.skipBadFiles = config.skipBadImages;
+        source = ImageFolder::open(config.path, options, &why, &key);
     } else {
+        key = "data.name";
         why = "unknown data set '" + config.name + "'; use one of: " + datasetNames();
     }
-    if (!source) {
-        if (error)
-            *error = why;
-        return nullptr;
-    }
+    if (!source)
+        return fail(key, why);
     auto data = std::make_unique<TransformedDataset>(
         std::move(source), imageSize, config.cropPct,
         config.skipBadImages ? BadImagePolicy::Skip : BadImagePolicy::Stop, augment);

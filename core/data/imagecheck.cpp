@@ -12,7 +12,8 @@ ImageCheck checkImages(const ImageSource &source, int maxProblems,
 {
     ImageCheck check;
     const int classes = int(source.classNames().size());
-    const std::int64_t total = source.size(Split::Train) + source.size(Split::Val);
+    const std::int64_t total = source.size(Split::Train) + source.size(Split::Val)
+                             + std::int64_t(source.excludedFiles().size());
     std::mutex mutex;
     auto report = [&](std::string problem) {
         std::lock_guard<std::mutex> lock(mutex);
@@ -20,6 +21,10 @@ ImageCheck checkImages(const ImageSource &source, int maxProblems,
         if (int(check.problems.size()) < maxProblems)
             check.problems.push_back(std::move(problem));
     };
+    for (const std::string &excluded : source.excludedFiles()) {  // left out when the source was opened
+        report(excluded);
+        ++check.checked;
+    }
     constexpr std::int64_t kChunk = 512;
     for (Split split : {Split::Train, Split::Val}) {
         const std::int64_t n = source.size(split);

@@ -39,6 +39,9 @@ public:
     virtual std::string origin(Split split, std::int64_t index) const = 0;
     // Whether image() decodes a file (worth caching) rather than copying from memory.
     virtual bool encoded() const { return false; }
+    // Files left out when the source was opened because they cannot be read
+    // (data.bad_images = skip), each as a sentence naming the file.
+    virtual std::vector<std::string> excludedFiles() const { return {}; }
 };
 
 } // namespace gatefold::data

@@ -36,6 +36,7 @@ TransformedDataset::TransformedDataset(std::unique_ptr<ImageSource> source, int 
     , m_augmentConfig(augment)
     , m_augmenter(augment, imageSize)
     , m_classes(int(m_source->classNames().size()))
+    , m_excluded(m_source->excludedFiles())
 {
     // Images are processed in parallel one per thread (at::parallel_for or a loader worker), so OpenCV's own
     // pool (TBB on Debian) would only oversubscribe the cores and spin beside the model's OpenMP team.
@@ -46,13 +47,13 @@ TransformedDataset::TransformedDataset(std::unique_ptr<ImageSource> source, int 
 std::int64_t TransformedDataset::skippedImages() const
 {
     std::lock_guard<std::mutex> lock(m_skipMutex);
-    return std::int64_t(m_skipped.size());
+    return std::int64_t(m_skipped.size() + m_excluded.size());
 }
 
 std::string TransformedDataset::lastSkipped() const
 {
     std::lock_guard<std::mutex> lock(m_skipMutex);
-    return m_lastSkipped;
+    return m_lastSkipped.empty() && !m_excluded.empty() ? m_excluded.back() : m_lastSkipped;
 }
 
 void TransformedDataset::setCacheBudget(std::int64_t megabytes)

@@ -73,6 +73,7 @@ private:
     mutable std::mutex m_skipMutex;
     mutable std::set<std::pair<int, std::int64_t>> m_skipped;
     mutable std::string m_lastSkipped;
+    std::vector<std::string> m_excluded;  // files the source left out when it was opened
     std::int64_t m_cacheBudget = 0;  // bytes
     mutable std::atomic<std::int64_t> m_cacheBytes{0};
     mutable std::shared_mutex m_cacheMutex;

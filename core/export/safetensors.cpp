@@ -1,5 +1,7 @@
 #include "safetensors.h"
 
+#include "json/strictjson.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -7,6 +9,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <cstring>
 
 namespace gatefold::exporting {
@@ -47,6 +50,18 @@ QByteArray encodeSafetensors(const std::vector<NamedTensor> &tensors,
     return out;
 }
 
+namespace {
+
+// A whole number >= 0 from a JSON value, or nothing.
+std::optional<qint64> count(const QJsonValue &v)
+{
+    constexpr qint64 none = -1;
+    const qint64 n = v.isDouble() ? v.toInteger(none) : none;
+    return n >= 0 ? std::optional<qint64>(n) : std::nullopt;
+}
+
+} // namespace
+
 std::optional<std::vector<NamedTensor>> decodeSafetensors(const QByteArray &bytes, QString *error)
 {
     auto fail = [error](const QString &why) {
@@ -57,52 +72,73 @@ std::optional<std::vector<NamedTensor>> decodeSafetensors(const QByteArray &byte
     if (bytes.size() < 8)
         return fail(QStringLiteral("shorter than the 8-byte header length"));
     const quint64 n = qFromLittleEndian<quint64>(bytes.constData());
-    if (n > quint64(bytes.size() - 8))
-        return fail(QStringLiteral("header length %1 runs past the end of the file").arg(n));
-    QJsonParseError parseError;
-    const auto doc = QJsonDocument::fromJson(bytes.mid(8, qsizetype(n)), &parseError);
-    if (!doc.isObject())
-        return fail(QStringLiteral("header is not a JSON object: %1").arg(parseError.errorString()));
+    if (n == 0 || n > quint64(bytes.size() - 8))
+        return fail(QStringLiteral("header length %1 runs past the end of the file (%2 bytes)").arg(n).arg(bytes.size()));
+    QString why;
+    const auto doc = json::StrictJson::parse(bytes.mid(8, qsizetype(n)), &why);
+    if (!doc)
+        return fail(QStringLiteral("the header is not valid JSON: %1").arg(why));
+    if (!doc->root().isObject())
+        return fail(QStringLiteral("the header is %1, not a JSON object").arg(json::describeJsonType(doc->root())));
     const char *data = bytes.constData() + 8 + n;
     const qint64 dataSize = bytes.size() - 8 - qint64(n);
     std::vector<std::pair<qint64, NamedTensor>> found;
-    const QJsonObject header = doc.object();
+    std::vector<std::pair<qint64, qint64>> ranges;
+    const QJsonObject header = doc->root().toObject();
     for (auto it = header.begin(); it != header.end(); ++it) {
-        if (it.key() == QLatin1String("__metadata__"))
+        const QString name = json::quoteForMessage(it.key());
+        if (it.key() == QLatin1String("__metadata__")) {
+            const QJsonObject meta = it.value().toObject();
+            if (!it.value().isObject() || std::any_of(meta.begin(), meta.end(), [](const QJsonValue &v) { return !v.isString(); }))
+                return fail(QStringLiteral("__metadata__ must be an object of texts"));
             continue;
+        }
+        if (!it.value().isObject())
+            return fail(QStringLiteral("tensor %1 is %2, not an object").arg(name, json::describeJsonType(it.value())));
         const QJsonObject entry = it.value().toObject();
+        for (auto k = entry.begin(); k != entry.end(); ++k)
+            if (k.key() != QLatin1String("dtype") && k.key() != QLatin1String("shape")
+                && k.key() != QLatin1String("data_offsets"))
+                return fail(QStringLiteral("tensor %1 has an unknown entry %2").arg(name, json::quoteForMessage(k.key())));
         if (entry.value("dtype").toString() != QLatin1String("F32"))
-            return fail(QStringLiteral("%1 has dtype %2, only F32 is read").arg(it.key(), entry.value("dtype").toString()));
+            return fail(QStringLiteral("tensor %1 has dtype %2, only F32 is read")
+                            .arg(name, json::describeJsonType(entry.value("dtype"))));
         NamedTensor t;
         t.name = it.key().toStdString();
-        // Each dimension a whole number >= 0, and no more elements than the file's data holds
-        // (fuzz_safetensors: [0, 1, -2] passed as an empty tensor; a huge shape overflows numel()).
-        // A zero dimension makes the tensor empty whatever the others are; the product of the
-        // others must still fit in 64 bits (numel() multiplies them all).
-        qint64 nonZero = 1;
-        bool empty = false;
+        qint64 elements = 1;
+        if (!entry.value("shape").isArray())
+            return fail(QStringLiteral("tensor %1 has no shape list").arg(name));
         for (const auto &s : entry.value("shape").toArray()) {
-            const qint64 dim = s.isDouble() ? s.toInteger(-1) : -1;
-            if (dim < 0)
-                return fail(QStringLiteral("%1 has a bad shape: each dimension must be a whole number from 0 up")
-                                .arg(it.key()));
-            if (dim > 0 && nonZero > std::numeric_limits<qint64>::max() / dim)
-                return fail(QStringLiteral("%1 has a bad shape: far more elements than any file holds").arg(it.key()));
-            empty = empty || dim == 0;
-            nonZero *= dim > 0 ? dim : 1;
-            t.shape.push_back(dim);
+            const auto dim = count(s);
+            if (!dim)
+                return fail(QStringLiteral("tensor %1 has a shape entry that is %2, not a whole number >= 0")
+                                .arg(name, json::describeJsonType(s)));
+            if (*dim > 0 && elements > (dataSize / 4) / *dim)  // before the product can overflow
+                return fail(QStringLiteral("tensor %1 has a shape that needs more data than the file holds").arg(name));
+            t.shape.push_back(*dim);
+            elements *= *dim;
         }
-        if (!empty && nonZero > dataSize / 4)
-            return fail(QStringLiteral("%1 has a bad shape: it holds more elements than the file has data").arg(it.key()));
         const QJsonArray range = entry.value("data_offsets").toArray();
-        const qint64 begin = range.at(0).toInteger(-1), end = range.at(1).toInteger(-1);
-        if (range.size() != 2 || begin < 0 || end < begin || end > dataSize || (end - begin) != t.numel() * 4)
-            return fail(QStringLiteral("%1 has bad data_offsets for its shape").arg(it.key()));
-        t.data.resize(size_t(t.numel()));
+        const auto begin = range.size() == 2 ? count(range.at(0)) : std::nullopt;
+        const auto end = range.size() == 2 ? count(range.at(1)) : std::nullopt;
+        if (!begin || !end || *end < *begin || *end > dataSize || (*end - *begin) != elements * 4)
+            return fail(QStringLiteral("tensor %1 has bad data_offsets for its shape").arg(name));
+        t.data.resize(size_t(elements));
         for (size_t i = 0; i < t.data.size(); ++i)
-            t.data[i] = qFromLittleEndian<float>(data + begin + qint64(i) * 4);
-        found.emplace_back(begin, std::move(t));
+            t.data[i] = qFromLittleEndian<float>(data + *begin + qint64(i) * 4);
+        ranges.emplace_back(*begin, *end);
+        found.emplace_back(*begin, std::move(t));
     }
+    // The format leaves no holes and no overlaps: the ranges tile the data exactly.
+    std::sort(ranges.begin(), ranges.end());
+    qint64 covered = 0;
+    for (const auto &[b, e] : ranges) {
+        if (b != covered)
+            return fail(QStringLiteral("the tensors' data overlap or leave a gap at byte %1").arg(std::min(b, covered)));
+        covered = e;
+    }
+    if (covered != dataSize)
+        return fail(QStringLiteral("%1 bytes after the last tensor's data").arg(dataSize - covered));
     std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     std::vector<NamedTensor> out;
     for (auto &[begin, t] : found)

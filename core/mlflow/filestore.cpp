@@ -1,5 +1,7 @@
 #include "filestore.h"
 
+#include "files/userfile.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -8,16 +10,29 @@
 
 namespace gatefold::mlflow {
 
-std::optional<std::map<QString, YamlScalar>> readMetaYaml(const QString &path, QString *error)
+std::optional<QByteArray> readSmallFile(const QString &path, QString *error, qint64 maxBytes)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // MLflow writes an empty param or tag as an empty file: that is a value, not damage (a metric or
+    // meta.yaml without content is judged by its reader).
+    if (const QFileInfo info(path); info.isFile() && info.size() == 0)
+        return QByteArray();
+    std::string content, why;
+    if (!files::readFile(QFile::encodeName(path).toStdString(), std::uint64_t(maxBytes), files::Accept::RegularFile,
+                         &content, &why)) {
         if (error)
-            *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+            *error = QString::fromStdString(why);
         return std::nullopt;
     }
+    return QByteArray::fromStdString(content);
+}
+
+std::optional<std::map<QString, YamlScalar>> readMetaYaml(const QString &path, QString *error)
+{
+    const auto bytes = readSmallFile(path, error, qint64(1) << 20);
+    if (!bytes)
+        return std::nullopt;
     QString why;
-    auto yaml = readFlatYaml(file.readAll(), &why);
+    auto yaml = readFlatYaml(*bytes, &why);
     if (!yaml && error)
         *error = QStringLiteral("%1: %2").arg(path, why);
     return yaml;
@@ -38,7 +53,7 @@ std::optional<std::vector<ExperimentDir>> readExperiments(const QString &root, Q
         if (name == QLatin1String(".trash") || name == QLatin1String("models") || name.startsWith(QLatin1Char('.')))
             continue;
         const QString meta = dir.filePath(name + QStringLiteral("/meta.yaml"));
-        if (!QFileInfo::exists(meta))
+        if (!existsAsEntry(meta))
             continue;
         auto yaml = readMetaYaml(meta, error);
         if (!yaml)
@@ -70,6 +85,11 @@ std::optional<std::vector<ExperimentDir>> readExperiments(const QString &root, Q
     if (out.empty())
         return std::nullopt;
     return out;
+}
+
+bool existsAsEntry(const QString &path)
+{
+    return QFileInfo(path).exists() || QFileInfo(path).isSymLink();  // a dangling link is there, to be reported
 }
 
 QString localPathFromUri(const QString &uri, const QString &base)

@@ -24,6 +24,13 @@ struct ExperimentDir {
 // file store (error says so and what one looks like).
 std::optional<std::vector<ExperimentDir>> readExperiments(const QString &root, QString *error);
 
+// The bytes of a regular file of at most `maxBytes`; errors name the file and
+// what is wrong with it (files/userfile.h: a folder, a fifo, a dangling link, …).
+std::optional<QByteArray> readSmallFile(const QString &path, QString *error, qint64 maxBytes);
+
+// Whether something (a file, a folder, a link, even a dangling one) is at `path`.
+bool existsAsEntry(const QString &path);
+
 // Reads `path` as flat YAML; errors name the file (and line).
 std::optional<std::map<QString, YamlScalar>> readMetaYaml(const QString &path, QString *error);
 

@@ -1,6 +1,7 @@
 #include "flatyaml.h"
 
 #include <QRegularExpression>
+#include <QStringDecoder>
 
 namespace gatefold::mlflow {
 namespace {
@@ -68,7 +69,13 @@ std::optional<std::map<QString, YamlScalar>> readFlatYaml(const QByteArray &text
         int line = 0;
     };
     std::vector<Pending> entries;
-    const QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'));
+    QStringList lines;
+    for (const QByteArray &bytes : text.split('\n')) {
+        QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);  // a cut sequence at the end is an error too
+        lines << utf8.decode(bytes);
+        if (utf8.hasError())
+            return failAt(int(lines.size()), QStringLiteral("not UTF-8 text; save the file as UTF-8"));
+    }
     static const QRegularExpression keyLine(QStringLiteral("^([A-Za-z_][A-Za-z0-9_.\\-]*):(?:\\s+(.*))?$"));
     for (int i = 0; i < lines.size(); ++i) {
         QString line = lines.at(i);

@@ -3,6 +3,7 @@
 #include "filestore.h"
 #include "mlflowformat.h"
 
+#include "json/strictjson.h"
 #include "store/runstore.h"
 
 #include <QDir>
@@ -12,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringDecoder>
 
 #include <cmath>
 #include <limits>
@@ -27,7 +29,8 @@ std::map<QString, QString> filesUnder(const QString &dir)
     std::map<QString, QString> out;
     if (!QFileInfo(dir).isDir())
         return out;
-    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    // System: a fifo, a device or a dangling link is listed too (and refused by its reader), never skipped.
+    QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
         out[QDir(dir).relativeFilePath(path)] = path;
@@ -35,15 +38,19 @@ std::map<QString, QString> filesUnder(const QString &dir)
     return out;
 }
 
+// A param's or tag's value: MLflow keeps them under 8000 characters.
 std::optional<QString> readText(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    const auto bytes = readSmallFile(path, error, qint64(1) << 20);
+    if (!bytes)
+        return std::nullopt;
+    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);  // a cut sequence at the end is an error too
+    QString text = utf8.decode(*bytes);
+    if (utf8.hasError()) {
         if (error)
-            *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+            *error = QStringLiteral("%1 is not UTF-8 text; repair or remove it").arg(path);
         return std::nullopt;
     }
-    QString text = QString::fromUtf8(file.readAll());
     if (text.endsWith(QLatin1Char('\n')))  // MLflow writes none; a hand-written file may have one
         text.chop(1);
     return text;
@@ -73,17 +80,14 @@ struct RawPoint {
 // "<timestamp ms> <value> [<step>]" per line, as FileStore._get_metric_from_line reads them.
 std::optional<std::vector<RawPoint>> readMetric(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+    const auto bytes = readSmallFile(path, error, qint64(1) << 30);
+    if (!bytes)
         return std::nullopt;
-    }
     std::vector<RawPoint> out;
     int lineNo = 0;
-    while (!file.atEnd()) {
+    for (const QByteArray &raw : bytes->split('\n')) {
         ++lineNo;
-        const QString line = QString::fromUtf8(file.readLine()).trimmed();
+        const QString line = QString::fromLatin1(raw).trimmed();
         if (line.isEmpty())
             continue;
         const QStringList parts = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
@@ -128,6 +132,89 @@ std::optional<qint64> yamlInteger(const std::map<QString, YamlScalar> &yaml, con
         return std::nullopt;
     }
     return v;
+}
+
+// Gatefold's tag list (a JSON list of texts), read strictly.
+std::optional<QStringList> readTagList(const QString &text, const QString &path, QString *error)
+{
+    QString why;
+    const auto doc = json::StrictJson::parse(text.toUtf8(), &why);
+    QStringList out;
+    if (doc && doc->root().isArray()) {
+        for (const QJsonValue &v : doc->root().toArray()) {
+            if (v.isString())
+                out << v.toString();
+            else
+                why = QStringLiteral("item %1 is not a text").arg(json::describeJsonType(v));
+        }
+    } else if (doc) {
+        why = QStringLiteral("it is %1, not a list of tags").arg(json::describeJsonType(doc->root()));
+    }
+    if (!why.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("%1 is not Gatefold's tag list (%2); repair or remove it").arg(path, why);
+        return std::nullopt;
+    }
+    return out;
+}
+
+struct ManifestEntry {
+    store::Artifact artifact;
+    QString copy;  // the artifact's file in the MLflow run, when it was copied
+};
+
+// Gatefold's artifact list: [{"kind", "path", "sha256", "created", "info", "copy"}, …], read strictly.
+std::optional<std::vector<ManifestEntry>> readManifest(const QString &path, QString *error)
+{
+    const auto bytes = readSmallFile(path, error, qint64(64) << 20);
+    if (!bytes)
+        return std::nullopt;
+    auto fail = [&](int line, const QString &why) -> std::optional<std::vector<ManifestEntry>> {
+        if (error)
+            *error = QStringLiteral("%1%2: %3; repair or remove it")
+                         .arg(path, line > 0 ? QStringLiteral(", line %1").arg(line) : QString(), why);
+        return std::nullopt;
+    };
+    QString why;
+    const auto doc = json::StrictJson::parse(*bytes, &why);
+    if (!doc)
+        return fail(0, QStringLiteral("not Gatefold's artifact list: %1").arg(why));
+    if (!doc->root().isArray())
+        return fail(1, QStringLiteral("Gatefold's artifact list is a JSON list, not %1").arg(json::describeJsonType(doc->root())));
+    std::vector<ManifestEntry> out;
+    const QJsonArray list = doc->root().toArray();
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString at = json::StrictJson::item(QString(), i);
+        const int line = doc->lineOf(at);
+        if (!list.at(i).isObject())
+            return fail(line, QStringLiteral("entry %1 is %2, not an object").arg(i).arg(json::describeJsonType(list.at(i))));
+        const QJsonObject e = list.at(i).toObject();
+        for (auto it = e.begin(); it != e.end(); ++it) {
+            const QString &k = it.key();
+            const bool text = k == "kind" || k == "path" || k == "sha256" || k == "copy";
+            const bool ok = text ? it.value().isString()
+                          : k == "created" ? it.value().isDouble()
+                          : k == "info" ? it.value().isObject()
+                                        : false;
+            if (!ok)
+                return fail(doc->lineOf(json::StrictJson::member(at, k)),
+                            text || k == "created" || k == "info"
+                                ? QStringLiteral("entry %1: %2 is %3").arg(i).arg(k, json::describeJsonType(it.value()))
+                                : QStringLiteral("entry %1: unknown key %2").arg(i).arg(json::quoteForMessage(k)));
+        }
+        ManifestEntry entry;
+        store::Artifact &a = entry.artifact;
+        a.kind = e.value("kind").toString();
+        a.sha256 = e.value("sha256").toString();
+        a.created = e.value("created").toDouble();
+        a.infoJson = QJsonDocument(e.value("info").toObject()).toJson(QJsonDocument::Compact);
+        a.path = e.value("path").toString();
+        entry.copy = e.value("copy").toString();
+        if (a.kind.isEmpty() || a.path.isEmpty())
+            return fail(line, QStringLiteral("entry %1 has no kind or no path").arg(i));
+        out.push_back(std::move(entry));
+    }
+    return out;
 }
 
 // The run in `runDir` (its meta.yaml exists).
@@ -223,10 +310,11 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
         r.message = QStringLiteral("imported from MLflow while it was running; no engine here follows it");
 
     // Tags: Gatefold's own list when the run came from Gatefold, else the user's MLflow tags.
-    const QJsonDocument tagList = QJsonDocument::fromJson(tagValues.value(tags::tagList).toUtf8());
-    if (tagValues.contains(tags::tagList) && tagList.isArray()) {
-        for (const QJsonValue &v : tagList.array())
-            r.tags << v.toString();
+    if (tagValues.contains(tags::tagList)) {
+        const auto list = readTagList(tagValues.value(tags::tagList), runDir + QStringLiteral("/tags/") + tags::tagList, error);
+        if (!list)
+            return std::nullopt;
+        r.tags = *list;
     } else {
         for (auto it = tagValues.begin(); it != tagValues.end(); ++it)
             if (!it.key().startsWith(QLatin1String("mlflow.")) && !it.key().startsWith(QLatin1String("gatefold.")))
@@ -274,13 +362,17 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
         for (const RawPoint &p : it->second)
             epochAtStep[p.step] = p.value;
     const QString epochCarrier = tagValues.value(tags::epochMetric);
-    int droppedNan = 0;
+    int droppedNan = 0, droppedInfinite = 0;
     for (const auto &[key, points] : metrics) {
         if (key == epochCarrier)
             continue;
         for (const RawPoint &p : points) {
             if (std::isnan(p.value)) {  // the store holds numbers only (a NaN would be SQL NULL)
                 ++droppedNan;
+                continue;
+            }
+            if (std::isinf(p.value)) {  // nor can JSON, CSV or a plot say what an infinite loss is
+                ++droppedInfinite;
                 continue;
             }
             double epoch = 0;
@@ -297,44 +389,25 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
         artifactDir = runDir + QStringLiteral("/artifacts");
     std::map<QString, QString> files = filesUnder(artifactDir);
     if (const auto m = files.find(QLatin1String(manifestPath)); m != files.end()) {
-        QFile manifestFile(m->second);
-        manifestFile.open(QIODevice::ReadOnly);
-        QJsonParseError parseError;
-        const QJsonDocument manifest = QJsonDocument::fromJson(manifestFile.readAll(), &parseError);
-        if (!manifest.isArray()) {
-            if (error)
-                *error = QStringLiteral("%1 is not Gatefold's artifact list (%2); repair or remove it")
-                             .arg(m->second, parseError.errorString());
+        const QString manifestFile = m->second;  // kept: `m` is erased below, and messages name the file
+        const auto manifest = readManifest(manifestFile, error);
+        if (!manifest)
             return std::nullopt;
-        }
-        const QString listPath = m->second;  // m dies with the erase: its node is freed (fuzz_mlflow found the use after free)
         files.erase(m);
-        for (const QJsonValue &v : manifest.array()) {
-            const QJsonObject e = v.toObject();
-            store::Artifact a;
-            a.kind = e.value("kind").toString();
-            a.sha256 = e.value("sha256").toString();
-            a.created = e.value("created").toDouble();
-            a.infoJson = QJsonDocument(e.value("info").toObject()).toJson(QJsonDocument::Compact);
-            a.path = e.value("path").toString();
-            const QString copy = e.value("copy").toString();
-            if (!copy.isEmpty() && files.count(copy)) {
-                a.path = files[copy];
+        for (const ManifestEntry &e : *manifest) {
+            store::Artifact a = e.artifact;
+            if (!e.copy.isEmpty() && files.count(e.copy)) {
+                a.path = files[e.copy];
                 const QString sha = sha256OfFile(a.path);
                 if (!a.sha256.isEmpty() && sha != a.sha256) {
                     if (error)
                         *error = QStringLiteral("%1 does not match the sha256 %2 recorded for it in %3; the copy is "
                                                 "damaged — export the run again")
-                                     .arg(a.path, a.sha256, listPath);
+                                     .arg(a.path, a.sha256, manifestFile);
                     return std::nullopt;
                 }
                 a.sha256 = sha;
-                files.erase(copy);
-            }
-            if (a.kind.isEmpty() || a.path.isEmpty()) {
-                if (error)
-                    *error = QStringLiteral("%1: an entry without kind or path; repair or remove the file").arg(listPath);
-                return std::nullopt;
+                files.erase(e.copy);
             }
             out.run.artifacts.push_back(a);
         }
@@ -363,7 +436,8 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
                                                 {"experiment", experiment.name},
                                                 {"params", foreign},
                                                 {"tags", allTags},
-                                                {"nan_points_dropped", droppedNan}})
+                                                {"nan_points_dropped", droppedNan},
+                                                {"infinite_points_dropped", droppedInfinite}})
                           .toJson(QJsonDocument::Compact);
     out.run.artifacts.push_back(source);
     return out;
@@ -398,7 +472,7 @@ std::optional<std::vector<ImportedMlflowRun>> readMlflowRuns(const ImportOptions
             if (name == QLatin1String("tags") || name == QLatin1String("datasets") || name == QLatin1String("traces"))
                 continue;
             const QString runDir = dir.absoluteFilePath(name);
-            if (!QFileInfo::exists(runDir + QStringLiteral("/meta.yaml")))
+            if (!existsAsEntry(runDir + QStringLiteral("/meta.yaml")))
                 continue;  // MLflow skips such directories too
             auto run = readRun(e, runDir, options.config, error);
             if (!run)
@@ -414,6 +488,12 @@ std::optional<ImportResult> importMlflow(store::RunStore &store, const ImportOpt
     auto runs = readMlflowRuns(options, error);
     if (!runs)
         return std::nullopt;
+    return importMlflowRuns(store, std::move(*runs), error);
+}
+
+std::optional<ImportResult> importMlflowRuns(store::RunStore &store, std::vector<ImportedMlflowRun> read, QString *error)
+{
+    auto runs = &read;
     // MLflow run ids already in the store (their source artifacts), and the runs exported from it.
     std::map<QString, qint64> imported;
     std::map<QString, qint64> storeRuns;  // "<id>#<created>" → id

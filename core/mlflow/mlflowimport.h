@@ -58,5 +58,7 @@ struct ImportResult {
 // nothing. Runs imported before (same MLflow run id, recorded in their
 // mlflow/run artifact) are skipped and said so.
 std::optional<ImportResult> importMlflow(store::RunStore &store, const ImportOptions &options, QString *error);
+// The second half of importMlflow, for runs already read (so that bad input is refused before a store is opened).
+std::optional<ImportResult> importMlflowRuns(store::RunStore &store, std::vector<ImportedMlflowRun> runs, QString *error);
 
 } // namespace gatefold::mlflow

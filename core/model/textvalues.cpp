@@ -6,6 +6,19 @@
 #include <sstream>
 
 namespace gatefold::model {
+namespace {
+
+// The ends of a range as a person reads them: 64-bit limits as powers of two, not 19 digits.
+std::string boundText(long long v)
+{
+    if (v == INT64_MAX)
+        return "2^63-1";
+    if (v == INT64_MIN)
+        return "-2^63";
+    return std::to_string(v);
+}
+
+} // namespace
 
 // A whole number in [lo, hi], or false with a message that names the range.
 bool parseWhole(const std::string &text, long long lo, long long hi, long long *out, ConfigProblem *problem)
@@ -17,7 +30,7 @@ bool parseWhole(const std::string &text, long long lo, long long hi, long long *
         if (problem)
             *problem = makeProblem(
                 {}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is not a whole number between %2 and %3"),
-                {text, std::to_string(lo), std::to_string(hi)});
+                {text, boundText(lo), boundText(hi)});
         return false;
     }
     *out = v;

@@ -1,8 +1,11 @@
 #include "tablespec.h"
 
+#include "json/strictjson.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonParseError>
+
+#include <limits>
 
 namespace gatefold::tables {
 namespace {
@@ -196,29 +199,196 @@ QByteArray specToJson(const TableSpec &spec)
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
+namespace {
+
+// Reads the members of a spec's objects with their types checked; every
+// problem goes to `problems` as "line N: where: what".
+class SpecReader
+{
+public:
+    SpecReader(const json::StrictJson &doc, QStringList *problems) : m_doc(doc), m_problems(problems) {}
+
+    void add(const QString &pointer, const QString &where, const QString &what)
+    {
+        const int line = m_doc.lineOf(pointer);
+        const QString text = where.isEmpty() ? what : where + QStringLiteral(": ") + what;
+        *m_problems << (line > 0 ? QStringLiteral("line %1: %2").arg(line).arg(text) : text);
+    }
+
+    void onlyKeys(const QJsonObject &o, const QStringList &known, const QString &pointer, const QString &where)
+    {
+        for (auto it = o.begin(); it != o.end(); ++it)
+            if (!known.contains(it.key()))
+                add(json::StrictJson::member(pointer, it.key()), where,
+                    QStringLiteral("unknown key '%1'; known: %2")
+                        .arg(json::quoteForMessage(it.key()).mid(1).chopped(1), known.join(", ")));
+    }
+
+    // The member `key` when it has the type `ok` accepts; nullopt (and a problem when present) otherwise.
+    std::optional<QJsonValue> member(const QJsonObject &o, const QString &key, const QString &pointer,
+                                     const QString &where, bool (QJsonValue::*ok)() const, const char *expected)
+    {
+        if (!o.contains(key))
+            return std::nullopt;
+        const QJsonValue v = o.value(key);
+        if (!(v.*ok)()) {
+            add(json::StrictJson::member(pointer, key), join(where, key),
+                QStringLiteral("expected %1, not %2").arg(QLatin1String(expected), json::describeJsonType(v)));
+            return std::nullopt;
+        }
+        return v;
+    }
+
+    std::optional<QString> text(const QJsonObject &o, const QString &key, const QString &pointer, const QString &where)
+    {
+        const auto v = member(o, key, pointer, where, &QJsonValue::isString, "a text in double quotes");
+        return v ? std::optional<QString>(v->toString()) : std::nullopt;
+    }
+
+    std::optional<bool> flag(const QJsonObject &o, const QString &key, const QString &pointer, const QString &where)
+    {
+        const auto v = member(o, key, pointer, where, &QJsonValue::isBool, "true or false");
+        return v ? std::optional<bool>(v->toBool()) : std::nullopt;
+    }
+
+    std::optional<double> number(const QJsonObject &o, const QString &key, const QString &pointer, const QString &where)
+    {
+        const auto v = member(o, key, pointer, where, &QJsonValue::isDouble, "a number");
+        return v ? std::optional<double>(v->toDouble()) : std::nullopt;
+    }
+
+    std::optional<qint64> whole(const QJsonObject &o, const QString &key, const QString &pointer, const QString &where,
+                                qint64 lo, qint64 hi)
+    {
+        const auto v = member(o, key, pointer, where, &QJsonValue::isDouble, "a whole number");
+        if (!v)
+            return std::nullopt;
+        constexpr qint64 none = std::numeric_limits<qint64>::min();
+        const qint64 n = v->toInteger(none);
+        if (n == none || n < lo || n > hi) {
+            add(json::StrictJson::member(pointer, key), join(where, key),
+                QStringLiteral("expected a whole number from %1 to %2, not %3").arg(lo).arg(hi).arg(json::describeJsonType(*v)));
+            return std::nullopt;
+        }
+        return n;
+    }
+
+    static QString join(const QString &where, const QString &key)
+    {
+        return where.isEmpty() ? key : where + QLatin1Char('.') + key;
+    }
+
+private:
+    const json::StrictJson &m_doc;
+    QStringList *m_problems;
+};
+
+std::optional<ColumnSpec> readColumn(SpecReader &r, const QJsonValue &value, const QString &pointer, const QString &where)
+{
+    if (!value.isObject()) {
+        r.add(pointer, where, QStringLiteral("a column is an object {\"source\": …}, not %1").arg(json::describeJsonType(value)));
+        return std::nullopt;
+    }
+    const QJsonObject j = value.toObject();
+    r.onlyKeys(j, {"source", "stat", "header", "format", "decimals", "thousands", "percent_sign", "scale", "best",
+                   "deployed", "std"},
+               pointer, where);
+    const auto source = r.text(j, "source", pointer, where);
+    if (!source) {
+        if (!j.contains("source"))
+            r.add(pointer, where, QStringLiteral("needs a \"source\" text (name, config:KEY, metric:KEY, …)"));
+        return std::nullopt;
+    }
+    ColumnSpec c = defaultColumn(*source, r.text(j, "stat", pointer, where).value_or(QString()));
+    c.header = r.text(j, "header", pointer, where).value_or(QString());
+    if (const auto style = r.text(j, "format", pointer, where)) {
+        if (*style == QLatin1String("fixed"))
+            c.format.style = NumberFormat::Style::Fixed;
+        else if (*style == QLatin1String("percent"))
+            c.format.style = NumberFormat::Style::Percent;
+        else if (*style == QLatin1String("scientific"))
+            c.format.style = NumberFormat::Style::Scientific;
+        else
+            r.add(json::StrictJson::member(pointer, "format"), where,
+                  QStringLiteral("format '%1' is not fixed, percent or scientific").arg(*style));
+    }
+    c.format.decimals = int(r.whole(j, "decimals", pointer, where, 0, 12).value_or(c.format.decimals));
+    c.format.thousands = r.flag(j, "thousands", pointer, where).value_or(c.format.thousands);
+    c.format.percentSign = r.flag(j, "percent_sign", pointer, where).value_or(c.format.percentSign);
+    c.format.scale = r.number(j, "scale", pointer, where).value_or(c.format.scale);
+    if (const auto best = r.text(j, "best", pointer, where)) {
+        if (*best == QLatin1String("max"))
+            c.best = Best::Max;
+        else if (*best == QLatin1String("min"))
+            c.best = Best::Min;
+        else if (*best == QLatin1String("none"))
+            c.best = Best::None;
+        else
+            r.add(json::StrictJson::member(pointer, "best"), where,
+                  QStringLiteral("best '%1' is not max, min or none").arg(*best));
+    }
+    c.deployed = r.flag(j, "deployed", pointer, where).value_or(true);
+    c.showStd = r.flag(j, "std", pointer, where).value_or(true);
+    return c;
+}
+
+std::optional<RowSpec> readRow(SpecReader &r, const QJsonValue &value, const QString &pointer, const QString &where)
+{
+    if (!value.isObject()) {
+        r.add(pointer, where, QStringLiteral("a row is an object {\"texts\", \"match\"}, not %1").arg(json::describeJsonType(value)));
+        return std::nullopt;
+    }
+    const QJsonObject j = value.toObject();
+    r.onlyKeys(j, {"section", "texts", "match"}, pointer, where);
+    RowSpec row;
+    row.section = r.text(j, "section", pointer, where).value_or(QString());
+    if (const auto texts = r.member(j, "texts", pointer, where, &QJsonValue::isArray, "a list of texts")) {
+        const QJsonArray list = texts->toArray();
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            if (!list.at(i).isString())
+                r.add(json::StrictJson::item(json::StrictJson::member(pointer, "texts"), i), where + ".texts",
+                      QStringLiteral("item %1 is %2, not a text").arg(i).arg(json::describeJsonType(list.at(i))));
+            row.texts << list.at(i).toString();
+        }
+    }
+    if (const auto match = r.member(j, "match", pointer, where, &QJsonValue::isObject, "an object of settings")) {
+        row.match = match->toObject();
+        for (auto it = row.match.begin(); it != row.match.end(); ++it)
+            if (it.value().isObject() || it.value().isArray() || it.value().isNull())
+                r.add(json::StrictJson::member(json::StrictJson::member(pointer, "match"), it.key()), where + ".match",
+                      QStringLiteral("%1 must be a text, number or true/false, not %2")
+                          .arg(json::quoteForMessage(it.key()), json::describeJsonType(it.value())));
+    }
+    return row;
+}
+
+} // namespace
+
 std::optional<TableSpec> specFromJson(const QByteArray &json, QStringList *errors)
 {
     QStringList problems;
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        const int line = int(json.left(parseError.offset).count('\n')) + 1;
-        problems << (parseError.error != QJsonParseError::NoError
-                         ? QStringLiteral("not valid JSON (line %1: %2)").arg(line).arg(parseError.errorString())
-                         : QStringLiteral("a table spec is a JSON object with \"columns\""));
+    auto fail = [&]() -> std::optional<TableSpec> {
         if (errors)
             *errors = problems;
         return std::nullopt;
+    };
+    QString parseError;
+    const auto doc = json::StrictJson::parse(json, &parseError);
+    if (!doc) {
+        problems << QStringLiteral("not valid JSON: %1").arg(parseError);
+        return fail();
     }
-    const QJsonObject o = doc.object();
-    static const QStringList knownKeys = {"caption", "label", "group_by", "sort_column", "sort_descending", "columns", "rows"};
-    for (const QString &k : o.keys())
-        if (!knownKeys.contains(k))
-            problems << QStringLiteral("unknown key '%1'; a spec has %2").arg(k, knownKeys.join(", "));
+    if (!doc->root().isObject()) {
+        problems << QStringLiteral("a table spec is a JSON object with \"columns\", not %1").arg(json::describeJsonType(doc->root()));
+        return fail();
+    }
+    SpecReader r(*doc, &problems);
+    const QJsonObject o = doc->root().toObject();
+    r.onlyKeys(o, {"caption", "label", "group_by", "sort_column", "sort_descending", "columns", "rows"}, QString(), QString());
     TableSpec spec;
-    spec.caption = o.value("caption").toString();
-    spec.label = o.value("label").toString();
-    const QString group = o.value("group_by").toString(QStringLiteral("seed"));
+    spec.caption = r.text(o, "caption", QString(), QString()).value_or(QString());
+    spec.label = r.text(o, "label", QString(), QString()).value_or(QString());
+    const QString group = r.text(o, "group_by", QString(), QString()).value_or(QStringLiteral("seed"));
     if (group == QLatin1String("seed"))
         spec.grouping = TableSpec::Grouping::Seed;
     else if (group == QLatin1String("none"))
@@ -227,64 +397,24 @@ std::optional<TableSpec> specFromJson(const QByteArray &json, QStringList *error
         spec.grouping = TableSpec::Grouping::Key;
         spec.groupKey = group;
     }
-    spec.sortColumn = o.value("sort_column").toInt(-1);
-    spec.sortDescending = o.value("sort_descending").toBool(true);
-    if (!o.value("columns").isArray())
-        problems << QStringLiteral("\"columns\" must be a list of column objects");
-    const QJsonArray columns = o.value("columns").toArray();
-    for (int i = 0; i < columns.size(); ++i) {
-        const QJsonObject j = columns[i].toObject();
-        const QString where = QStringLiteral("columns[%1]").arg(i);
-        if (!j.value("source").isString()) {
-            problems << QStringLiteral("%1: needs a \"source\" text").arg(where);
-            continue;
-        }
-        ColumnSpec c = defaultColumn(j.value("source").toString(), j.value("stat").toString());
-        c.header = j.value("header").toString();
-        const QString style = j.value("format").toString(styleName(c.format.style));
-        if (style == QLatin1String("fixed"))
-            c.format.style = NumberFormat::Style::Fixed;
-        else if (style == QLatin1String("percent"))
-            c.format.style = NumberFormat::Style::Percent;
-        else if (style == QLatin1String("scientific"))
-            c.format.style = NumberFormat::Style::Scientific;
-        else
-            problems << QStringLiteral("%1: format '%2' is not fixed, percent or scientific").arg(where, style);
-        if (j.contains("decimals") && !j.value("decimals").isDouble())
-            problems << QStringLiteral("%1: decimals must be a number").arg(where);
-        c.format.decimals = j.value("decimals").toInt(c.format.decimals);
-        c.format.thousands = j.value("thousands").toBool(c.format.thousands);
-        c.format.percentSign = j.value("percent_sign").toBool(c.format.percentSign);
-        c.format.scale = j.value("scale").toDouble(c.format.scale);
-        const QString best = j.value("best").toString(bestName(c.best));
-        if (best == QLatin1String("max"))
-            c.best = Best::Max;
-        else if (best == QLatin1String("min"))
-            c.best = Best::Min;
-        else if (best == QLatin1String("none"))
-            c.best = Best::None;
-        else
-            problems << QStringLiteral("%1: best '%2' is not max, min or none").arg(where, best);
-        c.deployed = j.value("deployed").toBool(true);
-        c.showStd = j.value("std").toBool(true);
-        spec.columns.push_back(c);
-    }
-    const QJsonArray rows = o.value("rows").toArray();
-    for (const QJsonValue &v : rows) {
-        const QJsonObject j = v.toObject();
-        RowSpec r;
-        r.section = j.value("section").toString();
-        for (const QJsonValue &t : j.value("texts").toArray())
-            r.texts << t.toString();
-        r.match = j.value("match").toObject();
-        spec.rows.push_back(r);
-    }
+    spec.sortColumn = int(r.whole(o, "sort_column", QString(), QString(), 0, 1000).value_or(-1));
+    spec.sortDescending = r.flag(o, "sort_descending", QString(), QString()).value_or(true);
+    const auto columns = r.member(o, "columns", QString(), QString(), &QJsonValue::isArray, "a list of column objects");
+    if (!o.contains("columns"))
+        problems << QStringLiteral("\"columns\" is missing: a list of column objects");
+    const QJsonArray columnList = columns ? columns->toArray() : QJsonArray();
+    for (qsizetype i = 0; i < columnList.size(); ++i)
+        if (const auto c = readColumn(r, columnList.at(i), json::StrictJson::item("/columns", i),
+                                      QStringLiteral("columns[%1]").arg(i)))
+            spec.columns.push_back(*c);
+    const auto rows = r.member(o, "rows", QString(), QString(), &QJsonValue::isArray, "a list of row objects");
+    const QJsonArray rowList = rows ? rows->toArray() : QJsonArray();
+    for (qsizetype i = 0; i < rowList.size(); ++i)
+        if (const auto row = readRow(r, rowList.at(i), json::StrictJson::item("/rows", i), QStringLiteral("rows[%1]").arg(i)))
+            spec.rows.push_back(*row);
     problems << validateSpec(spec);
-    if (!problems.isEmpty()) {
-        if (errors)
-            *errors = problems;
-        return std::nullopt;
-    }
+    if (!problems.isEmpty())
+        return fail();
     return spec;
 }
 

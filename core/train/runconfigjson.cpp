@@ -1,15 +1,24 @@
 #include "runconfigjson.h"
 
-#include "runfields.h"
+#include <QRegularExpression>
+
+#include "json/strictjson.h"
+#include "model/textvalues.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <map>
+#include <optional>
 
 namespace gatefold::train {
 namespace {
+
+using json::describeJsonType;
 
 QJsonValue toJsonValue(const RunField &field, const std::string &text)
 {
@@ -39,95 +48,157 @@ QJsonValue toJsonValue(const RunField &field, const std::string &text)
     return QJsonValue(s);
 }
 
-// The text a field's parser reads for a JSON value, or an error.
+// The text form of a JSON number that is a whole number, or nothing.
+std::optional<std::string> wholeText(const QJsonValue &value)
+{
+    const double d = value.toDouble();
+    if (!value.isDouble() || d != std::floor(d))
+        return std::nullopt;
+    // Read as an integer when it is one: exact beyond 2^53 (a seed).
+    constexpr qint64 none = std::numeric_limits<qint64>::min();
+    if (const qint64 exact = value.toInteger(none); exact != none)
+        return std::to_string(exact);
+    return model::formatDouble(d);  // too large for any whole-number setting: its parser says so
+}
+
+QString withoutQuotesHint(const QJsonValue &value)
+{
+    if (!value.isString())
+        return QString();
+    const QString s = value.toString().trimmed();
+    bool number = false;
+    s.toDouble(&number);
+    if (number)
+        return QStringLiteral("; write %1 without quotes").arg(s);
+    if (s == QLatin1String("true") || s == QLatin1String("false"))
+        return QStringLiteral("; write %1 without quotes").arg(s);
+    return QString();
+}
+
+// The text a field's parser reads for a JSON value of the right type, or why the type is wrong.
 bool toText(const RunField &field, const QJsonValue &value, std::string *text, QString *why)
 {
-    switch (value.type()) {
-    case QJsonValue::Bool:
-        if (field.type != FieldType::Boolean && field.type != FieldType::Text) {
-            *why = QStringLiteral("expected a %1, not true/false")
-                       .arg(field.type == FieldType::IntegerList  ? "list of block indices"
-                            : field.type == FieldType::NumberList ? "list of numbers"
-                                                                  : "number");
-            return false;
-        }
-        *text = value.toBool() ? "true" : "false";
-        return true;
-    case QJsonValue::Double: {
-        const double v = value.toDouble();
-        if (field.type == FieldType::Integer || field.type == FieldType::IntegerList) {
-            if (v != std::floor(v) || std::fabs(v) > 9.007199254740992e15) {
-                *why = QStringLiteral("expected a whole number, not %1").arg(v);
-                return false;
-            }
-            *text = std::to_string(value.toInteger());
-            return true;
-        }
-        if (field.type == FieldType::Boolean) {
-            *why = QStringLiteral("expected true or false, not %1").arg(v);
-            return false;
-        }
-        *text = QString::number(v, 'g', 17).toStdString();
-        return true;
+    if (value.isNull()) {
+        *why = QStringLiteral("has no value (null); give one or leave the key out");
+        return false;
     }
-    case QJsonValue::String:
-        *text = value.toString().toStdString();
-        return true;
-    case QJsonValue::Array: {
-        if (field.type == FieldType::NumberList) {
-            QStringList items;
-            for (const QJsonValue &item : value.toArray()) {
-                if (!item.isDouble()) {
-                    *why = QStringLiteral("expected a list of numbers, one per channel");
-                    return false;
-                }
-                items << QString::number(item.toDouble(), 'g', 17);
-            }
-            *text = items.isEmpty() ? "auto" : items.join(',').toStdString();
+    switch (field.type) {
+    case FieldType::Integer:
+        if (const auto whole = wholeText(value)) {
+            *text = *whole;
             return true;
         }
-        if (field.type != FieldType::IntegerList) {
-            *why = QStringLiteral("expected a single value, not a list");
+        *why = QStringLiteral("expected a whole number, not %1%2").arg(describeJsonType(value), withoutQuotesHint(value));
+        return false;
+    case FieldType::Number:
+        if (value.isDouble()) {
+            *text = model::formatDouble(value.toDouble());
+            return true;
+        }
+        *why = QStringLiteral("expected a number, not %1%2").arg(describeJsonType(value), withoutQuotesHint(value));
+        return false;
+    case FieldType::Boolean:
+        if (value.isBool()) {
+            *text = value.toBool() ? "true" : "false";
+            return true;
+        }
+        *why = QStringLiteral("expected true or false, not %1%2").arg(describeJsonType(value), withoutQuotesHint(value));
+        return false;
+    case FieldType::Text:
+        if (value.isString()) {
+            *text = value.toString().toStdString();
+            return true;
+        }
+        *why = QStringLiteral("expected a text in double quotes, not %1").arg(describeJsonType(value));
+        return false;
+    case FieldType::IntegerList:
+    case FieldType::NumberList: {
+        const bool blocks = field.type == FieldType::IntegerList;
+        const QString word = blocks ? QStringLiteral("all") : QStringLiteral("auto");
+        const QString expected = blocks ? QStringLiteral("\"all\" or a list of block indices such as [0, 2]")
+                                        : QStringLiteral("\"auto\" or a list of numbers, one per channel, such as "
+                                                         "[0.5, 0.5, 0.5]");
+        if (value.isString() && value.toString() == word) {
+            *text = word.toStdString();
+            return true;
+        }
+        if (!value.isArray()) {
+            *why = QStringLiteral("expected %1, not %2").arg(expected, describeJsonType(value));
             return false;
         }
         QStringList items;
         for (const QJsonValue &item : value.toArray()) {
-            if (!item.isDouble() || item.toDouble() != std::floor(item.toDouble())) {
-                *why = QStringLiteral("expected a list of block indices (whole numbers)");
+            const auto whole = wholeText(item);
+            if (blocks ? !whole : !item.isDouble()) {
+                *why = QStringLiteral("expected %1; item %2 is %3")
+                           .arg(expected)
+                           .arg(items.size())
+                           .arg(describeJsonType(item));
                 return false;
             }
-            items << QString::number(item.toInteger());
+            items << (blocks ? QString::fromStdString(*whole)
+                             : QString::fromStdString(model::formatDouble(item.toDouble())));
         }
-        *text = items.isEmpty() ? "all" : items.join(',').toStdString();
+        *text = items.isEmpty() ? word.toStdString() : items.join(',').toStdString();
         return true;
     }
-    case QJsonValue::Null:
-        *why = QStringLiteral("has no value (null); give one or leave the key out");
-        return false;
-    default:
-        *why = QStringLiteral("has a value of the wrong kind");
-        return false;
     }
+    *why = QStringLiteral("has a value of the wrong kind");
+    return false;
 }
 
-// Nested objects become dotted keys: {"gate": {"kind": …}} → "gate.kind".
-void flatten(const QJsonObject &object, const QString &prefix, QJsonObject *out)
+struct FlatValue {
+    QJsonValue value;
+    int line = 0;
+};
+
+// Nested objects become dotted keys: {"gate": {"kind": …}} → "gate.kind". A
+// key reached twice (nested and dotted) is a problem on its second line.
+void flatten(const json::StrictJson &doc, const QJsonObject &object, const QString &prefix, const QString &pointer,
+             std::map<QString, FlatValue> *out, std::vector<ConfigTextProblem> *problems)
 {
     for (auto it = object.begin(); it != object.end(); ++it) {
         const QString key = prefix.isEmpty() ? it.key() : prefix + '.' + it.key();
-        if (it.value().isObject() && !findRunField(key.toStdString()))
-            flatten(it.value().toObject(), key, out);
-        else
-            out->insert(key, it.value());
+        const QString at = json::StrictJson::member(pointer, it.key());
+        const int line = doc.lineOf(at);
+        if (it.value().isObject() && !findRunField(key.toStdString())) {
+            flatten(doc, it.value().toObject(), key, at, out, problems);
+            continue;
+        }
+        const auto [seen, fresh] = out->emplace(key, FlatValue{it.value(), line});
+        if (!fresh)
+            problems->push_back({key, std::max(line, seen->second.line),
+                                 QStringLiteral("is given twice (on lines %1 and %2); keep one of them")
+                                     .arg(std::min(line, seen->second.line))
+                                     .arg(std::max(line, seen->second.line))});
     }
 }
 
-int lineOf(const QByteArray &text, int offset)
+// The value at `pointer` ("" the root, "/base"): one level of members is all a caller needs.
+QJsonValue valueAt(const json::StrictJson &document, const QString &pointer)
 {
-    return int(text.left(offset).count('\n')) + 1;
+    if (pointer.isEmpty())
+        return document.root();
+    QJsonValue at = document.root();
+    for (const QString &part : pointer.mid(1).split(QLatin1Char('/'))) {
+        QString key = part;
+        key.replace(QLatin1String("~1"), QLatin1String("/")).replace(QLatin1String("~0"), QLatin1String("~"));
+        at = at.isObject() ? at.toObject().value(key) : at.isArray() ? at.toArray().at(key.toInt()) : QJsonValue();
+    }
+    return at;
 }
 
 } // namespace
+
+QString ConfigTextProblem::text() const
+{
+    QString out;
+    if (line > 0)
+        out = QStringLiteral("line %1: ").arg(line);
+    if (!key.isEmpty())
+        out += json::quoteForMessage(key).mid(1).chopped(1) + QStringLiteral(": ");
+    return out + message;
+}
 
 QByteArray runConfigToJson(const RunConfig &config)
 {
@@ -137,44 +208,91 @@ QByteArray runConfigToJson(const RunConfig &config)
     return QJsonDocument(object).toJson(QJsonDocument::Indented);
 }
 
-bool runConfigFromJson(const QByteArray &json, RunConfig *config, QStringList *errors, bool partial)
+bool applyJsonSetting(RunConfig *config, const RunField &field, const QJsonValue &value, QString *why)
 {
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        errors->append(QStringLiteral("not valid JSON: %1 at line %2")
-                           .arg(parseError.errorString())
-                           .arg(lineOf(json, parseError.offset)));
+    std::string text;
+    if (!toText(field, value, &text, why))
+        return false;
+    model::ConfigProblem problem;
+    if (!field.set(*config, text, &problem)) {
+        *why = QString::fromStdString(problem.message);
         return false;
     }
-    if (!doc.isObject()) {
-        errors->append(QStringLiteral("a run config is a JSON object of settings ({\"key\": value, …})"));
+    return true;
+}
+
+namespace {
+
+// A parse error "line L, column C: what" as a problem of line L (and of the key a duplicate names),
+// so that it reads like every other: "c.json, line 4: embed_dim: not valid JSON (column 3): …".
+ConfigTextProblem parseProblem(const QString &error)
+{
+    static const QRegularExpression where(QStringLiteral("^line (\\d+), column (\\d+): (.*)$"),
+                                          QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression twice(QStringLiteral("^\"([A-Za-z0-9_.]+)\" is given twice"));
+    const auto m = where.match(error);
+    if (!m.hasMatch())
+        return {QString(), 0, QStringLiteral("not valid JSON: %1").arg(error)};
+    const QString what = m.captured(3);
+    const auto duplicate = twice.match(what);
+    return {duplicate.hasMatch() ? duplicate.captured(1) : QString(), m.captured(1).toInt(),
+            QStringLiteral("not valid JSON (column %1): %2").arg(m.captured(2), what)};
+}
+
+} // namespace
+
+bool readRunConfigJson(const QByteArray &json, RunConfig *config, std::vector<ConfigTextProblem> *problems,
+                       bool partial)
+{
+    QString parseError;
+    const auto doc = json::StrictJson::parse(json, &parseError);
+    if (!doc) {
+        problems->push_back(parseProblem(parseError));
         return false;
     }
-    QJsonObject flat;
-    flatten(doc.object(), QString(), &flat);
+    return readRunConfigObject(*doc, QString(), config, problems, partial);
+}
+
+bool readRunConfigObject(const json::StrictJson &document, const QString &pointer, RunConfig *config,
+                         std::vector<ConfigTextProblem> *problems, bool partial)
+{
+    const QJsonValue root = valueAt(document, pointer);
+    if (!root.isObject()) {
+        problems->push_back({QString(), document.lineOf(pointer),
+                             QStringLiteral("a run config is a JSON object of settings ({\"key\": value, …}), not %1")
+                                 .arg(json::describeJsonType(root))});
+        return false;
+    }
+    std::vector<ConfigTextProblem> found;
+    std::map<QString, FlatValue> flat;
+    flatten(document, root.toObject(), QString(), pointer, &flat, &found);
     RunConfig result = *config;
-    const qsizetype before = errors->size();
-    for (auto it = flat.begin(); it != flat.end(); ++it) {
-        const RunField *field = findRunField(it.key().toStdString());
+    for (const auto &[key, entry] : flat) {
+        const RunField *field = findRunField(key.toStdString());
         if (!field) {
-            errors->append(QStringLiteral("%1: unknown setting (gatefold-cli config --keys lists them)").arg(it.key()));
+            found.push_back({key, entry.line,
+                             QStringLiteral("unknown setting (gatefold-cli config --keys lists them)")});
             continue;
         }
-        std::string text;
         QString why;
-        if (!toText(*field, it.value(), &text, &why)) {
-            errors->append(QStringLiteral("%1: %2").arg(it.key(), why));
-            continue;
-        }
-        model::ConfigProblem problem;
-        if (!field->set(result, text, &problem))
-            errors->append(QStringLiteral("%1: %2").arg(it.key(), QString::fromStdString(problem.message)));
+        if (!applyJsonSetting(&result, *field, entry.value, &why))
+            found.push_back({key, entry.line, why});
     }
-    if (errors->size() != before && !partial)
+    std::stable_sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.line < b.line; });
+    problems->insert(problems->end(), found.begin(), found.end());
+    if (!found.empty() && !partial)
         return false;
     *config = result;
-    return errors->size() == before;
+    return found.empty();
+}
+
+bool runConfigFromJson(const QByteArray &json, RunConfig *config, QStringList *errors, bool partial)
+{
+    std::vector<ConfigTextProblem> problems;
+    const bool ok = readRunConfigJson(json, config, &problems, partial);
+    for (const auto &p : problems)
+        errors->append(p.text());
+    return ok;
 }
 
 } // namespace gatefold::train

@@ -72,7 +72,18 @@ bool readUint64(const std::string &t, std::uint64_t *v, model::ConfigProblem *e)
 }
 bool readNumber(const std::string &t, double *v, model::ConfigProblem *e) { return model::parseDouble(t, v, e); }
 bool readBool(const std::string &t, bool *v, model::ConfigProblem *e) { return model::parseBool(t, v, e); }
-bool readText(const std::string &t, std::string *v, model::ConfigProblem *) { *v = t; return true; }
+bool readText(const std::string &t, std::string *v, model::ConfigProblem *e)
+{
+    // A line break, tab or NUL in a name or path is a pasting accident (and a NUL would cut the path short).
+    if (std::any_of(t.begin(), t.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; })) {
+        if (e)
+            *e = model::makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "contains a line break or another "
+                                                                           "control character; give it on one line"));
+        return false;
+    }
+    *v = t;
+    return true;
+}
 
 // One of `values`, by its toString() name.
 template<typename E>
@@ -405,6 +416,11 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
          GF_TRANSLATE_NOOP("ConfigProblem", "must lie in (0, 1], in the images' [0, 1] scale (e.g. 0.229, not 58.4)"));
     need(out, t.data.trainSize >= 1, "data.train_size", atLeastOne);
     need(out, t.data.valSize >= 1, "data.val_size", atLeastOne);
+    // Each epoch shuffles every index: a billion images would be a permutation of gigabytes before the first step.
+    const char *const builtinLimit =
+        GF_TRANSLATE_NOOP("ConfigProblem", "the built-in data set draws at most 100000000 images per split");
+    need(out, t.data.trainSize <= 100000000, "data.train_size", builtinLimit);
+    need(out, t.data.valSize <= 100000000, "data.val_size", builtinLimit);
     const auto &a = t.augment;
     need(out, a.scaleMin > 0 && a.scaleMin <= 1, "aug.scale_min", aboveZeroToOne);
     need(out, a.hflip >= 0 && a.hflip <= 1, "aug.hflip", probability);

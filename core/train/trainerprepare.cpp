@@ -7,6 +7,7 @@
 #include "streamseeds.h"
 
 #include "checkpoint.h"
+#include "datacheck.h"
 #include "paramgroups.h"
 #include "runfields.h"
 #include "testkillpoint.h"
@@ -25,37 +26,6 @@
 #include <memory>
 
 namespace gatefold::train {
-namespace {
-
-QStringList dataMismatch(const data::Dataset &data, const RunConfig &config)
-{
-    QStringList out;
-    const QString name = QString::fromStdString(data.name());
-    if (data.numClasses() != config.model.numClasses)
-        out << QStringLiteral("num_classes: the data set %1 has %2 classes; set num_classes=%2").arg(name).arg(data.numClasses());
-    if (data.channels() != config.model.inChannels)
-        out << QStringLiteral("in_chans: the data set %1 delivers %2 channel(s); set in_chans=%2 (or data.channels)")
-                   .arg(name)
-                   .arg(data.channels());
-    const auto &mean = config.train.data.mean;
-    if (!mean.empty() && int(mean.size()) != data.channels())
-        out << QStringLiteral("data.mean, data.std: %1 value(s) given, but the data set %2 delivers %3 channel(s)")
-                   .arg(mean.size())
-                   .arg(name)
-                   .arg(data.channels());
-    return out;
-}
-
-} // namespace
-
-QStringList checkDataFits(const RunConfig &config)
-{
-    std::string why;
-    const auto data = data::openDataset(config.train.data, config.model.imageSize, &why);
-    if (!data)
-        return {QStringLiteral("data.name/data.path: %1").arg(QString::fromStdString(why))};
-    return dataMismatch(*data, config);
-}
 
 bool Trainer::prepare(QString *error)
 {

@@ -1,0 +1,89 @@
+#include "prerunchecks.h"
+
+#include "clicommon.h"
+
+#include "train/runfields.h"
+
+#include <QCoreApplication>
+
+// The engine's resource estimate (contract C3) where this build has it.
+#if __has_include("train/resourceestimate.h")
+#include "train/resourceestimate.h"
+#define GATEFOLD_RESOURCE_ESTIMATE 1
+#endif
+
+namespace gatefold::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+#ifdef GATEFOLD_RESOURCE_ESTIMATE
+// checkResources speaks "key: message" (C3): the key is the setting when it is one.
+train::CheckItem itemFromLine(const QString &line)
+{
+    const qsizetype colon = line.indexOf(QStringLiteral(": "));
+    if (colon > 0 && train::findRunField(line.left(colon).toStdString()))
+        return {line.left(colon), line.mid(colon + 2)};
+    return {QString(), line};
+}
+#endif
+
+} // namespace
+
+PreRunCheck checkBeforeCreating(const train::RunConfig &config, train::DataCheckCache *cache, bool resources)
+{
+    PreRunCheck check;
+    train::DataCheck data = train::checkData(config, cache);
+    check.problems = std::move(data.problems);
+    check.warnings = std::move(data.warnings);
+    check.data = data.data;
+#ifdef GATEFOLD_RESOURCE_ESTIMATE
+    if (!resources)
+        return check;
+    train::ResourceEstimate estimate;
+    for (const QString &line : train::checkResources(config, &estimate))
+        check.problems.push_back(itemFromLine(line));
+    check.parameters = estimate.parameters;
+    check.activationBytes = estimate.activationBytes;
+    check.checkpointBytes = estimate.checkpointBytes;
+    check.memoryLimitBytes = estimate.memoryLimitBytes;
+#else
+    (void)resources;
+#endif
+    return check;
+}
+
+QStringList preRunProblems(const train::RunConfig &config, train::DataCheckCache *cache)
+{
+    const PreRunCheck check = checkBeforeCreating(config, cache);
+    for (const auto &w : check.warnings)
+        printErr(tr("warning: %1").arg(w.line()));
+    QStringList out;
+    for (const auto &p : check.problems)
+        out << p.line();
+    return out;
+}
+
+QJsonObject dataJson(const train::DataFacts &data)
+{
+    if (!data.opened)
+        return {};
+    return {{"name", data.name},
+            {"classes", data.classes},
+            {"channels", data.channels},
+            {"train", qint64(data.trainImages)},
+            {"val", qint64(data.valImages)}};
+}
+
+QJsonObject resourcesJson(const PreRunCheck &check)
+{
+    return {{"parameters", check.parameters},
+            {"activation_bytes", check.activationBytes},
+            {"checkpoint_bytes", check.checkpointBytes},
+            {"memory_limit_bytes", check.memoryLimitBytes}};
+}
+
+} // namespace gatefold::cli

@@ -1,0 +1,264 @@
+#include "encodedimage.h"
+
+#include <zlib.h>
+
+#include <csetjmp>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include <jpeglib.h>
+
+namespace gatefold::data {
+namespace {
+
+std::uint32_t bigEndian32(const std::uint8_t *p)
+{
+    return (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) | (std::uint32_t(p[2]) << 8) | p[3];
+}
+
+std::uint32_t littleEndian32(const std::uint8_t *p)
+{
+    return std::uint32_t(p[0]) | (std::uint32_t(p[1]) << 8) | (std::uint32_t(p[2]) << 16) | (std::uint32_t(p[3]) << 24);
+}
+
+std::uint32_t littleEndian24(const std::uint8_t *p)
+{
+    return std::uint32_t(p[0]) | (std::uint32_t(p[1]) << 8) | (std::uint32_t(p[2]) << 16);
+}
+
+bool startsWith(const std::vector<std::uint8_t> &bytes, const char *magic, size_t n, size_t at = 0)
+{
+    return bytes.size() >= at + n && std::memcmp(bytes.data() + at, magic, n) == 0;
+}
+
+std::string tooManyPixels(std::uint64_t width, std::uint64_t height)
+{
+    return "its header claims " + std::to_string(width) + " x " + std::to_string(height) + " pixels, more than the "
+         + std::to_string(maxImagePixels()) + " an image may have (OPENCV_IO_MAX_IMAGE_PIXELS); the file is damaged, "
+         + "or too large to train on: scale it down or remove it";
+}
+
+std::string checkSize(std::uint64_t width, std::uint64_t height)
+{
+    if (width == 0 || height == 0)
+        return "its header claims an image of " + std::to_string(width) + " x " + std::to_string(height)
+             + " pixels; the file is damaged";
+    if (width * height > maxImagePixels() || width > (1u << 20) || height > (1u << 20))
+        return tooManyPixels(width, height);
+    return {};
+}
+
+// libjpeg reports through these instead of printing to stderr and exiting.
+struct JpegReport {
+    jpeg_error_mgr manager;  // first: libjpeg hands back a pointer to it
+    std::jmp_buf jump;
+    int warnings;
+    char firstWarning[JMSG_LENGTH_MAX];
+    char error[JMSG_LENGTH_MAX];
+};
+
+void jpegError(j_common_ptr info)
+{
+    auto *report = reinterpret_cast<JpegReport *>(info->err);
+    (*info->err->format_message)(info, report->error);
+    std::longjmp(report->jump, 1);
+}
+
+void jpegMessage(j_common_ptr info, int level)
+{
+    auto *report = reinterpret_cast<JpegReport *>(info->err);
+    if (level < 0 && report->warnings++ == 0)  // level >= 0: trace output, not a warning
+        (*info->err->format_message)(info, report->firstWarning);
+}
+
+void jpegSilence(j_common_ptr) {}
+
+enum class JpegResult { Fine, Error, Warning, TooLarge };
+
+// Decodes every scan at 1/8 scale (each coefficient is still read, the
+// inverse DCT and colour conversion mostly skipped) and says whether libjpeg
+// erred or warned. Plain C data only: longjmp skips C++ destructors.
+JpegResult readJpeg(const std::vector<std::uint8_t> &bytes, JpegReport *report, std::uint64_t *width,
+                    std::uint64_t *height)
+{
+    jpeg_decompress_struct info;
+    std::memset(&info, 0, sizeof info);
+    info.err = jpeg_std_error(&report->manager);
+    report->manager.error_exit = jpegError;
+    report->manager.emit_message = jpegMessage;
+    report->manager.output_message = jpegSilence;
+    report->warnings = 0;
+    JSAMPLE *volatile row = nullptr;  // volatile: read after a longjmp
+    if (setjmp(report->jump)) {
+        std::free(row);
+        jpeg_destroy_decompress(&info);
+        return JpegResult::Error;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, bytes.data(), static_cast<unsigned long>(bytes.size()));
+    jpeg_read_header(&info, TRUE);
+    *width = info.image_width;
+    *height = info.image_height;
+    if (!checkSize(*width, *height).empty()) {
+        jpeg_destroy_decompress(&info);
+        return JpegResult::TooLarge;
+    }
+    info.scale_num = 1;
+    info.scale_denom = 8;
+    info.dct_method = JDCT_IFAST;
+    info.do_fancy_upsampling = FALSE;
+    jpeg_start_decompress(&info);
+    row = static_cast<JSAMPLE *>(std::malloc(size_t(info.output_width) * size_t(info.output_components)));
+    JSAMPROW rows[1] = {row};
+    while (info.output_scanline < info.output_height)
+        jpeg_read_scanlines(&info, rows, 1);
+    jpeg_finish_decompress(&info);
+    std::free(row);
+    jpeg_destroy_decompress(&info);
+    return report->warnings > 0 ? JpegResult::Warning : JpegResult::Fine;
+}
+
+std::string checkJpeg(const std::vector<std::uint8_t> &bytes)
+{
+    JpegReport report;
+    std::uint64_t width = 0, height = 0;
+    switch (readJpeg(bytes, &report, &width, &height)) {
+    case JpegResult::Fine:
+        return {};
+    case JpegResult::TooLarge:
+        return checkSize(width, height);
+    case JpegResult::Error:
+        return std::string("damaged JPEG data: ") + report.error + " (libjpeg); replace the file or remove it";
+    case JpegResult::Warning:
+        return std::string("damaged JPEG data: ") + report.firstWarning + " (libjpeg"
+             + (report.warnings > 1 ? ", and " + std::to_string(report.warnings - 1) + " more warnings" : "")
+             + "); the image would be decoded with grey or garbled parts: replace the file or remove it";
+    }
+    return {};
+}
+
+bool validPngDepth(int colourType, int depth)
+{
+    switch (colourType) {
+    case 0: return depth == 1 || depth == 2 || depth == 4 || depth == 8 || depth == 16;
+    case 3: return depth == 1 || depth == 2 || depth == 4 || depth == 8;
+    case 2:
+    case 4:
+    case 6: return depth == 8 || depth == 16;
+    default: return false;
+    }
+}
+
+std::string checkPng(const std::vector<std::uint8_t> &bytes)
+{
+    size_t at = 8;
+    bool header = false, data = false;
+    while (true) {
+        if (at == bytes.size())
+            return "truncated: it ends before its IEND chunk (the file was cut short); replace it";
+        if (bytes.size() - at < 12)
+            return "truncated: it ends inside a chunk at byte " + std::to_string(at) + "; replace the file";
+        const std::uint32_t length = bigEndian32(bytes.data() + at);
+        const std::uint8_t *type = bytes.data() + at + 4;
+        const std::string name(reinterpret_cast<const char *>(type), 4);
+        for (int i = 0; i < 4; ++i)
+            if (!((type[i] >= 'A' && type[i] <= 'Z') || (type[i] >= 'a' && type[i] <= 'z')))
+                return "damaged: the chunk at byte " + std::to_string(at) + " has no valid type; replace the file";
+        if (length > bytes.size() - at - 12)
+            return "truncated: chunk " + name + " at byte " + std::to_string(at) + " claims " + std::to_string(length)
+                 + " bytes, but only " + std::to_string(bytes.size() - at - 12)
+                 + " follow (the file was cut short); replace it";
+        const uLong crc = crc32(crc32(0L, Z_NULL, 0), type, uInt(length + 4));
+        if (crc != bigEndian32(type + 4 + length))
+            return "damaged: the checksum (CRC) of chunk " + name + " at byte " + std::to_string(at)
+                 + " does not match its data (a changed byte or a damaged copy); replace the file";
+        if (!header) {
+            if (name != "IHDR" || length != 13)
+                return "damaged: a PNG starts with its IHDR chunk, this one with " + name + "; replace the file";
+            const std::string size = checkSize(bigEndian32(type + 4), bigEndian32(type + 8));
+            if (!size.empty())
+                return size;
+            if (!validPngDepth(type[13], type[12]))
+                return "damaged: colour type " + std::to_string(type[13]) + " with bit depth " + std::to_string(type[12])
+                     + " does not exist in PNG; replace the file";
+            header = true;
+        }
+        data = data || name == "IDAT";
+        if (name == "IEND")
+            return data ? std::string() : "damaged: it holds no image data (no IDAT chunk); replace the file";
+        at += 12 + size_t(length);
+    }
+}
+
+std::string checkWebp(const std::vector<std::uint8_t> &bytes)
+{
+    if (bytes.size() < 30)
+        return "truncated: shorter than a WebP header; replace the file";
+    const std::uint64_t riff = littleEndian32(bytes.data() + 4);
+    if (riff + 8 > bytes.size())
+        return "truncated: its RIFF header promises " + std::to_string(riff + 8) + " bytes, the file has "
+             + std::to_string(bytes.size()) + " (it was cut short); replace it";
+    const std::uint8_t *chunk = bytes.data() + 12;
+    if (std::memcmp(chunk, "VP8X", 4) == 0)
+        return checkSize(1 + littleEndian24(chunk + 12), 1 + littleEndian24(chunk + 15));
+    if (std::memcmp(chunk, "VP8L", 4) == 0) {
+        if (chunk[8] != 0x2f)
+            return "damaged: its lossless (VP8L) header has no signature; replace the file";
+        const std::uint32_t bits = littleEndian32(chunk + 9);
+        return checkSize(1 + (bits & 0x3fff), 1 + ((bits >> 14) & 0x3fff));
+    }
+    if (std::memcmp(chunk, "VP8 ", 4) == 0) {
+        if (chunk[11] != 0x9d || chunk[12] != 0x01 || chunk[13] != 0x2a)
+            return "damaged: its VP8 frame has no start code; replace the file";
+        return checkSize(std::uint32_t(chunk[14] | (chunk[15] << 8)) & 0x3fff,
+                         std::uint32_t(chunk[16] | (chunk[17] << 8)) & 0x3fff);
+    }
+    return "damaged: a WebP file holds a VP8, VP8L or VP8X chunk first; replace the file";
+}
+
+std::string checkBmp(const std::vector<std::uint8_t> &bytes)
+{
+    if (bytes.size() < 26)
+        return "truncated: shorter than a BMP header; replace the file";
+    const auto width = std::int32_t(littleEndian32(bytes.data() + 18));
+    const auto height = std::int32_t(littleEndian32(bytes.data() + 22));
+    return checkSize(std::uint64_t(std::llabs(width)), std::uint64_t(std::llabs(height)));
+}
+
+} // namespace
+
+std::uint64_t maxImagePixels()
+{
+    static const std::uint64_t limit = [] {
+        const char *text = std::getenv("OPENCV_IO_MAX_IMAGE_PIXELS");
+        char *end = nullptr;
+        const unsigned long long v = text ? std::strtoull(text, &end, 10) : 0;
+        return text && end && *end == '\0' && v > 0 ? std::uint64_t(v) : std::uint64_t(1) << 30;
+    }();
+    return limit;
+}
+
+std::string checkEncodedImage(const std::vector<std::uint8_t> &bytes)
+{
+    if (startsWith(bytes, "\xff\xd8\xff", 3))
+        return checkJpeg(bytes);
+    if (startsWith(bytes, "\x89PNG\r\n\x1a\n", 8))
+        return checkPng(bytes);
+    if (startsWith(bytes, "RIFF", 4) && startsWith(bytes, "WEBP", 4, 8))
+        return checkWebp(bytes);
+    if (startsWith(bytes, "BM", 2))
+        return checkBmp(bytes);
+    if (startsWith(bytes, "II*\0", 4) || startsWith(bytes, "MM\0*", 4))
+        return {};
+    std::string first;
+    for (size_t i = 0; i < bytes.size() && i < 8; ++i) {
+        char hex[4];
+        std::snprintf(hex, sizeof hex, "%02x", bytes[i]);
+        first += (i ? " " : "") + std::string(hex);
+    }
+    return "it is not a JPEG, PNG, WebP, BMP or TIFF image (its first bytes are " + first
+         + "); it is damaged or another kind of file under an image's name: replace or remove it";
+}
+
+} // namespace gatefold::data

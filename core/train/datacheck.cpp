@@ -1,0 +1,166 @@
+#include "datacheck.h"
+
+#include "data/datasets.h"
+#include "files/userfile.h"
+#include "model/joinschedule.h"
+
+#include <algorithm>
+
+namespace gatefold::train {
+namespace {
+
+QString number(std::int64_t v)
+{
+    return QString::number(v);
+}
+
+// Schedules measured in steps, for a run of `totalSteps` (`epochs` × `perEpoch`).
+void joinWarnings(const RunConfig &config, std::int64_t perEpoch, std::vector<CheckItem> *out)
+{
+    const auto &join = config.model.join;
+    if (join.branches < 2 || join.deployed || join.schedule.kind == model::JoinScheduleKind::None)
+        return;
+    const std::int64_t total = perEpoch * config.train.epochs;
+    const model::JoinSchedule schedule(join.schedule, total);
+    const QString run = QStringLiteral("the run's %1 steps (%2 epochs × %3 steps)")
+                            .arg(number(total))
+                            .arg(config.train.epochs)
+                            .arg(number(perEpoch));
+    if (schedule.startStep() >= total) {
+        out->push_back({QStringLiteral("join.start_step"),
+                        QStringLiteral("joining starts at step %1, after %2: the branches are never joined; start "
+                                       "earlier or train longer")
+                            .arg(number(schedule.startStep()), run)});
+        return;
+    }
+    const std::int64_t joined = schedule.joinedStep();
+    // (An adjustment cut short is no warning: the defaults assume long runs, and the model is joined all the same.)
+    if (joined > total)
+        out->push_back({QStringLiteral("join.warmup_steps"),
+                        QStringLiteral("the joining warm-up ends at step %1, after %2: lambda never reaches 1 and "
+                                       "the model cannot be folded; shorten join.warmup_steps or train longer")
+                            .arg(number(joined), run)});
+}
+
+DataFacts factsOf(const data::Dataset &data)
+{
+    return {true,
+            QString::fromStdString(data.name()),
+            data.numClasses(),
+            data.channels(),
+            data.size(data::Split::Train),
+            data.size(data::Split::Val)};
+}
+
+} // namespace
+
+std::vector<CheckItem> dataMismatchItems(const DataFacts &data, const RunConfig &config)
+{
+    std::vector<CheckItem> out;
+    const QString &name = data.name;
+    if (data.classes != config.model.numClasses)
+        out.push_back({QStringLiteral("num_classes"),
+                       QStringLiteral("the data set %1 has %2 classes; set num_classes=%2").arg(name).arg(data.classes)});
+    if (data.channels != config.model.inChannels)
+        out.push_back({QStringLiteral("in_chans"),
+                       QStringLiteral("the data set %1 delivers %2 channel(s); set in_chans=%2 (or data.channels)")
+                           .arg(name)
+                           .arg(data.channels)});
+    const auto &mean = config.train.data.mean;
+    if (!mean.empty() && int(mean.size()) != data.channels)
+        out.push_back({QStringLiteral("data.mean"),
+                       QStringLiteral("%1 value(s) given in data.mean and data.std, but the data set %2 delivers %3 "
+                                      "channel(s); give one per channel")
+                           .arg(mean.size())
+                           .arg(name)
+                           .arg(data.channels)});
+    const std::int64_t train = data.trainImages;
+    if (config.train.batchSize > train)
+        out.push_back({QStringLiteral("train.batch_size"),
+                       QStringLiteral("%1 is more than the %2 training images of %3: a step takes a full batch; set "
+                                      "train.batch_size to at most %2")
+                           .arg(config.train.batchSize)
+                           .arg(number(train), name)});
+    return out;
+}
+
+QStringList dataMismatch(const data::Dataset &data, const RunConfig &config)
+{
+    QStringList out;
+    for (const auto &item : dataMismatchItems(factsOf(data), config))
+        out << item.line();
+    return out;
+}
+
+std::vector<CheckItem> scheduleWarnings(const RunConfig &config, std::int64_t trainImages)
+{
+    std::vector<CheckItem> out;
+    const std::int64_t perEpoch = config.train.batchSize > 0 ? trainImages / config.train.batchSize : 0;
+    if (perEpoch < 1 || config.train.epochs < 1)
+        return out;
+    joinWarnings(config, perEpoch, &out);
+    const std::int64_t total = perEpoch * config.train.epochs;
+    if (config.train.logEvery > total)
+        out.push_back({QStringLiteral("train.log_every"),
+                       QStringLiteral("is %1, but the run has only %2 steps: no train/* metric will be recorded; "
+                                      "lower it")
+                           .arg(config.train.logEvery)
+                           .arg(number(total))});
+    if (config.train.keepEvery > config.train.epochs)
+        out.push_back({QStringLiteral("train.keep_every"),
+                       QStringLiteral("is %1, but the run has only %2 epochs: no epoch checkpoint will be kept")
+                           .arg(config.train.keepEvery)
+                           .arg(config.train.epochs)});
+    return out;
+}
+
+DataCheck checkData(const RunConfig &config, DataCheckCache *cache)
+{
+    DataCheck check;
+    const auto &initFrom = config.train.initFrom;
+    if (!initFrom.empty())
+        if (const std::string problem = files::regularFileProblem(initFrom); !problem.empty())
+            check.problems.push_back({QStringLiteral("init.from"), QString::fromStdString(problem)});
+    DataCheckCache local;
+    DataCheckCache &known = cache ? *cache : local;
+    auto entry = std::find_if(known.entries.begin(), known.entries.end(), [&](const DataCheckCache::Entry &e) {
+        return e.data == config.train.data && e.imageSize == config.model.imageSize;
+    });
+    if (entry == known.entries.end()) {
+        DataCheckCache::Entry fresh{config.train.data, config.model.imageSize, {}, {}, {}};
+        std::string why, key;
+        if (const auto data = data::openDataset(config.train.data, config.model.imageSize, &why, {}, &key)) {
+            fresh.facts = factsOf(*data);
+            if (data->skippedImages() > 0)
+                fresh.warnings.push_back(
+                    {QStringLiteral("data.bad_images"),
+                     QStringLiteral("%1 image file(s) cannot be read and are left out, e.g. %2")
+                         .arg(data->skippedImages())
+                         .arg(QString::fromStdString(data->lastSkipped()))});
+        } else {
+            fresh.problems.push_back({QString::fromStdString(key), QString::fromStdString(why)});
+        }
+        known.entries.push_back(std::move(fresh));
+        entry = known.entries.end() - 1;
+    }
+    check.data = entry->facts;
+    check.problems.insert(check.problems.end(), entry->problems.begin(), entry->problems.end());
+    check.warnings = entry->warnings;
+    if (!check.data.opened)
+        return check;
+    const auto mismatch = dataMismatchItems(check.data, config);
+    check.problems.insert(check.problems.end(), mismatch.begin(), mismatch.end());
+    const auto later = scheduleWarnings(config, check.data.trainImages);
+    check.warnings.insert(check.warnings.end(), later.begin(), later.end());
+    return check;
+}
+
+QStringList checkDataFits(const RunConfig &config)
+{
+    QStringList out;
+    for (const auto &item : checkData(config).problems)
+        out << item.line();
+    return out;
+}
+
+} // namespace gatefold::train

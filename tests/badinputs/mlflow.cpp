@@ -1,0 +1,126 @@
+// Bad MLflow file stores (runs import-mlflow): every file of a store
+// spoiled in turn. Refused naming the file (and line) before the run store is
+// opened: the store is left as it was, nothing imported.
+
+#include "badinput.h"
+
+namespace gatefold::test {
+namespace {
+
+const QString kRun = QStringLiteral("mlruns/0/abc123");
+
+// A small, sound MLflow file store: experiment 0 with one finished run.
+void writeMlflow(const CaseFolder &f)
+{
+    f.write("mlruns/0/meta.yaml", "experiment_id: '0'\nlifecycle_stage: active\nname: Default\n");
+    f.write(kRun + "/meta.yaml", "end_time: 1700000001000\nexperiment_id: '0'\nlifecycle_stage: active\n"
+                                 "run_id: abc123\nrun_name: r1\nstart_time: 1700000000000\nstatus: 3\n");
+    f.write(kRun + "/params/optim.lr", "0.001");
+    f.write(kRun + "/params/seed", "3");
+    f.write(kRun + "/metrics/val/top1", "1700000000000 0.5 0\n1700000000500 0.6 1\n");
+    f.write(kRun + "/tags/mlflow.runName", "r1");
+}
+
+BadInput mlflowCase(const QString &name, const std::function<void(const CaseFolder &)> &spoil, const QStringList &mentions,
+               const QStringList &extra = {})
+{
+    return {"mlflow/" + name,
+            [spoil](const CaseFolder &f) {
+                f.copyStore("store");
+                writeMlflow(f);
+                spoil(f);
+            },
+            QStringList{"runs", "import-mlflow", "{dir}/mlruns", "--store", "{dir}/store/runs.sqlite"} + extra, 1,
+            QStringList{"nothing was imported"} + mentions};
+}
+
+void addMlflow(std::vector<BadInput> &cases)
+{
+    const QString meta = kRun + "/meta.yaml";
+    cases.push_back(mlflowCase("not a file store", [](const CaseFolder &f) { f.remove("mlruns/0"); },
+                          {"{dir}/mlruns is not an MLflow file store"}));
+    cases.push_back(mlflowCase("missing", [](const CaseFolder &f) { f.remove("mlruns"); }, {"{dir}/mlruns does not exist"}));
+    cases.push_back(mlflowCase("experiment meta a folder", [](const CaseFolder &f) {
+        f.remove("mlruns/0/meta.yaml");
+        f.mkdir("mlruns/0/meta.yaml");
+    }, {"mlruns/0/meta.yaml' is a folder"}));
+    cases.push_back(mlflowCase("run meta a dangling link", [meta](const CaseFolder &f) {
+        f.remove(meta);
+        f.symlink("/nonexistent/meta.yaml", meta);
+    }, {"abc123/meta.yaml' is a symbolic link to '/nonexistent/meta.yaml', which does not exist"}));
+    cases.push_back(mlflowCase("run meta a fifo", [meta](const CaseFolder &f) {
+        f.remove(meta);
+        f.fifo(meta);
+    }, {"abc123/meta.yaml' is a fifo"}));
+    cases.push_back(mlflowCase("run meta dev zero", [meta](const CaseFolder &f) {
+        f.remove(meta);
+        f.symlink("/dev/zero", meta);
+    }, {"abc123/meta.yaml' is a device"}));
+    cases.push_back(mlflowCase("run meta too large", [meta](const CaseFolder &f) { QFile(f.path(meta)).resize(qint64(8) << 20); },
+                          {"abc123/meta.yaml' is 8.0 MiB, more than the 1.0 MiB"}));
+    cases.push_back(mlflowCase("run meta unreadable", [meta](const CaseFolder &f) { f.chmod(meta, 0); },
+                          {"abc123/meta.yaml' cannot be read: permission denied"}));
+    cases.push_back(mlflowCase("run meta key twice", [meta](const CaseFolder &f) {
+        f.write(meta, "run_id: abc123\nstatus: 3\nexperiment_id: '0'\nstatus: 4\n");
+    }, {"abc123/meta.yaml: line 4: 'status' appears twice"}));
+    cases.push_back(mlflowCase("run meta not UTF-8", [meta](const CaseFolder &f) { f.write(meta, "run_id: abc123\nrun_name: caf\xe9\n"); },
+                          {"abc123/meta.yaml: line 2: not UTF-8"}));
+    cases.push_back(mlflowCase("run meta nested", [meta](const CaseFolder &f) { f.write(meta, "run_id: abc123\ntags:\n  a: 1\n"); },
+                          {"abc123/meta.yaml: line 3", "nested mapping under 'tags'"}));
+    cases.push_back(mlflowCase("run id of another run", [meta](const CaseFolder &f) {
+        f.write(meta, "run_id: other\nexperiment_id: '0'\nstatus: 3\n");
+    }, {"says run_id other, but its directory is abc123"}));
+    cases.push_back(mlflowCase("status unknown", [meta](const CaseFolder &f) { f.write(meta, "run_id: abc123\nstatus: 9\n"); },
+                          {"status 9 is not an MLflow RunStatus"}));
+    cases.push_back(mlflowCase("start time not a number", [meta](const CaseFolder &f) {
+        f.write(meta, "run_id: abc123\nstatus: 3\nstart_time: yesterday\n");
+    }, {"start_time is 'yesterday', not a whole number"}));
+    cases.push_back(mlflowCase("metric line garbage", [](const CaseFolder &f) {
+        f.write(kRun + "/metrics/val/top1", "1700000000000 0.5 0\nhello world again and again\n");
+    }, {"metrics/val/top1 line 2", "is not '<timestamp ms> <value> <step>'"}));
+    cases.push_back(mlflowCase("metric empty", [](const CaseFolder &f) { f.write(kRun + "/metrics/val/top1", {}); },
+                          {"metrics/val/top1", "holds no points"}));
+    cases.push_back(mlflowCase("metric a fifo", [](const CaseFolder &f) { f.fifo(kRun + "/metrics/loss"); },
+                          {"metrics/loss' is a fifo"}));
+    cases.push_back(mlflowCase("param a fifo", [](const CaseFolder &f) { f.fifo(kRun + "/params/depth"); },
+                          {"params/depth' is a fifo"}));
+    cases.push_back(mlflowCase("param a dangling link", [](const CaseFolder &f) { f.symlink("nowhere", kRun + "/params/depth"); },
+                          {"params/depth' is a symbolic link to 'nowhere'"}));
+    cases.push_back(mlflowCase("param unreadable", [](const CaseFolder &f) { f.chmod(kRun + "/params/optim.lr", 0); },
+                          {"params/optim.lr' cannot be read: permission denied"}));
+    cases.push_back(mlflowCase("param not UTF-8", [](const CaseFolder &f) { f.write(kRun + "/params/note", "caf\xe9"); },
+                          {"params/note is not UTF-8 text"}));
+    cases.push_back(mlflowCase("param a bad setting", [](const CaseFolder &f) { f.write(kRun + "/params/optim.lr", "fast"); },
+                          {"not a valid Gatefold config", "optim.lr"}));
+    cases.push_back(mlflowCase("tag list not a list", [](const CaseFolder &f) { f.write(kRun + "/tags/gatefold.tags", "{\"a\": 1}"); },
+                          {"tags/gatefold.tags is not Gatefold's tag list", "not a list of tags"}));
+    cases.push_back(mlflowCase("tag list not JSON", [](const CaseFolder &f) { f.write(kRun + "/tags/gatefold.tags", "[\"a\",]"); },
+                          {"tags/gatefold.tags is not Gatefold's tag list", "trailing comma"}));
+    const QString manifest = kRun + "/artifacts/gatefold/artifacts.json";
+    cases.push_back(mlflowCase("manifest not JSON", [manifest](const CaseFolder &f) { f.write(manifest, "[{\"kind\": \"x\",]"); },
+                          {"artifacts.json: not Gatefold's artifact list", "line 1, column 15"}));
+    cases.push_back(mlflowCase("manifest key twice", [manifest](const CaseFolder &f) {
+        f.write(manifest, "[{\"kind\": \"a\",\n\"path\": \"p\",\n\"kind\": \"b\"}]");
+    }, {"artifacts.json", "line 3", "\"kind\" is given twice"}));
+    cases.push_back(mlflowCase("manifest kind a number", [manifest](const CaseFolder &f) {
+        f.write(manifest, "[{\"kind\": 5, \"path\": \"p\"}]");
+    }, {"artifacts.json, line 1: entry 0: kind is the number 5"}));
+    cases.push_back(mlflowCase("manifest unknown key", [manifest](const CaseFolder &f) {
+        f.write(manifest, "[{\"kind\": \"a\", \"path\": \"p\",\n\"colour\": 1}]");
+    }, {"artifacts.json, line 2: entry 0: unknown key \"colour\""}));
+    cases.push_back(mlflowCase("manifest not a list", [manifest](const CaseFolder &f) { f.write(manifest, "{}"); },
+                          {"artifacts.json, line 1: Gatefold's artifact list is a JSON list"}));
+    cases.push_back(mlflowCase("artifact copy damaged", [manifest](const CaseFolder &f) {
+        f.write(kRun + "/artifacts/last.pt", "changed");
+        f.write(manifest, "[{\"kind\": \"checkpoint/last\", \"path\": \"/x/last.pt\", \"copy\": \"last.pt\", \"sha256\": "
+                          "\"0000000000000000000000000000000000000000000000000000000000000000\"}]");
+    }, {"last.pt does not match the sha256", "export the run again"}));
+    cases.push_back(mlflowCase("unknown experiment", [](const CaseFolder &) {}, {"has no experiment 'nope'", "0 (Default)"},
+                          {"--experiment", "nope"}));
+}
+
+} // namespace
+
+GATEFOLD_BAD_INPUTS(addMlflow);
+
+} // namespace gatefold::test
