@@ -362,17 +362,13 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
         for (const RawPoint &p : it->second)
             epochAtStep[p.step] = p.value;
     const QString epochCarrier = tagValues.value(tags::epochMetric);
-    int droppedNan = 0, droppedInfinite = 0;
+    int droppedNan = 0;
     for (const auto &[key, points] : metrics) {
         if (key == epochCarrier)
             continue;
         for (const RawPoint &p : points) {
             if (std::isnan(p.value)) {  // the store holds numbers only (a NaN would be SQL NULL)
                 ++droppedNan;
-                continue;
-            }
-            if (std::isinf(p.value)) {  // nor can JSON, CSV or a plot say what an infinite loss is
-                ++droppedInfinite;
                 continue;
             }
             double epoch = 0;
@@ -436,8 +432,7 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
                                                 {"experiment", experiment.name},
                                                 {"params", foreign},
                                                 {"tags", allTags},
-                                                {"nan_points_dropped", droppedNan},
-                                                {"infinite_points_dropped", droppedInfinite}})
+                                                {"nan_points_dropped", droppedNan}})
                           .toJson(QJsonDocument::Compact);
     out.run.artifacts.push_back(source);
     return out;
