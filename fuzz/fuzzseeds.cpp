@@ -194,8 +194,8 @@ bool checkpointSeeds(SeedWriter &w)
     QTemporaryDir tmp;
     const QByteArray config = train::runConfigToJson(s.config);
     QString error;
-    if (!train::saveCheckpoint(tmp.filePath("full.pt"), config, s.model, s.optimizer.get(), &s.ema, state, nullptr, &error)
-        || !train::saveCheckpoint(tmp.filePath("weights.pt"), config, s.model, nullptr, nullptr, train::TrainState(),
+    if (!train::saveCheckpoint(tmp.path(), QStringLiteral("full"), config, s.model, s.optimizer.get(), &s.ema, state, nullptr, &error)
+        || !train::saveCheckpoint(tmp.path(), QStringLiteral("weights"), config, s.model, nullptr, nullptr, train::TrainState(),
                                   nullptr, &error))
         return w.fail(QStringLiteral("cannot write the checkpoint seeds: %1").arg(error));
     return w.putFile("checkpoint", "full.pt", tmp.filePath("full.pt"))

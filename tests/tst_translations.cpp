@@ -106,6 +106,7 @@ const std::vector<std::vector<std::string>> &badAssignments()
          "optim.weight_decay=-1", "optim.eps=0", "optim.clip_grad=-1", "optim.ema_decay=1", "cde.tau_end=0",
          "compute.threads=-1"},
         {"cde.ramp_epochs=1", "cde.tau_schedule=linear", "img_size=4", "patch_size=2"},
+        {"data.val_size=100000001"},
     };
     return sets;
 }
@@ -116,7 +117,7 @@ const std::vector<std::pair<std::string, std::string>> &badTexts()
     static const std::vector<std::pair<std::string, std::string>> texts = {
         {"embed_dim", "12a"}, {"optim.lr", "fast"},     {"qkv_bias", "maybe"},       {"gate.kind", "foo"},
         {"gate.blocks", "a"}, {"data.mean", "0.5,x"},   {"data.bad_images", "halt"}, {"compute.device", "gpu"},
-        {"train.seed", "-1"},
+        {"train.seed", "-1"},     {"compute.memory_limit", "lots"},   {"data.path", "a\nb"},
     };
     return texts;
 }

@@ -91,5 +91,6 @@ static const char *const fieldHelp[] = {
     QT_TRANSLATE_NOOP("RunField", "tau at the end of the run"), // cde.tau_end
     QT_TRANSLATE_NOOP("RunField", "device (auto: CUDA when present, cpu, cuda)"), // compute.device
     QT_TRANSLATE_NOOP("RunField", "CPU threads (0: all cores)"), // compute.threads
+    QT_TRANSLATE_NOOP("RunField", "memory a run may need at its peak, e.g. 8G (0: this machine's); checked before the run is created"), // compute.memory_limit
     QT_TRANSLATE_NOOP("RunField", "checkpoint file to start from (fine-tuning); empty: fresh weights"), // init.from
 };

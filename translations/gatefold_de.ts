@@ -4,7 +4,7 @@
 <context>
     <name>BackgroundQueue</name>
     <message>
-        <location filename="../core/launch/backgroundqueue.cpp" line="+44"/>
+        <location filename="../core/launch/backgroundqueue.cpp" line="+80"/>
         <source>cannot start %1 queue: %2</source>
         <translation>%1 queue kann nicht gestartet werden: %2</translation>
     </message>
@@ -13,7 +13,7 @@
     <name>ConfigProblem</name>
     <message>
         <location filename="../core/model/configfields.cpp" line="+68"/>
-        <location filename="../core/train/runfields.cpp" line="+88"/>
+        <location filename="../core/train/runfields.cpp" line="+101"/>
         <location line="+11"/>
         <source>unknown value &apos;%1&apos;; use one of: %2</source>
         <translation>unbekannter Wert „%1“; erlaubt sind: %2</translation>
@@ -164,7 +164,7 @@
         <translation>Kein Block hat ein Gate; führen Sie mindestens einen Block auf oder setzen Sie gate.kind auf none.</translation>
     </message>
     <message>
-        <location filename="../core/model/textvalues.cpp" line="+19"/>
+        <location filename="../core/model/textvalues.cpp" line="+32"/>
         <source>&apos;%1&apos; is not a whole number between %2 and %3</source>
         <translation>„%1“ ist keine ganze Zahl zwischen %2 und %3</translation>
     </message>
@@ -184,7 +184,7 @@
         <translation>erwartet wird auto oder durch Kommas getrennte Zahlen (eine pro Kanal): „%1“ ist keine endliche Zahl</translation>
     </message>
     <message>
-        <location line="+243"/>
+        <location line="+247"/>
         <source>must be at least 1</source>
         <translation>muss mindestens 1 sein</translation>
     </message>
@@ -274,6 +274,11 @@
         <translation>muss in (0, 1] liegen, in der Skala [0, 1] der Bilder (z. B. 0.229, nicht 58.4)</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>the built-in data set draws at most 100000000 images per split</source>
+        <translation>der eingebaute Datensatz zieht höchstens 100000000 Bilder je Teilmenge</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>must lie between 0 and 10</source>
         <translation>muss zwischen 0 und 10 liegen</translation>
@@ -295,7 +300,12 @@
         <translation>muss 0 oder größer sein</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-367"/>
+        <source>contains a line break or another control character; give it on one line</source>
+        <translation>enthält einen Zeilenumbruch oder ein anderes Steuerzeichen; in einer Zeile angeben</translation>
+    </message>
+    <message>
+        <location line="+371"/>
         <source>must be 0 (off) or more</source>
         <translation>muss 0 (aus) oder größer sein</translation>
     </message>
@@ -333,6 +343,11 @@
         <location line="+2"/>
         <source>the built-in data set draws images of at least 8 px; set img_size to 8 or more</source>
         <translation>der integrierte Datensatz erzeugt Bilder von mindestens 8 px; setzen Sie img_size auf 8 oder mehr</translation>
+    </message>
+    <message>
+        <location filename="../core/train/resourceestimate.cpp" line="+336"/>
+        <source>&apos;%1&apos; is not a memory size; give 0 (this machine&apos;s memory) or a size such as 8G, 512M or 1.5G</source>
+        <translation>&apos;%1&apos; ist keine Speichergröße; 0 (der Speicher dieses Rechners) oder eine Größe wie 8G, 512M oder 1.5G angeben</translation>
     </message>
 </context>
 <context>
@@ -414,7 +429,7 @@
         <translation>das Modell hat nur einen Zweig (join.branches = 1); Zweigansichten brauchen einen Join-Lauf</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+187"/>
         <source>reading %1 %2 images</source>
         <translation>lese %1 %2-Bilder</translation>
     </message>
@@ -469,7 +484,7 @@
         <translation>fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/inspect/loadedrun.cpp" line="+66"/>
+        <location filename="../core/inspect/loadedrun.cpp" line="+67"/>
         <source>opening the data set of run %1</source>
         <translation>öffne den Datensatz von Lauf %1</translation>
     </message>
@@ -1102,6 +1117,11 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="+1"/>
         <source>CPU threads (0: all cores)</source>
         <translation>CPU-Threads (0: alle Kerne)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>memory a run may need at its peak, e.g. 8G (0: this machine&apos;s); checked before the run is created</source>
+        <translation>Speicher, den ein Lauf höchstens brauchen darf, z. B. 8G (0: der dieses Rechners); geprüft, bevor der Lauf angelegt wird</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2715,7 +2735,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>der Engine-Prozess (PID %1) hat sich beendet, ohne den Lauf abzuschließen; „Fortsetzen“ setzt ihn beim letzten Checkpoint fort</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+34"/>
         <source>run %1 was not taken up: %2</source>
         <translation>Lauf %1 wurde nicht übernommen: %2</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>BackgroundQueue</name>
     <message>
-        <location filename="../core/launch/backgroundqueue.cpp" line="+44"/>
+        <location filename="../core/launch/backgroundqueue.cpp" line="+80"/>
         <source>cannot start %1 queue: %2</source>
         <translation>无法启动 %1 queue：%2</translation>
     </message>
@@ -13,7 +13,7 @@
     <name>ConfigProblem</name>
     <message>
         <location filename="../core/model/configfields.cpp" line="+68"/>
-        <location filename="../core/train/runfields.cpp" line="+88"/>
+        <location filename="../core/train/runfields.cpp" line="+101"/>
         <location line="+11"/>
         <source>unknown value &apos;%1&apos;; use one of: %2</source>
         <translation>未知的值“%1”；请使用以下之一：%2</translation>
@@ -164,7 +164,7 @@
         <translation>没有任何块被门控；请至少列出一个块，或将 gate.kind 设为 none。</translation>
     </message>
     <message>
-        <location filename="../core/model/textvalues.cpp" line="+19"/>
+        <location filename="../core/model/textvalues.cpp" line="+32"/>
         <source>&apos;%1&apos; is not a whole number between %2 and %3</source>
         <translation>“%1”不是 %2 到 %3 之间的整数</translation>
     </message>
@@ -184,7 +184,7 @@
         <translation>应为 auto 或以逗号分隔的数值（每个通道一个）：“%1”不是有限的数值</translation>
     </message>
     <message>
-        <location line="+243"/>
+        <location line="+247"/>
         <source>must be at least 1</source>
         <translation>必须至少为 1</translation>
     </message>
@@ -274,6 +274,11 @@
         <translation>必须在 (0, 1] 内，采用图像的 [0, 1] 尺度（例如 0.229，而不是 58.4）</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>the built-in data set draws at most 100000000 images per split</source>
+        <translation>内置数据集每个划分最多抽取 100000000 张图像</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>must lie between 0 and 10</source>
         <translation>必须在 0 和 10 之间</translation>
@@ -295,7 +300,12 @@
         <translation>必须为 0 或更大</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-367"/>
+        <source>contains a line break or another control character; give it on one line</source>
+        <translation>包含换行符或其他控制字符；请写在一行内</translation>
+    </message>
+    <message>
+        <location line="+371"/>
         <source>must be 0 (off) or more</source>
         <translation>必须为 0（关闭）或更大</translation>
     </message>
@@ -333,6 +343,11 @@
         <location line="+2"/>
         <source>the built-in data set draws images of at least 8 px; set img_size to 8 or more</source>
         <translation>内置数据集生成的图像至少为 8 像素；请将 img_size 设为 8 或更大</translation>
+    </message>
+    <message>
+        <location filename="../core/train/resourceestimate.cpp" line="+336"/>
+        <source>&apos;%1&apos; is not a memory size; give 0 (this machine&apos;s memory) or a size such as 8G, 512M or 1.5G</source>
+        <translation>&apos;%1&apos; 不是内存大小；请填 0（本机内存）或如 8G、512M、1.5G 的大小</translation>
     </message>
 </context>
 <context>
@@ -414,7 +429,7 @@
         <translation>模型只有一个分支（join.branches = 1）；分支视图需要合并训练的运行</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+187"/>
         <source>reading %1 %2 images</source>
         <translation>正在读取 %1 张 %2 图像</translation>
     </message>
@@ -469,7 +484,7 @@
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../core/inspect/loadedrun.cpp" line="+66"/>
+        <location filename="../core/inspect/loadedrun.cpp" line="+67"/>
         <source>opening the data set of run %1</source>
         <translation>正在打开运行 %1 的数据集</translation>
     </message>
@@ -1096,6 +1111,11 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <location line="+1"/>
         <source>CPU threads (0: all cores)</source>
         <translation>CPU 线程数（0：使用全部核心）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>memory a run may need at its peak, e.g. 8G (0: this machine&apos;s); checked before the run is created</source>
+        <translation>运行峰值时可使用的内存，例如 8G（0：本机内存）；在创建运行之前检查</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2703,7 +2723,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>引擎进程（pid %1）已退出，但未结束该运行；“继续”会从其最后一个检查点继续运行</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+34"/>
         <source>run %1 was not taken up: %2</source>
         <translation>未接手运行 %1：%2</translation>
     </message>
