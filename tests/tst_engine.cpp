@@ -371,7 +371,8 @@ void TstEngine::trainsOnCifarFiles()
     const Result missing = runCli({"train", "--store", other, "--set", "data.name=mnist", "--set",
                                    "data.path=" + m_dir.filePath("none"), "--set", "in_chans=1"});
     QCOMPARE(missing.exitCode, 2);
-    QVERIFY2(missing.err.contains("train-images-idx3-ubyte: missing"), qPrintable(missing.err));
+    QVERIFY2(missing.err.contains("data.path: '" + m_dir.filePath("none") + "' does not exist"), qPrintable(missing.err));
+    QVERIFY(!QFile::exists(other));
 }
 
 QTEST_GUILESS_MAIN(TstEngine)

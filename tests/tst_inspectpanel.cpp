@@ -457,7 +457,13 @@ void TstInspectPanel::panelScrubsThroughJoining()
         kept << a.kind;
     QVERIFY2(kept.contains(QStringLiteral("checkpoint/epoch-1")) && kept.contains(QStringLiteral("checkpoint/epoch-2")),
              qPrintable(kept.join(QLatin1Char(' '))));
-    QVERIFY(QFileInfo::exists(store->runDirectory(id) + QStringLiteral("/epoch-1.pt")));
+    // The epoch-1 record names its own immutable step file, and the file is there.
+    const auto epochOne = store->artifacts(id, QStringLiteral("checkpoint/epoch-1"));
+    QCOMPARE(epochOne.size(), size_t(1));
+    const QString epochFile = QFileInfo(epochOne.front().path).fileName();  // recorded relative to the store
+    QVERIFY2(epochFile.startsWith(QStringLiteral("step-"))
+                 && QFileInfo::exists(store->runDirectory(id) + QLatin1Char('/') + epochFile),
+             qPrintable(epochOne.front().path));
     panel.setCheckpointEpochs({1, 2});
     panel.setCheckpoint(QStringLiteral("epoch:1"));
     QVERIFY(panel.compute());

@@ -185,13 +185,24 @@ void TstStoreCli::everyCommandRefusesANewerStoreUntouched()
     QVERIFY(chmodPath(path, 0666));
     const QStringList before = folderState(dir);
     const QString out = freshDir(QStringLiteral("newer-out"));
+    // A real (empty) MLflow file store to import: the import reads it before the store, so
+    // only a readable one reaches the store's refusal.
+    const QString in = freshDir(QStringLiteral("newer-in"));
+    QVERIFY(QDir().mkpath(in + QStringLiteral("/0")));
+    {
+        QFile meta(in + QStringLiteral("/0/meta.yaml"));
+        QVERIFY(meta.open(QIODevice::WriteOnly));
+        meta.write("artifact_location: file://" + in.toUtf8() + "/0\ncreation_time: 1700000000000\n"
+                   "experiment_id: '0'\nlast_update_time: 1700000000000\nlifecycle_stage: active\nname: Default\n");
+    }
+    QVERIFY(chmodPath(in, 0777) && chmodPath(in + QStringLiteral("/0"), 0777));
     const QList<QStringList> commands = {
         {QStringLiteral("runs"), QStringLiteral("list")},
         {QStringLiteral("runs"), QStringLiteral("show"), QStringLiteral("1")},
         {QStringLiteral("runs"), QStringLiteral("delete"), QStringLiteral("1")},
         {QStringLiteral("table"), QStringLiteral("--all")},
         {QStringLiteral("runs"), QStringLiteral("export-mlflow"), QStringLiteral("--all"), QStringLiteral("--out"), out},
-        {QStringLiteral("runs"), QStringLiteral("import-mlflow"), out},
+        {QStringLiteral("runs"), QStringLiteral("import-mlflow"), in},
     };
     for (const QStringList &command : commands) {
         const CliRun r = cliAsUser(command + QStringList{QStringLiteral("--store"), path}, m_home);
