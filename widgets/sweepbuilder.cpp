@@ -16,6 +16,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace gatefold::widgets {
 namespace {
 
@@ -27,6 +29,33 @@ QStringList splitValues(const QString &text)
         if (!v.trimmed().isEmpty())
             out << v.trimmed();
     return out;
+}
+
+// A grid value as the JSON type its setting reads (the grid reader is strict: "0.001" in
+// quotes is a text, not a number). Text that does not parse stays text, so the planner
+// names the value and the setting.
+QJsonValue gridValue(const QString &key, const QString &text)
+{
+    const train::RunField *field = train::findRunField(key.toStdString());
+    if (!field)
+        return text;
+    bool ok = false;
+    switch (field->type) {
+    case train::FieldType::Integer: {
+        const qint64 whole = text.toLongLong(&ok);
+        return ok ? QJsonValue(whole) : QJsonValue(text);
+    }
+    case train::FieldType::Number: {
+        const double number = text.toDouble(&ok);
+        return ok && std::isfinite(number) ? QJsonValue(number) : QJsonValue(text);
+    }
+    case train::FieldType::Boolean:
+        if (text == QLatin1String("true") || text == QLatin1String("false"))
+            return text == QLatin1String("true");
+        return text;
+    default:
+        return text;
+    }
 }
 
 } // namespace
@@ -117,7 +146,7 @@ QByteArray SweepBuilder::gridJson() const
         QJsonArray values;
         if (const auto *item = m_axes->item(r, 1))
             for (const QString &v : splitValues(item->text()))
-                values.append(v);
+                values.append(gridValue(key, v));
         if (!key.isEmpty())
             grid.insert(key, values);
     }
