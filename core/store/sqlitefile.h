@@ -67,7 +67,7 @@ QString fileSystemName(qint64 type);
 void pretendFileSystemForTests(qint64 type);
 
 // The file system `path` lies on, for messages: "/dev/sda2 (ext4) at /home",
-// "tmpfs at /tmp/x".
+// "tmpfs at <mount point>".
 QString deviceOf(const QString &path);
 // Bytes this process may still write on the file system of `path` (-1 if unknown).
 qint64 freeBytes(const QString &path);
