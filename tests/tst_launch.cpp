@@ -49,6 +49,7 @@ class TstLaunch : public QObject
 private Q_SLOTS:
     void followsARunToTheEnd();
     void queueRunsInOrderAndCancels();
+    void cancelWhileTheEngineLoads();
     void crashKeepsTheLastWords();
     void missingEngineIsClear();
     void destroyingTheQueueLeavesEnginesTraining();
@@ -166,6 +167,29 @@ void TstLaunch::queueRunsInOrderAndCancels()
     QVERIFY(!store->artifacts(a).empty());  // the stop wrote a checkpoint: resumable
     QVERIFY(queue.running().isEmpty() && queue.queued().isEmpty());
     QVERIFY(!queue.cancel(a));
+}
+
+// A cancel that reaches the engine before it claimed its run (while LibTorch loads, before its
+// signal handler, or before the claim) ends the run as cancelled, never as failed or crashed —
+// at any moment: at once, and a little later each time.
+void TstLaunch::cancelWhileTheEngineLoads()
+{
+    auto store = openStore("early");
+    for (const int delayMs : {0, 5, 20, 60, 150, 400}) {
+        const qint64 id = createRun(*store, QStringLiteral("early-%1").arg(delayMs), 200);
+        launch::RunQueue queue(QStringLiteral(GATEFOLD_CLI_PATH), store->path());
+        QSignalSpy finished(&queue, &launch::RunQueue::runFinished);
+        queue.enqueue(id);
+        QCOMPARE(queue.running(), QList<qint64>{id});
+        if (delayMs > 0)
+            QTest::qWait(delayMs);
+        QVERIFY(queue.cancel(id));
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(statusOf(*store, id), QStringLiteral("cancelled"));
+        const auto run = store->run(id);
+        QVERIFY2(!run->message.contains(QLatin1String("failed")), qPrintable(run->message));
+    }
 }
 
 void TstLaunch::crashKeepsTheLastWords()

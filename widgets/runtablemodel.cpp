@@ -20,12 +20,25 @@ RunTableModel::RunTableModel(store::RunStore *store, QObject *parent)
 
 void RunTableModel::refresh()
 {
+    // What the engines said about progress is not in the store: a run that ended keeps its last word
+    // ("100 % · epoch 3.00") rather than falling back to a bare step count.
+    std::map<qint64, Row> live;
+    for (auto &row : m_rows)
+        if (row.totalSteps > 0)
+            live.emplace(row.run.id, std::move(row));
     beginResetModel();
     m_rows.clear();
     if (m_store) {
         m_store->markCrashedRuns();
         for (auto &run : m_store->runs()) {
             Row row;
+            if (const auto it = live.find(run.id); it != live.end()) {
+                row.step = it->second.step;
+                row.totalSteps = it->second.totalSteps;
+                row.epoch = it->second.epoch;
+                row.imagesPerSecond = it->second.imagesPerSecond;
+                row.etaSeconds = it->second.etaSeconds;
+            }
             row.run = std::move(run);
             m_rows.push_back(std::move(row));
         }

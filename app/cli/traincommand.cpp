@@ -194,6 +194,7 @@ int execute(store::RunStore &store, qint64 runId, train::ExecutionOptions option
 
 int runTrain(const QStringList &arguments)
 {
+    installStopHandlers();  // from the start: a stop while it loads ends the run as cancelled, not killed
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Train a run: the config from a preset, a JSON file and --set overrides (or an existing queued run with\n"
@@ -290,6 +291,7 @@ int runTrain(const QStringList &arguments)
 
 int runResume(const QStringList &arguments)
 {
+    installStopHandlers();  // from the start: a stop while it loads ends the run as cancelled, not killed
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Continue a failed, cancelled or crashed run from its last checkpoint (a run without one starts over).\n"

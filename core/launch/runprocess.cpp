@@ -115,8 +115,10 @@ void RunProcess::attach(const LocalProcess &engine)
 
 void RunProcess::cancel()
 {
-    if (m_engine && !m_finished)
-        m_engine->terminate();  // SIGTERM: checkpoint, then "end" cancelled
+    if (m_engine && !m_finished) {
+        m_cancelRequested = true;
+        m_engine->terminate();
+    }  // SIGTERM: checkpoint, then "end" cancelled
 }
 
 void RunProcess::poll()

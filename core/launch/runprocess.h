@@ -46,6 +46,7 @@ public:
     // background queue): its progress so far from its events file, then what comes.
     void attach(const LocalProcess &engine);
     void cancel();
+    bool cancelRequested() const { return m_cancelRequested; }
     qint64 runId() const { return m_runId; }
     qint64 pid() const { return m_engine ? m_engine->pid : 0; }
     bool isRunning() const { return !m_finished && (m_starting || (m_engine && m_engine->isAlive())); }
@@ -102,6 +103,7 @@ private:
     QString m_endStatus;   // from the engine's "end" event
     QString m_endMessage;
     bool m_finished = false;
+    bool m_cancelRequested = false;
 };
 
 } // namespace gatefold::launch

@@ -149,6 +149,7 @@ void RunQueue::ended(qint64 runId, QString status, QString message)
 {
     const auto it = m_running.find(runId);
     const qint64 enginePid = it != m_running.end() ? it->second->pid() : 0;
+    const bool cancelled = it != m_running.end() && it->second->cancelRequested();
     const bool unsaid = status == QLatin1String("failed") || status == QLatin1String("crashed");
     QString error;
     // Read first without writing (a store that is not there is not created by looking).
@@ -162,11 +163,19 @@ void RunQueue::ended(qint64 runId, QString status, QString message)
     } else if (run && !(run->status == store::RunStatus::Running && run->pid != enginePid
                         && LocalProcess::holderOf(*run).has_value())) {
         // Queued: it never ran, it failed. Running: its engine claimed it and died without a word.
+        // Queued and cancelled: the engine was stopped before it could claim the run (SIGTERM while
+        // it loaded), which is what the user asked for.
         const bool neverRan = run->status == store::RunStatus::Queued;
-        status = neverRan ? QStringLiteral("failed") : QStringLiteral("crashed");
+        const bool stoppedEarly = neverRan && cancelled;
+        status = stoppedEarly ? QStringLiteral("cancelled") : neverRan ? QStringLiteral("failed") : QStringLiteral("crashed");
+        if (stoppedEarly)
+            message = QCoreApplication::translate("RunQueue", "cancelled before it started");
         store.reset();
         if (auto writable = store::RunStore::open(m_storePath, &error))
-            writable->setStatus(runId, neverRan ? store::RunStatus::Failed : store::RunStatus::Crashed, message);
+            writable->setStatus(runId, stoppedEarly ? store::RunStatus::Cancelled
+                                       : neverRan   ? store::RunStatus::Failed
+                                                    : store::RunStatus::Crashed,
+                                message);
     }
     Q_EMIT runFinished(runId, status, message);
     // The process object is still inside its own signal: let it go once control is back in the loop.

@@ -188,6 +188,15 @@ ExecutionResult executeRun(store::RunStore &store, qint64 runId, const Execution
         if (!plan)
             return {TrainEnd::Failed, error, false, true};
     }
+    // Stopped before it began (a cancel right after the window started the engine): nothing trains.
+    if (options.stop && options.stop->load()) {
+        if (record->status != store::RunStatus::Queued)  // a resume: the run stays as it was
+            return {TrainEnd::Cancelled, QStringLiteral("stopped before it resumed; run %1 is as it was").arg(runId)};
+        const QString message = QStringLiteral("cancelled before it started");
+        if (!store.setStatus(runId, store::RunStatus::Cancelled, message))
+            return {TrainEnd::Failed, store.lastError(), true};
+        return {TrainEnd::Cancelled, message};
+    }
     if (!store.setStatus(runId, store::RunStatus::Running))
         return {TrainEnd::Failed, store.lastError(), true};
     testKillPoint("after-claim");
