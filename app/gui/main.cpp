@@ -19,6 +19,12 @@
 
 int main(int argc, char **argv)
 {
+    // Every engine this window starts would otherwise set these two and re-execute itself
+    // (runtime/threadenvironment.h), loading LibTorch twice: set them once for all children.
+    if (qEnvironmentVariableIsEmpty("GOMP_SPINCOUNT") && qEnvironmentVariableIsEmpty("OMP_WAIT_POLICY"))
+        qputenv("GOMP_SPINCOUNT", "0");
+    if (qEnvironmentVariableIsEmpty("OPENBLAS_THREAD_TIMEOUT"))
+        qputenv("OPENBLAS_THREAD_TIMEOUT", "22");
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gatefold"));
     QApplication::setOrganizationName(QStringLiteral("gatefold"));
