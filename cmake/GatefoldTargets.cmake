@@ -28,3 +28,12 @@ function(gatefold_torch_pch target)
         target_precompile_headers(${target} PRIVATE <torch/torch.h>)
     endif()
 endfunction()
+
+# The heavy targets (LibTorch's headers, or QCustomPlot's in the widgets) compile each 8 of their
+# sources as one (GATEFOLD_UNITY): the headers and their templates are then paid once per batch,
+# not once per file. Light targets (the store, a few seconds a file) stay one file per unit.
+function(gatefold_unity target)
+    if(GATEFOLD_UNITY)
+        set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+    endif()
+endfunction()

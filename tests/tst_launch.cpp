@@ -234,7 +234,7 @@ void TstLaunch::missingEngineIsClear()
 void TstLaunch::destroyingTheQueueLeavesEnginesTraining()
 {
     auto store = openStore("quit");
-    const qint64 a = createRun(*store, QStringLiteral("a"), 6);
+    const qint64 a = createRun(*store, QStringLiteral("a"), 30);  // still training when the queue goes
     const qint64 b = createRun(*store, QStringLiteral("b"), 1);
     std::optional<launch::LocalProcess> engine;
     // Whatever the queue says while it is destroyed comes from a handler run inside its own
@@ -258,6 +258,7 @@ void TstLaunch::destroyingTheQueueLeavesEnginesTraining()
         queue.enqueue(a);
         queue.enqueue(b);
         QVERIFY(progressed.wait(60000));
+        QVERIFY2(queue.process(a), "run a ended before the queue was destroyed");
         engine = launch::LocalProcess::find(queue.process(a)->pid());
         QVERIFY(engine);
         destroying = true;

@@ -86,6 +86,7 @@ private Q_SLOTS:
     void readOnlyFolder();
     void readOnlyFile();
     void readOnlyWhileTheOwnerWrites();
+    void emptyFileReadsAsNoRuns();
 
 private:
     QString freshDir(const QString &name)
@@ -260,3 +261,36 @@ void TstStoreReadOnly::readOnlyWhileTheOwnerWrites()
 
 QTEST_GUILESS_MAIN(TstStoreReadOnly)
 #include "tst_storereadonly.moc"
+
+// An empty runs.sqlite (its creator killed before the creation's one transaction committed) reads
+// as a store with no runs, writes nothing while read, and is seen filled once a writer made it a
+// store — by a reader that was open all along.
+void TstStoreReadOnly::emptyFileReadsAsNoRuns()
+{
+    const QString dir = freshDir(QStringLiteral("empty-file"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+    }
+    const QStringList before = folderState(dir);
+    QString error;
+    auto reader = RunStore::open(path, &error, OpenMode::ReadOnly);
+    QVERIFY2(reader, qPrintable(error));
+    QVERIFY(reader->isReadOnly());
+    QVERIFY(reader->runs().empty());
+    QVERIFY(!reader->run(1));
+    NewRun refused;
+    refused.name = QStringLiteral("not here");
+    refused.configJson = "{}";
+    QVERIFY(!reader->createRun(refused));  // read-only: nothing reaches the empty file
+    QVERIFY2(reader->lastError().contains(QStringLiteral("empty file")), qPrintable(reader->lastError()));
+    QCOMPARE(folderState(dir), before);
+    const auto read = runHelper({QStringLiteral("read"), path});
+    QCOMPARE(read.exitCode, 0);
+    QCOMPARE(folderState(dir), before);
+    // A writing command makes it a store; the open reader sees its run.
+    QCOMPARE(runHelper({QStringLiteral("create"), path, QStringLiteral("made later")}).exitCode, 0);
+    QTRY_COMPARE_WITH_TIMEOUT(int(reader->runs().size()), 1, 5000);
+    QCOMPARE(reader->runs().front().name, QStringLiteral("made later"));
+}

@@ -16,11 +16,6 @@
 namespace gatefold::widgets {
 namespace {
 
-bool usable(const inspect::Matrix &m)
-{
-    return m.rows > 0 && m.cols > 0 && m.values.size() == size_t(m.rows) * size_t(m.cols);
-}
-
 // Past ten heads the colours repeat: the marker shape tells them apart.
 QCPScatterStyle::ScatterShape shape(int head)
 {
@@ -111,7 +106,7 @@ void AttentionDistanceView::rebuild()
     } else if (const auto skipped = m_report->skipped.find(QStringLiteral("distance"));
                skipped != m_report->skipped.end()) {
         reason = tr("Not available: %1").arg(skipped->second);
-    } else if (!usable(m_report->meanDistance)) {
+    } else if (!m_report->meanDistance.isComplete()) {
         reason = tr("Not available: the report holds no mean attention distance.");
     }
     m_pages->setReason(reason);

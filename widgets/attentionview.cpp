@@ -16,8 +16,8 @@
 namespace gatefold::widgets {
 namespace {
 
-constexpr int kPicture = 320;  // side of the large picture, logical pixels
-constexpr int kThumb = 96;
+constexpr int kAttentionPicture = 320;  // side of the large picture, logical pixels
+constexpr int kAttentionThumb = 96;
 
 QPixmap picture(const QImage &image, int side, qreal dpr)
 {
@@ -80,7 +80,7 @@ AttentionView::AttentionView(QWidget *parent)
     sliders->addWidget(m_alpha, 1);
 
     m_picture->setAlignment(Qt::AlignCenter);
-    m_picture->setMinimumSize(kPicture, kPicture);
+    m_picture->setMinimumSize(kAttentionPicture, kAttentionPicture);
     m_caption->setWordWrap(true);
     m_caption->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     auto *left = new QVBoxLayout;
@@ -231,7 +231,7 @@ void AttentionView::refresh()
     const int image = std::max(0, m_image->currentIndex());
     const auto &shown = m_report->images[size_t(image)];
     const QImage base = enlarged(mapimage::fromInspected(shown));
-    m_picture->setPixmap(picture(mapimage::heatOverlay(base, currentMap(), alpha), kPicture, dpr));
+    m_picture->setPixmap(picture(mapimage::heatOverlay(base, currentMap(), alpha), kAttentionPicture, dpr));
     QString caption = shown.source;
     if (shown.predicted >= 0) {
         const QString predicted = shown.predicted < m_report->classNames.size()
@@ -251,7 +251,7 @@ void AttentionView::refresh()
         auto *v = new QVBoxLayout(box);
         v->setContentsMargins(0, 0, 0, 0);
         auto *pic = new QLabel;
-        pic->setPixmap(picture(img, kThumb, dpr));
+        pic->setPixmap(picture(img, kAttentionThumb, dpr));
         auto *label = new QLabel(title);
         label->setAlignment(Qt::AlignHCenter);
         v->addWidget(pic);

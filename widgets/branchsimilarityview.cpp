@@ -43,12 +43,12 @@ int moduleCount(BranchSimilarityView::Quantity quantity)
     return quantity == BranchSimilarityView::Quantity::Features ? int(std::size(kFeatures)) : int(std::size(kWeights));
 }
 
-bool usable(const Matrix &m)
+bool usableSquare(const Matrix &m)
 {
-    return m.rows > 0 && m.rows == m.cols && m.values.size() == size_t(m.rows) * size_t(m.cols);
+    return m.isComplete() && m.rows == m.cols;
 }
 
-constexpr int kLabelsUpTo = 8;      // values printed in the cells up to n × n
+constexpr int kBranchLabelsUpTo = 8;      // values printed in the cells up to n × n
 constexpr int kScaleWidth = 100;    // the colour scale beside the grid
 constexpr int kScaleHeight = 360;
 
@@ -244,7 +244,7 @@ QString BranchSimilarityView::unavailableReason() const
         return tr("Not available: %1").arg(skipped->second);
     for (const BranchLayer &layer : m_report->branchLayers)
         for (int c = 0; c < columnCount(); ++c)
-            if (usable(layer.*(module(m_quantity, c).matrix)))
+            if (usableSquare(layer.*(module(m_quantity, c).matrix)))
                 return {};
     return m_quantity == Quantity::Features ? tr("Not available: the report holds no branch feature similarity.")
                                             : tr("Not available: the report holds no branch weight similarity.");
@@ -279,7 +279,7 @@ void BranchSimilarityView::rebuild()
         // A block with nothing of this quantity (a single-branch block among parallel ones) gets no row.
         bool any = false;
         for (int c = 0; c < columnCount(); ++c)
-            any = any || usable(layer.*(module(m_quantity, c).matrix));
+            any = any || usableSquare(layer.*(module(m_quantity, c).matrix));
         if (!any)
             continue;
         for (int c = 0; c < columnCount(); ++c) {
@@ -298,7 +298,7 @@ void BranchSimilarityView::rebuild()
             cell.shownRow = shown;
             cell.column = c;
             const Matrix &m = layer.*(module(m_quantity, c).matrix);
-            cell.n = usable(m) ? m.rows : 0;
+            cell.n = usableSquare(m) ? m.rows : 0;
             setUpAxes(rect, std::max(cell.n, 1));
             if (cell.n > 0) {
                 // Key (x) = column j, value (y) = row i: the cell at (j, i) holds m(i, j).
@@ -308,7 +308,7 @@ void BranchSimilarityView::rebuild()
                 for (int i = 0; i < cell.n; ++i)
                     for (int j = 0; j < cell.n; ++j)
                         cell.map->data()->setCell(j, i, m.at(i, j));
-                if (cell.n <= kLabelsUpTo)
+                if (cell.n <= kBranchLabelsUpTo)
                     for (int i = 0; i < cell.n; ++i)
                         for (int j = 0; j < cell.n; ++j) {
                             auto *label = new QCPItemText(m_plot);
@@ -442,7 +442,7 @@ bool BranchSimilarityView::exportCsv(const QString &path, QString *error)
     for (const BranchLayer &layer : m_report->branchLayers)
         for (int c = 0; c < columnCount(); ++c) {
             const Matrix &m = layer.*(module(m_quantity, c).matrix);
-            if (!usable(m))
+            if (!usableSquare(m))
                 continue;
             for (int i = 0; i < m.rows; ++i)
                 for (int j = 0; j < m.cols; ++j)

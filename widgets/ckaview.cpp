@@ -15,12 +15,7 @@
 namespace gatefold::widgets {
 namespace {
 
-constexpr int kLabelsUpTo = 16;  // values printed in the cells (while they fit) up to this many layers
-
-bool usable(const inspect::Matrix &m)
-{
-    return m.rows > 0 && m.cols > 0 && m.values.size() == size_t(m.rows) * size_t(m.cols);
-}
+constexpr int kCkaLabelsUpTo = 16;  // values printed in the cells (while they fit) up to this many layers
 
 void setUpAxis(QCPAxis *axis, int n)
 {
@@ -129,7 +124,7 @@ void CkaView::rebuild()
         reason = tr("Nothing inspected yet.");
     } else if (const auto skipped = m_report->skipped.find(QStringLiteral("cka")); skipped != m_report->skipped.end()) {
         reason = tr("Not available: %1").arg(skipped->second);
-    } else if (!usable(m_report->cka)) {
+    } else if (!m_report->cka.isComplete()) {
         reason = tr("Not available: the report holds no CKA matrix.");
     }
     m_pages->setReason(reason);
@@ -161,7 +156,7 @@ void CkaView::rebuild()
     QCPColorGradient gradient = plotstyle::viridis();
     const QCPRange range(0, 1);
     auto textOn = [&](double value) { return plotstyle::textOn(QColor::fromRgb(gradient.color(value, range))); };
-    if (std::max(cka.rows, cka.cols) <= kLabelsUpTo) {
+    if (std::max(cka.rows, cka.cols) <= kCkaLabelsUpTo) {
         QFont cellFont = font();
         if (cellFont.pointSizeF() > 0)
             cellFont.setPointSizeF(cellFont.pointSizeF() * 0.85);

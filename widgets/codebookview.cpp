@@ -21,8 +21,8 @@
 namespace gatefold::widgets {
 namespace {
 
-constexpr int kPicture = 288;
-constexpr int kThumb = 72;
+constexpr int kCodebookPicture = 288;
+constexpr int kCodebookThumb = 72;
 constexpr int kTopImages = 8;
 
 } // namespace
@@ -72,7 +72,7 @@ CodebookView::CodebookView(QWidget *parent)
     });
     m_stats->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_picture->setAlignment(Qt::AlignCenter);
-    m_picture->setMinimumSize(kPicture, kPicture);
+    m_picture->setMinimumSize(kCodebookPicture, kCodebookPicture);
     m_picture->setToolTip(tr("Click a patch to pick its code"));
     m_picture->installEventFilter(this);
     m_picture->setCursor(Qt::PointingHandCursor);
@@ -84,7 +84,7 @@ CodebookView::CodebookView(QWidget *parent)
     scroll->setWidget(topBox);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumHeight(kThumb + 40);
+    scroll->setMinimumHeight(kCodebookThumb + 40);
 
     auto *right = new QVBoxLayout;
     right->addWidget(m_codeCaption);
@@ -331,7 +331,7 @@ void CodebookView::drawPatches()
     const QImage shown = mapimage::codeOverlay(base, l->codeMaps[size_t(image)], 0.55, m_code);
     const qreal dpr = devicePixelRatioF();
     QPixmap pixmap = QPixmap::fromImage(
-        shown.scaled(QSize(kPicture, kPicture) * dpr, Qt::KeepAspectRatio, Qt::SmoothTransformation));
+        shown.scaled(QSize(kCodebookPicture, kCodebookPicture) * dpr, Qt::KeepAspectRatio, Qt::SmoothTransformation));
     pixmap.setDevicePixelRatio(dpr);
     m_picture->setPixmap(pixmap);
 }
@@ -386,7 +386,7 @@ void CodebookView::listTopImages()
         auto *v = new QVBoxLayout(cell);
         v->setContentsMargins(0, 0, 0, 0);
         auto *pic = new QLabel;
-        QPixmap pixmap = QPixmap::fromImage(base.scaled(QSize(kThumb, kThumb) * dpr, Qt::KeepAspectRatio,
+        QPixmap pixmap = QPixmap::fromImage(base.scaled(QSize(kCodebookThumb, kCodebookThumb) * dpr, Qt::KeepAspectRatio,
                                                         Qt::SmoothTransformation));
         pixmap.setDevicePixelRatio(dpr);
         pic->setPixmap(pixmap);

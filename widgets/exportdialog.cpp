@@ -20,7 +20,7 @@
 namespace gatefold::widgets {
 namespace {
 
-QString number(double v)
+QString threeDigits(double v)
 {
     return QString::number(v, 'g', 3);
 }
@@ -231,7 +231,7 @@ void ExportDialog::showResult(const QJsonObject &json)
 {
     auto agreement = [](const QJsonObject &a) {
         return QStringLiteral("<td align=right>%1</td><td align=right>%2</td><td align=right>%3%</td>")
-            .arg(number(a.value("max_abs_diff").toDouble()), number(a.value("relative").toDouble()),
+            .arg(threeDigits(a.value("max_abs_diff").toDouble()), threeDigits(a.value("relative").toDouble()),
                  QString::number(a.value("top1_agreement").toDouble() * 100.0, 'f', 1));
     };
     QString html = QStringLiteral("<p>%1</p>")

@@ -1,4 +1,5 @@
 #include "analyzecommand.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 #include "runoptions.h"
@@ -29,11 +30,6 @@ namespace {
 
 using inspect::InspectReport;
 using inspect::Matrix;
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 QString number(double v, int precision = 3)
 {

@@ -1,4 +1,5 @@
 #include "configcommand.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 #include "prerunchecks.h"
@@ -15,11 +16,6 @@
 
 namespace gatefold::cli {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 QJsonArray itemsJson(const std::vector<train::CheckItem> &items)
 {

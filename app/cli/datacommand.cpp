@@ -1,4 +1,5 @@
 #include "datacommand.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 #include "runoptions.h"
@@ -27,11 +28,6 @@
 
 namespace gatefold::cli {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 QJsonArray toJson(const std::vector<double> &v)
 {

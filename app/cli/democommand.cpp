@@ -1,4 +1,5 @@
 #include "democommand.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 #include "costreport.h"
@@ -24,11 +25,6 @@
 
 namespace gatefold::cli {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 // --name as a whole number of at least `minimum` (and at most `maximum`).
 int intOption(const QCommandLineParser &parser, const QString &name, int minimum, int maximum, bool *ok)

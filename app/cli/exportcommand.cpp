@@ -1,4 +1,5 @@
 #include "exportcommand.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 #include "runoptions.h"
@@ -13,11 +14,6 @@
 
 namespace gatefold::cli {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 QString agreementText(const exporting::LogitAgreement &a, int images)
 {

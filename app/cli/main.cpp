@@ -1,6 +1,7 @@
 // gatefold-cli: the headless engine. Every subcommand prints its own --help.
 
 #include "analyzecommand.h"
+#include "clitext.h"
 #include "configcommand.h"
 #include "exportcommand.h"
 #include "clicommon.h"
@@ -35,11 +36,6 @@ namespace {
 
 using namespace gatefold;
 using namespace gatefold::cli;
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "Usage: gatefold-cli <command> [options]\n"

@@ -1,4 +1,5 @@
 #include "prerunchecks.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 
@@ -14,11 +15,6 @@
 
 namespace gatefold::cli {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 #ifdef GATEFOLD_RESOURCE_ESTIMATE
 // checkResources speaks "key: message" (C3): the key is the setting when it is one.

@@ -1,4 +1,5 @@
 #include "queuecommand.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 #include "runoptions.h"
@@ -16,11 +17,6 @@
 
 namespace gatefold::cli {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 void say(const QString &text)
 {

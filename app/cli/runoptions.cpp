@@ -1,4 +1,5 @@
 #include "runoptions.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 
@@ -20,11 +21,6 @@
 
 namespace gatefold::cli {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 // Where each setting of a config text was given ("c.json, line 4"), so that a problem of the
 // combination (validateRunConfig) can say where to change it. {"gate": {"kind"}} is gate.kind.

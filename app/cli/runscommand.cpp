@@ -1,4 +1,5 @@
 #include "runscommand.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 #include "mlflowcommand.h"
@@ -21,11 +22,6 @@
 
 namespace gatefold::cli {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 QString when(double unixSeconds)
 {

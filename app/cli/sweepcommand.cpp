@@ -1,4 +1,5 @@
 #include "sweepcommand.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 #include "prerunchecks.h"
@@ -26,11 +27,6 @@
 
 namespace gatefold::cli {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 struct Child {
     qint64 runId = 0;

@@ -1,4 +1,5 @@
 #include "tablecommand.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 #include "runoptions.h"
@@ -16,11 +17,6 @@
 
 namespace gatefold::cli {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 // "1,2,5-7" → 1 2 5 6 7.
 std::optional<std::vector<qint64>> parseIds(const QString &text, QStringList *errors)

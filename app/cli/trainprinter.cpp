@@ -1,4 +1,5 @@
 #include "trainprinter.h"
+#include "clitext.h"
 
 #include "clicommon.h"
 
@@ -13,11 +14,6 @@
 
 namespace gatefold::cli {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
 
 QJsonObject event(const char *name, qint64 runId)
 {

@@ -1,4 +1,5 @@
 #include "modelexport.h"
+#include "exporttext.h"
 
 #include "exportjson.h"
 #include "flatten.h"
@@ -40,11 +41,6 @@ namespace {
 // Exported files must give the folded model's logits to this relative error
 // (float32 round-off of a different but equivalent op order).
 constexpr double kFileTolerance = 1e-4;
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("export", text);
-}
 
 const QStringList kFormats{QStringLiteral("torchscript"), QStringLiteral("onnx"), QStringLiteral("safetensors")};
 

@@ -1,4 +1,5 @@
 #include "writeback.h"
+#include "exporttext.h"
 
 #include "onnxexport.h"
 #include "safetensors.h"
@@ -18,11 +19,6 @@
 
 namespace gatefold::exporting {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("export", text);
-}
 
 std::optional<torch::Tensor> refused(QString *error, const QString &why)
 {

@@ -23,6 +23,8 @@ struct Matrix {
 
     double at(int r, int c) const { return values[size_t(r) * size_t(cols) + size_t(c)]; }
     bool empty() const { return values.empty(); }
+    // Has rows and columns, and a value for each.
+    bool isComplete() const { return rows > 0 && cols > 0 && values.size() == size_t(rows) * size_t(cols); }
 };
 
 // What to compute. Views: "attention", "rollout", "distance", "codebook",
@@ -114,6 +116,12 @@ struct InspectReport {
     // Views asked for that do not apply or failed, with the reason ("codebook": "the model has no CDE gates").
     std::map<QString, QString> skipped;
     double seconds = 0;            // compute time
+
+    // The name of class `label` ("" when out of range or unnamed).
+    QString className(int label) const
+    {
+        return label >= 0 && label < classNames.size() ? classNames.at(label) : QString();
+    }
 };
 
 } // namespace gatefold::inspect

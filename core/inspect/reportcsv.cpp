@@ -72,10 +72,6 @@ void addCells(Table &table, const Matrix &m, Prefix prefix)
         }
 }
 
-QString classOf(const InspectReport &report, int label)
-{
-    return label >= 0 && label < report.classNames.size() ? report.classNames.at(label) : QString();
-}
 
 } // namespace
 
@@ -97,8 +93,8 @@ bool writeCsvTables(const InspectReport &report, ReportFiles &files)
         Table t{"image", "source", "label", "class", "predicted", "predicted_class", "confidence"};
         for (int i = 0; i < images; ++i) {
             const auto &im = report.images[size_t(i)];
-            t << i << im.source << im.label << (im.className.isEmpty() ? classOf(report, im.label) : im.className)
-              << im.predicted << classOf(report, im.predicted) << im.confidence;
+            t << i << im.source << im.label << (im.className.isEmpty() ? report.className(im.label) : im.className)
+              << im.predicted << report.className(im.predicted) << im.confidence;
             t.end();
         }
         if (!files.write(QStringLiteral("images.csv"), t.bytes()))

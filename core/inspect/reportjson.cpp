@@ -52,10 +52,6 @@ QJsonArray nested(const std::vector<Matrix> &maps, const std::vector<int> &dims,
     return out;
 }
 
-QString classOf(const InspectReport &report, int label)
-{
-    return label >= 0 && label < report.classNames.size() ? report.classNames.at(label) : QString();
-}
 
 } // namespace
 
@@ -90,7 +86,7 @@ QByteArray reportJson(const InspectReport &report, const QStringList &files)
                                  {"label", im.label},
                                  {"class", im.className},
                                  {"predicted", im.predicted},
-                                 {"predicted_class", classOf(report, im.predicted)},
+                                 {"predicted_class", report.className(im.predicted)},
                                  {"confidence", im.confidence}});
     }
     o.insert("images", shown);

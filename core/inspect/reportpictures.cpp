@@ -162,9 +162,10 @@ cv::Mat valueHeatmap(const Matrix &m, int cell, const ValueRange &range)
     return image;
 }
 
-QString classOf(const InspectReport &report, int label)
+QString shownClass(const InspectReport &report, int label)
 {
-    return label >= 0 && label < report.classNames.size() ? report.classNames.at(label) : QStringLiteral("?");
+    const QString name = report.className(label);
+    return name.isEmpty() ? QStringLiteral("?") : name;
 }
 
 std::string imageTitle(const InspectReport &report, int i)
@@ -172,12 +173,12 @@ std::string imageTitle(const InspectReport &report, int i)
     const auto &im = report.images[size_t(i)];
     char confidence[16];
     std::snprintf(confidence, sizeof confidence, "%.2f", im.confidence);
-    QString truth = im.label >= 0 ? QStringLiteral("true %1, ").arg(classOf(report, im.label)) : QString();
+    QString truth = im.label >= 0 ? QStringLiteral("true %1, ").arg(shownClass(report, im.label)) : QString();
     return utf8(QStringLiteral("run %1 (%2), image %3: %4\n%5predicted %6 (%7)")
                     .arg(report.runId)
                     .arg(report.checkpoint)
                     .arg(i)
-                    .arg(im.source, truth, classOf(report, im.predicted), QString::fromLatin1(confidence)));
+                    .arg(im.source, truth, shownClass(report, im.predicted), QString::fromLatin1(confidence)));
 }
 
 QString numbered(const char *pattern, int i)

@@ -43,10 +43,15 @@ QString describeJsonType(const QJsonValue &value)
 
 QString quoteForMessage(const QString &text)
 {
+    return doubleQuoted(text, ControlEscape::Json, 60);
+}
+
+QString doubleQuoted(const QString &text, ControlEscape style, int limit)
+{
     QString out = QStringLiteral("\"");
     int shown = 0;
     for (const QChar c : text) {
-        if (++shown > 60) {
+        if (limit > 0 && ++shown > limit) {
             out += QStringLiteral("…");
             break;
         }
@@ -56,8 +61,10 @@ QString quoteForMessage(const QString &text)
             out += QLatin1String("\\n");
         else if (c == QLatin1Char('\t'))
             out += QLatin1String("\\t");
-        else if (c.unicode() < 0x20 || c.unicode() == 0x7F)
+        else if ((c.unicode() < 0x20 || c.unicode() == 0x7F) && style == ControlEscape::Json)
             out += QStringLiteral("\\u%1").arg(uint(c.unicode()), 4, 16, QLatin1Char('0'));
+        else if (c.unicode() < 0x20 || c.unicode() == 0x7F)
+            out += QStringLiteral("\\x%1").arg(uint(c.unicode()), 2, 16, QLatin1Char('0'));
         else
             out += c;
     }

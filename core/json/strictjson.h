@@ -45,4 +45,9 @@ QString describeJsonType(const QJsonValue &value);
 // A key or text as a message shows it: in quotes, control characters escaped, at most 60 characters.
 QString quoteForMessage(const QString &text);
 
+// `text` in double quotes, \" \\ \n \t escaped and the other control characters as \u00XX (JSON)
+// or \xXX (YAML); after `limit` characters (0: no limit) cut with "…".
+enum class ControlEscape { Json, Yaml };
+QString doubleQuoted(const QString &text, ControlEscape style, int limit = 0);
+
 } // namespace gatefold::json

@@ -1,5 +1,7 @@
 #include "flatyaml.h"
 
+#include "json/strictjson.h"
+
 #include <QRegularExpression>
 #include <QStringDecoder>
 
@@ -157,20 +159,7 @@ QString yamlString(const QString &value)
         QString body = value;
         return QLatin1Char('\'') + body.replace(QLatin1String("'"), QLatin1String("''")) + QLatin1Char('\'');
     }
-    QString out = QStringLiteral("\"");
-    for (const QChar c : value) {
-        if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
-            out += QLatin1Char('\\') + QString(c);
-        else if (c == QLatin1Char('\n'))
-            out += QLatin1String("\\n");
-        else if (c == QLatin1Char('\t'))
-            out += QLatin1String("\\t");
-        else if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
-        else
-            out += c;
-    }
-    return out + QLatin1Char('"');
+    return json::doubleQuoted(value, json::ControlEscape::Yaml);
 }
 
 QString yamlNumber(qint64 value)

@@ -152,6 +152,7 @@ public:
 private:
     RunStore(QSqlDatabase db, StoreLocation location, Dialect dialect);
     static std::unique_ptr<RunStore> openSqlite(const StoreLocation &location, OpenMode mode, QString *error);
+    static std::unique_ptr<RunStore> openEmptyView(const StoreLocation &location, const QString &file, QString *error);
     static std::unique_ptr<RunStore> openPostgres(const StoreLocation &location, OpenMode mode, QString *error);
     std::optional<qint64> replaceArtifacts(const Artifact &artifact, bool samePathOnly);
     bool fail(const QString &what, const QString &why);
@@ -188,6 +189,7 @@ private:
     QString m_readOnlyWhy;   // "opened for reading", "its folder D is not writable", …
     int m_schemaVersion = 0;
     bool m_sharedLog = false;  // read-only: reading through the -wal (mode=ro), not the file alone
+    bool m_emptyView = false;  // read-only view of an empty file: an empty schema in memory until it fills
     QString m_gone;            // why the store cannot be written now (moved or deleted while open)
     QElapsedTimer m_checked;   // since the last refreshConnection()
     QElapsedTimer m_locksChecked;  // since this process's locks on the store were last looked up

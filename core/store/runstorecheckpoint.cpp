@@ -2,71 +2,15 @@
 
 #include "runstore.h"
 
+#include "storerows.h"
 #include "storesql.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 
-#include <map>
-
 namespace gatefold::store {
 namespace {
-
-// The metric rows and their metric_summary merge, inside the caller's
-// transaction (the same SQL as addMetrics, one row per statement).
-bool insertMetrics(QSqlDatabase &db, Dialect dialect, qint64 runId, const std::vector<MetricPoint> &points,
-                   QString *why)
-{
-    if (points.empty())
-        return true;
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("INSERT INTO metrics (run_id, key, step, epoch, wall, value) VALUES (?, ?, ?, ?, ?, ?)"));
-    struct Batch {
-        qint64 count = 0, lastStep = 0;
-        double last = 0, min = 0, max = 0;
-    };
-    std::map<QString, Batch> batches;
-    for (const auto &p : points) {
-        for (const QVariant &v : {QVariant(runId), QVariant(p.key), QVariant(p.step), QVariant(p.epoch),
-                                  QVariant(p.wall), QVariant(p.value)})
-            q.addBindValue(v);
-        if (!q.exec()) {
-            *why = q.lastError().text();
-            return false;
-        }
-        auto [it, fresh] = batches.try_emplace(p.key);
-        Batch &b = it->second;
-        if (fresh || p.value < b.min)
-            b.min = p.value;
-        if (fresh || p.value > b.max)
-            b.max = p.value;
-        if (fresh || p.step >= b.lastStep) {
-            b.lastStep = p.step;
-            b.last = p.value;
-        }
-        ++b.count;
-    }
-    QSqlQuery u(db);
-    u.prepare(sql::adapt(QStringLiteral(
-        "INSERT INTO metric_summary (run_id, key, count, last_step, last, min, max) VALUES (?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (run_id, key) DO UPDATE SET count = metric_summary.count + excluded.count, "
-        "last = CASE WHEN excluded.last_step >= metric_summary.last_step THEN excluded.last "
-        "ELSE metric_summary.last END, "
-        "last_step = {greatest}(metric_summary.last_step, excluded.last_step), "
-        "min = {least}(metric_summary.min, excluded.min), max = {greatest}(metric_summary.max, excluded.max)"),
-                         dialect));
-    for (const auto &[key, b] : batches) {
-        for (const QVariant &v : {QVariant(runId), QVariant(key), QVariant(b.count), QVariant(b.lastStep),
-                                  QVariant(b.last), QVariant(b.min), QVariant(b.max)})
-            u.addBindValue(v);
-        if (!u.exec()) {
-            *why = u.lastError().text();
-            return false;
-        }
-    }
-    return true;
-}
 
 bool replaceRecord(QSqlDatabase &db, const Artifact &a, QString *why)
 {
@@ -74,19 +18,11 @@ bool replaceRecord(QSqlDatabase &db, const Artifact &a, QString *why)
     d.prepare(QStringLiteral("DELETE FROM artifacts WHERE run_id = ? AND kind = ?"));
     d.addBindValue(a.runId);
     d.addBindValue(a.kind);
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("INSERT INTO artifacts (run_id, kind, path, sha256, created, info) VALUES (?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(a.runId);
-    q.addBindValue(a.kind);
-    q.addBindValue(a.path);
-    q.addBindValue(a.sha256);
-    q.addBindValue(a.created > 0 ? a.created : sql::now());
-    q.addBindValue(a.infoJson.isEmpty() ? QStringLiteral("{}") : QString::fromUtf8(a.infoJson));
-    if (!d.exec() || !q.exec()) {
-        *why = d.lastError().isValid() ? d.lastError().text() : q.lastError().text();
+    if (!d.exec()) {
+        *why = d.lastError().text();
         return false;
     }
-    return true;
+    return rows::insertArtifact(db, a.runId, a, why);
 }
 
 } // namespace
@@ -118,7 +54,8 @@ bool RunStore::recordCheckpoint(qint64 runId, const std::vector<MetricPoint> &po
         why = QStringLiteral("this process no longer holds the run (it is not running here: another engine or the "
                              "window took it)");
     }
-    ok = ok && insertMetrics(m_db, m_dialect, runId, points, &why);
+    ok = ok && rows::insertMetrics(m_db, m_dialect, runId, points, &why)
+         && rows::mergeSummary(m_db, m_dialect, runId, points, &why);
     for (const Artifact &a : artifacts) {
         if (!ok)
             break;

@@ -35,6 +35,7 @@ bool RunStore::refreshConnection(bool forWrite)
     const auto moved = open ? sqlitefile::movedFiles(m_db) : sqlitefile::MovedFiles{};
     // A read-only view of the file alone (immutable) while another process now writes through a log.
     const bool logAppeared = m_readOnly && !m_sharedLog && sharedLogPresent(m_location.file);
+    const bool filled = m_emptyView && QFileInfo(m_location.file).size() > 0;  // a writer made it a store
     // Our locks dropped by a close() elsewhere in the process (a file dialog
     // sniffing the store): nothing is lost yet, but the next process to close
     // the store would take itself for the last one and delete the log. A new
@@ -52,7 +53,7 @@ bool RunStore::refreshConnection(bool forWrite)
     }
     if (locksLost)
         m_relocked.start();
-    if (open && !moved.database && !moved.log && !logAppeared && !locksLost && m_gone.isEmpty())
+    if (open && !moved.database && !moved.log && !logAppeared && !filled && !locksLost && m_gone.isEmpty())
         return true;
     if (!QFileInfo(m_location.file).isFile()) {
         // Renamed or deleted while open. Reads go on from what this
@@ -128,6 +129,9 @@ bool RunStore::reopen()
     std::swap(m_db, fresh->m_db);
     m_schemaVersion = fresh->m_schemaVersion;
     m_sharedLog = fresh->m_sharedLog;
+    m_emptyView = fresh->m_emptyView;
+    if (m_readOnly)
+        m_readOnlyWhy = fresh->m_readOnlyWhy;
     m_gone.clear();
     return true;
 }

@@ -2,6 +2,7 @@
 
 #include "runstore.h"
 
+#include "storerows.h"
 #include "storesql.h"
 
 #include <QSqlError>
@@ -21,77 +22,14 @@ bool RunStore::addMetrics(qint64 runId, const std::vector<MetricPoint> &points)
         return true;
     if (!sql::beginWrite(m_db, m_dialect))
         return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), m_db.lastError().text());
-    // SQLite: one prepared row at a time (in-process, cheap). PostgreSQL: rows
-    // in chunks of up to 256 per statement, since each statement is a round
-    // trip to the server (4x the rows per second of one row per statement).
-    const size_t chunk = m_dialect == Dialect::Postgres ? 256 : 1;
-    QSqlQuery q(m_db);
-    size_t prepared = 0;
-    for (size_t first = 0; first < points.size(); first += chunk) {
-        const size_t rows = std::min(chunk, points.size() - first);
-        if (rows != prepared) {
-            QString sql = QStringLiteral("INSERT INTO metrics (run_id, key, step, epoch, wall, value) VALUES ");
-            for (size_t r = 0; r < rows; ++r)
-                sql += r ? QStringLiteral(", (?, ?, ?, ?, ?, ?)") : QStringLiteral("(?, ?, ?, ?, ?, ?)");
-            q.prepare(sql);
-            prepared = rows;
-        }
-        for (size_t r = 0; r < rows; ++r) {
-            const MetricPoint &p = points[first + r];
-            const int at = int(r) * 6;
-            q.bindValue(at, runId);
-            q.bindValue(at + 1, p.key);
-            q.bindValue(at + 2, p.step);
-            q.bindValue(at + 3, p.epoch);
-            q.bindValue(at + 4, p.wall);
-            q.bindValue(at + 5, p.value);
-        }
-        if (!q.exec()) {
-            const QString why = q.lastError().text();
-            m_db.rollback();
-            return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), why);
-        }
-    }
-    // The batch's summary per key, merged into metric_summary in the same transaction.
-    struct Batch {
-        qint64 count = 0, lastStep = 0;
-        double last = 0, min = 0, max = 0;
-    };
-    std::map<QString, Batch> batches;
-    for (const auto &p : points) {
-        auto [it, fresh] = batches.try_emplace(p.key);
-        Batch &b = it->second;
-        if (fresh || p.value < b.min)
-            b.min = p.value;
-        if (fresh || p.value > b.max)
-            b.max = p.value;
-        if (fresh || p.step >= b.lastStep) {  // equal steps: the later point wins, as in the table
-            b.lastStep = p.step;
-            b.last = p.value;
-        }
-        ++b.count;
-    }
-    QSqlQuery u(m_db);
-    // The existing row's columns are qualified: PostgreSQL finds a bare `count` ambiguous.
-    u.prepare(adapt(
-        "INSERT INTO metric_summary (run_id, key, count, last_step, last, min, max) VALUES (?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (run_id, key) DO UPDATE SET count = metric_summary.count + excluded.count, "
-        "last = CASE WHEN excluded.last_step >= metric_summary.last_step THEN excluded.last "
-        "ELSE metric_summary.last END, "
-        "last_step = {greatest}(metric_summary.last_step, excluded.last_step), "
-        "min = {least}(metric_summary.min, excluded.min), max = {greatest}(metric_summary.max, excluded.max)"));
-    for (const auto &[key, b] : batches) {
-        for (const QVariant &v : {QVariant(runId), QVariant(key), QVariant(b.count), QVariant(b.lastStep),
-                                  QVariant(b.last), QVariant(b.min), QVariant(b.max)})
-            u.addBindValue(v);
-        if (!u.exec()) {
-            const QString why = u.lastError().text();
-            m_db.rollback();
-            return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), why);
-        }
+    QString why;
+    if (!rows::insertMetrics(m_db, m_dialect, runId, points, &why)
+        || !rows::mergeSummary(m_db, m_dialect, runId, points, &why)) {
+        m_db.rollback();
+        return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), why);
     }
     if (!m_db.commit()) {
-        const QString why = m_db.lastError().text();
+        why = m_db.lastError().text();
         m_db.rollback();
         return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), why);
     }

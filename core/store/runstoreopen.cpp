@@ -251,12 +251,8 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
             *error = newer(shown, probe.version);
             return nullptr;
         }
-        if (readOnly && probe.kind == StoreProbe::Kind::Empty) {
-            *error = QStringLiteral("%1 is an empty file, not a run store yet; give the store the runs were trained "
-                                    "into with --store.")
-                         .arg(shown);
-            return nullptr;
-        }
+        if (readOnly && probe.kind == StoreProbe::Kind::Empty)
+            return openEmptyView(location, file, error);
         if (readOnly && probe.version < 2) {
             *error = QStringLiteral("the run store %1 has schema %2, which this build reads only after bringing it up "
                                     "to date, and reading writes nothing. Open it once with a writing command where "
@@ -332,6 +328,31 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
                                .arg(plainly(why));
         return nullptr;
     }
+    return store;
+}
+
+// An empty file where a store should be: a store whose creation never got to its first commit
+// (its creator killed; creation is one transaction, so there is nothing half made). Reading it
+// shows no runs — an empty schema in memory, never the file — until a writer fills it.
+std::unique_ptr<RunStore> RunStore::openEmptyView(const StoreLocation &location, const QString &file, QString *error)
+{
+    StoreLocation opened = location;
+    opened.file = file;
+    std::unique_ptr<RunStore> store(new RunStore(
+        QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), sql::connectionName()), opened, Dialect::Sqlite));
+    store->m_readOnly = true;
+    store->m_emptyView = true;
+    store->m_readOnlyWhy = QStringLiteral("it is an empty file, a store whose creation was interrupted, with no runs "
+                                          "yet");
+    store->m_db.setDatabaseName(QStringLiteral(":memory:"));
+    QString why;
+    bool refused = false;
+    if (!store->m_db.open() || openSqliteSchema(store->m_db, &why, &refused) < 0) {
+        *error = QStringLiteral("cannot read the run store %1: %2").arg(location.display(), why);
+        return nullptr;
+    }
+    store->m_schemaVersion = currentSchemaVersion();
+    QSqlQuery(store->m_db).exec(QStringLiteral("PRAGMA query_only = 1"));
     return store;
 }
 

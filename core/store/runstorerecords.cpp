@@ -2,6 +2,7 @@
 
 #include "runstore.h"
 
+#include "storerows.h"
 #include "storesql.h"
 
 #include <QJsonDocument>
@@ -15,20 +16,13 @@ std::optional<qint64> RunStore::addArtifact(const Artifact &a)
 {
     if (!prepareWrite(QStringLiteral("cannot record an artifact of run %1").arg(a.runId)))
         return std::nullopt;
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO artifacts (run_id, kind, path, sha256, created, info) "
-                             "VALUES (?, ?, ?, ?, ?, ?) RETURNING id"));
-    q.addBindValue(a.runId);
-    q.addBindValue(a.kind);
-    q.addBindValue(a.path);
-    q.addBindValue(a.sha256);
-    q.addBindValue(a.created > 0 ? a.created : sql::now());
-    q.addBindValue(a.infoJson.isEmpty() ? QStringLiteral("{}") : QString::fromUtf8(a.infoJson));
-    if (!q.exec() || !q.next()) {
-        fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), q.lastError().text());
+    QString why;
+    qint64 id = 0;
+    if (!rows::insertArtifact(m_db, a.runId, a, &why, &id)) {
+        fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), why);
         return std::nullopt;
     }
-    return q.value(0).toLongLong();
+    return id;
 }
 
 std::optional<qint64> RunStore::replaceArtifact(const Artifact &a)
