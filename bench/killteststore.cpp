@@ -40,6 +40,14 @@ void readInto(QSqlDatabase &db, StoreState *state)
     while (q.next())
         lines << q.value(0).toString();
     state->integrity = lines.join(QStringLiteral("; "));
+    // A store whose creation was killed before its one transaction committed has no tables yet:
+    // no runs (Gatefold reads it so, and the next writing command makes it a store).
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table'")) || !q.next()) {
+        state->error = q.lastError().text();
+        return;
+    }
+    if (q.value(0).toInt() == 0)
+        return;
     if (!q.exec(QStringLiteral("SELECT id, name, status, message, config FROM runs ORDER BY id"))) {
         state->error = q.lastError().text();
         return;

@@ -207,6 +207,42 @@ void TstIntegrity::exportNeverReplacesAFileItDidNotWrite()
     // --overwrite: the user decided.
     QCOMPARE(runCli(exportArgs + QStringList{"--overwrite"}, 180000).exitCode, 0);
     QVERIFY(readBytes(weights) != edited);
+    // An export killed after it moved its files into place, before it recorded them: the files are
+    // not known to the store, but hold exactly what the export writes, so it is given again and
+    // ends (recording them); its temporary files, left by a process that is gone, are removed.
+    const QString killed = m_dir.filePath("killed-export");
+    QDir().mkpath(killed);
+    for (const char *name : {"model.torchscript.pt", "model.safetensors", "config.json"})
+        QVERIFY(QFile::copy(QDir(out).filePath(QLatin1String(name)), QDir(killed).filePath(QLatin1String(name))));
+    const QString staleTemp = QDir(killed).filePath("model.safetensors.tmp-999999999");
+    {
+        QFile temp(staleTemp);
+        QVERIFY(temp.open(QIODevice::WriteOnly));
+        temp.write("half written");
+    }
+    const QStringList again{"export", "--run", "1", "--store", path, "--out", killed, "--format", "torchscript,safetensors", "--images", "4"};
+    const CliRun redone = runCli(again, 180000);
+    QVERIFY2(redone.exitCode == 0, qPrintable(redone.err));
+    QVERIFY(!QFileInfo::exists(staleTemp));
+    QCOMPARE(readBytes(QDir(killed).filePath("model.safetensors")), readBytes(weights));
+    // …but one byte different is someone else's: refused, left as it was, no temporary left.
+    QFile changed(QDir(killed).filePath("config.json"));
+    QVERIFY(changed.open(QIODevice::Append));
+    changed.write(" ");
+    changed.close();
+    const QByteArray changedBytes = readBytes(changed.fileName());
+    const QString other = m_dir.filePath("killed-export-2");
+    QDir().mkpath(other);
+    for (const char *name : {"model.torchscript.pt", "model.safetensors", "config.json"})
+        QVERIFY(QFile::copy(QDir(killed).filePath(QLatin1String(name)), QDir(other).filePath(QLatin1String(name))));
+    const CliRun refusedCopy = runCli({"export", "--run", "1", "--store", path, "--out", other, "--format",
+                                       "torchscript,safetensors", "--images", "4"},
+                                      180000);
+    QCOMPARE(refusedCopy.exitCode, 2);
+    QVERIFY2(refusedCopy.err.contains("config.json") && !refusedCopy.err.contains("model.safetensors ("),
+             qPrintable(refusedCopy.err));
+    QCOMPARE(readBytes(QDir(other).filePath("config.json")), changedBytes);
+    QCOMPARE(QDir(other).entryList(QDir::Files).size(), 3);
 }
 
 void TstIntegrity::engineFailuresAreOneSentence_data()

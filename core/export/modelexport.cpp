@@ -30,7 +30,9 @@
 #include <torch/csrc/jit/serialization/import.h>
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <cstdio>
 
 #include <unistd.h>
@@ -187,24 +189,50 @@ bool configReplaceable(store::RunStore &store, qint64 runId, const QString &path
     return false;
 }
 
-// Every output path that holds a file the store does not know as ours, each a sentence.
-QStringList unknownFiles(store::RunStore &store, const ExportRequest &request, const QString &outDir)
+// Every output path that holds a file the store does not know as ours, with a sentence each.
+std::map<QString, QString> unknownFiles(store::RunStore &store, const ExportRequest &request, const QString &outDir)
 {
-    QStringList out;
+    std::map<QString, QString> out;
     for (const QString &format : request.formats) {
         const QString path = QDir(outDir).filePath(fileNameOf(format));
         QString found;
         if (!replaceable(store, request.runId, QStringLiteral("export/") + format, path, &found))
-            out << tr("%1 (sha256 %2…) is not the file run %3's export wrote there")
-                       .arg(path, found.left(12))
-                       .arg(request.runId);
-        if (format == QLatin1String("safetensors")
-            && !configReplaceable(store, request.runId, QDir(outDir).filePath(QStringLiteral("config.json"))))
-            out << tr("%1 is not the config run %2's export wrote there")
-                       .arg(QDir(outDir).filePath(QStringLiteral("config.json")))
-                       .arg(request.runId);
+            out[path] = tr("%1 (sha256 %2…) is not the file run %3's export wrote there")
+                            .arg(path, found.left(12))
+                            .arg(request.runId);
+        const QString config = QDir(outDir).filePath(QStringLiteral("config.json"));
+        if (format == QLatin1String("safetensors") && !configReplaceable(store, request.runId, config))
+            out[config] = tr("%1 is not the config run %2's export wrote there").arg(config).arg(request.runId);
     }
     return out;
+}
+
+QString cannotExportOver(const std::map<QString, QString> &unknown)
+{
+    QStringList sentences;
+    for (const auto &entry : unknown)
+        sentences << entry.second;
+    return tr("cannot export over files that were changed or are not this run's exports (nothing was written): "
+              "%1. Move them away, choose another folder with --out, or pass --overwrite to replace them")
+        .arg(sentences.join(QStringLiteral("; ")));
+}
+
+// Temporary files an export killed before it moved them into place left in `outDir`
+// (<name>.tmp-<pid> of a process that is gone): removed, they are nobody's.
+void removeStaleTemps(const QString &outDir)
+{
+    const QDir dir(outDir);
+    for (const QString &name : dir.entryList({QStringLiteral("*.tmp-*")}, QDir::Files | QDir::Hidden)) {
+        bool isPid = false;
+        const qint64 pid = name.section(QStringLiteral(".tmp-"), -1).toLongLong(&isPid);
+        const QString target = name.section(QStringLiteral(".tmp-"), 0, -2);
+        const bool ours = target == QLatin1String("config.json")
+                       || std::any_of(kFormats.begin(), kFormats.end(),
+                                      [&](const QString &f) { return fileNameOf(f) == target; });
+        if (isPid && ours && pid > 0 && pid != QCoreApplication::applicationPid()
+            && !QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid)))
+            QFile::remove(dir.filePath(name));
+    }
 }
 
 void removeTemps(const std::vector<Pending> &pending)
@@ -272,15 +300,13 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
     if (!QDir().mkpath(outDir))
         return refuse(tr("cannot create the output folder %1; give a writable folder with --out").arg(outDir),
                       ExportFailure::Usage);
-    if (!request.overwrite) {
-        const QStringList unknown = unknownFiles(store, request, outDir);
-        if (!unknown.isEmpty())
-            return refuse(tr("cannot export over files that were changed or are not this run's exports (nothing "
-                             "was written): %1. Move them away, choose another folder with --out, or pass "
-                             "--overwrite to replace them")
-                              .arg(unknown.join(QStringLiteral("; "))),
-                          ExportFailure::Usage);
-    }
+    // Files the store does not know as this run's: refused, unless they hold exactly the bytes this
+    // export writes (an export of the same run killed before it recorded them) — known only once
+    // they are written, so the check ends before anything is moved into place.
+    std::map<QString, QString> unknown;
+    if (!request.overwrite)
+        unknown = unknownFiles(store, request, outDir);
+    removeStaleTemps(outDir);
     {
         QTemporaryFile probe(QDir(outDir).filePath(QStringLiteral(".gatefold-export-XXXXXX")));
         if (!probe.open())
@@ -395,6 +421,21 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
                             .arg(cur.fileVsFolded.maxAbsDiff, 0, 'g', 3)
                             .arg(cur.fileVsFolded.relativeError, 0, 'g', 3)
                             .arg(kFileTolerance, 0, 'g', 3));
+    }
+
+    if (!unknown.empty()) {
+        for (const auto &p : pending) {
+            const QString written = train::sha256OfFile(p.temp);
+            if (unknown.count(p.final) && !written.isEmpty() && train::sha256OfFile(p.final) == written)
+                unknown.erase(p.final);
+            if (!p.configFinal.isEmpty() && unknown.count(p.configFinal)
+                && train::sha256OfFile(p.configTemp) == train::sha256OfFile(p.configFinal))
+                unknown.erase(p.configFinal);
+        }
+        if (!unknown.empty()) {
+            removeTemps(pending);
+            return refuse(cannotExportOver(unknown), ExportFailure::Usage);
+        }
     }
 
     // Every format verified: move them into place and record them.

@@ -101,6 +101,27 @@ StoreProbe probeSettled(const QString &file)
     return probe;
 }
 
+// Opens the store with a connection that may write its -shm and reads from it, which makes SQLite
+// rebuild a log index a killed writer left half-written. True when that read succeeded.
+bool recoverLogIndex(const QString &file)
+{
+    const QString name = sql::connectionName();
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(file);
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+        if (db.open()) {
+            QSqlQuery q(db);
+            ok = q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) && q.next();
+            q.finish();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return ok;
+}
+
 // Runs `pragma` until it is not refused as busy, for up to `timeoutMs`.
 // Switching a new file to WAL takes an exclusive lock from a shared one, and
 // SQLite answers "database is locked" at once instead of waiting when another
@@ -242,7 +263,12 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
 
     int version = currentSchemaVersion();
     if (exists) {
-        const StoreProbe probe = probeSettled(file);
+        StoreProbe probe = probeSettled(file);
+        // A writer killed with its log's index half-written: one connection that may write the
+        // index rebuilds it from the log (SQLite's own recovery; the runs are not touched), where
+        // the store may be written. Then it reads as it is.
+        if (probe.needsRecovery && storeUnwritableReason(info).isEmpty() && recoverLogIndex(file))
+            probe = probeSettled(file);
         if (probe.kind == StoreProbe::Kind::Unreadable || probe.kind == StoreProbe::Kind::Foreign) {
             *error = notAStore(shown, probe.error);
             return nullptr;

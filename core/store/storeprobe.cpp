@@ -75,6 +75,9 @@ StoreProbe probeStore(const QString &path)
         }
     }
     QSqlDatabase::removeDatabase(name);
+    probe.needsRecovery = probe.kind == StoreProbe::Kind::Unreadable
+        && (probe.error.contains(QLatin1String("locking protocol"), Qt::CaseInsensitive)
+            || probe.error.contains(QLatin1String("recovery"), Qt::CaseInsensitive));
     if (probe.kind == StoreProbe::Kind::Unreadable && probe.error.trimmed().isEmpty())
         probe.error = QStringLiteral("SQLite cannot read it");
     return probe;

@@ -16,6 +16,10 @@ struct StoreProbe {
     Kind kind = Kind::Unreadable;
     int version = 0;
     QString error;
+    // Unreadable only through a read-only index: a writer was killed with its log's index
+    // half-written, and only a connection that may write the index can rebuild it (SQLITE_PROTOCOL
+    // or SQLITE_READONLY_RECOVERY under readonly_shm). Not damage.
+    bool needsRecovery = false;
 };
 
 StoreProbe probeStore(const QString &path);
