@@ -425,9 +425,11 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
 
     if (!unknown.empty()) {
         for (const auto &p : pending) {
-            const QString written = train::sha256OfFile(p.temp);
-            if (unknown.count(p.final) && !written.isEmpty() && train::sha256OfFile(p.final) == written)
-                unknown.erase(p.final);
+            if (unknown.count(p.final)) {  // hashed only where a file is in the way
+                const QString written = train::sha256OfFile(p.temp);
+                if (!written.isEmpty() && train::sha256OfFile(p.final) == written)
+                    unknown.erase(p.final);
+            }
             if (!p.configFinal.isEmpty() && unknown.count(p.configFinal)
                 && train::sha256OfFile(p.configTemp) == train::sha256OfFile(p.configFinal))
                 unknown.erase(p.configFinal);
