@@ -2,14 +2,22 @@
 
 // For looking at a widget test: with GATEFOLD_SCREENSHOTS=DIR set, saves the widget as DIR/NAME.
 
+#include <QDir>
+#include <QString>
 #include <QWidget>
 
 namespace gatefold::test {
 
-inline void screenshot(QWidget *w, const char *name)
+// The folder screenshots go to; empty when none are wanted.
+inline QString screenshotDir()
 {
-    if (qEnvironmentVariableIsSet("GATEFOLD_SCREENSHOTS"))
-        w->grab().save(qEnvironmentVariable("GATEFOLD_SCREENSHOTS") + QLatin1Char('/') + QLatin1String(name));
+    return qEnvironmentVariable("GATEFOLD_SCREENSHOTS");
+}
+
+inline void screenshot(QWidget *w, const QString &name)
+{
+    if (!screenshotDir().isEmpty())
+        w->grab().save(QDir(screenshotDir()).filePath(name));
 }
 
 } // namespace gatefold::test

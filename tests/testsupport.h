@@ -11,6 +11,7 @@
 #include <QtTest/QtTest>
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -21,6 +22,9 @@
 namespace gatefold::test {
 
 using model::ViTConfig;
+
+// Options for an independent float64 reference tensor.
+inline const auto f64 = torch::dtype(torch::kFloat64);
 
 // 8 px / patch 4: 4 patches + class token = 5 tokens; d 12, 2 heads (d_h 6),
 // d_ff 24, 3 blocks, 5 classes. Small enough that every test runs in
@@ -208,3 +212,10 @@ inline ReferenceMix referenceSoftTopK(const torch::Tensor &logits, int64_t k, co
 }
 
 } // namespace gatefold::test
+
+// The row types of the data-driven model tests, declared once: the tests share
+// one executable (testmain.h), and a metatype may be declared only once in it.
+using ConfigEdit = std::function<void(gatefold::model::ViTConfig &)>;
+Q_DECLARE_METATYPE(ConfigEdit)
+Q_DECLARE_METATYPE(gatefold::model::AssignKind)
+Q_DECLARE_METATYPE(gatefold::model::Sharing)

@@ -27,6 +27,7 @@
 // or float64 references, 1e-6 where float32 model outputs are involved,
 // ±2 per channel for published colour-map end colours.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "analysis/analysisimages.h"
@@ -62,7 +63,7 @@ namespace {
 
 constexpr double kExact = 1e-12;
 
-torch::Tensor f64(std::initializer_list<std::initializer_list<double>> rows)
+torch::Tensor doubles(std::initializer_list<std::initializer_list<double>> rows)
 {
     std::vector<torch::Tensor> out;
     for (const auto &r : rows)
@@ -83,8 +84,8 @@ TokenGrid grid(int prefix, int h, int w, int patch = 1)
 // Two heads over a class token and a 1×2 grid (N = 3); rows sum to 1.
 torch::Tensor twoHeads()
 {
-    const auto h0 = f64({{0.5, 0.25, 0.25}, {0.2, 0.6, 0.2}, {0.1, 0.3, 0.6}});
-    const auto h1 = f64({{0.3, 0.5, 0.2}, {0.4, 0.4, 0.2}, {0.3, 0.1, 0.6}});
+    const auto h0 = doubles({{0.5, 0.25, 0.25}, {0.2, 0.6, 0.2}, {0.1, 0.3, 0.6}});
+    const auto h1 = doubles({{0.3, 0.5, 0.2}, {0.4, 0.4, 0.2}, {0.3, 0.1, 0.6}});
     return torch::stack({h0, h1}).unsqueeze(0);  // (1, 2, 3, 3)
 }
 
@@ -203,7 +204,7 @@ void TstAnalysis::discardKeepsClassColumn()
 {
     // Class token + 1×3 grid: ratio 0.5 drops floor(1.5) = 1 patch column per row.
     const auto g = grid(1, 1, 3);
-    const auto a = f64({{0.05, 0.5, 0.25, 0.2}, {0.4, 0.1, 0.3, 0.2}, {0.7, 0.1, 0.1, 0.1}, {0.0, 0.2, 0.3, 0.5}})
+    const auto a = doubles({{0.05, 0.5, 0.25, 0.2}, {0.4, 0.1, 0.3, 0.2}, {0.7, 0.1, 0.1, 0.1}, {0.0, 0.2, 0.3, 0.5}})
                        .unsqueeze(0);
     const auto d = discardLowest(a, 0.5, g)[0];
     // Row 0: the class column (0.05) is the smallest but stays; the lowest patch (0.2) goes.
@@ -224,8 +225,8 @@ void TstAnalysis::rolloutMeanByHand()
     // Â₁ = [[7/10, 3/16, 9/80], [3/20, 3/4, 1/10], [1/10, 1/10, 4/5]].
     // Layer 2 (one head) [[.6,.2,.2],[.5,.5,0],[0,.25,.75]] gives Â₂ = [[4/5,1/10,1/10],[1/4,3/4,0],[0,1/8,7/8]].
     // R = Â₂·Â₁ worked out with fractions:
-    const auto layer2 = f64({{0.6, 0.2, 0.2}, {0.5, 0.5, 0.0}, {0.0, 0.25, 0.75}}).view({1, 1, 3, 3});
-    const auto expected = f64({{117.0 / 200, 47.0 / 200, 9.0 / 50},
+    const auto layer2 = doubles({{0.6, 0.2, 0.2}, {0.5, 0.5, 0.0}, {0.0, 0.25, 0.75}}).view({1, 1, 3, 3});
+    const auto expected = doubles({{117.0 / 200, 47.0 / 200, 9.0 / 50},
                                {23.0 / 80, 39.0 / 64, 33.0 / 320},
                                {17.0 / 160, 29.0 / 160, 57.0 / 80}});
     const auto g = grid(1, 1, 2);
@@ -234,7 +235,7 @@ void TstAnalysis::rolloutMeanByHand()
     QVERIFY(maxAbsDiff(r.map[0], torch::tensor({{47.0 / 200, 9.0 / 50}}, torch::kFloat64)) < kExact);
     QCOMPARE(r.map.sizes().vec(), (std::vector<int64_t>{1, 1, 2}));
     // The first factor alone.
-    const auto a1 = f64({{0.7, 3.0 / 16, 9.0 / 80}, {3.0 / 20, 0.75, 0.1}, {0.1, 0.1, 0.8}});
+    const auto a1 = doubles({{0.7, 3.0 / 16, 9.0 / 80}, {3.0 / 20, 0.75, 0.1}, {0.1, 0.1, 0.8}});
     QVERIFY(maxAbsDiff(rolloutFactor(twoHeads(), {}, g)[0], a1) < kExact);
     // Order matters: Â₁·Â₂ is not the rollout.
     QVERIFY(maxAbsDiff(a1.matmul(rolloutFactor(layer2, {}, g)[0]), expected) > 1e-3);
@@ -249,7 +250,7 @@ void TstAnalysis::rolloutMaxDiscardRenormalises()
     options.fusion = HeadFusion::Max;
     options.discardRatio = 0.5;
     const auto factor = rolloutFactor(twoHeads(), options, grid(1, 1, 2))[0];
-    const auto expected = f64({{0.75, 0.25, 0.0}, {0.2, 0.8, 0.0}, {0.3 / 1.9, 0.0, 1.6 / 1.9}});
+    const auto expected = doubles({{0.75, 0.25, 0.0}, {0.2, 0.8, 0.0}, {0.3 / 1.9, 0.0, 1.6 / 1.9}});
     QVERIFY2(maxAbsDiff(factor, expected) < kExact, "each row divided by its own sum");
     QVERIFY(maxAbsDiff(factor.sum(-1), torch::ones({3}, torch::kFloat64)) < kExact);
     // Min fusion, no discard: [[.3,.25,.2],[.2,.4,.2],[.1,.1,.6]]; + I: sums 1.75, 1.8, 1.8.
@@ -264,7 +265,7 @@ void TstAnalysis::rolloutMaxDiscardRenormalises()
 void TstAnalysis::rolloutAveragePooling()
 {
     // No class token: 1×2 grid, N = 2; the map is the mean over query rows.
-    const auto a = f64({{0.5, 0.5}, {0.0, 1.0}}).view({1, 1, 2, 2});
+    const auto a = doubles({{0.5, 0.5}, {0.0, 1.0}}).view({1, 1, 2, 2});
     const auto r = attentionRollout({a}, grid(0, 1, 2));
     // Â = [[1.5,.5],[0,2]]/2 = [[.75,.25],[0,1]]; column means .375, .625.
     QVERIFY(maxAbsDiff(r.map[0], torch::tensor({{0.375, 0.625}}, torch::kFloat64)) < kExact);
@@ -629,7 +630,7 @@ void TstAnalysis::colorMapEnds()
 
 void TstAnalysis::heatmapSizeAndEnds()
 {
-    const auto m = f64({{0.0, 0.5, -2.0}, {3.0, 0.25, 1.0}});
+    const auto m = doubles({{0.0, 0.5, -2.0}, {3.0, 0.25, 1.0}});
     const cv::Mat image = heatmapImage(m, ColorMap::Viridis, 5);
     QCOMPARE(image.type(), CV_8UC3);
     QCOMPARE(image.rows, 10);
@@ -655,7 +656,7 @@ void TstAnalysis::heatmapSizeAndEnds()
 void TstAnalysis::overlayBlends()
 {
     cv::Mat image(32, 48, CV_8UC3, cv::Scalar(10, 100, 200));
-    const auto map = f64({{0.0, 1.0, 0.0}, {0.0, 0.0, 0.5}});  // (2, 3) over 16-px patches
+    const auto map = doubles({{0.0, 1.0, 0.0}, {0.0, 0.0, 0.5}});  // (2, 3) over 16-px patches
     const cv::Mat out = overlayMap(image, map, ColorMap::Viridis, 0.4, std::nullopt, Upsampling::Nearest);
     QCOMPARE(out.rows, 32);
     QCOMPARE(out.cols, 48);
@@ -955,5 +956,5 @@ void TstAnalysis::cudaMatchesCpu()
     QVERIFY(inspector.codebook() && inspector.rollout() && inspector.meanAttentionDistance());
 }
 
-QTEST_MAIN(TstAnalysis)
+GATEFOLD_TEST_MAIN(TstAnalysis)
 #include "tst_analysis.moc"

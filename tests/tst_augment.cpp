@@ -4,6 +4,7 @@
 // labels by the same λ, and the built-in set through the common image path
 // giving exactly its own pixels.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "data/augmenter.h"
@@ -270,5 +271,5 @@ void TstAugment::mixingSeededAndOptional()
     QVERIFY(!none.mixed && torch::equal(none.images, images));
 }
 
-QTEST_GUILESS_MAIN(TstAugment)
+GATEFOLD_TEST_MAIN(TstAugment)
 #include "tst_augment.moc"

@@ -1,6 +1,7 @@
 // The CDE gate equation by equation (papers/cde.md, "The gate"): each step of
 // the library against a hand-computed example or an independent float64 path.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "model/assignment.h"
@@ -17,10 +18,8 @@
 using namespace gatefold::model;
 using namespace gatefold::test;
 
-Q_DECLARE_METATYPE(gatefold::model::AssignKind)
 
 namespace {
-const auto f64 = torch::dtype(torch::kFloat64);
 }
 
 class TstCdeGate : public QObject
@@ -383,5 +382,5 @@ void TstCdeGate::gatePathMatchesReference()
         QVERIFY(torch::count_nonzero(gate->codebook().grad()).item<int64_t>() > 0);
 }
 
-QTEST_GUILESS_MAIN(TstCdeGate)
+GATEFOLD_TEST_MAIN(TstCdeGate)
 #include "tst_cde_gate.moc"

@@ -2,6 +2,7 @@
 // the gated-block list, the DeepEmbed baseline, the run-time controls and the
 // recorded gate norm.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "model/assignment.h"
@@ -17,7 +18,6 @@ using namespace gatefold::model;
 using namespace gatefold::test;
 
 Q_DECLARE_METATYPE(gatefold::model::ViTConfig)
-Q_DECLARE_METATYPE(gatefold::model::AssignKind)
 Q_DECLARE_METATYPE(gatefold::model::GateTarget)
 
 namespace {
@@ -367,5 +367,5 @@ void TstCdeModel::recordingDoesNotChangeLogits()
     QVERIFY(torch::equal(m->forwardWithIntermediates(x, all).logits, m->forward(x)));
 }
 
-QTEST_GUILESS_MAIN(TstCdeModel)
+GATEFOLD_TEST_MAIN(TstCdeModel)
 #include "tst_cde_model.moc"

@@ -2,6 +2,7 @@
 // fields that appear only where they apply, and the validator's messages
 // under the right fields (hidden ones in the summary), offscreen.
 
+#include "testmain.h"
 #include "widgets/configform.h"
 #include "widgets/runformpanel.h"
 
@@ -194,5 +195,5 @@ void TstConfigForm::loadAndSaveJson()
     QVERIFY2(error.contains("cannot write"), qPrintable(error));
 }
 
-QTEST_MAIN(TstConfigForm)
+GATEFOLD_TEST_MAIN(TstConfigForm)
 #include "tst_configform.moc"

@@ -2,6 +2,7 @@
 // equals what the built model holds and runs, component by component, and the
 // formulas themselves are checked against numbers worked out by hand.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "model/costmodel.h"
@@ -17,8 +18,6 @@
 using namespace gatefold::model;
 using namespace gatefold::test;
 
-using ConfigEdit = std::function<void(ViTConfig &)>;
-Q_DECLARE_METATYPE(ConfigEdit)
 
 namespace {
 
@@ -398,5 +397,5 @@ void TstCost::recordingDoesNotChangeCount()
     QCOMPARE(plain.totals().at("cde.mix"), row(closedFormCost(c), "cde.mix").macs);
 }
 
-QTEST_GUILESS_MAIN(TstCost)
+GATEFOLD_TEST_MAIN(TstCost)
 #include "tst_cost.moc"

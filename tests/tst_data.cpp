@@ -3,6 +3,7 @@
 // splits and seeds differ, bad requests refused — and that it is not easy:
 // a linear classifier on raw pixels stays far from perfect.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "data/builtinshapes.h"
@@ -125,5 +126,5 @@ void TstData::linearClassifierIsFarFromPerfect()
     QVERIFY2(valAcc < 0.5, qPrintable(QString::number(valAcc)));
 }
 
-QTEST_GUILESS_MAIN(TstData)
+GATEFOLD_TEST_MAIN(TstData)
 #include "tst_data.moc"

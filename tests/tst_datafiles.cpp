@@ -6,6 +6,8 @@
 // or image link never vanishes, and data.bad_images=skip leaves such files out
 // and counts them.
 
+#include "testmain.h"
+#include "filebytes.h"
 #include <QtTest/QtTest>
 
 #include "data/cifarbinary.h"
@@ -26,6 +28,9 @@
 
 using namespace gatefold::data;
 
+using gatefold::test::readBytes;
+using gatefold::test::writeBytes;
+
 namespace {
 
 // A 20×12 image (not square: a rotation shows) with distinct pixels.
@@ -36,20 +41,6 @@ cv::Mat pattern(int seed)
         for (int x = 0; x < m.cols; ++x)
             m.at<cv::Vec3b>(y, x) = cv::Vec3b(uchar(x * 11 + seed), uchar(y * 17 + 3 * seed), uchar((x + y) * 5));
     return m;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    f.open(QIODevice::ReadOnly);
-    return f.readAll();
-}
-
-void writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
 }
 
 // `jpeg` with an EXIF APP1 segment saying orientation 6 (rotate 90° clockwise to show it).
@@ -127,7 +118,7 @@ void TstDataFiles::pixelExactAsImread()
     const QString file = root + "/train/c/x" + ext;
     QVERIFY(cv::imwrite(file.toStdString(), image, std::vector<int>(params.begin(), params.end())));
     if (exif)
-        writeAll(file, withExifOrientation(readAll(file)));
+        writeBytes(file, withExifOrientation(readBytes(file)));
     QVERIFY(QFile::copy(file, root + "/val/c/x" + ext));
     for (bool grey : {false, true}) {
         ImageFolderOptions options;
@@ -160,7 +151,7 @@ void TstDataFiles::damagedJpegNamedWithLibjpegWords()
     const QByteArray whole(reinterpret_cast<const char *>(jpeg.data()), int(jpeg.size()));
     const qsizetype scan = whole.indexOf(QByteArray("\xff\xda", 2));
     QVERIFY(scan > 0);
-    writeAll(root + "/train/c/half.jpg", whole.left(scan + (whole.size() - scan) / 2));
+    writeBytes(root + "/train/c/half.jpg", whole.left(scan + (whole.size() - scan) / 2));
     QVERIFY(cv::imwrite((root + "/train/c/whole.png").toStdString(), pattern(4)));
     std::string error;
     TransformedDataset stop(ImageFolder::open(root.toStdString(), {}, &error), 8, 1.0, BadImagePolicy::Stop);
@@ -188,7 +179,7 @@ void TstDataFiles::damagedFilesAttributedUnderThreads()
         std::vector<uchar> jpeg;
         cv::imencode(".jpg", pattern(10 + i), jpeg);
         jpeg.resize(jpeg.size() * 2 / 3);
-        writeAll(QStringLiteral("%1/train/c/bad%2.jpg").arg(root).arg(i, 2, 10, QLatin1Char('0')),
+        writeBytes(QStringLiteral("%1/train/c/bad%2.jpg").arg(root).arg(i, 2, 10, QLatin1Char('0')),
                  QByteArray(reinterpret_cast<const char *>(jpeg.data()), int(jpeg.size())));
         QVERIFY(cv::imwrite(QStringLiteral("%1/train/c/good%2.png").arg(root).arg(i).toStdString(), pattern(i)));
     }
@@ -246,7 +237,7 @@ void TstDataFiles::badFilesSkippedAndCounted()
         QDir().mkpath(QStringLiteral("%1/%2/a").arg(root, split));
         QVERIFY(cv::imwrite(QStringLiteral("%1/%2/a/x.png").arg(root, split).toStdString(), pattern(0)));
     }
-    writeAll(root + "/train/a/empty.png", {});
+    writeBytes(root + "/train/a/empty.png", QByteArray());
     QVERIFY(QFile::link(root + "/nowhere.png", root + "/train/a/link.png"));
     std::string error;
     QVERIFY(!ImageFolder::open(root.toStdString(), {}, &error));
@@ -276,5 +267,5 @@ void TstDataFiles::cifarBatchThatIsAFolder()
     QVERIFY2(error.find("9223372036854775807") == std::string::npos, error.c_str());
 }
 
-QTEST_GUILESS_MAIN(TstDataFiles)
+GATEFOLD_TEST_MAIN(TstDataFiles)
 #include "tst_datafiles.moc"

@@ -4,6 +4,7 @@
 // metrics, decoding every file to find bad ones, the decoded-image cache, and
 // `gatefold-cli data` as a child process on files the test writes.
 
+#include "testmain.h"
 #include "clirun.h"
 #include "formatfiles.h"
 
@@ -481,5 +482,5 @@ void TstDataInfo::cliVerifyNamesBadFiles()
     QVERIFY2(plain.err.contains("--verify` lists every file"), qPrintable(plain.err));
 }
 
-QTEST_GUILESS_MAIN(TstDataInfo)
+GATEFOLD_TEST_MAIN(TstDataInfo)
 #include "tst_datainfo.moc"

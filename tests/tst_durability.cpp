@@ -10,6 +10,7 @@
 // fills while a checkpoint is written keeps the previous one and every
 // committed metric.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "enginechild.h"
@@ -459,5 +460,5 @@ void TstDurability::olderStoresResume()
     QVERIFY(QFileInfo::exists(s->runDirectory(1) + "/last.pt"));  // still named by the last epoch it holds
 }
 
-QTEST_GUILESS_MAIN(TstDurability)
+GATEFOLD_TEST_MAIN(TstDurability)
 #include "tst_durability.moc"

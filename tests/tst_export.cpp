@@ -12,6 +12,7 @@
 // plain fold of a wide run, an unknown format, no such run) leave the store and
 // the checkpoint byte for byte; artifacts record what was written.
 
+#include "testmain.h"
 #include "clirun.h"
 #include "tinyrun.h"
 #include "trainedrun.h"
@@ -648,5 +649,5 @@ void TstExport::cliAsChild()
     QVERIFY(!QFileInfo::exists(m_dir.filePath("missing.sqlite")));
 }
 
-QTEST_GUILESS_MAIN(TstExport)
+GATEFOLD_TEST_MAIN(TstExport)
 #include "tst_export.moc"

@@ -5,6 +5,8 @@
 // shows the CLI's reason in place. With $GATEFOLD_SCREENSHOTS set the
 // dialog is saved there after each.
 
+#include "testmain.h"
+#include "screenshot.h"
 #include "widgets/exportdialog.h"
 
 #include <QtTest/QtTest>
@@ -16,6 +18,8 @@
 
 using gatefold::widgets::ExportDialog;
 
+using gatefold::test::screenshot;
+
 namespace {
 
 const QStringList kTiny{"--set", "img_size=16", "--set", "patch_size=4", "--set", "embed_dim=32", "--set", "depth=2",
@@ -23,13 +27,6 @@ const QStringList kTiny{"--set", "img_size=16", "--set", "patch_size=4", "--set"
                         "data.val_size=64", "--set", "train.batch_size=32", "--set", "compute.threads=1", "--set",
                         "train.epochs=1", "--set", "join.branches=2", "--set", "join.variant=projections", "--set",
                         "join.adjust_steps=0"};
-
-void screenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("GATEFOLD_SCREENSHOTS");
-    if (!dir.isEmpty())
-        w->grab().save(QDir(dir).filePath(name));
-}
 
 } // namespace
 
@@ -163,5 +160,5 @@ void TstExportDialog::gatedRunInEveryFormat()
     screenshot(&dialog, QStringLiteral("exportdialog-gated.png"));
 }
 
-QTEST_MAIN(TstExportDialog)
+GATEFOLD_TEST_MAIN(TstExportDialog)
 #include "tst_exportdialog.moc"

@@ -8,6 +8,7 @@
 // Settings' chooser. A plain Qt dialog on the same folder is watched too: it
 // does open them, which shows the watch sees what it must.
 
+#include "testmain.h"
 #include "widgets/filedialogs.h"
 #include "widgets/mainwindow.h"
 #include "widgets/runcontroller.h"
@@ -311,5 +312,5 @@ void TstFileDialogs::everyDialogOfTheWindowIsOurs()
     }
 }
 
-QTEST_MAIN(TstFileDialogs)
+GATEFOLD_TEST_MAIN(TstFileDialogs)
 #include "tst_filedialogs.moc"

@@ -4,6 +4,7 @@
 // Train/Deploy switch (idempotent, refuses λ < 1), gradients to every branch,
 // branch intermediates and weights.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "model/attention.h"
@@ -24,8 +25,6 @@
 using namespace gatefold::model;
 using namespace gatefold::test;
 
-using ConfigEdit = std::function<void(ViTConfig &)>;
-Q_DECLARE_METATYPE(ConfigEdit)
 
 namespace {
 
@@ -651,5 +650,5 @@ void TstFolds::kMeansInitOnParallelModel()
     QVERIFY(!torch::equal(before, m->gates()[0]->codebook()));
 }
 
-QTEST_GUILESS_MAIN(TstFolds)
+GATEFOLD_TEST_MAIN(TstFolds)
 #include "tst_folds.moc"

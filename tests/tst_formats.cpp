@@ -4,6 +4,7 @@
 // exactly (JPEG within its loss) — and every corruption the issue lists gives
 // one message naming the file.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "data/cifarbinary.h"
@@ -430,5 +431,5 @@ void TstFormats::factoryErrors()
     QVERIFY2(error.find("unknown data set") != std::string::npos, error.c_str());
 }
 
-QTEST_GUILESS_MAIN(TstFormats)
+GATEFOLD_TEST_MAIN(TstFormats)
 #include "tst_formats.moc"

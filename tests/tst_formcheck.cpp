@@ -5,6 +5,7 @@
 // data's channels) is refused next to its field before anything is created;
 // an engine that cannot check accepts nothing.
 
+#include "testmain.h"
 #include "screenshot.h"
 #include "tinyrun.h"
 #include "formatfiles.h"
@@ -146,5 +147,5 @@ void TstFormCheck::formRefusesWhatCannotBeChecked()
     QCOMPARE(launched, 0);
 }
 
-QTEST_MAIN(TstFormCheck)
+GATEFOLD_TEST_MAIN(TstFormCheck)
 #include "tst_formcheck.moc"

@@ -8,6 +8,7 @@
 // store and checkpoints byte for byte, the writer's files hold every number
 // exactly, and `gatefold-cli analyze` as a child writes what it says.
 
+#include "testmain.h"
 #include "clirun.h"
 #include "tinyrun.h"
 #include "trainedrun.h"
@@ -772,5 +773,5 @@ void TstInspect::cliBadUsage()
     QVERIFY(!QFileInfo::exists(fresh));  // a missing store is not created
 }
 
-QTEST_GUILESS_MAIN(TstInspect)
+GATEFOLD_TEST_MAIN(TstInspect)
 #include "tst_inspect.moc"

@@ -10,6 +10,9 @@
 // run without a checkpoint is said in place. Pictures go to
 // $GATEFOLD_SCREENSHOTS when set.
 
+#include "testmain.h"
+#include "screenshot.h"
+#include "readcsv.h"
 #include "tinyrun.h"
 
 #include "widgets/attentionview.h"
@@ -30,6 +33,9 @@
 
 using namespace gatefold;
 using inspect::Matrix;
+
+using gatefold::test::readCsv;
+using gatefold::test::screenshotDir;
 
 namespace {
 
@@ -93,23 +99,6 @@ std::shared_ptr<inspect::InspectReport> makeReport()
     cb.topImages = {{{0, 1}, {1, 1}, {2, 1}}, {{2, 1}}, {}, {{0, 15}, {1, 15}, {2, 14}}, {}};
     r->codebook.push_back(cb);
     return r;
-}
-
-QString screenshotDir()
-{
-    return qEnvironmentVariable("GATEFOLD_SCREENSHOTS");
-}
-
-QList<QStringList> readCsv(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
-        return {};
-    QList<QStringList> rows;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (!line.isEmpty())
-            rows << QString::fromUtf8(line).split(QLatin1Char(','));
-    return rows;
 }
 
 } // namespace
@@ -476,5 +465,5 @@ void TstInspectPanel::panelScrubsThroughJoining()
         QVERIFY(qAbs(cellsOf(0, 2)[i] - history.front().layers.at(0).fc1.values[i]) < 1e-6);
 }
 
-QTEST_MAIN(TstInspectPanel)
+GATEFOLD_TEST_MAIN(TstInspectPanel)
 #include "tst_inspectpanel.moc"

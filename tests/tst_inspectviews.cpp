@@ -7,6 +7,9 @@
 // shows its reason, and the plots follow the dark theme. With
 // GATEFOLD_SCREENSHOTS=/dir each view is also saved there, light and dark.
 
+#include "testmain.h"
+#include "screenshot.h"
+#include "readcsv.h"
 #include "widgets/appsettings.h"
 #include "widgets/attentiondistanceview.h"
 #include "widgets/branchsimilarityview.h"
@@ -26,6 +29,9 @@ using namespace gatefold;
 using namespace gatefold::widgets;
 using inspect::InspectReport;
 using inspect::Matrix;
+
+using gatefold::test::readCsv;
+using gatefold::test::screenshotDir;
 
 namespace {
 
@@ -117,29 +123,12 @@ QPointF cellCentre(QCPColorMap *map, int i, int j)
     return QPointF(map->keyAxis()->coordToPixel(j + 1), map->valueAxis()->coordToPixel(i + 1));
 }
 
-QList<QStringList> readCsv(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    QList<QStringList> rows;
-    const QString text = QString::fromUtf8(file.readAll());
-    for (const QString &line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
-        rows << line.split(QLatin1Char(','));
-    return rows;
-}
-
 // QCPColorGradient looks colours up in a table of a few hundred levels: equal within a step of it.
 bool near(QRgb actual, const QColor &expected)
 {
     const QColor a = QColor::fromRgb(actual);
     return std::abs(a.red() - expected.red()) <= 3 && std::abs(a.green() - expected.green()) <= 3
         && std::abs(a.blue() - expected.blue()) <= 3;
-}
-
-QString screenshotDir()
-{
-    return qEnvironmentVariable("GATEFOLD_SCREENSHOTS");
 }
 
 } // namespace
@@ -705,5 +694,5 @@ void TstInspectViews::darkTheme()
     QCOMPARE(distance.meanGraph()->pen().color(), branches.palette().color(QPalette::Text));
 }
 
-QTEST_MAIN(TstInspectViews)
+GATEFOLD_TEST_MAIN(TstInspectViews)
 #include "tst_inspectviews.moc"

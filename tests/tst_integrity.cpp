@@ -8,6 +8,8 @@
 // detail in the engine log) and leaves the run failed, never running; configs
 // that cannot fit in memory are refused before anything is created.
 
+#include "testmain.h"
+#include "filebytes.h"
 #include <QtTest/QtTest>
 
 #include "enginechild.h"
@@ -19,12 +21,6 @@ using namespace gatefold;
 using namespace gatefold::test;
 
 namespace {
-
-QByteArray readBytes(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 // Flips one bit in the middle of the largest tensor of a checkpoint (a torch zip: entries
 // "…/data/N" stored as they are), a byte LibTorch reads without any check. Sizes come from the
@@ -350,5 +346,5 @@ void TstIntegrity::oversizedConfigsCreateNothing()
     QVERIFY(!QFileInfo::exists(path));
 }
 
-QTEST_GUILESS_MAIN(TstIntegrity)
+GATEFOLD_TEST_MAIN(TstIntegrity)
 #include "tst_integrity.moc"

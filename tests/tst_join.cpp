@@ -14,6 +14,7 @@
 // q/k/v bias), the spec's ViT-Ti GMAC figures and the exact difference between
 // the trained n-branch model and the plain deep model it stands in for.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "model/branchsimilarity.h"
@@ -32,9 +33,7 @@
 using namespace gatefold::model;
 using namespace gatefold::test;
 
-using ConfigEdit = std::function<void(ViTConfig &)>;
 using FeatureMaker = std::function<torch::Tensor()>;
-Q_DECLARE_METATYPE(ConfigEdit)
 Q_DECLARE_METATYPE(FeatureMaker)
 
 namespace {
@@ -1058,5 +1057,5 @@ void TstJoin::trainedCostsLikeDeepPlain()
     }
 }
 
-QTEST_GUILESS_MAIN(TstJoin)
+GATEFOLD_TEST_MAIN(TstJoin)
 #include "tst_join.moc"

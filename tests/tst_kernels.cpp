@@ -2,6 +2,7 @@
 // against a plain LibTorch reference path (index_select / topk / F::normalize,
 // element-wise joins and cosines, and autograd).
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "model/branchjoin.h"
@@ -389,5 +390,5 @@ void TstKernels::diversityMatchesComposed()
     QCOMPARE(branchDiversity(base).item<double>(), got.item<double>());
 }
 
-QTEST_GUILESS_MAIN(TstKernels)
+GATEFOLD_TEST_MAIN(TstKernels)
 #include "tst_kernels.moc"

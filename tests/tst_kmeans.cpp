@@ -1,6 +1,7 @@
 // Spherical k-means and the k-means initialisation of CDE codebooks
 // (papers/cde.md, "Switches": C from k-means of the first batches' z).
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "model/kmeansinit.h"
@@ -11,12 +12,10 @@
 using namespace gatefold::model;
 using namespace gatefold::test;
 
-Q_DECLARE_METATYPE(gatefold::model::Sharing)
 Q_DECLARE_METATYPE(gatefold::model::AssignScope)
 
 namespace {
 
-const auto f64 = torch::dtype(torch::kFloat64);
 
 // Largest |‖row‖ − 1| over the rows.
 double unitNormError(const torch::Tensor &rows)
@@ -221,5 +220,5 @@ void TstKMeans::modelWithoutCodebookIsAnError()
     }
 }
 
-QTEST_GUILESS_MAIN(TstKMeans)
+GATEFOLD_TEST_MAIN(TstKMeans)
 #include "tst_kmeans.moc"

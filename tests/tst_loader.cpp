@@ -2,6 +2,7 @@
 // workers, never more than `depth` batches ahead, a producer's error at the
 // step it belongs to, and a clean stop with work in flight.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "data/batchloader.h"
@@ -146,5 +147,5 @@ void TstLoader::workersRunOneThreadEach()
     QCOMPARE(at::get_num_threads(), 2);  // the calling thread keeps its team
 }
 
-QTEST_GUILESS_MAIN(TstLoader)
+GATEFOLD_TEST_MAIN(TstLoader)
 #include "tst_loader.moc"

@@ -3,6 +3,7 @@
 // into the real dialogs, the outcome in the status bar, the run table refreshed
 // after an import, and a refusal shown in a message box.
 
+#include "testmain.h"
 #include "widgets/mainwindow.h"
 #include "widgets/mlflowtransfer.h"
 #include "widgets/runcontroller.h"
@@ -187,5 +188,5 @@ void TstMlflowGui::exportAndImportFromTheFileMenu()
     QCOMPARE(target.store()->runs().size(), size_t(1));
 }
 
-QTEST_MAIN(TstMlflowGui)
+GATEFOLD_TEST_MAIN(TstMlflowGui)
 #include "tst_mlflowgui.moc"

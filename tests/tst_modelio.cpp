@@ -1,6 +1,7 @@
 // saveWeights / loadWeights: a round trip is exact; every refusal names what
 // is wrong and leaves the target model as it was.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "model/modelio.h"
@@ -14,8 +15,6 @@
 using namespace gatefold::model;
 using namespace gatefold::test;
 
-using ConfigEdit = std::function<void(ViTConfig &)>;
-Q_DECLARE_METATYPE(ConfigEdit)
 
 namespace {
 
@@ -28,13 +27,13 @@ ViTConfig ioConfig()
     return c;
 }
 
-std::vector<char> readAll(const QString &path)
+std::vector<char> readChars(const QString &path)
 {
     std::ifstream in(path.toStdString(), std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-void writeAll(const QString &path, const std::vector<char> &bytes)
+void writeChars(const QString &path, const std::vector<char> &bytes)
 {
     std::ofstream out(path.toStdString(), std::ios::binary | std::ios::trunc);
     out.write(bytes.data(), std::streamsize(bytes.size()));
@@ -150,7 +149,7 @@ void TstModelIo::damagedFileIsRefused()
 {
     QFETCH(int, kind);
     QFETCH(QString, mention);
-    const auto good = readAll(m_saved);
+    const auto good = readChars(m_saved);
     QVERIFY(good.size() > 1000);
     std::vector<char> bytes;
     switch (kind) {
@@ -172,7 +171,7 @@ void TstModelIo::damagedFileIsRefused()
         break;
     }
     const QString path = m_dir.filePath("damaged.pt");
-    writeAll(path, bytes);
+    writeChars(path, bytes);
 
     torch::manual_seed(34);
     auto target = build(ioConfig());
@@ -208,5 +207,5 @@ void TstModelIo::unwritablePathFails()
     QVERIFY(!QFileInfo::exists(path));
 }
 
-QTEST_GUILESS_MAIN(TstModelIo)
+GATEFOLD_TEST_MAIN(TstModelIo)
 #include "tst_modelio.moc"

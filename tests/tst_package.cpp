@@ -4,6 +4,7 @@
 // icons, the man pages, and the packaged executables run from an extracted
 // copy (dpkg-deb -x).
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include <QElapsedTimer>
@@ -399,5 +400,5 @@ void TstPackage::aptResolvesDependencies()
              qPrintable(r.out));
 }
 
-QTEST_MAIN(TstPackage)
+GATEFOLD_TEST_MAIN(TstPackage)
 #include "tst_package.moc"

@@ -5,6 +5,7 @@
 // "train.seed=1"), and the checks before a run exists (batch vs split,
 // schedules longer than the run).
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "train/datacheck.h"
@@ -217,5 +218,5 @@ void TstRunConfigJson::warmupLongerThanTheRun()
     QCOMPARE(scheduleWarnings(c, 64).back().key, QStringLiteral("train.log_every"));
 }
 
-QTEST_GUILESS_MAIN(TstRunConfigJson)
+GATEFOLD_TEST_MAIN(TstRunConfigJson)
 #include "tst_runconfigjson.moc"

@@ -4,6 +4,8 @@
 // LaTeX/CSV/spec and loading a spec back, and a bad spec refused. With
 // $GATEFOLD_SCREENSHOTS set, pictures of the dialog are saved there.
 
+#include "testmain.h"
+#include "screenshot.h"
 #include <QtTest/QtTest>
 
 #include "store/runstore.h"
@@ -18,6 +20,8 @@
 #include <QTemporaryDir>
 
 using namespace gatefold;
+
+using gatefold::test::screenshot;
 
 namespace {
 
@@ -46,13 +50,6 @@ qint64 addRun(store::RunStore &s, const QString &name, const QByteArray &config,
     points.push_back({QStringLiteral("val/loss"), 100, 1.0, 0.0, 1.0 - top1.back()});
     s.addMetrics(id, points);
     return id;
-}
-
-void screenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("GATEFOLD_SCREENSHOTS");
-    if (!dir.isEmpty())
-        QVERIFY(w->grab().save(dir + '/' + name));
 }
 
 } // namespace
@@ -202,5 +199,5 @@ void TstTableBuilder::presetAndFiles()
     QCOMPARE(other.latex(), before);  // the refused spec changed nothing
 }
 
-QTEST_MAIN(TstTableBuilder)
+GATEFOLD_TEST_MAIN(TstTableBuilder)
 #include "tst_tablebuilder.moc"

@@ -5,6 +5,7 @@
 // rows, costs against core/model, pdflatex on generated tables, and
 // `gatefold-cli table` as a child process.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "clirun.h"
@@ -778,5 +779,5 @@ void TstTables::cliRefusesBadInput()
     QCOMPARE(sha(m_storePath), before);
 }
 
-QTEST_MAIN(TstTables)
+GATEFOLD_TEST_MAIN(TstTables)
 #include "tst_tables.moc"

@@ -4,6 +4,8 @@
 // equivalence, NaN detection, a tiny model that learns the built-in set, and
 // a CDE run's codebook measures per evaluation (metrics and usage snapshots).
 
+#include "testmain.h"
+#include "filebytes.h"
 #include <QtTest/QtTest>
 
 #include <QJsonArray>
@@ -43,6 +45,9 @@
 
 using namespace gatefold;
 using namespace gatefold::train;
+
+using gatefold::test::readBytes;
+using gatefold::test::writeBytes;
 
 namespace {
 
@@ -113,19 +118,6 @@ std::vector<torch::Tensor> weightsOf(const torch::nn::Module &m)
     for (const auto &p : m.parameters())
         out.push_back(p.detach().clone());
     return out;
-}
-
-QByteArray readBytes(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-void writeBytes(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
 }
 
 // The offset of the middle of the largest tensor stored in a torch zip (entries "…/data/N",
@@ -1078,5 +1070,5 @@ void TstTrain::branchSimilarityPerEval()
     QVERIFY(store->snapshots(*runId, QStringLiteral("codebook/usage")).empty());
 }
 
-QTEST_GUILESS_MAIN(TstTrain)
+GATEFOLD_TEST_MAIN(TstTrain)
 #include "tst_train.moc"

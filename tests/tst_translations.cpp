@@ -5,6 +5,7 @@
 // each one the run form can show is checked, and a German translator changes
 // what a real ConfigForm shows under a bad field.
 
+#include "testmain.h"
 #include "widgets/configform.h"
 #include "widgets/problemtext.h"
 
@@ -25,7 +26,8 @@
 
 using namespace gatefold;
 
-namespace {
+// Named, not anonymous: TstTranslations keeps a Catalogue (a bundle compiles several test files as one).
+namespace gatefold::test::translations {
 
 struct Entry {
     QStringList translations;  // one, or the plural forms
@@ -147,7 +149,9 @@ std::vector<model::ConfigProblem> everyProblem()
     return out;
 }
 
-} // namespace
+} // namespace gatefold::test::translations
+
+using namespace gatefold::test::translations;
 
 class TstTranslations : public QObject
 {
@@ -362,5 +366,5 @@ void TstTranslations::formShowsProblemsInGerman()
     QVERIFY(summary && summary->text().contains(QString::fromUtf8("Probleme")));
 }
 
-QTEST_MAIN(TstTranslations)
+GATEFOLD_TEST_MAIN(TstTranslations)
 #include "tst_translations.moc"

@@ -2,6 +2,7 @@
 // independent implementation, shapes, train/eval behaviour, gate parameter
 // counts and dtype conversion. Saving and loading live in tst_modelio.
 
+#include "testmain.h"
 #include <QtTest/QtTest>
 
 #include "model/attention.h"
@@ -21,14 +22,10 @@ using namespace gatefold::model;
 using namespace gatefold::test;
 
 using Shapes = std::map<std::string, std::vector<int64_t>>;
-using ConfigEdit = std::function<void(ViTConfig &)>;
-Q_DECLARE_METATYPE(ConfigEdit)
 Q_DECLARE_METATYPE(Shapes)
-Q_DECLARE_METATYPE(gatefold::model::Sharing)
 
 namespace {
 
-const auto f64 = torch::dtype(torch::kFloat64);
 
 Shapes shapesOf(const torch::nn::Module &m)
 {
@@ -468,5 +465,5 @@ void TstVit::convertsToFloat64()
     QVERIFY(maxAbsDiff(logits64, logits32) > 0);  // it really ran in another precision
 }
 
-QTEST_GUILESS_MAIN(TstVit)
+GATEFOLD_TEST_MAIN(TstVit)
 #include "tst_vit.moc"

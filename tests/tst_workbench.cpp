@@ -4,6 +4,7 @@
 // states; the run browser sorts and filters; curves smooth (debiased EMA,
 // moving average) and export as PNG/SVG/PDF.
 
+#include "testmain.h"
 #include "tinyrun.h"
 
 #include "widgets/compareview.h"
@@ -429,5 +430,5 @@ void TstWorkbench::sweepBuilderCountsAndQueues()
     QTRY_VERIFY(controller.queue()->running().isEmpty() && controller.queue()->queued().isEmpty());
 }
 
-QTEST_MAIN(TstWorkbench)
+GATEFOLD_TEST_MAIN(TstWorkbench)
 #include "tst_workbench.moc"
