@@ -136,13 +136,12 @@ std::vector<Campaign::Scenario> Campaign::scenarios() const
             return s;
         };
     };
-    // Durable writes of a checkpoint: QSaveFile links its finished temporary
-    // file under a temporary name, then renames it over the old one; the
-    // engine then records it in the store (metrics first), then the next one.
-    // With immutable step files (engine branch) a checkpoint is a temporary
-    // step-N*.tmp, then a hard link step-N.pt (created, not renamed), then its
-    // store record: the patterns take both layouts.
-    const QString temp = QStringLiteral("(last|best|epoch-[0-9]+)\\.pt\\..+|step-[0-9]+.*\\.tmp");
+    // Durable writes of a checkpoint: a temporary step-N.XXXXXX.tmp is written
+    // and synced, then hard-linked as the immutable step-N.pt (created, never
+    // renamed over anything), then the store records it with the metrics up to
+    // its step in one transaction; "last", "best" and "epoch" are roles of those
+    // records, not files of their own (core/train/checkpointfiles.h).
+    const QString temp = QStringLiteral("step-[0-9]+.*\\.tmp");
     const QString stepFile = QStringLiteral("step-[0-9]+(-[0-9]+)?\\.pt");
     const FileEvent::Kind placed = FileEvent::Deleted;  // see `event`
     return {
@@ -153,14 +152,6 @@ std::vector<Campaign::Scenario> Campaign::scenarios() const
          setupOf(Victim::Train, {}, train, event(FileEvent::Written, "runs\\.sqlite-wal", 60, "-wal written"))},
         {"train-ckpt-linked", "train, killed when a checkpoint's temporary file is complete, before its rename",
          setupOf(Victim::Train, {}, train, event(FileEvent::Created, temp, 2, "checkpoint temp linked"))},
-        {"train-last-renamed", "train, killed between last.pt's rename and its store record",
-         setupOf(Victim::Train, {}, train, event(placed, "last\\.pt", 3, "last.pt placed"))},
-        {"train-best-renamed", "train, killed between best.pt's rename and its store record",
-         setupOf(Victim::Train, {}, train, event(placed, "best\\.pt", 2, "best.pt placed"))},
-        {"train-best-linked", "train, killed after last.pt is recorded, before best.pt replaces the old best",
-         setupOf(Victim::Train, {}, train, event(FileEvent::Created, "best\\.pt\\..+", 2, "best.pt temp linked"))},
-        {"train-epoch-renamed", "train, killed between epoch-N.pt's rename and its store record",
-         setupOf(Victim::Train, {}, train, event(placed, "epoch-[0-9]+\\.pt", 3, "epoch-N.pt placed"))},
         {"train-step-linked", "train, killed when a step-N.pt is linked into place, before its store record",
          setupOf(Victim::Train, {}, train, event(placed, stepFile, 9, "step file linked"))},
         {"train-at-temp-written", "train, killed with a checkpoint's bytes in its temporary file, not linked",
@@ -170,17 +161,23 @@ std::vector<Campaign::Scenario> Campaign::scenarios() const
         {"train-at-record", "train, killed right after the store's records name a checkpoint",
          setupOf(Victim::Train, {}, train, at("after-checkpoint-record", 6))},
         {"train-at-flush", "train, killed right after a batch of metrics is committed",
-         setupOf(Victim::Train, {}, train, at("after-metrics-flush", 12))},
+         setupOf(Victim::Train, {}, train, at("after-metrics-flush", 3))},
+        {"train-at-prepare", "train, killed after it claimed the run, while it builds the model and reads the data",
+         setupOf(Victim::Train, {}, train, at("in-prepare", 1))},
+        {"train-at-eval", "train, killed at the start of an evaluation (metrics since the last flush buffered)",
+         setupOf(Victim::Train, {}, train, at("in-evaluation", 3))},
         {"train-at-claim", "train, killed right after it claims the run",
          setupOf(Victim::Train, {}, train, at("after-claim", 1))},
         {"train-at-end-status", "train, killed with its last metrics committed, its end status not",
          setupOf(Victim::Train, {}, train, at("before-end-status", 1))},
         {"resume-random", "resume of a stopped run, killed at a random moment",
          setupOf(Victim::Resume, stopped, resume, random(trainSeconds * 0.6))},
-        {"resume-last-renamed", "resume, killed between last.pt's rename and its store record",
-         setupOf(Victim::Resume, stopped, resume, event(placed, "last\\.pt", 2, "last.pt placed"))},
-        {"resume-best-linked", "resume, killed after last.pt is recorded, before best.pt replaces the old best",
-         setupOf(Victim::Resume, stopped, resume, event(FileEvent::Created, "best\\.pt\\..+", 1, "best.pt temp linked"))},
+        {"resume-ckpt-linked", "resume, killed when a new checkpoint's temporary file is complete",
+         setupOf(Victim::Resume, stopped, resume, event(FileEvent::Created, temp, 2, "checkpoint temp linked"))},
+        {"resume-step-linked", "resume, killed when a new step-N.pt is linked into place, before its store record",
+         setupOf(Victim::Resume, stopped, resume, event(placed, stepFile, 2, "step file linked"))},
+        {"resume-at-eval", "resume, killed at the start of an evaluation",
+         setupOf(Victim::Resume, stopped, resume, at("in-evaluation", 2))},
         {"resume-at-records", "resume, killed with the records at the chosen checkpoint, the metrics not truncated",
          setupOf(Victim::Resume, stopped, resume, at("after-resume-records", 1))},
         {"resume-at-truncate", "resume, killed with the later metrics gone, none retaken yet",
@@ -189,8 +186,8 @@ std::vector<Campaign::Scenario> Campaign::scenarios() const
          setupOf(Victim::Resume, stopped, resume, at("after-checkpoint-file", 4))},
         {"sweep-random", "sweep of 2 runs, 2 at a time, its whole process group killed at a random moment",
          setupOf(Victim::Sweep, {}, sweep, random(sweepSeconds))},
-        {"sweep-last-renamed", "sweep, its process group killed when a run's last.pt is renamed",
-         setupOf(Victim::Sweep, {}, sweep, event(placed, "last\\.pt", 4, "a run's last.pt placed"))},
+        {"sweep-step-linked", "sweep, its process group killed when a run's step-N.pt is linked into place",
+         setupOf(Victim::Sweep, {}, sweep, event(placed, stepFile, 6, "a run's step file linked"))},
         {"sweep-parent-only", "sweep, only the sweep's own process killed at a random moment (its engines go on)",
          setupOf(Victim::Sweep, {}, sweep, random(sweepSeconds), true)},
         {"export-random", "export of a finished run, killed at a random moment",

@@ -17,7 +17,7 @@ namespace {
 
 constexpr std::uint32_t kMaxCompanion = 4096;  // images or labels written beside the input
 
-std::string bigEndian(std::uint32_t v)
+std::string bigEndianString(std::uint32_t v)
 {
     return {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
 }
@@ -29,12 +29,12 @@ std::uint32_t readBigEndian(const std::uint8_t *p)
 
 std::string labelsFile(std::uint32_t count)
 {
-    return bigEndian(0x801) + bigEndian(count) + std::string(std::min(count, kMaxCompanion), '\3');
+    return bigEndianString(0x801) + bigEndianString(count) + std::string(std::min(count, kMaxCompanion), '\3');
 }
 
 std::string imagesFile(std::uint32_t count, std::uint32_t rows, std::uint32_t cols)
 {
-    return bigEndian(0x803) + bigEndian(count) + bigEndian(rows) + bigEndian(cols)
+    return bigEndianString(0x803) + bigEndianString(count) + bigEndianString(rows) + bigEndianString(cols)
          + std::string(size_t(std::min(count, kMaxCompanion)) * rows * cols, '\x7f');
 }
 
