@@ -90,9 +90,16 @@ public:
                 return false;
             }
         }
-        payload->resize(size_t(bytes));
-        if (!readExactly(payload->data(), payload->size(), error, bytes))
-            return false;
+        // The payload grows as it arrives (the vector's growth is geometric): a damaged header that promises
+        // gigabytes of a short file allocates only what is there (the idx fuzzer: 8 bytes promising 4 GB).
+        payload->clear();
+        for (std::uint64_t done = 0; done < bytes;) {
+            const size_t step = size_t(std::min<std::uint64_t>(bytes - done, kChunk));
+            payload->resize(size_t(done) + step);
+            if (!readExactly(payload->data() + done, step, error, bytes, done))
+                return false;
+            done += step;
+        }
         std::uint8_t extra = 0;
         const int more = gzread(m_file, &extra, 1);
         if (more != 0) {
@@ -106,6 +113,7 @@ public:
 
 private:
     static constexpr std::uint64_t kMaxPayload = std::uint64_t(4) << 30;
+    static constexpr std::uint64_t kChunk = std::uint64_t(16) << 20;
 
     std::string damaged()
     {
@@ -115,7 +123,9 @@ private:
              + "); download it again";
     }
 
-    bool readExactly(std::uint8_t *out, size_t n, std::string *error, std::uint64_t promised = 0)
+    // `before`: the payload bytes read before this call (for the message when the data ends early).
+    bool readExactly(std::uint8_t *out, size_t n, std::string *error, std::uint64_t promised = 0,
+                     std::uint64_t before = 0)
     {
         size_t done = 0;
         while (done < n) {
@@ -126,7 +136,7 @@ private:
                 return false;
             }
             if (got == 0) {
-                *error = promised ? m_path + ": " + std::to_string(done) + " bytes of data, but the header promises "
+                *error = promised ? m_path + ": " + std::to_string(before + done) + " bytes of data, but the header promises "
                                         + std::to_string(promised) + "; the file is truncated or damaged"
                                   : m_path + ": shorter than an IDX header; the file is truncated or not an IDX file";
                 return false;
