@@ -19,6 +19,12 @@ function(gatefold_sanitize target)
             target_compile_options(${target} PRIVATE -fno-sanitize-recover=undefined)
         endif()
         target_link_options(${target} PRIVATE -fsanitize=${GATEFOLD_SANITIZE})
+        # g++ 12 at -O1 with the sanitizers' instrumentation warns that c10::optional's storage inside
+        # LibTorch's own headers "may be used uninitialized" (its known false positive under ASan; the
+        # same code is clean at -O3 without sanitizers): not ours to fix, and -Werror would stop the build.
+        if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+            target_compile_options(${target} PRIVATE -Wno-maybe-uninitialized)
+        endif()
     endif()
     if(GATEFOLD_FUZZ)
         # Coverage for libFuzzer in every library; only the harnesses link the
