@@ -28,6 +28,7 @@
 // ±2 per channel for published colour-map end colours.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "analysis/analysisimages.h"
@@ -51,6 +52,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#endif
 
 using namespace gatefold;
 using namespace gatefold::analysis;

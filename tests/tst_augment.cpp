@@ -5,6 +5,7 @@
 // giving exactly its own pixels.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "data/augmenter.h"
@@ -15,6 +16,7 @@
 
 #include <opencv2/core.hpp>
 #include <torch/torch.h>
+#endif
 
 using namespace gatefold::data;
 

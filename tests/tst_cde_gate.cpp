@@ -2,6 +2,7 @@
 // the library against a hand-computed example or an independent float64 path.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "model/assignment.h"
@@ -14,6 +15,7 @@
 
 #include <cmath>
 #include <set>
+#endif
 
 using namespace gatefold::model;
 using namespace gatefold::test;

@@ -3,6 +3,7 @@
 // recorded gate norm.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "model/assignment.h"
@@ -13,6 +14,7 @@
 #include <torch/torch.h>
 
 #include <set>
+#endif
 
 using namespace gatefold::model;
 using namespace gatefold::test;

@@ -3,6 +3,7 @@
 // under the right fields (hidden ones in the summary), offscreen.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "widgets/configform.h"
 #include "widgets/runformpanel.h"
 
@@ -18,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
+#endif
 
 using namespace gatefold;
 using gatefold::widgets::ConfigForm;

@@ -3,6 +3,7 @@
 // formulas themselves are checked against numbers worked out by hand.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "model/costmodel.h"
@@ -14,6 +15,7 @@
 
 #include <functional>
 #include <set>
+#endif
 
 using namespace gatefold::model;
 using namespace gatefold::test;

@@ -4,6 +4,7 @@
 // a linear classifier on raw pixels stays far from perfect.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "data/builtinshapes.h"
@@ -11,6 +12,7 @@
 #include <torch/torch.h>
 
 #include <numeric>
+#endif
 
 using namespace gatefold::data;
 

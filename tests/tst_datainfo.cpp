@@ -5,6 +5,7 @@
 // `gatefold-cli data` as a child process on files the test writes.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "clirun.h"
 #include "formatfiles.h"
 
@@ -28,6 +29,7 @@
 #include <QProcess>
 
 #include <opencv2/imgcodecs.hpp>
+#endif
 
 using namespace gatefold;
 using namespace gatefold::data;

@@ -11,6 +11,7 @@
 // committed metric.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "enginechild.h"
@@ -21,6 +22,7 @@
 #include <QSqlQuery>
 
 #include <csignal>
+#endif
 
 using namespace gatefold;
 using namespace gatefold::test;

@@ -13,6 +13,7 @@
 // the checkpoint byte for byte; artifacts record what was written.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "clirun.h"
 #include "tinyrun.h"
 #include "trainedrun.h"
@@ -38,6 +39,7 @@
 
 #include <torch/csrc/jit/serialization/import.h>
 #include <torch/torch.h>
+#endif
 
 using namespace gatefold;
 using exporting::ExportFailure;

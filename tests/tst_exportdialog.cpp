@@ -6,6 +6,7 @@
 // dialog is saved there after each.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "screenshot.h"
 #include "widgets/exportdialog.h"
 
@@ -15,6 +16,7 @@
 #include <QComboBox>
 #include <QJsonArray>
 #include <QLineEdit>
+#endif
 
 using gatefold::widgets::ExportDialog;
 

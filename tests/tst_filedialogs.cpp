@@ -9,6 +9,7 @@
 // does open them, which shows the watch sees what it must.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "widgets/filedialogs.h"
 #include "widgets/mainwindow.h"
 #include "widgets/runcontroller.h"
@@ -31,6 +32,7 @@
 
 #include <sys/inotify.h>
 #include <unistd.h>
+#endif
 
 using namespace gatefold;
 using namespace gatefold::widgets;

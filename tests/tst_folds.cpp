@@ -5,6 +5,7 @@
 // branch intermediates and weights.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "model/attention.h"
@@ -21,6 +22,7 @@
 #include <torch/torch.h>
 
 #include <functional>
+#endif
 
 using namespace gatefold::model;
 using namespace gatefold::test;

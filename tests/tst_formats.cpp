@@ -5,6 +5,7 @@
 // one message naming the file.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "data/cifarbinary.h"
@@ -21,6 +22,7 @@
 #include <zlib.h>
 
 #include <fstream>
+#endif
 
 using namespace gatefold::data;
 

@@ -9,6 +9,7 @@
 // exactly, and `gatefold-cli analyze` as a child writes what it says.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "clirun.h"
 #include "tinyrun.h"
 #include "trainedrun.h"
@@ -39,6 +40,7 @@
 #include <cmath>
 #include <numeric>
 #include <set>
+#endif
 
 using namespace gatefold;
 using inspect::InspectReport;

@@ -11,6 +11,7 @@
 // $GATEFOLD_SCREENSHOTS when set.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "screenshot.h"
 #include "readcsv.h"
 #include "tinyrun.h"
@@ -30,6 +31,7 @@
 #include <QtTest/QtTest>
 
 #include <QLabel>
+#endif
 
 using namespace gatefold;
 using inspect::Matrix;

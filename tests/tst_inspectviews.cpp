@@ -8,6 +8,7 @@
 // GATEFOLD_SCREENSHOTS=/dir each view is also saved there, light and dark.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "screenshot.h"
 #include "readcsv.h"
 #include "widgets/appsettings.h"
@@ -24,6 +25,7 @@
 #include <QLabel>
 
 #include <cmath>
+#endif
 
 using namespace gatefold;
 using namespace gatefold::widgets;

@@ -9,6 +9,7 @@
 // that cannot fit in memory are refused before anything is created.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "filebytes.h"
 #include <QtTest/QtTest>
 
@@ -16,6 +17,7 @@
 #include "train/checkpoint.h"
 
 #include <QJsonArray>
+#endif
 
 using namespace gatefold;
 using namespace gatefold::test;

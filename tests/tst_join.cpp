@@ -15,6 +15,7 @@
 // the trained n-branch model and the plain deep model it stands in for.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "model/branchsimilarity.h"
@@ -29,6 +30,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#endif
 
 using namespace gatefold::model;
 using namespace gatefold::test;

@@ -3,6 +3,7 @@
 // element-wise joins and cosines, and autograd).
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "model/branchjoin.h"
@@ -12,6 +13,7 @@
 #include "model/sparsemix.h"
 
 #include <torch/torch.h>
+#endif
 
 using namespace gatefold::model;
 

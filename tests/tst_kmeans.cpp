@@ -2,12 +2,14 @@
 // (papers/cde.md, "Switches": C from k-means of the first batches' z).
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "model/kmeansinit.h"
 #include "testsupport.h"
 
 #include <torch/torch.h>
+#endif
 
 using namespace gatefold::model;
 using namespace gatefold::test;

@@ -3,6 +3,7 @@
 // step it belongs to, and a clean stop with work in flight.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "data/batchloader.h"
@@ -15,6 +16,7 @@
 #include <chrono>
 #include <stdexcept>
 #include <thread>
+#endif
 
 using namespace gatefold::data;
 

@@ -4,6 +4,7 @@
 // after an import, and a refusal shown in a message box.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "widgets/mainwindow.h"
 #include "widgets/mlflowtransfer.h"
 #include "widgets/runcontroller.h"
@@ -25,6 +26,7 @@
 #include <QTableView>
 
 #include <functional>
+#endif
 
 using namespace gatefold;
 using namespace gatefold::widgets;

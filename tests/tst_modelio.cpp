@@ -2,6 +2,7 @@
 // is wrong and leaves the target model as it was.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "model/modelio.h"
@@ -11,6 +12,7 @@
 
 #include <fstream>
 #include <functional>
+#endif
 
 using namespace gatefold::model;
 using namespace gatefold::test;

@@ -5,6 +5,7 @@
 // copy (dpkg-deb -x).
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include <QElapsedTimer>
@@ -15,6 +16,7 @@
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#endif
 
 namespace {
 

@@ -6,12 +6,14 @@
 // schedules longer than the run).
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "train/datacheck.h"
 #include "train/runconfigjson.h"
 #include "train/runpresets.h"
 #include "train/sweepgrid.h"
+#endif
 
 using namespace gatefold;
 using namespace gatefold::train;

@@ -5,6 +5,7 @@
 // $GATEFOLD_SCREENSHOTS set, pictures of the dialog are saved there.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "screenshot.h"
 #include <QtTest/QtTest>
 
@@ -18,6 +19,7 @@
 #include <QFont>
 #include <QStandardItemModel>
 #include <QTemporaryDir>
+#endif
 
 using namespace gatefold;
 

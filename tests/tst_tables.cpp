@@ -6,6 +6,7 @@
 // `gatefold-cli table` as a child process.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "clirun.h"
@@ -28,6 +29,7 @@
 #include <QTemporaryDir>
 
 #include <cmath>
+#endif
 
 using namespace gatefold;
 using namespace gatefold::tables;

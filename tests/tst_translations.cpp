@@ -6,6 +6,7 @@
 // what a real ConfigForm shows under a bad field.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "widgets/configform.h"
 #include "widgets/problemtext.h"
 
@@ -23,6 +24,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#endif
 
 using namespace gatefold;
 

@@ -3,6 +3,7 @@
 // counts and dtype conversion. Saving and loading live in tst_modelio.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "model/attention.h"
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#endif
 
 using namespace gatefold::model;
 using namespace gatefold::test;

@@ -5,6 +5,7 @@
 // moving average) and export as PNG/SVG/PDF.
 
 #include "testmain.h"
+#ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "tinyrun.h"
 
 #include "widgets/compareview.h"
@@ -33,6 +34,7 @@
 #include <random>
 #include <QThread>
 #include <QTableWidget>
+#endif
 
 using namespace gatefold;
 using namespace gatefold::widgets;
