@@ -121,6 +121,13 @@ QByteArray readChecked(const QString &path, const CheckpointTrust &trust, Checkp
         check->problem = QStringLiteral("checkpoint %1 is not the file the run recorded (sha256 %2 recorded, %3 "
                                         "found): it was changed or replaced after it was written")
                              .arg(path, shortHash(trust.recordedSha256), shortHash(check->fileSha256));
+    } else if (!seal.present && trust.recordedSha256.isEmpty()) {
+        // LibTorch's reader is not safe on damaged bytes (fuzz/known-crashes: a wild pointer, multi-GB
+        // allocations), so no byte reaches it that nothing vouches for: a seal, a record, or the user.
+        check->problem = QStringLiteral("checkpoint %1 carries no content hash (an older Gatefold's checkpoint, "
+                                        "or not Gatefold's) and no run records it, so its content cannot be "
+                                        "verified")
+                             .arg(path);
     } else {
         check->state = seal.present ? CheckpointState::Intact : CheckpointState::Unsealed;
     }

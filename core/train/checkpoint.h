@@ -39,9 +39,9 @@ struct CheckpointTrust {
 
 enum class CheckpointState {
     Intact,      // its seal holds and it is the file the store recorded (where it has a record)
-    Unsealed,    // an older Gatefold's file without a seal, matching its record or without one
+    Unsealed,    // an older Gatefold's file without a seal that matches the run's record of it
     Accepted,    // changed, but the user accepted exactly these bytes
-    Modified,    // its seal is broken or missing, or it is not the recorded file
+    Modified,    // its seal is broken or missing, it is not the recorded file, or nothing vouches for it
     Unreadable,  // missing or cannot be read
 };
 
