@@ -209,6 +209,7 @@ private Q_SLOTS:
     void answersLikeSqlite();
     void refusesForeignDatabase();
     void refusesNewerSchema();
+    void refusesDamagedSchemaVersion();
     void unreachableServerIsNamed();
     void concurrentOpensMigrateOnce();
     void markCrashedOnTheServer();
@@ -407,6 +408,21 @@ void TstPgStore::refusesNewerSchema()
     QVERIFY2(error.contains(QStringLiteral("newer Gatefold")) && error.contains(QString::number(newer)),
              qPrintable(error));
     QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT version FROM gatefold_schema")).toInt(), newer);
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT count(*) FROM runs")).toInt(), 1);
+}
+
+void TstPgStore::refusesDamagedSchemaVersion()
+{
+    const QString db = freshDatabase();
+    mustOpen(m_server.url(db))->createRun(store::NewRun{});
+    QCOMPARE(m_server.exec(db, {QStringLiteral("UPDATE gatefold_schema SET version = -1")}), QString());
+    for (const store::OpenMode mode : {store::OpenMode::ReadWrite, store::OpenMode::ReadOnly}) {
+        QString error;
+        QVERIFY(!RunStore::open(m_server.url(db), &error, mode));
+        QVERIFY2(error.contains(QStringLiteral("version is -1")) && error.contains(QStringLiteral("damaged")),
+                 qPrintable(error));
+    }
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT version FROM gatefold_schema")).toInt(), -1);
     QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT count(*) FROM runs")).toInt(), 1);
 }
 

@@ -81,6 +81,8 @@ private Q_SLOTS:
     void artifactsAndSnapshots();
     void deleteCascades();
     void newerSchemaRefusedUntouched();
+    void damagedSchemaVersionRefusedUntouched_data();
+    void damagedSchemaVersionRefusedUntouched();
     void notAStoreRefusedUntouched_data();
     void notAStoreRefusedUntouched();
     void crashedRunsDetected();
@@ -348,6 +350,40 @@ void TstStore::newerSchemaRefusedUntouched()
     QVERIFY2(error.contains(QString::number(currentSchemaVersion() + 5)), qPrintable(error));
     QCOMPARE(fileHash(path), before);
     QCOMPARE(QFileInfo(path).lastModified(), modified);
+}
+
+void TstStore::damagedSchemaVersionRefusedUntouched_data()
+{
+    // The header's user_version is a signed 32-bit field: no Gatefold writes a negative one
+    // (a migration from version -1 once indexed its list with it and crashed).
+    QTest::addColumn<int>("version");
+    QTest::addColumn<bool>("readOnly");
+    for (const int version : {-1, -2147483647 - 1})
+        for (const bool readOnly : {false, true})
+            QTest::addRow("%d %s", version, readOnly ? "read-only" : "read-write") << version << readOnly;
+}
+
+void TstStore::damagedSchemaVersionRefusedUntouched()
+{
+    QFETCH(int, version);
+    QFETCH(bool, readOnly);
+    const QString path = storePath(qPrintable(QStringLiteral("damaged-version-%1-%2.sqlite").arg(version).arg(readOnly)));
+    {
+        auto store = openStore(path);
+        QVERIFY(store);
+        QVERIFY(store->createRun(sampleRun("kept")));
+    }
+    QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = %1").arg(version)));
+    QVERIFY(rawExec(path, QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
+    QFile::remove(path + "-wal");
+    QFile::remove(path + "-shm");
+    const QByteArray before = fileHash(path);
+    QString error;
+    QVERIFY(!RunStore::open(path, &error, readOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite));
+    QVERIFY2(error.contains(QStringLiteral("schema version is %1").arg(version)) && error.contains("not modified"),
+             qPrintable(error));
+    QCOMPARE(fileHash(path), before);
+    QVERIFY2(!QFileInfo::exists(path + "-wal") && !QFileInfo::exists(path + "-shm"), "a refusal left files behind");
 }
 
 void TstStore::notAStoreRefusedUntouched_data()

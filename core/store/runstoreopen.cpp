@@ -67,6 +67,11 @@ QString notAStore(const QString &shown, const QString &why)
         .arg(shown, why);
 }
 
+QString damagedVersion(int version)
+{
+    return QStringLiteral("its schema version is %1, which no Gatefold writes").arg(version);
+}
+
 QString newer(const QString &shown, int version)
 {
     return QStringLiteral("%1 was written by a newer Gatefold (store schema %2; this build reads up to %3). It was not "
@@ -276,6 +281,10 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
         }
         if (probe.version > currentSchemaVersion()) {
             *error = newer(shown, probe.version);
+            return nullptr;
+        }
+        if (probe.version < 0) {
+            *error = notAStore(shown, damagedVersion(probe.version));
             return nullptr;
         }
         if (readOnly && probe.kind == StoreProbe::Kind::Empty)

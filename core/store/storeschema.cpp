@@ -185,6 +185,11 @@ int openSqliteSchema(QSqlDatabase &db, QString *error, bool *refused)
         return abandon(why, false);
     if (version == 0 && q.value(0).toInt() > 0)
         return abandon(QStringLiteral("it is an SQLite database with other tables, not a run store"), true);
+    if (version < 0)  // the header's user_version is a signed 32-bit field
+        return abandon(QStringLiteral("its schema version is %1, which no Gatefold writes: it is damaged. It was not "
+                                      "modified; move it away.")
+                           .arg(version),
+                       true);
     if (version > currentSchemaVersion())
         return abandon(QStringLiteral("it was written by a newer Gatefold (store schema %1; this build reads up to "
                                       "%2). It was not modified; update Gatefold to use it.")
@@ -214,7 +219,12 @@ int readPostgresSchema(QSqlDatabase &db, QString *error)
         *error = QStringLiteral("its gatefold_schema table is empty; it is damaged");
         return -1;
     }
-    return q.value(0).toInt();
+    const int version = q.value(0).toInt();
+    if (version < 0) {
+        *error = QStringLiteral("its gatefold_schema version is %1, which no Gatefold writes; it is damaged").arg(version);
+        return -1;
+    }
+    return version;
 }
 
 int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused)
@@ -243,6 +253,10 @@ int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused)
         if (!q.next())
             return abandon(QStringLiteral("its gatefold_schema table is empty; it is damaged"), true);
         version = q.value(0).toInt();
+        if (version < 0)
+            return abandon(QStringLiteral("its gatefold_schema version is %1, which no Gatefold writes; it is damaged")
+                               .arg(version),
+                           true);
     } else {
         // A fresh store needs an empty database: never mix our tables into someone else's.
         if (!exec(q, QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"),
