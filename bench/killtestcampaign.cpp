@@ -124,6 +124,13 @@ std::vector<Campaign::Scenario> Campaign::scenarios() const
             return a;
         };
     };
+    auto withEnvironment = [](std::function<KillAim(std::mt19937_64 &)> aim, QStringList environment) {
+        return [=](std::mt19937_64 &r) {
+            KillAim a = aim(r);
+            a.environment = environment;
+            return a;
+        };
+    };
     auto setupOf = [](Victim victim, QString copyFrom, QStringList args, std::function<KillAim(std::mt19937_64 &)> aim,
                       bool leaderOnly = false) {
         return [=](std::mt19937_64 &r) {
@@ -153,15 +160,20 @@ std::vector<Campaign::Scenario> Campaign::scenarios() const
         {"train-ckpt-linked", "train, killed when a checkpoint's temporary file is complete, before its rename",
          setupOf(Victim::Train, {}, train, event(FileEvent::Created, temp, 2, "checkpoint temp linked"))},
         {"train-step-linked", "train, killed when a step-N.pt is linked into place, before its store record",
-         setupOf(Victim::Train, {}, train, event(placed, stepFile, 9, "step file linked"))},
+         setupOf(Victim::Train, {}, train, event(placed, stepFile, 3, "step file linked"))},
         {"train-at-temp-written", "train, killed with a checkpoint's bytes in its temporary file, not linked",
-         setupOf(Victim::Train, {}, train, at("checkpoint-temp-written", 6))},
+         setupOf(Victim::Train, {}, train, at("checkpoint-temp-written", 3))},
         {"train-at-file", "train, killed with step-N.pt in place, not yet named by the store",
-         setupOf(Victim::Train, {}, train, at("after-checkpoint-file", 6))},
+         setupOf(Victim::Train, {}, train, at("after-checkpoint-file", 3))},
         {"train-at-record", "train, killed right after the store's records name a checkpoint",
-         setupOf(Victim::Train, {}, train, at("after-checkpoint-record", 6))},
-        {"train-at-flush", "train, killed right after a batch of metrics is committed",
-         setupOf(Victim::Train, {}, train, at("after-metrics-flush", 3))},
+         setupOf(Victim::Train, {}, train, at("after-checkpoint-record", 3))},
+        // Metrics are committed between checkpoints after 2 s without a flush; the tiny run takes
+        // less, so each of its 3 evaluations is made to last 3 s (whole seconds) (the val points that follow are
+        // then flushed at once, before the epoch's checkpoint): flush #n follows evaluation #n.
+        {"train-at-flush", "train, killed right after a batch of metrics is committed (after a slow evaluation)",
+         setupOf(Victim::Train, {}, train,
+                 withEnvironment(at("after-metrics-flush", 3),
+                                 {"GATEFOLD_TEST_SLEEP_AT=in-evaluation#1:3,in-evaluation#2:3,in-evaluation#3:3"}))},
         {"train-at-prepare", "train, killed after it claimed the run, while it builds the model and reads the data",
          setupOf(Victim::Train, {}, train, at("in-prepare", 1))},
         {"train-at-eval", "train, killed at the start of an evaluation (metrics since the last flush buffered)",

@@ -68,6 +68,7 @@ bool TrialRunner::startAndKill(const QStringList &arguments, const KillAim &aim,
     QStringList environment;
     if (!aim.killPoint.isEmpty())
         environment << QStringLiteral("GATEFOLD_TEST_KILL_AT=") + aim.killPoint;
+    environment << aim.environment;
     EngineProcess victim(m_options.cli, arguments, log, environment);
     QElapsedTimer clock;
     clock.start();

@@ -21,6 +21,7 @@ struct KillAim {
     double delaySeconds = -1;
     std::function<bool(const FileEvent &)> match;
     QString killPoint;        // <point>#<n>
+    QStringList environment;  // more variables for the victim (e.g. GATEFOLD_TEST_SLEEP_AT to reach a window)
     bool leaderOnly = false;  // kill the sweep's own process and leave its engines running
 };
 

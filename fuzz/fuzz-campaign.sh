@@ -3,8 +3,8 @@
 # at nice 19 (they only get CPU nobody else wants), each lane running one
 # harness at a time for at most CHUNK seconds of wall time and picking next the
 # harness with the least CPU so far. Ends at the first of: the UNTIL deadline
-# (UTC, HH:MM; no process outlives it: every run's -max_total_time ends a
-# minute before it and `timeout -s KILL` ends a hung run 10 s before it), or CPU_TARGET CPU seconds in total.
+# (UTC, HH:MM; no process outlives it: every run's -max_total_time ends 310 s
+# before it and `timeout -s KILL` ends a hung run 10 s before it), or CPU_TARGET CPU seconds in total.
 #
 #   fuzz/fuzz-campaign.sh UNTIL [CPU_TARGET=5400] [LANES=2] [CHUNK=600]
 #   fuzz/fuzz-campaign.sh --summary          (the per-harness totals so far)
@@ -60,6 +60,7 @@ done
   echo "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null) ; $(uname -srm) ; $(nproc) cores"; } >> "$campaign/campaign.log"
 
 scratch=/dev/shm/gatefold-fuzz-campaign-$$
+grace=300  # seconds a fuzzer may take to exit after -max_total_time
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:suppressions=$root/cmake/sanitizers/asan.supp
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions=$root/cmake/sanitizers/ubsan.supp
 export LSAN_OPTIONS=suppressions=$root/cmake/sanitizers/lsan.supp:print_suppressions=0
@@ -89,7 +90,7 @@ lane() {
   while :; do
     local now left h
     now=$(date +%s)
-    left=$((deadline - now - 60))
+    left=$((deadline - now - grace - 10))
     [ "$left" -ge 60 ] || break
     [ "$(total_cpu)" -lt "$cpu_target" ] || break
     h=$(pick)
@@ -98,8 +99,11 @@ lane() {
     local tmp=$scratch/lane$lane log=$build/fuzz-logs/$h.$now.log start
     mkdir -p "$tmp"
     start=$(date -u '+%F %T')
-    # timeout: a hard stop 50 s after -max_total_time, still before the deadline (a hung input).
-    TMPDIR=$tmp nice -n 19 /usr/bin/time -f '%U %S %e' -o "$log.time" timeout -s KILL $((seconds + 50)) \
+    # timeout: a hard stop `grace` s after -max_total_time, still before the deadline (a hung input;
+    # a fuzzer's exit — LeakSanitizer scanning the heap — took over 50 s at nice 19 on a loaded
+    # machine, and a kill then loses its CPU figure). --foreground: timeout kills the fuzzer, not
+    # its own group, so /usr/bin/time still sees the fuzzer's CPU.
+    TMPDIR=$tmp nice -n 19 /usr/bin/time -f '%U %S %e' -o "$log.time" timeout --foreground -s KILL $((seconds + grace)) \
       "$campaign/bin/fuzz_$h" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=120 -print_final_stats=1 \
       -artifact_prefix="$build/fuzz-findings/$h/" "$build/fuzz-corpus/$h" "$build/fuzz-seeds/$h" > "$log" 2>&1
     local rc=$?
