@@ -54,6 +54,8 @@ private Q_SLOTS:
     void damagedFileIsRefused_data();
     void damagedFileIsRefused();
     void missingFileIsRefused();
+    void nonFilesAreRefused_data();
+    void nonFilesAreRefused();
     void unwritablePathFails();
 
 private:
@@ -182,6 +184,37 @@ void TstModelIo::damagedFileIsRefused()
     QVERIFY(!loadWeights(target, path.toStdString(), &error));
     QVERIFY2(QString::fromStdString(error).startsWith(path + ": "), error.c_str());
     QVERIFY2(QString::fromStdString(error).contains(mention), error.c_str());
+    QVERIFY(sameAsSnapshot(*target, before));
+}
+
+void TstModelIo::nonFilesAreRefused_data()
+{
+    // Read as a stream, a device or a FIFO never ends (or never starts): refused before a byte is read.
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("mention");
+    QTest::newRow("a folder") << QString() << "is a folder";
+    QTest::newRow("an endless device") << "/dev/zero" << "not a regular file";
+    QTest::newRow("a FIFO") << "fifo" << "not a regular file";
+}
+
+void TstModelIo::nonFilesAreRefused()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, mention);
+    if (path.isEmpty())
+        path = m_dir.path();
+    else if (path == "fifo") {
+        path = m_dir.filePath("weights.fifo");
+        QFile::remove(path);
+        QCOMPARE(QProcess::execute(QStringLiteral("mkfifo"), {path}), 0);
+    }
+    torch::manual_seed(36);
+    auto target = build(ioConfig());
+    const auto before = snapshot(*target);
+    std::string error;
+    QVERIFY(!loadWeights(target, path.toStdString(), &error));
+    QVERIFY2(QString::fromStdString(error).startsWith(path + ": ") && QString::fromStdString(error).contains(mention),
+             error.c_str());
     QVERIFY(sameAsSnapshot(*target, before));
 }
 

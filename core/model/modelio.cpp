@@ -3,8 +3,8 @@
 #include <torch/torch.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -63,10 +63,27 @@ bool loadWeights(VisionTransformer &model, const std::string &path, std::string 
             *error = path + ": " + why;
         return false;
     };
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status))
         return fail("cannot open the file (does it exist?)");
-    const std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (!std::filesystem::is_regular_file(status))  // a device or FIFO would be read without end
+        return fail(std::filesystem::is_directory(status) ? "is a folder, not a weights file"
+                                                          : "is not a regular file (a device, FIFO or socket)");
+    const auto size = std::filesystem::file_size(path, ec);
+    std::ifstream in(path, std::ios::binary);
+    if (ec || !in)
+        return fail("cannot open the file (does it exist?)");
+    // LibTorch 1.13's in-memory zip reader reads whole 4 KB blocks from the archive's end without
+    // clamping them to its size: on a truncated file it reads past the buffer (AddressSanitizer:
+    // heap-buffer-overflow in mz_zip_reader_init). The buffer keeps 64 KB of zeros past its end
+    // (capacity, not size), so such reads stay inside our allocation and find no zip records there.
+    constexpr std::size_t kReadSlack = 64 * 1024;
+    std::vector<char> bytes(std::size_t(size) + kReadSlack, 0);
+    in.read(bytes.data(), std::streamsize(size));
+    if (std::uintmax_t(in.gcount()) != size)
+        return fail("cannot read the file (it changed while being read?)");
+    bytes.resize(std::size_t(size));  // keeps the capacity and the zeros behind the end
     std::map<std::string, torch::Tensor> loaded;
     try {
         const c10::IValue value = torch::pickle_load(bytes);
