@@ -25,10 +25,12 @@
 #include "analysis/modelinspector.h"
 #include "analysis/tokengrid.h"
 #include "model/fold.h"
+#include "model/gatedscale.h"
 #include "model/joinschedule.h"
 #include "model/kmeansinit.h"
 #include "model/modelio.h"
 #include "model/presets.h"
+#include "model/sparsemix.h"
 #include "model/visiontransformer.h"
 #include "model/vitconfig.h"
 
@@ -276,6 +278,25 @@ torch::Tensor lossOf(gm::VisionTransformer &m, const gm::VitOutput &out, const t
     return aux.defined() ? loss + aux : loss;
 }
 
+// ---- the sparse path of the CDE gate ----------------------------------------------------------
+
+// A SparseMixPath for one scope (gatherMix, scatterMix, rowDots, gatedScale).
+struct PathScope {
+    explicit PathScope(gm::SparseMixPath path) : previous(gm::sparseMixPath()) { gm::setSparseMixPath(path); }
+    ~PathScope() { gm::setSparseMixPath(previous); }
+    PathScope(const PathScope &) = delete;
+    PathScope &operator=(const PathScope &) = delete;
+    gm::SparseMixPath previous;
+};
+
+// What the device side of a comparison runs: on CUDA the default path (which is
+// the batched one there); with --cpu-as-device the batched path forced onto the
+// CPU, so that every comparison checks it against the fused CPU kernels.
+gm::SparseMixPath devicePath()
+{
+    return g_cpuAsDevice ? gm::SparseMixPath::Batched : gm::SparseMixPath::Default;
+}
+
 // ---- the configs --------------------------------------------------------------------------------
 
 gm::ViTConfig smallBase()
@@ -403,7 +424,10 @@ void checkForwardBackward(const Named &m)
         auto t = makeTwin(m.config, 1, dtype, 0.1, kGpu);
         const Batch &b = dtype == torch::kFloat64 ? b64 : b32;
         const auto c = forwardBackward(t.cpu, b, kCpu);
-        const auto g = forwardBackward(t.dev, b, kGpu);
+        const auto g = [&] {
+            PathScope path(devicePath());
+            return forwardBackward(t.dev, b, kGpu);
+        }();
         mustAtMost(id, std::string(dt) + " logits CPU vs CUDA, max rel", relDiff(c.logits, g.logits), fwdTol,
                    "max abs " + fmt(maxAbsDiff(c.logits, g.logits)));
         info(id, std::string(dt) + " loss CPU / CUDA",
@@ -413,6 +437,237 @@ void checkForwardBackward(const Named &m)
         mustAtMost(id, std::string(dt) + " grads CPU vs CUDA, worst param rel", gd.first, gradTol, gd.second);
         mustTrue(id, std::string(dt) + " grads defined alike on both devices", missing == 0,
                  std::to_string(missing) + " parameter(s) differ");
+    }
+}
+
+// ---- 1b. the sparse kernels of the CDE gate -----------------------------------------------------
+
+// One case: runs on device d and returns its outputs and the gradients of its
+// inputs, moved to the CPU in float64, with names.
+struct Outcome {
+    std::vector<std::string> names;
+    std::vector<torch::Tensor> values;
+    void add(const std::string &n, const torch::Tensor &t)
+    {
+        names.push_back(n);
+        values.push_back(t.defined() ? host64(t).clone() : torch::Tensor());  // a copy, never a view of the input
+    }
+};
+
+struct SparseInputs {
+    torch::Tensor w, idx, table, up;  // sparseMix and the blocks: w (M,k), idx (M,k), table (K,D), up (M,D)
+    torch::Tensor y;                  // gatedScale: (M, D)
+    torch::Tensor dupIdx, src;        // indices drawn with replacement (repeats in a row), src (M, D)
+    torch::Tensor a, b, upK;          // topK*: a (M, d), b (K, d), up (M, k)
+    int64_t k = 4;
+};
+
+SparseInputs sparseInputs(torch::Dtype dtype, int64_t m, int64_t codes, int64_t k, int64_t width, int64_t dAssign,
+                          uint64_t seed)
+{
+    torch::manual_seed(seed);
+    SparseInputs in;
+    in.k = k;
+    in.w = torch::rand({m, k}).to(dtype);
+    in.idx = std::get<1>(torch::rand({m, codes}).topk(k, -1));  // distinct codes per row, as top-k gives
+    in.table = torch::randn({codes, width}).to(dtype);
+    in.up = torch::randn({m, width}).to(dtype);
+    in.y = torch::randn({m, width}).to(dtype);
+    in.dupIdx = torch::randint(0, codes, {m, k}, torch::kLong);
+    in.src = torch::randn({m, width}).to(dtype);
+    in.a = torch::randn({m, dAssign}).to(dtype);
+    in.b = torch::randn({codes, dAssign}).to(dtype);
+    in.upK = torch::randn({m, k}).to(dtype);
+    return in;
+}
+
+Outcome runSparseCase(const std::string &which, const SparseInputs &in, torch::Device d)
+{
+    Outcome o;
+    // Fresh leaves: to() on the same device returns the tensor itself.
+    auto leaf = [&](const torch::Tensor &t) { return t.to(d).clone().requires_grad_(true); };
+    if (which == "sparseMix") {
+        auto w = leaf(in.w), table = leaf(in.table);
+        auto out = gm::sparseMix(w, in.idx.to(d), table);
+        out.backward(in.up.to(d));
+        o.add("out", out.detach());
+        o.add("dw", w.grad());
+        o.add("dtable", table.grad());
+    } else if (which == "gatedScale") {
+        auto y = leaf(in.y), w = leaf(in.w), e = leaf(in.table);
+        auto out = gm::gatedScale(y, w, in.idx.to(d), e, 0.7);
+        out.backward(in.up.to(d));
+        o.add("out", out.detach());
+        o.add("dy", y.grad());
+        o.add("dw", w.grad());
+        o.add("dE", e.grad());
+    } else if (which == "blocks, repeated codes") {
+        // The building blocks alone, with codes repeated inside a row, and k = 1 (the VQ backward).
+        torch::NoGradGuard ng;
+        const auto w = in.w.to(d), idx = in.dupIdx.to(d), table = in.table.to(d), src = in.src.to(d);
+        o.add("gatherMix", gm::gatherMix(w, idx, table));
+        o.add("rowDots", gm::rowDots(src, idx, table));
+        o.add("scatterMix", gm::scatterMix(w, idx, src, table.size(0)));
+        const auto one = idx.narrow(1, 0, 1);
+        o.add("scatterMix k=1", gm::scatterMix(torch::ones(one.sizes(), src.options()), one, src, table.size(0)));
+    } else {  // topKCosine / topKProducts
+        auto a = leaf(in.a), b = leaf(in.b);
+        auto [values, indices] = which == "topKCosine" ? gm::topKCosine(a, b, in.k) : gm::topKProducts(a, b, in.k);
+        (values * in.upK.to(d)).sum().backward();
+        o.add("indices", indices.to(torch::kFloat64));  // first: values and grads are compared only if equal
+        o.add("values", values.detach());
+        o.add("da", a.grad());
+        o.add("db", b.grad());
+    }
+    return o;
+}
+
+void checkSparseKernels()
+{
+    struct Target {
+        std::string name;
+        torch::Device device;
+        gm::SparseMixPath path;
+    };
+    // The batched path on the CPU always (it checks this LibTorch's CPU ops);
+    // on CUDA the default path, which is the batched one there.
+    std::vector<Target> targets = {{"CPU batched path", kCpu, gm::SparseMixPath::Batched}};
+    if (g_cuda && !g_cpuAsDevice)
+        targets.push_back({"CUDA", kGpu, gm::SparseMixPath::Default});
+    const char *cases[] = {"sparseMix", "gatedScale", "blocks, repeated codes", "topKCosine", "topKProducts"};
+    for (auto [dtype, tol] : {std::pair{torch::kFloat64, 1e-12}, std::pair{torch::kFloat32, 1e-5}}) {
+        const char *dt = dtype == torch::kFloat64 ? "f64" : "f32";
+        const auto in = sparseInputs(dtype, 300, 64, 4, 40, 24, 900);
+        for (const char *which : cases) {
+            const auto ref = [&] {
+                PathScope path(gm::SparseMixPath::Default);
+                return runSparseCase(which, in, kCpu);  // the fused CPU kernels
+            }();
+            for (const auto &t : targets) {
+                const auto got = [&] {
+                    PathScope path(t.path);
+                    return runSparseCase(which, in, t.device);
+                }();
+                double worst = 0;
+                std::string detail;
+                bool sameIndices = true;
+                for (size_t i = 0; i < ref.values.size(); ++i) {
+                    const auto &name = ref.names[i];
+                    if (name == "indices") {
+                        const int64_t rows = ref.values[i].ne(got.values[i]).any(1).sum().item<int64_t>();
+                        sameIndices = rows == 0;
+                        if (!sameIndices)
+                            info("sm", std::string(which) + " " + dt + " on " + t.name + ": top-k indices",
+                                 std::to_string(rows) + " row(s) differ (near-ties); gradients not compared");
+                        continue;
+                    }
+                    if (!sameIndices && (name == "da" || name == "db" || name == "values"))
+                        continue;
+                    const double rel = relDiff(ref.values[i], got.values[i]);
+                    detail += (detail.empty() ? "" : " ") + name + " " + fmt(rel, "%.1e");
+                    worst = std::max(worst, rel);
+                }
+                mustAtMost("sm", std::string(which) + " " + dt + ": " + t.name + " vs CPU fused kernels, worst rel",
+                           worst, tol, detail);
+            }
+        }
+        // At λ = 0 the gate is the identity, and w and E get zero gradient.
+        for (const auto &t : targets) {
+            PathScope path(t.path);
+            auto y = in.y.to(t.device), w = in.w.to(t.device).clone().requires_grad_(true);
+            auto e = in.table.to(t.device).clone().requires_grad_(true);
+            auto out = gm::gatedScale(y, w, in.idx.to(t.device), e, 0.0);
+            out.backward(in.up.to(t.device));
+            const bool ok = torch::equal(out.detach(), y) && w.grad().abs().max().item<double>() == 0.0
+                && e.grad().abs().max().item<double>() == 0.0;
+            mustTrue("sm", std::string("gatedScale ") + dt + " at lambda 0 on " + t.name
+                               + ": output equals y, dw = dE = 0",
+                     ok, ok ? "yes" : "no");
+        }
+    }
+    if (!g_cuda || !g_opt.timing)
+        return;
+
+    // Time of the gate's sparse operations at the cifar-cde shape (batch 256 of
+    // 64 patches: M 16384 rows, K 256 codes, k 4, D 192), f32, per-code vs batched.
+    // With --cpu-as-device: 1/8 of the rows, "per-code" is then the fused CPU
+    // kernels and "batched" the batched path on the CPU (a run of this code only).
+    const int64_t m = (g_cpuAsDevice ? 32 : 256) * 64, codes = 256, k = 4, width = 192;
+    const auto batchedPath = g_cpuAsDevice ? devicePath() : gm::SparseMixPath::Default;
+    const auto in = sparseInputs(torch::kFloat32, m, codes, k, width, width, 901);
+    auto dev = [&](const torch::Tensor &t) { return t.to(kGpu); };
+    const auto w = dev(in.w), idx = dev(in.idx), table = dev(in.table), up = dev(in.up), y = dev(in.y);
+    const auto a = dev(in.a), b = dev(in.b), upK = dev(in.upK);
+    auto sync = [] {
+        if (kGpu.is_cuda())
+            torch::cuda::synchronize();
+    };
+    auto cudaMs = [&](const std::function<void()> &f) {
+        for (int i = 0; i < 5; ++i)
+            f();
+        sync();
+        const int iters = 50;
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < iters; ++i)
+            f();
+        sync();
+        return 1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / iters;
+    };
+    struct Op {
+        std::string name;
+        std::function<void()> run;
+    };
+    const std::vector<Op> ops = {
+        {"gatherMix", [&] { gm::gatherMix(w, idx, table); }},
+        {"scatterMix", [&] { gm::scatterMix(w, idx, y, codes); }},
+        {"rowDots", [&] { gm::rowDots(y, idx, table); }},
+        {"sparseMix fwd+bwd",
+         [&] {
+             auto wl = w.detach().requires_grad_(true), tl = table.detach().requires_grad_(true);
+             gm::sparseMix(wl, idx, tl).backward(up);
+         }},
+        {"gatedScale fwd+bwd",
+         [&] {
+             auto yl = y.detach().requires_grad_(true), wl = w.detach().requires_grad_(true);
+             auto el = table.detach().requires_grad_(true);
+             gm::gatedScale(yl, wl, idx, el, 1.0).backward(up);
+         }},
+        {"topKCosine fwd+bwd (d 192)",
+         [&] {
+             auto al = a.detach().requires_grad_(true), bl = b.detach().requires_grad_(true);
+             auto [values, indices] = gm::topKCosine(al, bl, k);
+             (values * upK).sum().backward();
+         }},
+    };
+    std::printf("\n  sparse ops of the gate on %s, f32, M %lld K %lld k %lld D %lld (ms per call, mean of 50):\n",
+                g_cpuAsDevice ? "the CPU (--cpu-as-device)" : "CUDA", (long long)m, (long long)codes, (long long)k,
+                (long long)width);
+    std::printf("  %-28s %10s %10s %8s\n", "op", "per-code", "batched", "ratio");
+    for (const auto &op : ops) {
+        double perCode = 0, batched = 0;
+        {
+            PathScope path(gm::SparseMixPath::PerCode);
+            perCode = cudaMs(op.run);
+        }
+        {
+            PathScope path(batchedPath);
+            batched = cudaMs(op.run);
+        }
+        std::printf("  %-28s %10.4f %10.4f %7.2fx\n", op.name.c_str(), perCode, batched, perCode / batched);
+        info("sm-t", op.name + ": ms per call, per-code / batched",
+             fmt(perCode, "%.4f") + " / " + fmt(batched, "%.4f"));
+    }
+    // For reference: the scatter by ATen's sort-based embedding backward (deterministic) instead of index_add_.
+    {
+        const auto contributions = (y.unsqueeze(1) * w.unsqueeze(2)).reshape({m * k, width});
+        const auto flat = idx.reshape(-1);
+        const double sorted = cudaMs([&] { at::embedding_dense_backward(contributions, flat, codes, -1, false); });
+        const double atomic =
+            cudaMs([&] { torch::zeros({codes, width}, y.options()).index_add_(0, flat, contributions); });
+        std::printf("  scatter of ready contributions: index_add_ %.4f ms, embedding_dense_backward %.4f ms\n", atomic,
+                    sorted);
+        info("sm-t", "scatter of M*k ready rows: index_add_ / embedding_dense_backward, ms",
+             fmt(atomic, "%.4f") + " / " + fmt(sorted, "%.4f"));
     }
 }
 
@@ -481,7 +736,10 @@ void checkTraining(const std::vector<Named> &list)
             skip(m.id, "CUDA training", "CUDA unavailable");
             continue;
         }
-        const auto lg = trainCurve(twin.dev, kGpu, batch, g_opt.trainSteps, &lambdaGpu);
+        const auto lg = [&] {
+            PathScope path(devicePath());
+            return trainCurve(twin.dev, kGpu, batch, g_opt.trainSteps, &lambdaGpu);
+        }();
         const bool okGpu = std::all_of(lg.begin(), lg.end(), [](double v) { return std::isfinite(v); })
             && lg.back() < lg.front();
         mustTrue(m.id, "CUDA training: finite, loss falls", okGpu, fmt(lg.front()) + " -> " + fmt(lg.back()));
@@ -855,27 +1113,42 @@ struct TimingRow {
     double cpu = NAN, gpu32 = NAN, gpuTf32 = NAN;
 };
 
+struct TimedModel {
+    std::string name;
+    gm::ViTConfig config;
+    gm::SparseMixPath path = gm::SparseMixPath::Default;
+    bool cpu = true;  // time it on the CPU too
+};
+
 std::vector<TimingRow> g_timing;
 
 void checkTiming()
 {
     gm::ViTConfig fold2 = gm::presets::cifarFold2();
     fold2.join.strength = 0.5;  // mid warm-up: the general joined path
-    const std::vector<std::pair<std::string, gm::ViTConfig>> list = {
+    // The CDE model twice on CUDA: its default (batched) sparse path, and the
+    // per-code path that CUDA ran before it (the CPU runs its fused kernels in both).
+    const std::vector<TimedModel> list = {
         {"plain (cifar-vit)", gm::presets::cifarVit()},
         {"CDE soft top-4/256 (cifar-cde)", gm::presets::cifarCde()},
+        {"CDE, per-code path (before)", gm::presets::cifarCde(), gm::SparseMixPath::PerCode, false},
         {"parallel 6x2 (cifar-fold2, l=0.5)", fold2},
     };
     const int64_t batch = g_opt.timeBatch;
-    for (const auto &[name, c] : list) {
+    for (const auto &model : list) {
+        const auto &name = model.name;
+        const auto &c = model.config;
+        if (!g_cuda && !model.cpu)
+            continue;
         TimingRow row;
         row.name = name;
         auto b = randomBatch(c, batch, 800);
-        {
+        if (model.cpu) {
             torch::manual_seed(8);
             row.cpu = stepSeconds(build(c), kCpu, b, 1, g_opt.cpuTimedSteps);
         }
         if (g_cuda) {
+            PathScope path(g_cpuAsDevice && model.path == gm::SparseMixPath::Default ? devicePath() : model.path);
             at::globalContext().setAllowTF32CuBLAS(false);
             at::globalContext().setAllowTF32CuDNN(false);
             torch::manual_seed(8);
@@ -892,7 +1165,8 @@ void checkTiming()
             at::globalContext().setAllowTF32CuDNN(false);
         }
         info("time", name + ": images/s CPU / CUDA f32 / CUDA tf32",
-             fmt(batch / row.cpu, "%.1f") + " / " + (g_cuda ? fmt(batch / row.gpu32, "%.0f") : "-") + " / "
+             (model.cpu ? fmt(batch / row.cpu, "%.1f") : "-") + " / "
+                 + (g_cuda ? fmt(batch / row.gpu32, "%.0f") : "-") + " / "
                  + (g_cuda ? fmt(batch / row.gpuTf32, "%.0f") : "-"));
         g_timing.push_back(row);
     }
@@ -962,6 +1236,8 @@ int main(int argc, char **argv)
     const auto list = models();
     for (const auto &m : list)
         section(m.id, "forward + backward, " + m.name, [&] { checkForwardBackward(m); });
+    section("sm", "the CDE gate's sparse kernels: batched path vs the fused CPU kernels",
+            [] { checkSparseKernels(); });
     section("train", "AdamW training curves CPU vs CUDA", [&] { checkTraining(list); });
     section("fold", "folding joined parallel models", [] { checkFolds(); });
     section("an", "analysis on device tensors", [] { checkAnalysis(); });
@@ -977,13 +1253,29 @@ int main(int argc, char **argv)
         std::printf("   %-36s %10s %10s %12s %12s %12s %9s\n", "model", "CPU ms", "CPU img/s", "CUDA f32 ms",
                     "CUDA f32 i/s", "CUDA tf32 i/s", "f32 x CPU");
         for (const auto &r : g_timing) {
-            std::printf("   %-36s %10.1f %10.1f", r.name.c_str(), 1e3 * r.cpu, g_opt.timeBatch / r.cpu);
+            if (std::isnan(r.cpu))
+                std::printf("   %-36s %10s %10s", r.name.c_str(), "-", "-");
+            else
+                std::printf("   %-36s %10.1f %10.1f", r.name.c_str(), 1e3 * r.cpu, g_opt.timeBatch / r.cpu);
             if (std::isnan(r.gpu32))
                 std::printf(" %12s %12s %12s %9s\n", "-", "-", "-", "-");
+            else if (std::isnan(r.cpu))
+                std::printf(" %12.2f %12.0f %12.0f %9s\n", 1e3 * r.gpu32, g_opt.timeBatch / r.gpu32,
+                            g_opt.timeBatch / r.gpuTf32, "-");
             else
                 std::printf(" %12.2f %12.0f %12.0f %8.1fx\n", 1e3 * r.gpu32, g_opt.timeBatch / r.gpu32,
                             g_opt.timeBatch / r.gpuTf32, r.cpu / r.gpu32);
         }
+        // Step time relative to the plain model (the first row), per column.
+        const auto &p = g_timing.front();
+        std::printf("\n   step time vs %s:\n   %-36s %10s %12s %12s\n", p.name.c_str(), "model", "CPU", "CUDA f32",
+                    "CUDA tf32");
+        auto ratio = [](double v, double ref) {
+            return std::isnan(v) || std::isnan(ref) ? std::string("-") : fmt(v / ref, "%.3fx");
+        };
+        for (const auto &r : g_timing)
+            std::printf("   %-36s %10s %12s %12s\n", r.name.c_str(), ratio(r.cpu, p.cpu).c_str(),
+                        ratio(r.gpu32, p.gpu32).c_str(), ratio(r.gpuTf32, p.gpuTf32).c_str());
     }
     int pass = 0, fail = 0, skipped = 0;
     std::printf("\n== results\n%-4s  %-6s %-72s %-34s %s\n", "", "id", "check", "measured", "limit");

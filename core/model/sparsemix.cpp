@@ -6,6 +6,8 @@
 #include <ATen/Parallel.h>
 #include <torch/torch.h>
 
+#include <atomic>
+
 namespace gatefold::model {
 namespace {
 
@@ -14,9 +16,20 @@ using torch::autograd::variable_list;
 
 constexpr double kNormEps = 1e-12;  // F::normalize's default
 
-bool fusedOk(const torch::Tensor &t)
+std::atomic<int> g_path{int(SparseMixPath::Default)};
+
+// Fused: the CPU kernels. Batched: a few ATen ops per call. PerCode: a
+// loop over the k mixed codes, one gather or scatter op each.
+enum class Route { Fused, Batched, PerCode };
+
+Route routeFor(const torch::Tensor &t)
 {
-    return t.device().is_cpu();
+    const auto path = SparseMixPath(g_path.load(std::memory_order_relaxed));
+    if (path == SparseMixPath::Batched)
+        return Route::Batched;
+    if (t.device().is_cpu())
+        return Route::Fused;
+    return path == SparseMixPath::PerCode ? Route::PerCode : Route::Batched;
 }
 
 // The k largest per row of s (M, n), descending; a selection pass on CPU.
@@ -119,15 +132,34 @@ struct TopKCosineFunction : public torch::autograd::Function<TopKCosineFunction>
 
 } // namespace
 
+void setSparseMixPath(SparseMixPath path)
+{
+    g_path.store(int(path), std::memory_order_relaxed);
+}
+
+SparseMixPath sparseMixPath()
+{
+    return SparseMixPath(g_path.load(std::memory_order_relaxed));
+}
+
 torch::Tensor gatherMix(const torch::Tensor &weightsIn, const torch::Tensor &indicesIn, const torch::Tensor &tableIn)
 {
     const auto weights = weightsIn.contiguous(), indices = indicesIn.contiguous(), table = tableIn.contiguous();
     const int64_t m = weights.size(0), k = weights.size(1), d = table.size(1);
-    if (!fusedOk(table)) {
+    const Route route = routeFor(table);
+    if (route == Route::PerCode) {
         auto out = torch::zeros({m, d}, table.options());
         for (int64_t j = 0; j < k; ++j)
             out.addcmul_(table.index_select(0, indices.select(1, j)), weights.select(1, j).unsqueeze(1));
         return out;
+    }
+    if (route == Route::Batched) {
+        // Σ_j w[t,j]·table[idx[t,j]] is a weighted sum-mode embedding bag of
+        // the k codes of row t: one kernel on CUDA, nothing (M, k, D) stored.
+        const auto offsets = torch::arange(0, m * k, k, indices.options());  // bag t starts at t·k
+        return std::get<0>(at::embedding_bag(table, indices.reshape(-1), offsets, /*scale_grad_by_freq=*/false,
+                                             /*mode: sum*/ 0, /*sparse=*/false,
+                                             weights.reshape(-1).to(table.scalar_type())));
     }
     auto out = torch::empty({m, d}, table.options());
     AT_DISPATCH_FLOATING_TYPES(table.scalar_type(), "gatherMix", [&] {
@@ -146,7 +178,7 @@ torch::Tensor rowDots(const torch::Tensor &srcIn, const torch::Tensor &indicesIn
 {
     const auto src = srcIn.contiguous(), indices = indicesIn.contiguous(), table = tableIn.contiguous();
     const int64_t m = indices.size(0), k = indices.size(1), d = table.size(1);
-    if (!fusedOk(table)) {
+    if (routeFor(table) != Route::Fused) {  // batched: one gather of the M·k rows (the same for PerCode)
         auto rows = table.index_select(0, indices.reshape(-1)).view({m, k, d});  // (M, k, D)
         return (rows * src.unsqueeze(1)).sum(-1);
     }
@@ -169,9 +201,18 @@ torch::Tensor scatterMix(const torch::Tensor &weightsIn, const torch::Tensor &in
     const auto weights = weightsIn.contiguous(), indices = indicesIn.contiguous(), src = srcIn.contiguous();
     const int64_t m = weights.size(0), k = weights.size(1), d = src.size(1);
     auto out = torch::zeros({rows, d}, src.options());
-    if (!fusedOk(src)) {
+    const Route route = routeFor(src);
+    if (route == Route::PerCode) {
         for (int64_t j = 0; j < k; ++j)
             out.index_add_(0, indices.select(1, j), src * weights.select(1, j).unsqueeze(1));
+        return out;
+    }
+    if (route == Route::Batched) {
+        // Row (t, j) of the contributions is w[t,j]·src[t]; one index_add_
+        // sends all M·k of them to their codes.
+        const auto contributions =
+            (src.unsqueeze(1) * weights.unsqueeze(2).to(src.scalar_type())).reshape({m * k, d});  // (M·k, D)
+        out.index_add_(0, indices.reshape(-1), contributions);
         return out;
     }
     AT_DISPATCH_FLOATING_TYPES(src.scalar_type(), "scatterMix", [&] {

@@ -9,7 +9,7 @@ namespace gatefold::model {
 // gate mixture (Eq. 2) and of the k-sparse gradients of top-k logits.
 // w (M, k), idx (M, k) int64 in [0, K), table (K, D) -> (M, D).
 // Differentiable in w and table; CPU runs fused loops (k·D work per row),
-// other devices gather with index_select / index_add_.
+// other devices batched ATen ops (see SparseMixPath).
 torch::Tensor sparseMix(const torch::Tensor &weights, const torch::Tensor &indices, const torch::Tensor &table);
 
 // The top-k of cosine-like logits s = a · bᵀ, with a k-sparse backward:
@@ -32,5 +32,22 @@ torch::Tensor gatherMix(const torch::Tensor &weights, const torch::Tensor &indic
 torch::Tensor rowDots(const torch::Tensor &src, const torch::Tensor &indices, const torch::Tensor &table);
 torch::Tensor scatterMix(const torch::Tensor &weights, const torch::Tensor &indices, const torch::Tensor &src,
                          int64_t rows);
+
+// Which implementation gatherMix, rowDots, scatterMix (so sparseMix,
+// topKProducts, topKCosine, the VQ straight-through backward) and gatedScale
+// use. Default is what models run; the others exist for tests and benchmarks.
+// Process-wide; set it only while no model runs on another thread.
+//   Default  CPU: the fused kernels. Other devices (CUDA): batched ATen ops,
+//            a few launches per call whatever k is — gatherMix one weighted
+//            embedding bag, scatterMix one index_add_ over all M·k (row, code)
+//            pairs, rowDots one gather of M·k rows.
+//   Batched  the batched ops on every device, the CPU included: a test
+//            compares them there with the fused kernels.
+//   PerCode  the non-CPU path as it was before the batched one: one
+//            index_select + addcmul_ (gather) or one index_add_ (scatter) per
+//            mixed code j. The CPU keeps its fused kernels. A timing baseline.
+enum class SparseMixPath { Default, Batched, PerCode };
+void setSparseMixPath(SparseMixPath path);
+SparseMixPath sparseMixPath();
 
 } // namespace gatefold::model
