@@ -11,6 +11,7 @@
 #include <torch/serialize/output-archive.h>
 #include <torch/torch.h>
 
+#include <cstring>
 #include <map>
 #include <sstream>
 
@@ -146,7 +147,17 @@ bool openArchive(const QString &path, const CheckpointTrust &trust, torch::seria
         return false;
     }
     try {
-        archive.load_from(bytes.constData(), size_t(bytes.size()));
+        if (verdict.state == CheckpointState::Accepted) {
+            // Bytes nothing vouches for but the user: LibTorch 1.13's zip reader reads whole 4 KB
+            // blocks past the end of a truncated archive (model/modelio.cpp), so they get a copy
+            // with zeros behind its end for such reads to land in.
+            constexpr qsizetype kReadSlack = 64 * 1024;
+            QByteArray padded(bytes.size() + kReadSlack, '\0');
+            std::memcpy(padded.data(), bytes.constData(), size_t(bytes.size()));
+            archive.load_from(padded.constData(), size_t(bytes.size()));
+        } else {
+            archive.load_from(bytes.constData(), size_t(bytes.size()));
+        }
         c10::IValue format;
         if (!archive.try_read("format", format) || !format.isString()
             || (format.toStringRef() != kFormat && format.toStringRef() != kUnsealedFormat)) {
