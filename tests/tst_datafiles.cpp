@@ -70,6 +70,8 @@ private Q_SLOTS:
     void damagedJpegNamedWithLibjpegWords();
     void damagedFilesAttributedUnderThreads();
     void hugeHeaderRefusedBeforeDecoding();
+    void decompressionBombsRefusedBeforeDecoding_data();
+    void decompressionBombsRefusedBeforeDecoding();
     void danglingClassFolderRefused();
     void badFilesSkippedAndCounted();
     void cifarBatchThatIsAFolder();
@@ -217,6 +219,95 @@ void TstDataFiles::hugeHeaderRefusedBeforeDecoding()
     const std::string problem = checkEncodedImage(bytes);
     QVERIFY2(problem.find("100000 x 100000 pixels") != std::string::npos, problem.c_str());
     QVERIFY(checkEncodedImage(std::vector<std::uint8_t>{0xff, 0xd8, 0xff}).find("damaged JPEG data") == 0);
+}
+
+namespace {
+
+QByteArray pngOf(quint32 width, quint32 height, const QByteArray &idat)
+{
+    auto be = [](quint32 v) {
+        const char bytes[4] = {char(v >> 24), char((v >> 16) & 0xff), char((v >> 8) & 0xff), char(v & 0xff)};
+        return QByteArray(bytes, 4);
+    };
+    QByteArray png("\x89PNG\r\n\x1a\n", 8);
+    auto chunk = [&](const char *type, const QByteArray &data) {
+        const QByteArray body = QByteArray(type, 4) + data;
+        png += be(quint32(data.size())) + body
+             + be(quint32(crc32(0, reinterpret_cast<const Bytef *>(body.data()), uInt(body.size()))));
+    };
+    chunk("IHDR", be(width) + be(height) + QByteArray("\x08\0\0\0\0", 5));  // 8-bit grey
+    chunk("IDAT", idat);
+    chunk("IEND", {});
+    return png;
+}
+
+// Deflated rows of zeros: the best case for deflate (about 1029:1).
+QByteArray zeroRows(quint32 width, quint32 height)
+{
+    const QByteArray raw(qsizetype(height) * (1 + width), '\0');
+    return qCompress(raw, 9).mid(4);  // qCompress: a 4-byte length, then a zlib stream
+}
+
+// A small JPEG whose frame header (SOF0 or SOF2) is patched to claim width x height.
+QByteArray jpegClaiming(bool progressive, quint16 width, quint16 height)
+{
+    std::vector<uchar> encoded;
+    cv::Mat image(64, 64, CV_8UC3, cv::Scalar(10, 120, 200));
+    cv::imencode(".jpg", image, encoded, {cv::IMWRITE_JPEG_PROGRESSIVE, progressive ? 1 : 0});
+    QByteArray jpeg(reinterpret_cast<const char *>(encoded.data()), qsizetype(encoded.size()));
+    const qsizetype sof = jpeg.indexOf(progressive ? QByteArray("\xff\xc2", 2) : QByteArray("\xff\xc0", 2));
+    if (sof < 0)
+        return {};
+    jpeg[sof + 5] = char(height >> 8);
+    jpeg[sof + 6] = char(height & 0xff);
+    jpeg[sof + 7] = char(width >> 8);
+    jpeg[sof + 8] = char(width & 0xff);
+    return jpeg;
+}
+
+QByteArray tiffClaiming(quint32 width, quint32 height)
+{
+    QByteArray tiff("II*\0\x08\0\0\0", 8);
+    auto le16 = [](quint16 v) { return QByteArray(1, char(v & 0xff)) + QByteArray(1, char(v >> 8)); };
+    auto le32 = [&](quint32 v) { return le16(quint16(v & 0xffff)) + le16(quint16(v >> 16)); };
+    tiff += le16(2);
+    tiff += le16(256) + le16(4) + le32(1) + le32(width);
+    tiff += le16(257) + le16(4) + le32(1) + le32(height);
+    tiff += le32(0);
+    return tiff;
+}
+
+} // namespace
+
+void TstDataFiles::decompressionBombsRefusedBeforeDecoding_data()
+{
+    // A few hundred bytes that claim an image of many millions of pixels (the image fuzzer's
+    // finding: 450 bytes of progressive JPEG made libjpeg allocate 1.9 GB). Each is within the
+    // pixel limit, so only the size of its coded data gives it away; "" = a good file, accepted.
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("progressive JPEG claiming 10000 x 10000")
+        << jpegClaiming(true, 10000, 10000) << "10000 x 10000 pixels, which take at least 195312 bytes";
+    QTest::newRow("baseline JPEG claiming 10000 x 10000")
+        << jpegClaiming(false, 10000, 10000) << "10000 x 10000 pixels, which take at least 195312 bytes";
+    QTest::newRow("PNG of 8000 x 8000 with one row of data")
+        << pngOf(8000, 8000, zeroRows(8000, 1)) << "8000 x 8000 pixels, which take at least 62023 bytes";
+    QTest::newRow("PNG of 3000 x 3000 zeros, deflated at its best (good)") << pngOf(3000, 3000, zeroRows(3000, 3000))
+                                                                          << "";
+    QTest::newRow("TIFF claiming 20000 x 20000") << tiffClaiming(20000, 20000) << "20000 x 20000 pixels, more than";
+    QTest::newRow("TIFF without a size") << tiffClaiming(0, 0) << "0 x 0 pixels; the file is damaged";
+}
+
+void TstDataFiles::decompressionBombsRefusedBeforeDecoding()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, says);
+    QVERIFY(!bytes.isEmpty());
+    const std::string problem = checkEncodedImage(std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+    if (says.isEmpty())
+        QVERIFY2(problem.empty(), problem.c_str());
+    else
+        QVERIFY2(QString::fromStdString(problem).contains(says), problem.c_str());
 }
 
 void TstDataFiles::danglingClassFolderRefused()

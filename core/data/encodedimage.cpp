@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include <jpeglib.h>
+#include <jerror.h>
 
 namespace gatefold::data {
 namespace {
@@ -32,11 +33,23 @@ bool startsWith(const std::vector<std::uint8_t> &bytes, const char *magic, size_
     return bytes.size() >= at + n && std::memcmp(bytes.data() + at, magic, n) == 0;
 }
 
+// 2^27 pixels (11585 x 11585): decoded as 8-bit RGB, 400 MB, with the decoder's own buffers about
+// 1 GB. OpenCV allows 2^30; a training image that large is a damaged header far more often than a
+// picture, and a few loader threads decoding such files at once would exhaust a workstation.
+constexpr std::uint64_t kDefaultMaxPixels = std::uint64_t(1) << 27;
+
 std::string tooManyPixels(std::uint64_t width, std::uint64_t height)
 {
     return "its header claims " + std::to_string(width) + " x " + std::to_string(height) + " pixels, more than the "
          + std::to_string(maxImagePixels()) + " an image may have (OPENCV_IO_MAX_IMAGE_PIXELS); the file is damaged, "
          + "or too large to train on: scale it down or remove it";
+}
+
+std::string tooSmallFor(std::uint64_t width, std::uint64_t height, std::uint64_t have, std::uint64_t need)
+{
+    return "its header claims " + std::to_string(width) + " x " + std::to_string(height) + " pixels, which take at least "
+         + std::to_string(need) + " bytes of image data, but it holds " + std::to_string(have)
+         + ": the file is truncated or damaged; replace it";
 }
 
 std::string checkSize(std::uint64_t width, std::uint64_t height)
@@ -74,7 +87,16 @@ void jpegMessage(j_common_ptr info, int level)
 
 void jpegSilence(j_common_ptr) {}
 
-enum class JpegResult { Fine, Error, Warning, TooLarge };
+enum class JpegResult { Fine, Error, Warning, TooLarge, TooSmall };
+
+// The most memory the check's decode may take (a progressive file holds every coefficient of the
+// image at once: 2 bytes a coefficient, so about 6 bytes a pixel without subsampling).
+constexpr std::uint64_t kJpegMemoryLimit = std::uint64_t(1) << 30;
+
+std::uint64_t minimumJpegBytes(std::uint64_t width, std::uint64_t height)
+{
+    return ((width + 7) / 8) * ((height + 7) / 8) / 8;
+}
 
 // Decodes every scan at 1/8 scale (each coefficient is still read, the
 // inverse DCT and colour conversion mostly skipped) and says whether libjpeg
@@ -104,6 +126,16 @@ JpegResult readJpeg(const std::vector<std::uint8_t> &bytes, JpegReport *report, 
         jpeg_destroy_decompress(&info);
         return JpegResult::TooLarge;
     }
+    // Huffman coding spends at least one bit on each 8 x 8 block's DC coefficient: a file
+    // smaller than that claims an image it cannot hold (a decompression bomb: 450 bytes that
+    // claimed 65032 x 9736 pixels made libjpeg allocate 1.9 GB for a progressive decode).
+    if (!info.arith_code && bytes.size() < minimumJpegBytes(*width, *height)) {
+        jpeg_destroy_decompress(&info);
+        return JpegResult::TooSmall;
+    }
+    // Whatever else it claims, the check decodes within this much memory (libjpeg refuses more
+    // with JERR_NO_BACKING_STORE): an arithmetic-coded file can be small and still large.
+    info.mem->max_memory_to_use = long(kJpegMemoryLimit);
     info.scale_num = 1;
     info.scale_denom = 8;
     info.dct_method = JDCT_IFAST;
@@ -128,7 +160,13 @@ std::string checkJpeg(const std::vector<std::uint8_t> &bytes)
         return {};
     case JpegResult::TooLarge:
         return checkSize(width, height);
+    case JpegResult::TooSmall:
+        return tooSmallFor(width, height, bytes.size(), minimumJpegBytes(width, height));
     case JpegResult::Error:
+        if (report.manager.msg_code == JERR_NO_BACKING_STORE)
+            return "its header claims " + std::to_string(width) + " x " + std::to_string(height)
+                 + " pixels, which take more than " + std::to_string(kJpegMemoryLimit >> 20)
+                 + " MB to decode; the file is damaged, or too large to train on: scale it down or remove it";
         return std::string("damaged JPEG data: ") + report.error + " (libjpeg); replace the file or remove it";
     case JpegResult::Warning:
         return std::string("damaged JPEG data: ") + report.firstWarning + " (libjpeg"
@@ -150,10 +188,23 @@ bool validPngDepth(int colourType, int depth)
     }
 }
 
+int pngChannels(int colourType)
+{
+    switch (colourType) {
+    case 2: return 3;
+    case 4: return 2;
+    case 6: return 4;
+    default: return 1;  // grey, palette
+    }
+}
+
+constexpr std::uint64_t kDeflateMaxRatio = 1032;
+
 std::string checkPng(const std::vector<std::uint8_t> &bytes)
 {
     size_t at = 8;
     bool header = false, data = false;
+    std::uint64_t width = 0, height = 0, rawBytes = 0, idatBytes = 0;
     while (true) {
         if (at == bytes.size())
             return "truncated: it ends before its IEND chunk (the file was cut short); replace it";
@@ -182,11 +233,23 @@ std::string checkPng(const std::vector<std::uint8_t> &bytes)
             if (!validPngDepth(type[13], type[12]))
                 return "damaged: colour type " + std::to_string(type[13]) + " with bit depth " + std::to_string(type[12])
                      + " does not exist in PNG; replace the file";
+            width = bigEndian32(type + 4);
+            height = bigEndian32(type + 8);
+            rawBytes = height * (1 + (width * pngChannels(type[13]) * type[12] + 7) / 8);
             header = true;
         }
         data = data || name == "IDAT";
-        if (name == "IEND")
-            return data ? std::string() : "damaged: it holds no image data (no IDAT chunk); replace the file";
+        if (name == "IDAT")
+            idatBytes += length;
+        if (name == "IEND") {
+            if (!data)
+                return "damaged: it holds no image data (no IDAT chunk); replace the file";
+            // Deflate codes at most 258 bytes in 2 bits (1032:1): fewer bytes cannot hold the pixels
+            // (a decompression bomb, or a file cut and patched).
+            if (idatBytes < rawBytes / kDeflateMaxRatio)
+                return tooSmallFor(width, height, idatBytes, rawBytes / kDeflateMaxRatio);
+            return {};
+        }
         at += 12 + size_t(length);
     }
 }
@@ -226,6 +289,34 @@ std::string checkBmp(const std::vector<std::uint8_t> &bytes)
     return checkSize(std::uint64_t(std::llabs(width)), std::uint64_t(std::llabs(height)));
 }
 
+// The first image's size from its directory (tags ImageWidth 256 and ImageLength 257; SHORT or LONG).
+std::string checkTiff(const std::vector<std::uint8_t> &bytes)
+{
+    const bool little = bytes[0] == 'I';
+    const auto u16 = [&](size_t at) {
+        return little ? std::uint32_t(bytes[at] | (bytes[at + 1] << 8)) : std::uint32_t((bytes[at] << 8) | bytes[at + 1]);
+    };
+    const auto u32 = [&](size_t at) { return little ? littleEndian32(bytes.data() + at) : bigEndian32(bytes.data() + at); };
+    if (bytes.size() < 8)
+        return "truncated: shorter than a TIFF header; replace the file";
+    const std::uint64_t ifd = u32(4);
+    if (ifd + 2 > bytes.size())
+        return "truncated: its first image directory lies beyond the end of the file; replace it";
+    const std::uint64_t entries = u16(size_t(ifd));
+    if (ifd + 2 + entries * 12 > bytes.size())
+        return "truncated: its first image directory runs past the end of the file; replace it";
+    std::uint64_t width = 0, height = 0;
+    for (std::uint64_t i = 0; i < entries; ++i) {
+        const size_t at = size_t(ifd + 2 + i * 12);
+        const std::uint32_t tag = u16(at), type = u16(at + 2);
+        if (tag != 256 && tag != 257)
+            continue;
+        const std::uint64_t value = type == 3 ? u16(at + 8) : type == 4 ? u32(at + 8) : 0;
+        (tag == 256 ? width : height) = value;
+    }
+    return checkSize(width, height);
+}
+
 } // namespace
 
 std::uint64_t maxImagePixels()
@@ -234,7 +325,7 @@ std::uint64_t maxImagePixels()
         const char *text = std::getenv("OPENCV_IO_MAX_IMAGE_PIXELS");
         char *end = nullptr;
         const unsigned long long v = text ? std::strtoull(text, &end, 10) : 0;
-        return text && end && *end == '\0' && v > 0 ? std::uint64_t(v) : std::uint64_t(1) << 30;
+        return text && end && *end == '\0' && v > 0 ? std::uint64_t(v) : kDefaultMaxPixels;
     }();
     return limit;
 }
@@ -250,7 +341,7 @@ std::string checkEncodedImage(const std::vector<std::uint8_t> &bytes)
     if (startsWith(bytes, "BM", 2))
         return checkBmp(bytes);
     if (startsWith(bytes, "II*\0", 4) || startsWith(bytes, "MM\0*", 4))
-        return {};
+        return checkTiff(bytes);
     std::string first;
     for (size_t i = 0; i < bytes.size() && i < 8; ++i) {
         char hex[4];
