@@ -17,6 +17,8 @@
 #include <QJsonObject>
 #include <QProcess>
 
+#include <opencv2/imgcodecs.hpp>
+
 #include <csignal>
 #include <map>
 
@@ -83,6 +85,30 @@ std::map<QString, double> metricsOf(store::RunStore &s, qint64 run)
     return out;
 }
 
+// An image folder at `root`: train/ and val/ with a class folder per name, 8 and 2 PNGs of 16×16 each.
+void writeImageFolder(const QString &root, const QStringList &classes)
+{
+    for (const char *split : {"train", "val"})
+        for (int c = 0; c < classes.size(); ++c) {
+            QDir().mkpath(QStringLiteral("%1/%2/%3").arg(root, split, classes[c]));
+            for (int i = 0; i < (QString(split) == "train" ? 8 : 2); ++i) {
+                const cv::Mat m(16, 16, CV_8UC3, cv::Scalar(30 * c + 3 * i, 200 - 40 * c, 7 * i));
+                QVERIFY(cv::imwrite(QStringLiteral("%1/%2/%3/i%4.png").arg(root, split, classes[c]).arg(i).toStdString(), m));
+            }
+        }
+}
+
+// A model for 16 px images of an image folder with `classes` classes, batches of 4.
+QStringList onFolder(const QString &path, int classes)
+{
+    QStringList args = {"--set", "data.name=folder", "--set", "data.path=" + path, "--set",
+                        QStringLiteral("num_classes=%1").arg(classes)};
+    for (const char *kv : {"img_size=16", "patch_size=4", "embed_dim=16", "depth=1", "num_heads=2", "mlp_ratio=2",
+                           "train.batch_size=4", "train.epochs=3", "compute.threads=1"})
+        args << "--set" << kv;
+    return args;
+}
+
 } // namespace
 
 class TstEngine : public QObject
@@ -100,6 +126,7 @@ private Q_SLOTS:
     void fineTuneFromAnotherRun();
     void resumeRefusesFinishedRuns();
     void trainsOnCifarFiles();
+    void folderNoticesEverywhere();
 
 private:
     QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name) + ".sqlite"); }
@@ -373,6 +400,44 @@ void TstEngine::trainsOnCifarFiles()
     QCOMPARE(missing.exitCode, 2);
     QVERIFY2(missing.err.contains("data.path: '" + m_dir.filePath("none") + "' does not exist"), qPrintable(missing.err));
     QVERIFY(!QFile::exists(other));
+}
+
+// What an image folder leaves out — files of other formats, hidden entries — is said by `data`, `data
+// --verify`, the checks before a run (config --check) and the run's own log; a folder of one class is refused.
+void TstEngine::folderNoticesEverywhere()
+{
+    const QString root = m_dir.filePath("notices");
+    writeImageFolder(root, {"a", "b"});
+    QFile gif(root + "/train/a/anim.gif");
+    QVERIFY(gif.open(QIODevice::WriteOnly) && gif.write("GIF89a") == 6);
+    gif.close();
+    QVERIFY(QDir().mkpath(root + "/train/.git"));
+    QVERIFY(QFile::copy(root + "/train/a/i0.png", root + "/train/.git/x.png"));
+    const QStringList data = QStringList{"data", "--verify"} + onFolder(root, 2);
+    const QString gifLine = "skipped 1 file that is not an image of a supported format";
+    const QString hiddenLine = "skipped 1 hidden file or folder (names starting with '.'): " + root + "/train/.git";
+    Result r = runCli(data);
+    QVERIFY2(r.exitCode == 0 && r.out.contains("classes        2: a, b") && r.out.contains("verified       20 images, 0 bad")
+                 && r.out.contains(gifLine) && r.out.contains(hiddenLine),
+             qPrintable(r.out + r.err));
+    r = runCli(QStringList{"config", "--check", "--json"} + onFolder(root, 2));
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray warnings = QJsonDocument::fromJson(r.out.toUtf8()).object().value("warnings").toArray();
+    QString said;
+    for (const QJsonValue &w : warnings)
+        said += w.toObject().value("key").toString() + ": " + w.toObject().value("message").toString() + "\n";
+    QVERIFY2(said.contains("data.path: " + gifLine) && said.contains("data.path: " + hiddenLine), qPrintable(said));
+    r = runCli(QStringList{"train", "--store", storePath("notices"), "--set", "train.epochs=1"} + onFolder(root, 2));
+    QVERIFY2(r.exitCode == 0 && r.out.contains(gifLine) && r.out.contains(hiddenLine), qPrintable(r.out + r.err));
+
+    const QString single = m_dir.filePath("single");
+    writeImageFolder(single, {"only"});
+    const QString db = storePath("single");
+    r = runCli(QStringList{"train", "--store", db} + onFolder(single, 1));
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("data.path: the data set folder has 1 class(es) (only): a classifier needs at least 2"),
+             qPrintable(r.err));
+    QVERIFY(!QFile::exists(db));
 }
 
 QTEST_GUILESS_MAIN(TstEngine)

@@ -57,6 +57,8 @@ bool Trainer::prepare(QString *error)
     }
     {
         say(QString::fromStdString(data::describeDataset(*m_data)));
+        for (const std::string &notice : m_data->notices())
+            say(QString::fromStdString(notice));
         say(QStringLiteral("input normalisation: %1 (%2); undecodable images: %3")
                                       .arg(QString::fromStdString(data::describeNormalization(m_norm)),
                                            dc.mean.empty() ? QStringLiteral("measured on the first %1 training images")
