@@ -503,12 +503,12 @@
     <name>MlflowTransfer</name>
     <message>
         <location filename="../widgets/mlflowtransfer.cpp" line="+36"/>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>Select the runs to export in the run table first.</source>
         <translation>Wählen Sie zuerst die zu exportierenden Läufe in der Lauftabelle aus.</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-38"/>
         <source>Nothing was exported: %1</source>
         <translation>Nichts wurde exportiert: %1</translation>
     </message>
@@ -521,7 +521,12 @@
         </translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+5"/>
+        <source>Run %1: %2</source>
+        <translation>Lauf %1: %2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Nothing was imported: %1</source>
         <translation>Nichts wurde importiert: %1</translation>
     </message>
@@ -1134,6 +1139,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+72"/>
         <location line="+3"/>
+        <location line="+97"/>
         <source>cancelled before it started</source>
         <translation>vor dem Start abgebrochen</translation>
     </message>
@@ -1179,7 +1185,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>die Engine %1 kann nicht gestartet werden: %2</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+170"/>
         <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
         <translation>die Engine (PID %1) ist beendet worden, ohne zu sagen, wie der Lauf endete%2; Fortsetzen setzt den Lauf ab seinem letzten Checkpoint fort</translation>
     </message>
@@ -1192,7 +1198,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+61"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+56"/>
         <source>block</source>
         <translation>Block</translation>
     </message>
@@ -1471,7 +1477,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+57"/>
+        <location filename="../widgets/ckaview.cpp" line="+52"/>
         <source>linear CKA</source>
         <translation>CKA (linear)</translation>
     </message>
@@ -2699,12 +2705,12 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+98"/>
+        <location filename="../widgets/runcontroller.cpp" line="+99"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>run %1 is not in %2 for other programs (the window&apos;s connection wrote into a file another program had replaced) and could not be created again: %3. Close Gatefold, start it again and queue the run once more.</source>
         <translation>Lauf %1 ist für andere Programme nicht in %2 (die Verbindung des Fensters schrieb in eine Datei, die ein anderes Programm ersetzt hatte) und konnte nicht neu angelegt werden: %3. Schließen Sie Gatefold, starten Sie es neu und stellen Sie den Lauf noch einmal in die Warteschlange.</translation>
     </message>
@@ -2864,7 +2870,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+106"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+119"/>
         <source>best</source>
         <translation>bester Wert</translation>
     </message>
@@ -3159,7 +3165,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message>
-        <location filename="../widgets/sweepbuilder.cpp" line="+42"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+71"/>
         <source>Sweep</source>
         <translation>Sweep</translation>
     </message>
@@ -3539,7 +3545,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+43"/>
+        <location filename="../app/gui/main.cpp" line="+49"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>

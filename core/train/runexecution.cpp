@@ -77,6 +77,13 @@ void repairBest(store::RunStore &store, qint64 runId, const Trainer &trainer, co
                             .arg(plan.chosen->file));
 }
 
+// A config that is an empty object: an MLflow run imported without any Gatefold setting (mlflowimport.h).
+bool hasNoSettings(const QByteArray &configJson)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(configJson);
+    return doc.isObject() && doc.object().isEmpty();
+}
+
 QString whatToDo(const std::exception &e)
 {
     return isOutOfMemory(e) ? QStringLiteral("make the run smaller (train.batch_size, img_size, embed_dim, depth, "
@@ -181,6 +188,13 @@ ExecutionResult executeRun(store::RunStore &store, qint64 runId, const Execution
     const auto record = store.run(runId);
     if (!record)
         return {TrainEnd::Failed, QStringLiteral("there is no run %1 in %2").arg(runId).arg(store.path()), true};
+    if (hasNoSettings(record->configJson))
+        return {TrainEnd::Failed,
+                QStringLiteral("run %1 has no config: it was imported (from MLflow) without Gatefold settings, as a "
+                               "record of its metrics, tags and artifacts, and cannot be trained or resumed. Nothing "
+                               "was changed; train a new run with the settings you mean (gatefold-cli train --set …)")
+                    .arg(runId),
+                true, true};
     std::optional<ResumePlan> plan;
     if (options.resume) {
         QString error;
