@@ -49,6 +49,8 @@ private Q_SLOTS:
     void gridProblemsCarryLines();
     void batchLargerThanSplit();
     void warmupLongerThanTheRun();
+    void float32Floors_data();
+    void float32Floors();
 
 private:
     QStringList plan(const QByteArray &grid, std::vector<qint64> seeds = {}, SweepPlan *out = nullptr)
@@ -218,6 +220,42 @@ void TstRunConfigJson::warmupLongerThanTheRun()
     QCOMPARE(scheduleWarnings(c, 64).at(0).key, QStringLiteral("join.start_step"));
     c.train.logEvery = 100;
     QCOMPARE(scheduleWarnings(c, 64).back().key, QStringLiteral("train.log_every"));
+}
+
+// Values the JSON and --set readers accept but float32 cannot train with: 0 after the conversion, or a
+// number far beyond what a resize can make.
+void TstRunConfigJson::float32Floors_data()
+{
+    QTest::addColumn<QString>("assignment");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("std 1e-300") << "data.std=0.2,1e-300,0.2" << "data.std: must lie in [1e-6, 1]";
+    QTest::newRow("std 1e-7") << "data.std=1e-7,0.2,0.2" << "data.std: must lie in [1e-6, 1]";
+    QTest::newRow("eps 1e-300") << "optim.eps=1e-300" << "optim.eps: must be at least 1e-30";
+    QTest::newRow("lr 1e-300") << "optim.lr=1e-300" << "optim.lr: must be at least 1e-12";
+    QTest::newRow("crop 1e-300") << "data.crop_pct=1e-300" << "data.crop_pct: must lie in [0.05, 1]";
+}
+
+void TstRunConfigJson::float32Floors()
+{
+    QFETCH(QString, assignment);
+    QFETCH(QString, expected);
+    RunConfig c = tiny();
+    QVERIFY(applyRunAssignment(c, "data.mean=0.5,0.5,0.5"));
+    QVERIFY(applyRunAssignment(c, "data.std=0.2,0.2,0.2"));
+    QVERIFY(applyRunAssignment(c, "optim.min_lr=0"));  // else a tiny lr is also below it
+    QVERIFY(validateRunConfig(c).empty());
+    std::string why;
+    QVERIFY2(applyRunAssignment(c, assignment.toStdString(), &why), why.c_str());
+    QStringList found;
+    for (const auto &p : validateRunConfig(c))
+        found << QString::fromStdString(p.field + ": " + p.message);
+    QVERIFY2(found.size() == 1 && found[0].startsWith(expected), qPrintable(found.join('\n')));
+    // The floors themselves are fine.
+    RunConfig edge = tiny();
+    for (const char *kv : {"data.mean=0.5,0.5,0.5", "data.std=1e-6,1,0.5", "optim.eps=1e-30", "optim.lr=1e-12",
+                           "optim.min_lr=0", "data.crop_pct=0.05"})
+        QVERIFY(applyRunAssignment(edge, kv));
+    QVERIFY(validateRunConfig(edge).empty());
 }
 
 GATEFOLD_TEST_MAIN(TstRunConfigJson)

@@ -184,7 +184,7 @@
         <translation>erwartet wird auto oder durch Kommas getrennte Zahlen (eine pro Kanal): „%1“ ist keine endliche Zahl</translation>
     </message>
     <message>
-        <location line="+247"/>
+        <location line="+253"/>
         <source>must be at least 1</source>
         <translation>muss mindestens 1 sein</translation>
     </message>
@@ -240,6 +240,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>must lie in [0.05, 1]: the share of the resized image&apos;s shorter side the centre crop keeps (0.875 or 1 as a rule)</source>
+        <translation>muss in [0.05, 1] liegen: der Anteil der kürzeren Seite des skalierten Bildes, den der Mittenausschnitt behält (in der Regel 0.875 oder 1)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>must lie between -1 (auto) and 64</source>
         <translation>muss zwischen -1 (auto) und 64 liegen</translation>
     </message>
@@ -269,12 +274,7 @@
         <translation>in der Skala [0, 1] der Bilder (z. B. 0.485, nicht 123.7)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>must lie in (0, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4)</source>
-        <translation>muss in (0, 1] liegen, in der Skala [0, 1] der Bilder (z. B. 0.229, nicht 58.4)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>the built-in data set draws at most 100000000 images per split</source>
         <translation>der eingebaute Datensatz zieht höchstens 100000000 Bilder je Teilmenge</translation>
     </message>
@@ -289,23 +289,38 @@
         <translation>muss in [0, 10] liegen</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>must lie between 0 and optim.lr</source>
         <translation>muss zwischen 0 und optim.lr liegen</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <location line="+5"/>
+        <location line="-6"/>
+        <location line="+8"/>
         <source>must be 0 or more</source>
         <translation>muss 0 oder größer sein</translation>
     </message>
     <message>
-        <location line="-367"/>
+        <location line="-382"/>
         <source>contains a line break or another control character; give it on one line</source>
         <translation>enthält einen Zeilenumbruch oder ein anderes Steuerzeichen; in einer Zeile angeben</translation>
     </message>
     <message>
-        <location line="+371"/>
+        <location line="+347"/>
+        <source>must lie in [1e-6, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4); the inputs are divided by it in float32</source>
+        <translation>muss in [1e-6, 1] liegen, in der [0, 1]-Skala der Bilder (z. B. 0.229, nicht 58.4); die Eingaben werden in float32 durch ihn geteilt</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>must be at least 1e-12: a smaller step is lost in float32 rounding and the weights never change</source>
+        <translation>muss mindestens 1e-12 sein: ein kleinerer Schritt geht in der float32-Rundung verloren, und die Gewichte ändern sich nie</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>must be at least 1e-30: AdamW adds it in float32, where a smaller value is 0 and a zero gradient gives NaN (1e-8 as a rule)</source>
+        <translation>muss mindestens 1e-30 sein: AdamW addiert ihn in float32, wo ein kleinerer Wert 0 ist und ein Gradient von 0 NaN ergibt (in der Regel 1e-8)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>must be 0 (off) or more</source>
         <translation>muss 0 (aus) oder größer sein</translation>
     </message>

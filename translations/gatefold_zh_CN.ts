@@ -184,7 +184,7 @@
         <translation>应为 auto 或以逗号分隔的数值（每个通道一个）：“%1”不是有限的数值</translation>
     </message>
     <message>
-        <location line="+247"/>
+        <location line="+253"/>
         <source>must be at least 1</source>
         <translation>必须至少为 1</translation>
     </message>
@@ -240,6 +240,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>must lie in [0.05, 1]: the share of the resized image&apos;s shorter side the centre crop keeps (0.875 or 1 as a rule)</source>
+        <translation>必须位于 [0.05, 1]：中心裁剪保留的缩放后图像短边的比例（通常为 0.875 或 1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>must lie between -1 (auto) and 64</source>
         <translation>必须在 -1（auto）和 64 之间</translation>
     </message>
@@ -269,12 +274,7 @@
         <translation>应采用图像的 [0, 1] 尺度（例如 0.485，而不是 123.7）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>must lie in (0, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4)</source>
-        <translation>必须在 (0, 1] 内，采用图像的 [0, 1] 尺度（例如 0.229，而不是 58.4）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>the built-in data set draws at most 100000000 images per split</source>
         <translation>内置数据集每个划分最多抽取 100000000 张图像</translation>
     </message>
@@ -289,23 +289,38 @@
         <translation>必须在 [0, 10] 内</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>must lie between 0 and optim.lr</source>
         <translation>必须在 0 和 optim.lr 之间</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <location line="+5"/>
+        <location line="-6"/>
+        <location line="+8"/>
         <source>must be 0 or more</source>
         <translation>必须为 0 或更大</translation>
     </message>
     <message>
-        <location line="-367"/>
+        <location line="-382"/>
         <source>contains a line break or another control character; give it on one line</source>
         <translation>包含换行符或其他控制字符；请写在一行内</translation>
     </message>
     <message>
-        <location line="+371"/>
+        <location line="+347"/>
+        <source>must lie in [1e-6, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4); the inputs are divided by it in float32</source>
+        <translation>必须位于 [1e-6, 1]，采用图像的 [0, 1] 尺度（例如 0.229，而不是 58.4）；输入会在 float32 中除以它</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>must be at least 1e-12: a smaller step is lost in float32 rounding and the weights never change</source>
+        <translation>必须至少为 1e-12：更小的步长会在 float32 舍入中丢失，权重永远不会改变</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>must be at least 1e-30: AdamW adds it in float32, where a smaller value is 0 and a zero gradient gives NaN (1e-8 as a rule)</source>
+        <translation>必须至少为 1e-30：AdamW 在 float32 中加上它，更小的值在那里为 0，零梯度会得到 NaN（通常为 1e-8）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>must be 0 (off) or more</source>
         <translation>必须为 0（关闭）或更大</translation>
     </message>

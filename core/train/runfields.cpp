@@ -297,6 +297,12 @@ std::vector<RunField> makeFields()
 
 #undef GF_ACCESS
 
+// Floors of settings that reach float32 tensors (validateRunConfig says why each).
+constexpr double kMinStd = 1e-6;
+constexpr double kMinCropPct = 0.05;
+constexpr double kMinLr = 1e-12;
+constexpr double kMinEps = 1e-30;
+
 // A problem of `key` unless `ok`; `text` is a template marked for lupdate
 // (context "ConfigProblem") with %1 … for `args` (model/configproblem.h).
 void need(std::vector<model::ConfigProblem> &out, bool ok, const char *key, const char *text,
@@ -398,7 +404,10 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
          GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 (as stored), 1 or 3"));
     need(out, d.valFraction > 0 && d.valFraction < 1, "data.val_fraction",
          GF_TRANSLATE_NOOP("ConfigProblem", "must lie in (0, 1)"));
-    need(out, d.cropPct > 0 && d.cropPct <= 1, "data.crop_pct", aboveZeroToOne);
+    // Evaluation resizes to img_size / crop_pct: a tiny fraction would ask for an image of 10^300 pixels.
+    need(out, d.cropPct >= kMinCropPct && d.cropPct <= 1, "data.crop_pct",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie in [0.05, 1]: the share of the resized image's shorter side "
+                                            "the centre crop keeps (0.875 or 1 as a rule)"));
     need(out, d.workers >= -1 && d.workers <= 64, "data.workers",
          GF_TRANSLATE_NOOP("ConfigProblem", "must lie between -1 (auto) and 64"));
     need(out, d.prefetch >= 1 && d.prefetch <= 64, "data.prefetch",
@@ -412,8 +421,11 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
          GF_TRANSLATE_NOOP("ConfigProblem", "one value per channel: 1 or 3 values"));
     need(out, std::all_of(d.mean.begin(), d.mean.end(), [](double m) { return m >= 0 && m <= 1; }), "data.mean",
          GF_TRANSLATE_NOOP("ConfigProblem", "in the images' [0, 1] scale (e.g. 0.485, not 123.7)"));
-    need(out, std::all_of(d.std.begin(), d.std.end(), [](double s) { return s > 0 && s <= 1; }), "data.std",
-         GF_TRANSLATE_NOOP("ConfigProblem", "must lie in (0, 1], in the images' [0, 1] scale (e.g. 0.229, not 58.4)"));
+    // The model trains in float32: inputs are divided by data.std there, where 1e-300 is 0 (and 1e-7 makes
+    // values near 1e7 that no first layer takes); a spread below 1e-6 is no image's.
+    need(out, std::all_of(d.std.begin(), d.std.end(), [](double s) { return s >= kMinStd && s <= 1; }), "data.std",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie in [1e-6, 1], in the images' [0, 1] scale (e.g. 0.229, not "
+                                            "58.4); the inputs are divided by it in float32"));
     need(out, t.data.trainSize >= 1, "data.train_size", atLeastOne);
     need(out, t.data.valSize >= 1, "data.val_size", atLeastOne);
     // Each epoch shuffles every index: a billion images would be a permutation of gigabytes before the first step.
@@ -440,14 +452,20 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
     need(out, t.logEvery >= 1, "train.log_every", atLeastOne);
     need(out, t.kmeansBatches >= 1, "train.kmeans_batches", atLeastOne);
     need(out, t.keepEvery >= 0, "train.keep_every", GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 or more"));
-    need(out, o.lr > 0, "optim.lr", positive);
+    // AdamW's step is about lr: below 1e-12 it is lost in float32 rounding (or is 0) and nothing trains.
+    need(out, o.lr >= kMinLr, "optim.lr",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must be at least 1e-12: a smaller step is lost in float32 rounding "
+                                            "and the weights never change"));
     need(out, o.minLr >= 0 && o.minLr <= o.lr, "optim.min_lr",
          GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 0 and optim.lr"));
     need(out, o.warmupEpochs >= 0 && o.warmupEpochs <= t.epochs, "optim.warmup_epochs", withinEpochs);
     need(out, o.weightDecay >= 0, "optim.weight_decay", GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 or more"));
     need(out, o.beta1 >= 0 && o.beta1 < 1, "optim.beta1", fromZeroBelowOne);
     need(out, o.beta2 >= 0 && o.beta2 < 1, "optim.beta2", fromZeroBelowOne);
-    need(out, o.eps > 0, "optim.eps", positive);
+    // eps is added in float32, where below ~1e-38 it is 0: a weight whose gradient is 0 then becomes 0/0 = NaN.
+    need(out, o.eps >= kMinEps, "optim.eps",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must be at least 1e-30: AdamW adds it in float32, where a smaller "
+                                            "value is 0 and a zero gradient gives NaN (1e-8 as a rule)"));
     need(out, o.clipGrad >= 0, "optim.clip_grad", GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 (off) or more"));
     need(out, o.labelSmoothing >= 0 && o.labelSmoothing < 1, "optim.label_smoothing", fromZeroBelowOne);
     need(out, o.emaDecay >= 0 && o.emaDecay < 1, "optim.ema_decay",
