@@ -85,6 +85,21 @@ std::map<QString, double> metricsOf(store::RunStore &s, qint64 run)
     return out;
 }
 
+// gatefold-cli run in `dir` (its working directory).
+gatefold::test::CliRun runCliIn(const QString &dir, const QStringList &arguments)
+{
+    QProcess process;
+    process.setWorkingDirectory(dir);
+    process.start(QStringLiteral(GATEFOLD_CLI_PATH), arguments);
+    gatefold::test::CliRun r;
+    if (!process.waitForFinished(180000) || process.exitStatus() != QProcess::NormalExit)
+        return r;
+    r.exitCode = process.exitCode();
+    r.out = QString::fromUtf8(process.readAllStandardOutput());
+    r.err = QString::fromUtf8(process.readAllStandardError());
+    return r;
+}
+
 // An image folder at `root`: train/ and val/ with a class folder per name, 8 and 2 PNGs of 16×16 each.
 void writeImageFolder(const QString &root, const QStringList &classes)
 {
@@ -109,6 +124,14 @@ QStringList onFolder(const QString &path, int classes)
     return args;
 }
 
+QString statusOf(const QString &storeFile, qint64 run)
+{
+    QString error;
+    auto s = store::RunStore::open(storeFile, &error);
+    const auto record = s ? s->run(run) : std::nullopt;
+    return record ? store::toString(record->status) : error;
+}
+
 } // namespace
 
 class TstEngine : public QObject
@@ -126,6 +149,8 @@ private Q_SLOTS:
     void fineTuneFromAnotherRun();
     void resumeRefusesFinishedRuns();
     void trainsOnCifarFiles();
+    void relativeDataPathKeptAbsolute();
+    void resumeRefusesChangedData();
     void folderNoticesEverywhere();
 
 private:
@@ -400,6 +425,63 @@ void TstEngine::trainsOnCifarFiles()
     QCOMPARE(missing.exitCode, 2);
     QVERIFY2(missing.err.contains("data.path: '" + m_dir.filePath("none") + "' does not exist"), qPrintable(missing.err));
     QVERIFY(!QFile::exists(other));
+}
+
+// A relative data.path is the folder it names where the run was created: resumed from another directory
+// (one with an imgs/ of its own), the run goes on with the data it began with.
+void TstEngine::relativeDataPathKeptAbsolute()
+{
+    const QString home = m_dir.filePath("relative");
+    writeImageFolder(home + "/imgs", {"a", "b"});
+    const QString elsewhere = m_dir.filePath("elsewhere");
+    writeImageFolder(elsewhere + "/imgs", {"a", "zz"});
+    const QString db = home + "/runs.sqlite";
+    const Result first = runCliIn(home, QStringList{"train", "--store", db, "--stop-at-step", "2"} + onFolder("imgs", 2));
+    QCOMPARE(first.exitCode, 3);
+    const Result shown = runCli({"runs", "show", "1", "--json", "--store", db});
+    const QJsonObject config = QJsonDocument::fromJson(shown.out.toUtf8()).object().value("config").toObject();
+    QCOMPARE(config.value("data.path").toString(), home + "/imgs");
+    const Result resumed = runCliIn(elsewhere, {"resume", "--run", "1", "--store", db});
+    QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.out + resumed.err));
+    QVERIFY2(resumed.out.contains("2 classes (a, b)"), qPrintable(resumed.out));
+    QCOMPARE(statusOf(db, 1), QStringLiteral("finished"));
+}
+
+// The data set a run was created with is recorded with it: a resume that finds other classes, other
+// counts or no data set at all is refused, and the run stays as it was (cancelled).
+void TstEngine::resumeRefusesChangedData()
+{
+    const QString root = m_dir.filePath("changing/imgs");
+    writeImageFolder(root, {"a", "b"});
+    const QString db = storePath("changing");
+    const Result first = runCli(QStringList{"train", "--store", db, "--stop-at-step", "2"} + onFolder(root, 2));
+    QCOMPARE(first.exitCode, 3);
+    const QString shown = runCli({"runs", "show", "1", "--store", db}).out;
+    QVERIFY2(shown.contains("data/set") && shown.contains("\"classes\":[\"a\",\"b\"]"), qPrintable(shown));
+
+    QVERIFY(QDir().rename(root + "/train/b", root + "/train/zz") && QDir().rename(root + "/val/b", root + "/val/zz"));
+    Result r = runCli({"resume", "--run", "1", "--store", db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("cannot resume run 1") && r.err.contains("not the one the run was created with")
+                 && r.err.contains("classes (a, zz)") && r.err.contains("created with 2 (a, b)")
+                 && r.err.contains("Nothing was changed: run 1 is still cancelled"),
+             qPrintable(r.err));
+    QCOMPARE(statusOf(db, 1), QStringLiteral("cancelled"));
+    QVERIFY(QDir().rename(root + "/train/zz", root + "/train/b") && QDir().rename(root + "/val/zz", root + "/val/b"));
+
+    QVERIFY(QFile::remove(root + "/train/a/i7.png"));  // one image fewer: other data all the same
+    r = runCli({"resume", "--run", "1", "--store", db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("it now has 15 training images, the run was created with 16 (class a: 7 instead of 8)"),
+             qPrintable(r.err));
+    QCOMPARE(statusOf(db, 1), QStringLiteral("cancelled"));
+
+    QVERIFY(QDir().rename(m_dir.filePath("changing"), m_dir.filePath("moved")));
+    r = runCli({"resume", "--run", "1", "--store", db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("data.path: '" + root + "' does not exist") && r.err.contains("run 1 is still cancelled"),
+             qPrintable(r.err));
+    QCOMPARE(statusOf(db, 1), QStringLiteral("cancelled"));
 }
 
 // What an image folder leaves out — files of other formats, hidden entries — is said by `data`, `data

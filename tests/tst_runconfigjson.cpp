@@ -9,8 +9,11 @@
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
+#include <QDir>
+
 #include "train/datacheck.h"
 #include "train/runconfigjson.h"
+#include "train/runpaths.h"
 #include "train/runpresets.h"
 #include "train/sweepgrid.h"
 #endif
@@ -49,6 +52,7 @@ private Q_SLOTS:
     void gridProblemsCarryLines();
     void batchLargerThanSplit();
     void warmupLongerThanTheRun();
+    void pathSettingsMadeAbsolute();
     void float32Floors_data();
     void float32Floors();
 
@@ -220,6 +224,35 @@ void TstRunConfigJson::warmupLongerThanTheRun()
     QCOMPARE(scheduleWarnings(c, 64).at(0).key, QStringLiteral("join.start_step"));
     c.train.logEvery = 100;
     QCOMPARE(scheduleWarnings(c, 64).back().key, QStringLiteral("train.log_every"));
+}
+
+// A run is created with every path absolute: resumed, re-run or queued from another directory it reads
+// the same files.
+void TstRunConfigJson::pathSettingsMadeAbsolute()
+{
+    RunConfig c = tiny();
+    QVERIFY(applyRunAssignment(c, "data.name=folder"));
+    QVERIFY(applyRunAssignment(c, "data.path=imgs/../data"));
+    QVERIFY(applyRunAssignment(c, "data.val_labels=labels.csv"));
+    QVERIFY(applyRunAssignment(c, "init.from=~/ck/best.pt"));
+    const RunConfig a = withAbsolutePaths(c, QStringLiteral("/work/exp"));
+    QCOMPARE(a.train.data.path, std::string("/work/exp/data"));
+    QCOMPARE(a.train.data.valLabels, std::string("/work/exp/labels.csv"));
+    QCOMPARE(a.train.initFrom, (QDir::homePath() + "/ck/best.pt").toStdString());
+    QCOMPARE(withAbsolutePaths(a, QStringLiteral("/elsewhere")).train.data.path, a.train.data.path);
+    QCOMPARE(withAbsolutePaths(tiny(), QStringLiteral("/x")).train.data.path, std::string());  // unset stays unset
+    const store::NewRun run = newRunOf(c);
+    RunConfig stored;
+    QStringList errors;
+    QVERIFY(runConfigFromJson(run.configJson, &stored, &errors));
+    QCOMPARE(QString::fromStdString(stored.train.data.path), QDir::currentPath() + "/data");
+    QCOMPARE(run.seed, qint64(c.train.seed));
+    // Every setting that names a file is marked as one (a new one must be too).
+    QStringList marked;
+    for (const RunField &f : runFields())
+        if (f.path)
+            marked << QString::fromStdString(f.key);
+    QCOMPARE(marked, (QStringList{"data.path", "data.val_labels", "init.from"}));
 }
 
 // Values the JSON and --set readers accept but float32 cannot train with: 0 after the conversion, or a

@@ -13,7 +13,7 @@
     <name>ConfigProblem</name>
     <message>
         <location filename="../core/model/configfields.cpp" line="+68"/>
-        <location filename="../core/train/runfields.cpp" line="+101"/>
+        <location filename="../core/train/runfields.cpp" line="+102"/>
         <location line="+11"/>
         <source>unknown value &apos;%1&apos;; use one of: %2</source>
         <translation>unbekannter Wert „%1“; erlaubt sind: %2</translation>
@@ -184,7 +184,7 @@
         <translation>erwartet wird auto oder durch Kommas getrennte Zahlen (eine pro Kanal): „%1“ ist keine endliche Zahl</translation>
     </message>
     <message>
-        <location line="+253"/>
+        <location line="+257"/>
         <source>must be at least 1</source>
         <translation>muss mindestens 1 sein</translation>
     </message>
@@ -300,12 +300,12 @@
         <translation>muss 0 oder größer sein</translation>
     </message>
     <message>
-        <location line="-382"/>
+        <location line="-386"/>
         <source>contains a line break or another control character; give it on one line</source>
         <translation>enthält einen Zeilenumbruch oder ein anderes Steuerzeichen; in einer Zeile angeben</translation>
     </message>
     <message>
-        <location line="+347"/>
+        <location line="+351"/>
         <source>must lie in [1e-6, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4); the inputs are divided by it in float32</source>
         <translation>muss in [1e-6, 1] liegen, in der [0, 1]-Skala der Bilder (z. B. 0.229, nicht 58.4); die Eingaben werden in float32 durch ihn geteilt</translation>
     </message>

@@ -13,7 +13,7 @@
     <name>ConfigProblem</name>
     <message>
         <location filename="../core/model/configfields.cpp" line="+68"/>
-        <location filename="../core/train/runfields.cpp" line="+101"/>
+        <location filename="../core/train/runfields.cpp" line="+102"/>
         <location line="+11"/>
         <source>unknown value &apos;%1&apos;; use one of: %2</source>
         <translation>未知的值“%1”；请使用以下之一：%2</translation>
@@ -184,7 +184,7 @@
         <translation>应为 auto 或以逗号分隔的数值（每个通道一个）：“%1”不是有限的数值</translation>
     </message>
     <message>
-        <location line="+253"/>
+        <location line="+257"/>
         <source>must be at least 1</source>
         <translation>必须至少为 1</translation>
     </message>
@@ -300,12 +300,12 @@
         <translation>必须为 0 或更大</translation>
     </message>
     <message>
-        <location line="-382"/>
+        <location line="-386"/>
         <source>contains a line break or another control character; give it on one line</source>
         <translation>包含换行符或其他控制字符；请写在一行内</translation>
     </message>
     <message>
-        <location line="+347"/>
+        <location line="+351"/>
         <source>must lie in [1e-6, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4); the inputs are divided by it in float32</source>
         <translation>必须位于 [1e-6, 1]，采用图像的 [0, 1] 尺度（例如 0.229，而不是 58.4）；输入会在 float32 中除以它</translation>
     </message>

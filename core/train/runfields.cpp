@@ -50,7 +50,8 @@ RunField field(std::string key, std::string help, FieldType type, Access access,
                     return false;
                 access(c) = v;
                 return true;
-            }};
+            },
+            false};
 }
 
 std::string formatInt(const int &v) { return std::to_string(v); }
@@ -174,7 +175,8 @@ std::vector<RunField> makeFields()
         const auto set = f.set;
         fields.push_back({f.key, f.help, modelFieldType(f.key),
                           [get](const RunConfig &c) { return get(c.model); },
-                          [set](RunConfig &c, const std::string &t, model::ConfigProblem *e) { return set(c.model, t, e); }});
+                          [set](RunConfig &c, const std::string &t, model::ConfigProblem *e) { return set(c.model, t, e); },
+                          false});
     }
     using I = int;
     using I64 = std::int64_t;
@@ -186,6 +188,7 @@ std::vector<RunField> makeFields()
                               FieldType::Text, GF_ACCESS(data.name), formatText, readText));
     fields.push_back(field<S>("data.path", "folder with the data set's files (all but builtin)", FieldType::Text,
                               GF_ACCESS(data.path), formatText, readText));
+    fields.back().path = true;
     fields.push_back(field<I>("data.channels", "0: as stored; 1 or 3: grey or RGB", FieldType::Integer,
                               GF_ACCESS(data.channels), formatInt, readInt));
     fields.push_back(field<B>("data.coarse_labels", "cifar100: the 20 superclasses (true, false)", FieldType::Boolean,
@@ -194,6 +197,7 @@ std::vector<RunField> makeFields()
                               FieldType::Number, GF_ACCESS(data.valFraction), formatNumber, readNumber));
     fields.push_back(field<S>("data.val_labels", "folder: CSV 'file,class' for a flat val/ folder", FieldType::Text,
                               GF_ACCESS(data.valLabels), formatText, readText));
+    fields.back().path = true;
     fields.push_back(field<D>("data.crop_pct", "evaluation: resize to img_size / crop_pct, centre crop",
                               FieldType::Number, GF_ACCESS(data.cropPct), formatNumber, readNumber));
     fields.push_back(field<I>("data.workers", "threads preparing batches ahead (-1 auto: 0 on CPU, 4 with CUDA; 0: in the step)",
@@ -292,6 +296,7 @@ std::vector<RunField> makeFields()
                                          FieldType::Text, GF_ACCESS(memoryLimit), formatMemorySize, parseMemorySize));
     fields.push_back(field<S>("init.from", "checkpoint file to start from (fine-tuning); empty: fresh weights",
                               FieldType::Text, GF_ACCESS(initFrom), formatText, readText));
+    fields.back().path = true;
     return fields;
 }
 

@@ -36,7 +36,8 @@ bool Trainer::prepare(QString *error)
         return false;
     }
     std::string why;
-    m_data = data::openDataset(m_config.train.data, m_config.model.imageSize, &why, m_config.train.augment);
+    if (!m_data)
+        m_data = data::openDataset(m_config.train.data, m_config.model.imageSize, &why, m_config.train.augment);
     if (!m_data) {
         *error = QString::fromStdString(why);
         return false;
