@@ -124,7 +124,8 @@ void TstConfigForm::problemsUnderTheirFields()
     Q_EMIT lr->textEdited("0");  // what typing sends
     QVERIFY(!form.isValid());
     QCOMPARE(validity.size(), 1);
-    QCOMPARE(form.problemFor("optim.lr"), QStringLiteral("must be greater than 0"));
+    QCOMPARE(form.problemFor("optim.lr"),
+             QStringLiteral("must be at least 1e-12: a smaller step is lost in float32 rounding and the weights never change"));
     QVERIFY(form.problemFor("embed_dim").isEmpty());
     form.setFieldText("num_heads", "5");  // 96 is not divisible by 5: the validator names the right key
     QVERIFY2(!form.problemFor("embed_dim").isEmpty() || !form.problemFor("num_heads").isEmpty(),

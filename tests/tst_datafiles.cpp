@@ -14,7 +14,9 @@
 #include "data/cifarbinary.h"
 #include "data/encodedimage.h"
 #include "data/imagecheck.h"
+#include "data/imagefile.h"
 #include "data/imagefolder.h"
+#include "data/imageformats.h"
 #include "data/transformeddataset.h"
 
 #include "formatfiles.h"
@@ -75,6 +77,10 @@ private Q_SLOTS:
     void danglingClassFolderRefused();
     void badFilesSkippedAndCounted();
     void cifarBatchThatIsAFolder();
+    void passedOverAndSaid();
+    void emptyClassSaysWhatItHolds();
+    void anotherFormatUnderAnImageName();
+    void analyzeReadsWhatFoldersRead();
 
 private:
     QString dir(const QString &name)
@@ -358,6 +364,129 @@ void TstDataFiles::cifarBatchThatIsAFolder()
     QVERIFY(!CifarBinary::open(d.toStdString(), false, false, &error));
     QVERIFY2(error.find("data_batch_3.bin' is a folder, not a file") != std::string::npos, error.c_str());
     QVERIFY2(error.find("9223372036854775807") == std::string::npos, error.c_str());
+}
+
+// Files of formats OpenCV decodes but Gatefold does not take (their signatures), hidden entries a
+// checkout or a Mac leaves, and a folder inside a class folder: left out, each kind said with its count.
+void TstDataFiles::passedOverAndSaid()
+{
+    const QString root = dir("passed");
+    for (const char *split : {"train", "val"})
+        for (const char *cls : {"a", "b"}) {
+            QDir().mkpath(QStringLiteral("%1/%2/%3").arg(root, split, cls));
+            QVERIFY(cv::imwrite(QStringLiteral("%1/%2/%3/x.png").arg(root, split, cls).toStdString(), pattern(1)));
+        }
+    cv::Mat grey;
+    cv::cvtColor(pattern(2), grey, cv::COLOR_BGR2GRAY);
+    QVERIFY(cv::imwrite((root + "/train/a/grey.pgm").toStdString(), grey));
+    QVERIFY(cv::imwrite((root + "/train/a/colour.ppm").toStdString(), pattern(3)));
+    writeBytes(root + "/train/b/anim.gif", QByteArray("GIF89a\x01\0\x01\0\0\0\0;", 13));
+    writeBytes(root + "/train/b/hdr.exr", QByteArray("\x76\x2f\x31\x01\x02\0\0\0", 8));
+    QDir().mkpath(root + "/train/.git");
+    writeBytes(root + "/train/.git/HEAD.png", "ref: refs/heads/main\n");  // a hidden folder is no class
+    writeBytes(root + "/train/a/._x.png", "Mac OS X resource fork, not a PNG");
+    QDir().mkpath(root + "/train/a/more");
+    QVERIFY(cv::imwrite((root + "/train/a/more/y.png").toStdString(), pattern(4)));
+    std::string error;
+    auto set = ImageFolder::open(root.toStdString(), {}, &error);
+    QVERIFY2(set, error.c_str());
+    QCOMPARE(set->classNames(), (std::vector<std::string>{"a", "b"}));
+    QCOMPARE(set->size(Split::Train), 2);
+    QVERIFY(set->excludedFiles().empty());
+    QString notices;
+    for (const auto &n : set->notices())
+        notices += QString::fromStdString(n) + '\n';
+    QVERIFY2(notices.contains("skipped 4 files that are not images of a supported format (JPEG, PNG, WebP, BMP or "
+                              "TIFF): 1 .exr, 1 .gif, 1 .pgm, 1 .ppm"), qPrintable(notices));
+    QVERIFY2(notices.contains("skipped 2 hidden files and folders (names starting with '.'): " + root + "/train/.git, "
+                              + root + "/train/a/._x.png"), qPrintable(notices));
+    QVERIFY2(notices.contains("skipped 1 folder inside class folders (class folders are not nested") && notices.contains("/train/a/more"),
+             qPrintable(notices));
+    QVERIFY(hasImageExtension("X.JPEG") && hasImageExtension("a.tif") && !hasImageExtension("a.pgm")
+            && !hasImageExtension(".png"));
+}
+
+void TstDataFiles::emptyClassSaysWhatItHolds()
+{
+    const QString root = dir("gifs");
+    for (const char *split : {"train", "val"}) {
+        QDir().mkpath(QStringLiteral("%1/%2/a").arg(root, split));
+        QVERIFY(cv::imwrite(QStringLiteral("%1/%2/a/x.png").arg(root, split).toStdString(), pattern(1)));
+    }
+    QDir().mkpath(root + "/train/b");
+    for (int i = 0; i < 4; ++i)
+        writeBytes(QStringLiteral("%1/train/b/f%2.gif").arg(root).arg(i), QByteArray("GIF89a\x01\0\x01\0\0\0\0;", 13));
+    QDir().mkpath(root + "/train/b/sub");
+    QVERIFY(cv::imwrite((root + "/train/b/sub/y.png").toStdString(), pattern(2)));
+    std::string error;
+    QVERIFY(!ImageFolder::open(root.toStdString(), {}, &error));
+    QVERIFY2(QString::fromStdString(error).contains(
+                 root + "/train/b: empty class folder: no JPEG, PNG, WebP, BMP or TIFF images; it holds only 4 files of "
+                        "another format (4 .gif; not JPEG, PNG, WebP, BMP or TIFF) and 1 folder sub/ (class folders are "
+                        "not nested)"),
+             error.c_str());
+    QDir(root + "/train/b").removeRecursively();
+    QDir().mkpath(root + "/train/b");
+    QVERIFY(!ImageFolder::open(root.toStdString(), {}, &error));
+    QVERIFY2(QString::fromStdString(error).contains("train/b: empty class folder: no JPEG, PNG, WebP, BMP or TIFF images; "
+                                                    "it holds nothing"),
+             error.c_str());
+}
+
+// A Netpbm file renamed x.png: OpenCV would decode it, but Gatefold takes only what it checks. Its
+// first bytes give it away when the folder is opened, before any run exists.
+void TstDataFiles::anotherFormatUnderAnImageName()
+{
+    const QString root = dir("renamed");
+    for (const char *split : {"train", "val"})
+        for (const char *cls : {"a", "b"}) {
+            QDir().mkpath(QStringLiteral("%1/%2/%3").arg(root, split, cls));
+            QVERIFY(cv::imwrite(QStringLiteral("%1/%2/%3/x.png").arg(root, split, cls).toStdString(), pattern(1)));
+        }
+    std::vector<uchar> ppm;
+    QVERIFY(cv::imencode(".ppm", pattern(5), ppm));
+    writeBytes(root + "/train/a/x_ppm.png", QByteArray(reinterpret_cast<const char *>(ppm.data()), int(ppm.size())));
+    writeBytes(root + "/train/b/notes.jpg", "not an image at all\n");
+    std::string error;
+    QVERIFY(!ImageFolder::open(root.toStdString(), {}, &error));
+    const QString message = QString::fromStdString(error);
+    QVERIFY2(message.contains(root + "/train/a/x_ppm.png: cannot be decoded: it is not a JPEG, PNG, WebP, BMP or TIFF "
+                                     "image (its first bytes are 50 36"),
+             error.c_str());
+    QVERIFY2(message.contains("a Netpbm image") && message.contains("convert it to PNG"), error.c_str());
+    QVERIFY2(message.contains("and 1 more image files") && message.contains("data.bad_images=skip"), error.c_str());
+    ImageFolderOptions skip;
+    skip.skipBadFiles = true;
+    auto set = ImageFolder::open(root.toStdString(), skip, &error);
+    QVERIFY2(set, error.c_str());
+    QCOMPARE(set->size(Split::Train), 2);
+    QCOMPARE(set->excludedFiles().size(), size_t(2));
+    QCOMPARE(imageSignatureProblem((root + "/train/a/x.png").toStdString()), std::string());
+}
+
+// `analyze --image` reads image files through the image folders' own reader: the same formats, the same pixels.
+void TstDataFiles::analyzeReadsWhatFoldersRead()
+{
+    const QString root = dir("analyze");
+    QVERIFY(cv::imwrite((root + "/x.png").toStdString(), pattern(6)));
+    cv::Mat grey;
+    cv::cvtColor(pattern(6), grey, cv::COLOR_BGR2GRAY);
+    QVERIFY(cv::imwrite((root + "/x.pgm").toStdString(), grey));
+    for (bool grey : {false, true}) {
+        const cv::Mat ours = decodeImageFile((root + "/x.png").toStdString(), grey);
+        cv::Mat theirs = cv::imread((root + "/x.png").toStdString(), grey ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR);
+        if (!grey)
+            cv::cvtColor(theirs, theirs, cv::COLOR_BGR2RGB);
+        QCOMPARE(cv::norm(ours, theirs, cv::NORM_INF), 0.0);
+    }
+    QVERIFY(!cv::imread((root + "/x.pgm").toStdString()).empty());  // OpenCV reads it; Gatefold does not
+    try {
+        decodeImageFile((root + "/x.pgm").toStdString(), false);
+        QFAIL("a PGM file was decoded");
+    } catch (const DataError &e) {
+        QVERIFY2(QString(e.what()).contains("x.pgm: cannot be decoded: it is not a JPEG, PNG, WebP, BMP or TIFF image"),
+                 e.what());
+    }
 }
 
 GATEFOLD_TEST_MAIN(TstDataFiles)

@@ -338,7 +338,9 @@ void TstDataInfo::skippedImageBringsItsLabel()
     for (int c = 0; c < 2; ++c)
         for (const char *split : {"train", "val"})
             QDir().mkpath(QStringLiteral("%1/%2/c%3").arg(root, split).arg(c));
-    writeBytes(root + "/train/c0/z_bad.png", {0x89, 'P', 'N', 'G', 1, 2, 3});  // last of class 0: index 0
+    // Last of class 0 (index 0): a PNG's signature, then nothing a decoder can use (a file that is not a
+    // PNG at all is left out already when the folder is opened).
+    writeBytes(root + "/train/c0/z_bad.png", {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 1, 2, 3});
     cv::imwrite((root + "/train/c1/a.png").toStdString(), cv::Mat(8, 8, CV_8UC3, cv::Scalar(1, 2, 3)));
     for (int c = 0; c < 2; ++c)
         cv::imwrite(QStringLiteral("%1/val/c%2/v.png").arg(root).arg(c).toStdString(), cv::Mat(8, 8, CV_8UC3));

@@ -17,6 +17,8 @@
 #include <QJsonObject>
 #include <QProcess>
 
+#include <opencv2/imgcodecs.hpp>
+
 #include <csignal>
 #include <map>
 
@@ -83,6 +85,53 @@ std::map<QString, double> metricsOf(store::RunStore &s, qint64 run)
     return out;
 }
 
+// gatefold-cli run in `dir` (its working directory).
+gatefold::test::CliRun runCliIn(const QString &dir, const QStringList &arguments)
+{
+    QProcess process;
+    process.setWorkingDirectory(dir);
+    process.start(QStringLiteral(GATEFOLD_CLI_PATH), arguments);
+    gatefold::test::CliRun r;
+    if (!process.waitForFinished(180000) || process.exitStatus() != QProcess::NormalExit)
+        return r;
+    r.exitCode = process.exitCode();
+    r.out = QString::fromUtf8(process.readAllStandardOutput());
+    r.err = QString::fromUtf8(process.readAllStandardError());
+    return r;
+}
+
+// An image folder at `root`: train/ and val/ with a class folder per name, 8 and 2 PNGs of 16×16 each.
+void writeImageFolder(const QString &root, const QStringList &classes)
+{
+    for (const char *split : {"train", "val"})
+        for (int c = 0; c < classes.size(); ++c) {
+            QDir().mkpath(QStringLiteral("%1/%2/%3").arg(root, split, classes[c]));
+            for (int i = 0; i < (QString(split) == "train" ? 8 : 2); ++i) {
+                const cv::Mat m(16, 16, CV_8UC3, cv::Scalar(30 * c + 3 * i, 200 - 40 * c, 7 * i));
+                QVERIFY(cv::imwrite(QStringLiteral("%1/%2/%3/i%4.png").arg(root, split, classes[c]).arg(i).toStdString(), m));
+            }
+        }
+}
+
+// A model for 16 px images of an image folder with `classes` classes, batches of 4.
+QStringList onFolder(const QString &path, int classes)
+{
+    QStringList args = {"--set", "data.name=folder", "--set", "data.path=" + path, "--set",
+                        QStringLiteral("num_classes=%1").arg(classes)};
+    for (const char *kv : {"img_size=16", "patch_size=4", "embed_dim=16", "depth=1", "num_heads=2", "mlp_ratio=2",
+                           "train.batch_size=4", "train.epochs=3", "compute.threads=1"})
+        args << "--set" << kv;
+    return args;
+}
+
+QString statusOf(const QString &storeFile, qint64 run)
+{
+    QString error;
+    auto s = store::RunStore::open(storeFile, &error);
+    const auto record = s ? s->run(run) : std::nullopt;
+    return record ? store::toString(record->status) : error;
+}
+
 } // namespace
 
 class TstEngine : public QObject
@@ -100,6 +149,9 @@ private Q_SLOTS:
     void fineTuneFromAnotherRun();
     void resumeRefusesFinishedRuns();
     void trainsOnCifarFiles();
+    void relativeDataPathKeptAbsolute();
+    void resumeRefusesChangedData();
+    void folderNoticesEverywhere();
 
 private:
     QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name) + ".sqlite"); }
@@ -373,6 +425,101 @@ void TstEngine::trainsOnCifarFiles()
     QCOMPARE(missing.exitCode, 2);
     QVERIFY2(missing.err.contains("data.path: '" + m_dir.filePath("none") + "' does not exist"), qPrintable(missing.err));
     QVERIFY(!QFile::exists(other));
+}
+
+// A relative data.path is the folder it names where the run was created: resumed from another directory
+// (one with an imgs/ of its own), the run goes on with the data it began with.
+void TstEngine::relativeDataPathKeptAbsolute()
+{
+    const QString home = m_dir.filePath("relative");
+    writeImageFolder(home + "/imgs", {"a", "b"});
+    const QString elsewhere = m_dir.filePath("elsewhere");
+    writeImageFolder(elsewhere + "/imgs", {"a", "zz"});
+    const QString db = home + "/runs.sqlite";
+    const Result first = runCliIn(home, QStringList{"train", "--store", db, "--stop-at-step", "2"} + onFolder("imgs", 2));
+    QCOMPARE(first.exitCode, 3);
+    const Result shown = runCli({"runs", "show", "1", "--json", "--store", db});
+    const QJsonObject config = QJsonDocument::fromJson(shown.out.toUtf8()).object().value("config").toObject();
+    QCOMPARE(config.value("data.path").toString(), home + "/imgs");
+    const Result resumed = runCliIn(elsewhere, {"resume", "--run", "1", "--store", db});
+    QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.out + resumed.err));
+    QVERIFY2(resumed.out.contains("2 classes (a, b)"), qPrintable(resumed.out));
+    QCOMPARE(statusOf(db, 1), QStringLiteral("finished"));
+}
+
+// The data set a run was created with is recorded with it: a resume that finds other classes, other
+// counts or no data set at all is refused, and the run stays as it was (cancelled).
+void TstEngine::resumeRefusesChangedData()
+{
+    const QString root = m_dir.filePath("changing/imgs");
+    writeImageFolder(root, {"a", "b"});
+    const QString db = storePath("changing");
+    const Result first = runCli(QStringList{"train", "--store", db, "--stop-at-step", "2"} + onFolder(root, 2));
+    QCOMPARE(first.exitCode, 3);
+    const QString shown = runCli({"runs", "show", "1", "--store", db}).out;
+    QVERIFY2(shown.contains("data/set") && shown.contains("\"classes\":[\"a\",\"b\"]"), qPrintable(shown));
+
+    QVERIFY(QDir().rename(root + "/train/b", root + "/train/zz") && QDir().rename(root + "/val/b", root + "/val/zz"));
+    Result r = runCli({"resume", "--run", "1", "--store", db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("cannot resume run 1") && r.err.contains("not the one the run was created with")
+                 && r.err.contains("classes (a, zz)") && r.err.contains("created with 2 (a, b)")
+                 && r.err.contains("Nothing was changed: run 1 is still cancelled"),
+             qPrintable(r.err));
+    QCOMPARE(statusOf(db, 1), QStringLiteral("cancelled"));
+    QVERIFY(QDir().rename(root + "/train/zz", root + "/train/b") && QDir().rename(root + "/val/zz", root + "/val/b"));
+
+    QVERIFY(QFile::remove(root + "/train/a/i7.png"));  // one image fewer: other data all the same
+    r = runCli({"resume", "--run", "1", "--store", db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("it now has 15 training images, the run was created with 16 (class a: 7 instead of 8)"),
+             qPrintable(r.err));
+    QCOMPARE(statusOf(db, 1), QStringLiteral("cancelled"));
+
+    QVERIFY(QDir().rename(m_dir.filePath("changing"), m_dir.filePath("moved")));
+    r = runCli({"resume", "--run", "1", "--store", db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("data.path: '" + root + "' does not exist") && r.err.contains("run 1 is still cancelled"),
+             qPrintable(r.err));
+    QCOMPARE(statusOf(db, 1), QStringLiteral("cancelled"));
+}
+
+// What an image folder leaves out — files of other formats, hidden entries — is said by `data`, `data
+// --verify`, the checks before a run (config --check) and the run's own log; a folder of one class is refused.
+void TstEngine::folderNoticesEverywhere()
+{
+    const QString root = m_dir.filePath("notices");
+    writeImageFolder(root, {"a", "b"});
+    QFile gif(root + "/train/a/anim.gif");
+    QVERIFY(gif.open(QIODevice::WriteOnly) && gif.write("GIF89a") == 6);
+    gif.close();
+    QVERIFY(QDir().mkpath(root + "/train/.git"));
+    QVERIFY(QFile::copy(root + "/train/a/i0.png", root + "/train/.git/x.png"));
+    const QStringList data = QStringList{"data", "--verify"} + onFolder(root, 2);
+    const QString gifLine = "skipped 1 file that is not an image of a supported format";
+    const QString hiddenLine = "skipped 1 hidden file or folder (names starting with '.'): " + root + "/train/.git";
+    Result r = runCli(data);
+    QVERIFY2(r.exitCode == 0 && r.out.contains("classes        2: a, b") && r.out.contains("verified       20 images, 0 bad")
+                 && r.out.contains(gifLine) && r.out.contains(hiddenLine),
+             qPrintable(r.out + r.err));
+    r = runCli(QStringList{"config", "--check", "--json"} + onFolder(root, 2));
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray warnings = QJsonDocument::fromJson(r.out.toUtf8()).object().value("warnings").toArray();
+    QString said;
+    for (const QJsonValue &w : warnings)
+        said += w.toObject().value("key").toString() + ": " + w.toObject().value("message").toString() + "\n";
+    QVERIFY2(said.contains("data.path: " + gifLine) && said.contains("data.path: " + hiddenLine), qPrintable(said));
+    r = runCli(QStringList{"train", "--store", storePath("notices"), "--set", "train.epochs=1"} + onFolder(root, 2));
+    QVERIFY2(r.exitCode == 0 && r.out.contains(gifLine) && r.out.contains(hiddenLine), qPrintable(r.out + r.err));
+
+    const QString single = m_dir.filePath("single");
+    writeImageFolder(single, {"only"});
+    const QString db = storePath("single");
+    r = runCli(QStringList{"train", "--store", db} + onFolder(single, 1));
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("data.path: the data set folder has 1 class(es) (only): a classifier needs at least 2"),
+             qPrintable(r.err));
+    QVERIFY(!QFile::exists(db));
 }
 
 QTEST_GUILESS_MAIN(TstEngine)

@@ -26,6 +26,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace gatefold;
 
@@ -148,6 +149,9 @@ private Q_SLOTS:
     void importRefusals_data();
     void importRefusals();
     void exportRefusals();
+    void exportRefusesUnreadableConfig();
+    void nonFiniteTimesWrittenAsMissing();
+    void movedStoreReadsItsOwnArtifacts();
     void importRunsIsOneTransaction();
     void cli();
 };
@@ -618,6 +622,10 @@ void TestMlflow::importRefusals_data()
     QTest::newRow("empty metric") << "emptymetric" << "holds no points";
     QTest::newRow("bad setting") << "setting" << "optim.lr";
     QTest::newRow("unknown experiment") << "experiment" << "has no experiment 'nope'";
+    QTest::newRow("artifact_uri the root") << "artroot" << "its artifact_uri 'file:///'";
+    QTest::newRow("artifact_uri above the store") << "artup" << "its artifact_uri '../../..'";
+    QTest::newRow("artifact a link out of the store") << "artlink" << "is a symbolic link to /etc/passwd, outside the MLflow store";
+    QTest::newRow("artifacts nested too deep") << "artdeep" << "nested more than 32 folders deep";
 }
 
 void TestMlflow::importRefusals()
@@ -653,6 +661,18 @@ void TestMlflow::importRefusals()
         writeText(run + "/params/optim.lr", "fast");
     } else if (damage == "experiment") {
         options.experiment = "nope";
+    } else if (damage == "artroot" || damage == "artup") {
+        QByteArray m = readAll(run + "/meta.yaml");
+        m.replace("artifact_uri: file://" + run.toUtf8() + "/artifacts",
+                  damage == "artroot" ? "artifact_uri: 'file:///'" : "artifact_uri: '../../..'");
+        writeText(run + "/meta.yaml", m);
+    } else if (damage == "artlink") {
+        QVERIFY(QFile::link("/etc/passwd", run + "/artifacts/passwd"));
+    } else if (damage == "artdeep") {
+        QString deep = run + "/artifacts";
+        for (int i = 0; i < 40; ++i)
+            deep += "/d";
+        writeText(deep + "/x.txt", "deep");
     }
     // A store with a run in it already: it must stay exactly as it is.
     QString error;
@@ -673,6 +693,8 @@ void TestMlflow::importRefusals()
     error.clear();
     QVERIFY(!mlflow::importMlflow(*s, options, &error));
     QVERIFY2(error.contains(expected), qPrintable(error));
+    if (damage.startsWith("art"))
+        QVERIFY2(error.contains("outside the MLflow store") || error.contains("folders deep"), qPrintable(error));
     if (damage != "missing" && damage != "experiment" && damage != "setting")
         QVERIFY2(error.contains(root) || error.contains(QFileInfo(root).absoluteFilePath()), qPrintable(error));
     if (damage == "setting")
@@ -709,6 +731,132 @@ void TestMlflow::exportRefusals()
     QVERIFY(!mlflow::exportRuns(*m_store, options, &error));
     QVERIFY2(error.contains("is a file"), qPrintable(error));
     QCOMPARE(readAll(path("afile")), QByteArray("x"));
+}
+
+// A run whose stored config cannot be read is not exported without its settings (it would come back
+// from MLflow with none): the export is refused and nothing is written. A run imported without any
+// Gatefold setting has no config: resuming it is refused, the run as it was.
+void TestMlflow::exportRefusesUnreadableConfig()
+{
+    QString error;
+    auto s = store::RunStore::open(path("unreadable.sqlite"), &error);
+    QVERIFY2(s, qPrintable(error));
+    store::NewRun good;
+    good.name = QStringLiteral("good");
+    good.configJson = train::runConfigToJson(m_config);
+    const qint64 fine = *s->createRun(good);
+    for (const QByteArray &config : {QByteArray("not json"), QByteArray("[1, 2]"), QByteArray("{\"depth\": 2,}")}) {
+        store::NewRun bad;
+        bad.name = QStringLiteral("hand-edited");
+        bad.configJson = config;
+        const qint64 id = *s->createRun(bad);
+        mlflow::ExportOptions options;
+        options.outDir = path("unreadable-out");
+        options.runIds = {fine, id};
+        error.clear();
+        QVERIFY(!mlflow::exportRuns(*s, options, &error));
+        QVERIFY2(error.contains(QStringLiteral("run %1's stored config cannot be read").arg(id))
+                     && error.contains("Nothing was exported"),
+                 qPrintable(error));
+        QVERIFY(!QFileInfo::exists(path("unreadable-out")));
+    }
+    auto r = runCli({"runs", "export-mlflow", "--store", s->path(), "--out", path("unreadable-cli"), "--runs", "2"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("run 2's stored config cannot be read"), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(path("unreadable-cli")));
+
+    // The hand-made store's running run has no params: it comes in without a config, and stays a record.
+    const QString root = path("nosettings");
+    writeHandMade(root);
+    const QString db = path("nosettings.sqlite");
+    r = runCli({"runs", "import-mlflow", root, "--store", db});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    auto imported = store::RunStore::open(db, &error);
+    QVERIFY2(imported, qPrintable(error));
+    qint64 record = 0;
+    for (const auto &run : imported->runs())
+        if (run.name == QLatin1String("still-going"))
+            record = run.id;
+    QVERIFY(record > 0);
+    imported.reset();
+    r = runCli({"resume", "--run", QString::number(record), "--store", db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("run %1 has no config: it was imported (from MLflow) without Gatefold "
+                                           "settings").arg(record))
+                 && r.err.contains("Nothing was changed"),
+             qPrintable(r.err));
+    imported = store::RunStore::open(db, &error);
+    QCOMPARE(store::toString(imported->run(record)->status), QStringLiteral("crashed"));
+}
+
+// A record whose times are not numbers (a store edited by hand): written as missing and said so, never
+// as -9223372036854775808 or "inf".
+void TestMlflow::nonFiniteTimesWrittenAsMissing()
+{
+    QString error;
+    auto s = store::RunStore::open(path("times.sqlite"), &error);
+    QVERIFY2(s, qPrintable(error));
+    store::ImportedRun run;
+    run.record.name = QStringLiteral("odd times");
+    run.record.status = store::RunStatus::Finished;
+    run.record.configJson = train::runConfigToJson(m_config);
+    run.record.created = std::numeric_limits<double>::infinity();
+    run.record.started = -std::numeric_limits<double>::infinity();
+    run.record.ended = 1e300;
+    run.metrics = {{QStringLiteral("train/loss"), 1, 0.5, std::numeric_limits<double>::infinity(), 1.0},
+                   {QStringLiteral("train/loss"), 2, 1.0, kT0, 0.5}};
+    const auto ids = s->importRuns({run});
+    QVERIFY2(ids, qPrintable(s->lastError()));
+    const auto stored = *s->run(ids->at(0));
+    QVERIFY(std::isinf(stored.created));  // what the export must cope with
+    mlflow::ExportOptions options;
+    options.outDir = path("times-out");
+    options.runIds = {ids->at(0)};
+    const auto result = mlflow::exportRuns(*s, options, &error);
+    QVERIFY2(result, qPrintable(error));
+    const QString dir = result->runs[0].runDir;
+    const QByteArray meta = readAll(dir + "/meta.yaml");
+    QVERIFY2(meta.contains("start_time: null") && meta.contains("end_time: null"), meta.constData());
+    QVERIFY2(!meta.contains("9223372036854775808"), meta.constData());
+    QVERIFY(!QFileInfo::exists(dir + "/tags/gatefold.created"));
+    QCOMPARE(readAll(dir + "/metrics/train/loss"), QByteArray("0 1.0 1\n") + QByteArray::number(qint64(kT0 * 1000 + 0.5)) + " 0.5 2\n");
+    const QString notes = result->runs[0].notes.join('\n');
+    QVERIFY2(notes.contains("its creation time is not a time (inf): start_time written as missing")
+                 && notes.contains("its end time is not a time (1e+300): end_time written as missing")
+                 && notes.contains("tag gatefold.created left out")
+                 && notes.contains("1 metric point(s) have a time that is not a time: written with timestamp 0"),
+             qPrintable(notes));
+    const auto r = runCli({"runs", "export-mlflow", "--store", s->path(), "--out", path("times-cli"), "--all"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("warning: run 1: its creation time is not a time (inf)"), qPrintable(r.err));
+    // Read back, the missing times stay missing (0), never a number out of nothing.
+    auto back = store::RunStore::open(path("times-back.sqlite"), &error);
+    const auto imported = mlflow::importMlflow(*back, importOptions(path("times-out")), &error);
+    QVERIFY2(imported, qPrintable(error));
+    const auto again = *back->run(imported->newIds.at(0));
+    QVERIFY(std::isfinite(again.created) && again.created > 0);
+    QCOMPARE(again.started, 0.0);
+}
+
+// A file store copied elsewhere: its meta.yaml still names the old place, which is outside the copy; the
+// copy's own artifacts are read.
+void TestMlflow::movedStoreReadsItsOwnArtifacts()
+{
+    QString error;
+    mlflow::ExportOptions options;
+    options.outDir = path("moving/mlruns");
+    options.runIds = {m_finished};
+    const auto exported = mlflow::exportRuns(*m_store, options, &error);
+    QVERIFY2(exported, qPrintable(error));
+    const QString copy = path("moved/mlruns");
+    QVERIFY(QDir().mkpath(path("moved")));
+    QVERIFY(QProcess::execute("cp", {"-a", path("moving/mlruns"), copy}) == 0);
+    auto s = store::RunStore::open(path("moved.sqlite"), &error);
+    const auto result = mlflow::importMlflow(*s, importOptions(copy), &error);
+    QVERIFY2(result, qPrintable(error));
+    const auto best = s->artifacts(result->newIds.at(0), QStringLiteral("checkpoint/best"));
+    QCOMPARE(best.size(), size_t(1));
+    QVERIFY2(best[0].path.startsWith(copy + "/"), qPrintable(best[0].path));
 }
 
 void TestMlflow::importRunsIsOneTransaction()
@@ -774,6 +922,20 @@ void TestMlflow::cli()
     QVERIFY2(r.err.contains("is not empty") == false && r.err.contains("nothing was imported"), qPrintable(r.err));
     r = runCli({"runs", "list", "--store", fresh, "--json"});
     QCOMPARE(r.out.count('\n'), 4);
+
+    // --max-copy-mb: a limit beyond any file's size copies every file (2^43 MiB is 2^63 bytes); what is not
+    // a size is refused.
+    for (const char *huge : {"8796093022208", "17592186044416", "18446744073709551616", "1e300"}) {
+        r = runCli({"runs", "export-mlflow", "--store", db, "--out", path("cli-huge"), "--runs",
+                    QString::number(m_finished), "--max-copy-mb", huge});
+        QVERIFY2(r.exitCode == 0 && r.out.contains("1 artifacts copied, 0 listed by path"), qPrintable(r.out + r.err));
+    }
+    for (const char *bad : {"nan", "inf", "-1", "lots"}) {
+        r = runCli({"runs", "export-mlflow", "--store", db, "--out", path("cli-bad"), "--runs",
+                    QString::number(m_finished), "--max-copy-mb", bad});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--max-copy-mb takes a size in MiB"), qPrintable(r.err));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestMlflow)

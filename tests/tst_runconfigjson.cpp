@@ -9,8 +9,11 @@
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
+#include <QDir>
+
 #include "train/datacheck.h"
 #include "train/runconfigjson.h"
+#include "train/runpaths.h"
 #include "train/runpresets.h"
 #include "train/sweepgrid.h"
 #endif
@@ -49,6 +52,9 @@ private Q_SLOTS:
     void gridProblemsCarryLines();
     void batchLargerThanSplit();
     void warmupLongerThanTheRun();
+    void pathSettingsMadeAbsolute();
+    void float32Floors_data();
+    void float32Floors();
 
 private:
     QStringList plan(const QByteArray &grid, std::vector<qint64> seeds = {}, SweepPlan *out = nullptr)
@@ -218,6 +224,71 @@ void TstRunConfigJson::warmupLongerThanTheRun()
     QCOMPARE(scheduleWarnings(c, 64).at(0).key, QStringLiteral("join.start_step"));
     c.train.logEvery = 100;
     QCOMPARE(scheduleWarnings(c, 64).back().key, QStringLiteral("train.log_every"));
+}
+
+// A run is created with every path absolute: resumed, re-run or queued from another directory it reads
+// the same files.
+void TstRunConfigJson::pathSettingsMadeAbsolute()
+{
+    RunConfig c = tiny();
+    QVERIFY(applyRunAssignment(c, "data.name=folder"));
+    QVERIFY(applyRunAssignment(c, "data.path=imgs/../data"));
+    QVERIFY(applyRunAssignment(c, "data.val_labels=labels.csv"));
+    QVERIFY(applyRunAssignment(c, "init.from=~/ck/best.pt"));
+    const RunConfig a = withAbsolutePaths(c, QStringLiteral("/work/exp"));
+    QCOMPARE(a.train.data.path, std::string("/work/exp/data"));
+    QCOMPARE(a.train.data.valLabels, std::string("/work/exp/labels.csv"));
+    QCOMPARE(a.train.initFrom, (QDir::homePath() + "/ck/best.pt").toStdString());
+    QCOMPARE(withAbsolutePaths(a, QStringLiteral("/elsewhere")).train.data.path, a.train.data.path);
+    QCOMPARE(withAbsolutePaths(tiny(), QStringLiteral("/x")).train.data.path, std::string());  // unset stays unset
+    const store::NewRun run = newRunOf(c);
+    RunConfig stored;
+    QStringList errors;
+    QVERIFY(runConfigFromJson(run.configJson, &stored, &errors));
+    QCOMPARE(QString::fromStdString(stored.train.data.path), QDir::currentPath() + "/data");
+    QCOMPARE(run.seed, qint64(c.train.seed));
+    // Every setting that names a file is marked as one (a new one must be too).
+    QStringList marked;
+    for (const RunField &f : runFields())
+        if (f.path)
+            marked << QString::fromStdString(f.key);
+    QCOMPARE(marked, (QStringList{"data.path", "data.val_labels", "init.from"}));
+}
+
+// Values the JSON and --set readers accept but float32 cannot train with: 0 after the conversion, or a
+// number far beyond what a resize can make.
+void TstRunConfigJson::float32Floors_data()
+{
+    QTest::addColumn<QString>("assignment");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("std 1e-300") << "data.std=0.2,1e-300,0.2" << "data.std: must lie in [1e-6, 1]";
+    QTest::newRow("std 1e-7") << "data.std=1e-7,0.2,0.2" << "data.std: must lie in [1e-6, 1]";
+    QTest::newRow("eps 1e-300") << "optim.eps=1e-300" << "optim.eps: must be at least 1e-30";
+    QTest::newRow("lr 1e-300") << "optim.lr=1e-300" << "optim.lr: must be at least 1e-12";
+    QTest::newRow("crop 1e-300") << "data.crop_pct=1e-300" << "data.crop_pct: must lie in [0.05, 1]";
+}
+
+void TstRunConfigJson::float32Floors()
+{
+    QFETCH(QString, assignment);
+    QFETCH(QString, expected);
+    RunConfig c = tiny();
+    QVERIFY(applyRunAssignment(c, "data.mean=0.5,0.5,0.5"));
+    QVERIFY(applyRunAssignment(c, "data.std=0.2,0.2,0.2"));
+    QVERIFY(applyRunAssignment(c, "optim.min_lr=0"));  // else a tiny lr is also below it
+    QVERIFY(validateRunConfig(c).empty());
+    std::string why;
+    QVERIFY2(applyRunAssignment(c, assignment.toStdString(), &why), why.c_str());
+    QStringList found;
+    for (const auto &p : validateRunConfig(c))
+        found << QString::fromStdString(p.field + ": " + p.message);
+    QVERIFY2(found.size() == 1 && found[0].startsWith(expected), qPrintable(found.join('\n')));
+    // The floors themselves are fine.
+    RunConfig edge = tiny();
+    for (const char *kv : {"data.mean=0.5,0.5,0.5", "data.std=1e-6,1,0.5", "optim.eps=1e-30", "optim.lr=1e-12",
+                           "optim.min_lr=0", "data.crop_pct=0.05"})
+        QVERIFY(applyRunAssignment(edge, kv));
+    QVERIFY(validateRunConfig(edge).empty());
 }
 
 GATEFOLD_TEST_MAIN(TstRunConfigJson)

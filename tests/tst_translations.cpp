@@ -108,7 +108,7 @@ const std::vector<std::vector<std::string>> &badAssignments()
         {"data.train_size=0", "aug.hflip=2", "aug.color_jitter=1", "aug.randaugment_ops=11",
          "aug.randaugment_magnitude=11", "aug.mixup=-1", "optim.min_lr=-1", "optim.warmup_epochs=-1",
          "optim.weight_decay=-1", "optim.eps=0", "optim.clip_grad=-1", "optim.ema_decay=1", "cde.tau_end=0",
-         "compute.threads=-1"},
+         "compute.threads=-1", "optim.lr=1e-300", "aug.scale_min=0"},
         {"cde.ramp_epochs=1", "cde.tau_schedule=linear", "img_size=4", "patch_size=2"},
         {"data.val_size=100000001"},
     };

@@ -13,7 +13,7 @@
     <name>ConfigProblem</name>
     <message>
         <location filename="../core/model/configfields.cpp" line="+68"/>
-        <location filename="../core/train/runfields.cpp" line="+101"/>
+        <location filename="../core/train/runfields.cpp" line="+102"/>
         <location line="+11"/>
         <source>unknown value &apos;%1&apos;; use one of: %2</source>
         <translation>unbekannter Wert „%1“; erlaubt sind: %2</translation>
@@ -184,7 +184,7 @@
         <translation>erwartet wird auto oder durch Kommas getrennte Zahlen (eine pro Kanal): „%1“ ist keine endliche Zahl</translation>
     </message>
     <message>
-        <location line="+247"/>
+        <location line="+257"/>
         <source>must be at least 1</source>
         <translation>muss mindestens 1 sein</translation>
     </message>
@@ -240,6 +240,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>must lie in [0.05, 1]: the share of the resized image&apos;s shorter side the centre crop keeps (0.875 or 1 as a rule)</source>
+        <translation>muss in [0.05, 1] liegen: der Anteil der kürzeren Seite des skalierten Bildes, den der Mittenausschnitt behält (in der Regel 0.875 oder 1)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>must lie between -1 (auto) and 64</source>
         <translation>muss zwischen -1 (auto) und 64 liegen</translation>
     </message>
@@ -269,12 +274,7 @@
         <translation>in der Skala [0, 1] der Bilder (z. B. 0.485, nicht 123.7)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>must lie in (0, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4)</source>
-        <translation>muss in (0, 1] liegen, in der Skala [0, 1] der Bilder (z. B. 0.229, nicht 58.4)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>the built-in data set draws at most 100000000 images per split</source>
         <translation>der eingebaute Datensatz zieht höchstens 100000000 Bilder je Teilmenge</translation>
     </message>
@@ -289,23 +289,38 @@
         <translation>muss in [0, 10] liegen</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>must lie between 0 and optim.lr</source>
         <translation>muss zwischen 0 und optim.lr liegen</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <location line="+5"/>
+        <location line="-6"/>
+        <location line="+8"/>
         <source>must be 0 or more</source>
         <translation>muss 0 oder größer sein</translation>
     </message>
     <message>
-        <location line="-367"/>
+        <location line="-386"/>
         <source>contains a line break or another control character; give it on one line</source>
         <translation>enthält einen Zeilenumbruch oder ein anderes Steuerzeichen; in einer Zeile angeben</translation>
     </message>
     <message>
-        <location line="+371"/>
+        <location line="+351"/>
+        <source>must lie in [1e-6, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4); the inputs are divided by it in float32</source>
+        <translation>muss in [1e-6, 1] liegen, in der [0, 1]-Skala der Bilder (z. B. 0.229, nicht 58.4); die Eingaben werden in float32 durch ihn geteilt</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>must be at least 1e-12: a smaller step is lost in float32 rounding and the weights never change</source>
+        <translation>muss mindestens 1e-12 sein: ein kleinerer Schritt geht in der float32-Rundung verloren, und die Gewichte ändern sich nie</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>must be at least 1e-30: AdamW adds it in float32, where a smaller value is 0 and a zero gradient gives NaN (1e-8 as a rule)</source>
+        <translation>muss mindestens 1e-30 sein: AdamW addiert ihn in float32, wo ein kleinerer Wert 0 ist und ein Gradient von 0 NaN ergibt (in der Regel 1e-8)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>must be 0 (off) or more</source>
         <translation>muss 0 (aus) oder größer sein</translation>
     </message>
@@ -503,12 +518,12 @@
     <name>MlflowTransfer</name>
     <message>
         <location filename="../widgets/mlflowtransfer.cpp" line="+36"/>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>Select the runs to export in the run table first.</source>
         <translation>Wählen Sie zuerst die zu exportierenden Läufe in der Lauftabelle aus.</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-38"/>
         <source>Nothing was exported: %1</source>
         <translation>Nichts wurde exportiert: %1</translation>
     </message>
@@ -521,7 +536,12 @@
         </translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+5"/>
+        <source>Run %1: %2</source>
+        <translation>Lauf %1: %2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Nothing was imported: %1</source>
         <translation>Nichts wurde importiert: %1</translation>
     </message>
@@ -1134,6 +1154,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+72"/>
         <location line="+3"/>
+        <location line="+97"/>
         <source>cancelled before it started</source>
         <translation>vor dem Start abgebrochen</translation>
     </message>
@@ -1179,7 +1200,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>die Engine %1 kann nicht gestartet werden: %2</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+170"/>
         <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
         <translation>die Engine (PID %1) ist beendet worden, ohne zu sagen, wie der Lauf endete%2; Fortsetzen setzt den Lauf ab seinem letzten Checkpoint fort</translation>
     </message>
@@ -1192,7 +1213,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+61"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+56"/>
         <source>block</source>
         <translation>Block</translation>
     </message>
@@ -1471,7 +1492,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+57"/>
+        <location filename="../widgets/ckaview.cpp" line="+52"/>
         <source>linear CKA</source>
         <translation>CKA (linear)</translation>
     </message>
@@ -2699,12 +2720,12 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+98"/>
+        <location filename="../widgets/runcontroller.cpp" line="+99"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>run %1 is not in %2 for other programs (the window&apos;s connection wrote into a file another program had replaced) and could not be created again: %3. Close Gatefold, start it again and queue the run once more.</source>
         <translation>Lauf %1 ist für andere Programme nicht in %2 (die Verbindung des Fensters schrieb in eine Datei, die ein anderes Programm ersetzt hatte) und konnte nicht neu angelegt werden: %3. Schließen Sie Gatefold, starten Sie es neu und stellen Sie den Lauf noch einmal in die Warteschlange.</translation>
     </message>
@@ -2864,7 +2885,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+106"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+119"/>
         <source>best</source>
         <translation>bester Wert</translation>
     </message>
@@ -3159,7 +3180,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message>
-        <location filename="../widgets/sweepbuilder.cpp" line="+42"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+71"/>
         <source>Sweep</source>
         <translation>Sweep</translation>
     </message>
@@ -3539,7 +3560,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+43"/>
+        <location filename="../app/gui/main.cpp" line="+49"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>

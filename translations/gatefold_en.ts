@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+25"/>
         <source>Imported %n run(s) from %1</source>
         <translation>
             <numerusform>Imported %n run from %1</numerusform>
@@ -151,7 +151,7 @@
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/sweepbuilder.cpp" line="+159"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+188"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n run: </numerusform>

@@ -13,7 +13,7 @@
     <name>ConfigProblem</name>
     <message>
         <location filename="../core/model/configfields.cpp" line="+68"/>
-        <location filename="../core/train/runfields.cpp" line="+101"/>
+        <location filename="../core/train/runfields.cpp" line="+102"/>
         <location line="+11"/>
         <source>unknown value &apos;%1&apos;; use one of: %2</source>
         <translation>未知的值“%1”；请使用以下之一：%2</translation>
@@ -184,7 +184,7 @@
         <translation>应为 auto 或以逗号分隔的数值（每个通道一个）：“%1”不是有限的数值</translation>
     </message>
     <message>
-        <location line="+247"/>
+        <location line="+257"/>
         <source>must be at least 1</source>
         <translation>必须至少为 1</translation>
     </message>
@@ -240,6 +240,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>must lie in [0.05, 1]: the share of the resized image&apos;s shorter side the centre crop keeps (0.875 or 1 as a rule)</source>
+        <translation>必须位于 [0.05, 1]：中心裁剪保留的缩放后图像短边的比例（通常为 0.875 或 1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>must lie between -1 (auto) and 64</source>
         <translation>必须在 -1（auto）和 64 之间</translation>
     </message>
@@ -269,12 +274,7 @@
         <translation>应采用图像的 [0, 1] 尺度（例如 0.485，而不是 123.7）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>must lie in (0, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4)</source>
-        <translation>必须在 (0, 1] 内，采用图像的 [0, 1] 尺度（例如 0.229，而不是 58.4）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>the built-in data set draws at most 100000000 images per split</source>
         <translation>内置数据集每个划分最多抽取 100000000 张图像</translation>
     </message>
@@ -289,23 +289,38 @@
         <translation>必须在 [0, 10] 内</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>must lie between 0 and optim.lr</source>
         <translation>必须在 0 和 optim.lr 之间</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <location line="+5"/>
+        <location line="-6"/>
+        <location line="+8"/>
         <source>must be 0 or more</source>
         <translation>必须为 0 或更大</translation>
     </message>
     <message>
-        <location line="-367"/>
+        <location line="-386"/>
         <source>contains a line break or another control character; give it on one line</source>
         <translation>包含换行符或其他控制字符；请写在一行内</translation>
     </message>
     <message>
-        <location line="+371"/>
+        <location line="+351"/>
+        <source>must lie in [1e-6, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4); the inputs are divided by it in float32</source>
+        <translation>必须位于 [1e-6, 1]，采用图像的 [0, 1] 尺度（例如 0.229，而不是 58.4）；输入会在 float32 中除以它</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>must be at least 1e-12: a smaller step is lost in float32 rounding and the weights never change</source>
+        <translation>必须至少为 1e-12：更小的步长会在 float32 舍入中丢失，权重永远不会改变</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>must be at least 1e-30: AdamW adds it in float32, where a smaller value is 0 and a zero gradient gives NaN (1e-8 as a rule)</source>
+        <translation>必须至少为 1e-30：AdamW 在 float32 中加上它，更小的值在那里为 0，零梯度会得到 NaN（通常为 1e-8）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>must be 0 (off) or more</source>
         <translation>必须为 0（关闭）或更大</translation>
     </message>
@@ -503,12 +518,12 @@
     <name>MlflowTransfer</name>
     <message>
         <location filename="../widgets/mlflowtransfer.cpp" line="+36"/>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>Select the runs to export in the run table first.</source>
         <translation>请先在运行表中选择要导出的运行。</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-38"/>
         <source>Nothing was exported: %1</source>
         <translation>未导出任何内容：%1</translation>
     </message>
@@ -520,7 +535,12 @@
         </translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+5"/>
+        <source>Run %1: %2</source>
+        <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Nothing was imported: %1</source>
         <translation>未导入任何内容：%1</translation>
     </message>
@@ -1128,6 +1148,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+72"/>
         <location line="+3"/>
+        <location line="+97"/>
         <source>cancelled before it started</source>
         <translation>在开始前已取消</translation>
     </message>
@@ -1173,7 +1194,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>无法启动引擎 %1：%2</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+170"/>
         <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
         <translation>引擎（PID %1）在未说明运行如何结束的情况下终止%2；“继续”会从最后一个检查点接着运行</translation>
     </message>
@@ -1186,7 +1207,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+61"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+56"/>
         <source>block</source>
         <translation>块</translation>
     </message>
@@ -1465,7 +1486,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+57"/>
+        <location filename="../widgets/ckaview.cpp" line="+52"/>
         <source>linear CKA</source>
         <translation>线性 CKA</translation>
     </message>
@@ -2687,12 +2708,12 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+98"/>
+        <location filename="../widgets/runcontroller.cpp" line="+99"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>run %1 is not in %2 for other programs (the window&apos;s connection wrote into a file another program had replaced) and could not be created again: %3. Close Gatefold, start it again and queue the run once more.</source>
         <translation>其他程序在 %2 中看不到运行 %1（窗口的连接写入了一个已被其他程序替换的文件），且无法重新创建：%3。请关闭 Gatefold，重新启动后再把该运行加入队列一次。</translation>
     </message>
@@ -2851,7 +2872,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+106"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+119"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -3144,7 +3165,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message>
-        <location filename="../widgets/sweepbuilder.cpp" line="+42"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+71"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>
@@ -3521,7 +3542,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+43"/>
+        <location filename="../app/gui/main.cpp" line="+49"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold：面向 Vision Transformer 研究的工作台。</translation>
     </message>

@@ -50,6 +50,9 @@ MlflowTransfer::Outcome MlflowTransfer::exportRuns(store::RunStore &store, const
     out.text = tr("Exported %n run(s) to MLflow experiment '%1' in %2 — mlflow ui --backend-store-uri file:%2", nullptr,
                   int(result->runs.size()))
                    .arg(experiment, QFileInfo(dir).absoluteFilePath());
+    for (const auto &run : result->runs)  // what could not be written as recorded (core/mlflow says it in English)
+        for (const QString &note : run.notes)
+            out.text += QLatin1Char('\n') + tr("Run %1: %2").arg(run.runId).arg(note);
     return out;
 }
 

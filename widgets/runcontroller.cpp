@@ -7,6 +7,7 @@
 #include "launch/localprocess.h"
 #include "store/runstore.h"
 #include "train/runconfigjson.h"
+#include "train/runpaths.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -94,10 +95,8 @@ qint64 RunController::launchInSweep(const train::RunConfig &config, const QStrin
     if (c.train.threads == 0)
         c.train.threads = appsettings::threads() > 0 ? appsettings::threads()
                                                       : std::max(1, QThread::idealThreadCount() / m_queue->parallel());
-    store::NewRun run;
+    store::NewRun run = train::newRunOf(c);  // paths made absolute: the engine reads the files the form named
     run.name = name.trimmed().isEmpty() ? tr("run") : name.trimmed();
-    run.configJson = train::runConfigToJson(c);
-    run.seed = qint64(c.train.seed);
     run.sweepId = sweepId;
     const auto id = m_store->createRun(run);
     if (!id) {

@@ -172,6 +172,10 @@ int runData(const QStringList &arguments)
     for (const auto &name : summary.classNames)
         classes.append(QString::fromStdString(name));
     out.insert("classes", classes);
+    QJsonArray notices;  // what the reader passed over: hidden entries, files of other formats, nested folders
+    for (const auto &notice : data->notices())
+        notices.append(QString::fromStdString(notice));
+    out.insert("notices", notices);
 
     if (!json) {
         const auto &names = summary.classNames;
@@ -199,6 +203,10 @@ int runData(const QStringList &arguments)
                                                 .arg(std::min(data::kNormalizationImages, summary.trainSize))
                                           : QStringLiteral("data.mean, data.std")));
         printOut(QStringLiteral("bad images     %1").arg(dc.skipBadImages ? tr("skip and count") : tr("stop the run")));
+        for (const auto &notice : notices)
+            printOut(QStringLiteral("passed over    %1").arg(notice.toString()));
+        if (names.size() < 2)
+            printOut(QStringLiteral("warning        a classifier needs at least 2 classes: a run refuses this data set"));
     }
     if (parser.isSet("samples")) {
         const auto split = splitName == "train" ? data::Split::Train : data::Split::Val;

@@ -12,8 +12,11 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QLocale>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace gatefold::cli {
 namespace {
@@ -38,6 +41,18 @@ std::unique_ptr<store::RunStore> openStore(const QCommandLineParser &parser, sto
     if (!store)
         printErr(tr("error: %1").arg(error));
     return store;
+}
+
+// --max-copy-mb in bytes: a size in MiB from 0 (copy nothing); one beyond what any file can be
+// (2^63 bytes) copies every file. nullopt for anything else (text, a negative number, NaN, infinity).
+std::optional<qint64> copyLimitBytes(const QString &text)
+{
+    bool ok = false;
+    const double mib = QLocale::c().toDouble(text.trimmed(), &ok);
+    if (!ok || !std::isfinite(mib) || mib < 0)
+        return std::nullopt;
+    const double bytes = mib * 1024.0 * 1024.0;
+    return bytes >= 9.2e18 ? std::numeric_limits<qint64>::max() : qint64(bytes);
 }
 
 } // namespace
@@ -70,16 +85,17 @@ int runExportMlflow(const QStringList &arguments)
         printErr(tr("error: choose the runs with exactly one of --runs IDS, --sweep ID or --all"));
         return ExitUsage;
     }
-    bool sizeOk = false;
-    const double maxMb = parser.value("max-copy-mb").toDouble(&sizeOk);
-    if (!sizeOk || maxMb < 0) {
-        printErr(tr("error: --max-copy-mb takes a size in MiB (0 copies nothing)"));
+    const auto maxCopy = copyLimitBytes(parser.value("max-copy-mb"));
+    if (!maxCopy) {
+        printErr(tr("error: --max-copy-mb takes a size in MiB, a number from 0 (copies nothing) up (a size larger "
+                    "than any file copies every file), not '%1'")
+                     .arg(parser.value("max-copy-mb")));
         return ExitUsage;
     }
     mlflow::ExportOptions options;
     options.outDir = parser.value("out");
     options.experiment = parser.value("experiment");
-    options.maxCopyBytes = qint64(maxMb * 1024 * 1024);
+    options.maxCopyBytes = *maxCopy;
     std::vector<qint64> ids;
     if (parser.isSet("runs")) {
         for (const QString &part : parser.value("runs").split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -130,6 +146,9 @@ int runExportMlflow(const QStringList &arguments)
         printErr(tr("error: %1").arg(error));
         return ExitFailure;
     }
+    for (const auto &r : result->runs)
+        for (const QString &note : r.notes)
+            printErr(tr("warning: run %1: %2").arg(r.runId).arg(note));
     for (const auto &r : result->runs)
         printOut(tr("run %1 -> %2 (%3 params, %4 metric points, %5 artifacts copied, %6 listed by path)")
                      .arg(r.runId)

@@ -52,9 +52,11 @@ PreRunCheck checkBeforeCreating(const train::RunConfig &config, train::DataCheck
     return check;
 }
 
-QStringList preRunProblems(const train::RunConfig &config, train::DataCheckCache *cache)
+QStringList preRunProblems(const train::RunConfig &config, train::DataCheckCache *cache, train::DataFacts *facts)
 {
     const PreRunCheck check = checkBeforeCreating(config, cache);
+    if (facts)
+        *facts = check.data;
     for (const auto &w : check.warnings)
         printErr(tr("warning: %1").arg(w.line()));
     QStringList out;

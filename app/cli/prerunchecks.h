@@ -30,9 +30,11 @@ struct PreRunCheck {
 PreRunCheck checkBeforeCreating(const train::RunConfig &config, train::DataCheckCache *cache = nullptr,
                                 bool resources = true);
 
-// For train and sweep: prints each warning to stderr ("warning: key: message")
-// and returns the problems as "key: message" lines.
-QStringList preRunProblems(const train::RunConfig &config, train::DataCheckCache *cache = nullptr);
+// For train: prints each warning to stderr ("warning: key: message") and
+// returns the problems as "key: message" lines; `facts` (when given) receives
+// what the data set holds, to be recorded with the run.
+QStringList preRunProblems(const train::RunConfig &config, train::DataCheckCache *cache = nullptr,
+                           train::DataFacts *facts = nullptr);
 
 // The "data" and "resources" members of config --check --json.
 QJsonObject dataJson(const train::DataFacts &data);

@@ -10,7 +10,9 @@
 
 #include "json/usertext.h"
 #include "store/runstore.h"
+#include "train/datarecord.h"
 #include "train/runconfigjson.h"
+#include "train/runpaths.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -123,8 +125,12 @@ int runSweep(const QStringList &arguments)
     // What train checks before it creates a run, for every point, before any is created (one read per data set).
     train::DataCheckCache dataCache;
     QSet<QString> warned;
+    std::vector<train::DataFacts> dataFacts;  // per point, recorded with its run
+    for (auto &p : plan.points)
+        p.config = train::withAbsolutePaths(p.config);  // the runs read the same files from any directory
     for (const auto &p : errors.isEmpty() ? plan.points : std::vector<train::SweepPoint>{}) {
         const PreRunCheck check = checkBeforeCreating(p.config, &dataCache);
+        dataFacts.push_back(check.data);
         for (const auto &problem : check.problems)
             errors.append(QStringLiteral("[%1] %2").arg(p.label, problem.line()));
         for (const auto &warning : check.warnings)
@@ -156,17 +162,20 @@ int runSweep(const QStringList &arguments)
         return ExitFailure;
     }
     std::deque<Child> queue;
-    for (const auto &p : plan.points) {
-        store::NewRun run;
+    for (size_t i = 0; i < plan.points.size(); ++i) {
+        const auto &p = plan.points[i];
+        store::NewRun run = train::newRunOf(p.config);
         run.name = QStringLiteral("%1 %2").arg(plan.name, p.label);
-        run.configJson = train::runConfigToJson(p.config);
-        run.seed = qint64(p.config.train.seed);
         run.sweepId = *sweepId;
         const auto id = store->createRun(run);
         if (!id) {
             printErr(tr("error: %1").arg(store->lastError()));
             return ExitFailure;
         }
+        if (const auto record = train::dataSetArtifact(*id, dataFacts.at(i), p.config); record && !store->addArtifact(*record))
+            printErr(tr("warning: cannot record the data set with run %1 (its first start does): %2")
+                         .arg(*id)
+                         .arg(store->lastError()));
         Child child;
         child.runId = *id;
         child.label = p.label;

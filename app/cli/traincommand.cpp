@@ -12,9 +12,11 @@
 #include "train/checkpoint.h"
 #include "train/checkpointchoice.h"
 #include "train/checkpointfiles.h"
+#include "train/datarecord.h"
 #include "train/resourceestimate.h"
 #include "train/runconfigjson.h"
 #include "train/runexecution.h"
+#include "train/runpaths.h"
 #include "train/trainer.h"
 
 #include <QCommandLineParser>
@@ -244,8 +246,11 @@ int runTrain(const QStringList &arguments)
     }
 
     auto config = runConfigFromOptions(parser, &errors);
-    if (config && errors.isEmpty())
-        errors << preRunProblems(*config);  // contract C3: data set and resources, as config --check does
+    train::DataFacts dataFacts;  // recorded with the run: a resume must find the same data set
+    if (config && errors.isEmpty()) {
+        config = train::withAbsolutePaths(*config);  // the run reads the same files from any directory
+        errors << preRunProblems(*config, nullptr, &dataFacts);  // contract C3: data set and resources, as config --check does
+    }
     if (!config || !errors.isEmpty()) {
         printErrors(tr("the run config is not valid (nothing was created):"), errors);
         return ExitUsage;
@@ -264,9 +269,10 @@ int runTrain(const QStringList &arguments)
         newRun.parentId = init->runId;
         config->train.initFrom = init->file.toStdString();
     }
+    const store::NewRun made = train::newRunOf(*config);
+    newRun.configJson = made.configJson;
+    newRun.seed = made.seed;
     newRun.name = parser.isSet("name") ? parser.value("name") : parser.value("preset");
-    newRun.configJson = train::runConfigToJson(*config);
-    newRun.seed = qint64(config->train.seed);
     newRun.tags = parser.values("tag");
     newRun.notes = parser.value("notes");
     const auto runId = store->createRun(newRun);
@@ -276,6 +282,10 @@ int runTrain(const QStringList &arguments)
     }
     if (init && initCheck.state == train::CheckpointState::Modified)
         recordAcceptance(*store, *runId, *init, initCheck);
+    if (const auto record = train::dataSetArtifact(*runId, dataFacts, *config); record && !store->addArtifact(*record))
+        printErr(tr("warning: cannot record the data set with run %1 (its first start does): %2")
+                     .arg(*runId)
+                     .arg(store->lastError()));
     if (json)
         TrainPrinter::printJson(QJsonObject{{"event", "created"}, {"run", *runId}, {"store", store->displayName()}});
     else

@@ -51,7 +51,9 @@ public:
         (void)seeds;
         return batch(Split::Train, indices);
     }
-        // Distinct images skipped so far because they could not be decoded (data.bad_images = skip),
+    // What the reader passed over on purpose when it opened the files (ImageSource::notices()).
+    virtual std::vector<std::string> notices() const { return {}; }
+    // Distinct images skipped so far because they could not be decoded (data.bad_images = skip),
     // and the message of the latest one.
     virtual std::int64_t skippedImages() const { return 0; }
     virtual std::string lastSkipped() const { return {}; }

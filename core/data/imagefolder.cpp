@@ -1,12 +1,10 @@
 #include "imagefolder.h"
 
-#include "encodedimage.h"
 #include "folderlisting.h"
+#include "imagefile.h"
+#include "imageformats.h"
 
 #include "files/userfile.h"
-
-#include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -19,7 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::uint64_t kMaxImageBytes = std::uint64_t(1) << 30;
 constexpr std::uint64_t kMaxLabelFileBytes = std::uint64_t(256) << 20;
 
 // FNV-1a of the file name with the seed: where a file lands does not depend
@@ -52,13 +49,6 @@ std::string badFilesMessage(const std::vector<std::string> &bad)
         message += " (and " + std::to_string(bad.size() - 1) + " more image files that cannot be read; "
                  + "`gatefold-cli data --verify` lists them all)";
     return message + "; data.bad_images=skip trains without such files";
-}
-
-// The first line of an OpenCV exception's text (its assertion, without the source location).
-std::string firstLine(const std::string &text)
-{
-    const std::string line = text.substr(0, text.find('\n'));
-    return line.size() > 160 ? line.substr(0, 160) + "…" : line;
 }
 
 } // namespace
@@ -94,67 +84,20 @@ std::unique_ptr<ImageFolder> ImageFolder::open(const std::string &rootText, cons
     const fs::path trainDir = fs::is_directory(root / "train", ec) ? root / "train" : root;
     const fs::path valDir = root / "val";
     const bool haveVal = fs::is_directory(valDir, ec);
-    std::string why;
-    if (!listSubfolders(trainDir.string(), &set->m_classes, &why)) {
-        opening.fail(why);
-        return nullptr;
-    }
-    if (trainDir == root)
-        set->m_classes.erase(std::remove(set->m_classes.begin(), set->m_classes.end(), "val"), set->m_classes.end());
-    if (set->m_classes.empty()) {
-        opening.fail(trainDir.string() + ": no class folders (expected " + trainDir.string() + "/<class>/<images>)");
-        return nullptr;
-    }
     std::vector<std::string> bad;
-    for (size_t c = 0; c < set->m_classes.size(); ++c) {
-        const fs::path classDir = trainDir / set->m_classes[c];
-        std::vector<std::string> files;
-        const size_t badBefore = bad.size();
-        if (!listImages(classDir.string(), &files, &bad, &why)) {
-            opening.fail(why);
-            return nullptr;
-        }
-        if (files.empty() && bad.size() == badBefore) {
-            opening.fail(classDir.string() + ": empty class folder (no JPEG, PNG, WebP, BMP or TIFF images); remove it "
-                                             "or add images");
-            return nullptr;
-        }
-        for (const auto &f : files) {
-            const bool held = !haveVal
-                && double(nameHash(fs::path(f).filename().string(), options.splitSeed) % 1000000) / 1e6
-                       < options.valFraction;
-            (held ? set->m_val : set->m_train).push_back({f, int(c)});
-        }
-    }
+    if (!set->listTraining(trainDir.string(), trainDir == root, haveVal ? 0.0 : options.valFraction,
+                           options.splitSeed, &bad, opening))
+        return nullptr;
     if (!options.valLabels.empty() && !haveVal) {
         opening.fail("data.val_labels is set, but " + valDir.string() + " does not exist; put the validation images "
                      "there, or clear data.val_labels", "data.val_labels");
         return nullptr;
     }
-    if (haveVal && !options.valLabels.empty()) {
-        if (!set->readValLabels(valDir.string(), options.valLabels, &bad, opening))
-            return nullptr;
-    } else if (haveVal) {
-        std::vector<std::string> valClasses;
-        if (!listSubfolders(valDir.string(), &valClasses, &why)) {
-            opening.fail(why);
-            return nullptr;
-        }
-        for (const auto &cls : valClasses) {
-            const auto it = std::find(set->m_classes.begin(), set->m_classes.end(), cls);
-            if (it == set->m_classes.end()) {
-                opening.fail((valDir / cls).string() + ": class '" + cls + "' is not among the training classes");
-                return nullptr;
-            }
-            std::vector<std::string> files;
-            if (!listImages((valDir / cls).string(), &files, &bad, &why)) {
-                opening.fail(why);
-                return nullptr;
-            }
-            for (const auto &f : files)
-                set->m_val.push_back({f, int(it - set->m_classes.begin())});
-        }
-    }
+    const bool valOk = !haveVal ? true
+                     : options.valLabels.empty() ? set->listValidation(valDir.string(), &bad, opening)
+                                                 : set->readValLabels(valDir.string(), options.valLabels, &bad, opening);
+    if (!valOk)
+        return nullptr;
     if (!bad.empty() && !options.skipBadFiles) {
         opening.fail(badFilesMessage(bad));
         return nullptr;
@@ -170,6 +113,56 @@ std::unique_ptr<ImageFolder> ImageFolder::open(const std::string &rootText, cons
         return nullptr;
     }
     return set;
+}
+
+bool ImageFolder::listTraining(const std::string &trainDirText, bool atRoot, double valFraction,
+                               std::uint64_t splitSeed, std::vector<std::string> *bad, Opening &opening)
+{
+    const fs::path trainDir(trainDirText);
+    std::string why;
+    if (!listSubfolders(trainDirText, &m_classes, &why, &m_passed))
+        return opening.fail(why);
+    if (atRoot)
+        m_classes.erase(std::remove(m_classes.begin(), m_classes.end(), "val"), m_classes.end());
+    if (m_classes.empty())
+        return opening.fail(trainDirText + ": no class folders (expected " + trainDirText + "/<class>/<images>)");
+    for (size_t c = 0; c < m_classes.size(); ++c) {
+        const fs::path classDir = trainDir / m_classes[c];
+        std::vector<std::string> files;
+        PassedOver passed;
+        const size_t badBefore = bad->size();
+        if (!listImages(classDir.string(), &files, bad, &why, &passed))
+            return opening.fail(why);
+        if (files.empty() && bad->size() == badBefore)
+            return opening.fail(classDir.string() + ": empty class folder: no " + imageFormatNames() + " images; "
+                                + describeEmptyClass(passed) + "; remove the folder or add images");
+        m_passed.add(passed);
+        for (const auto &f : files) {
+            const bool held = double(nameHash(fs::path(f).filename().string(), splitSeed) % 1000000) / 1e6 < valFraction;
+            (held ? m_val : m_train).push_back({f, int(c)});
+        }
+    }
+    return true;
+}
+
+bool ImageFolder::listValidation(const std::string &valDirText, std::vector<std::string> *bad, Opening &opening)
+{
+    const fs::path valDir(valDirText);
+    std::vector<std::string> valClasses;
+    std::string why;
+    if (!listSubfolders(valDirText, &valClasses, &why, &m_passed))
+        return opening.fail(why);
+    for (const auto &cls : valClasses) {
+        const auto it = std::find(m_classes.begin(), m_classes.end(), cls);
+        if (it == m_classes.end())
+            return opening.fail((valDir / cls).string() + ": class '" + cls + "' is not among the training classes");
+        std::vector<std::string> files;
+        if (!listImages((valDir / cls).string(), &files, bad, &why, &m_passed))
+            return opening.fail(why);
+        for (const auto &f : files)
+            m_val.push_back({f, int(it - m_classes.begin())});
+    }
+    return true;
 }
 
 bool ImageFolder::readValLabels(const std::string &valDirText, const std::string &labelFile,
@@ -218,7 +211,10 @@ bool ImageFolder::readValLabels(const std::string &valDirText, const std::string
         const std::string path = (valDir / file).string();
         if (!fs::exists(fs::symlink_status(valDir / file, ec)))
             return opening.fail(at + path + " does not exist", "data.val_labels");
-        if (std::string problem = files::regularFileProblem(path); !problem.empty()) {
+        std::string problem = files::regularFileProblem(path);
+        if (problem.empty())
+            problem = imageSignatureProblem(path);
+        if (!problem.empty()) {
             bad->push_back(at + problem);
             continue;
         }
@@ -239,26 +235,12 @@ int ImageFolder::label(Split split, std::int64_t index) const
 
 cv::Mat ImageFolder::image(Split split, std::int64_t index) const
 {
-    const std::string &path = entries(split).at(size_t(index)).path;
-    std::vector<std::uint8_t> bytes;
-    std::string why;
-    if (!files::readFile(path, kMaxImageBytes, files::Accept::RegularFile, &bytes, &why))
-        throw DataError(why);
-    if (const std::string problem = checkEncodedImage(bytes); !problem.empty())
-        throw DataError(path + ": cannot be decoded: " + problem);
-    cv::Mat decoded;
-    try {
-        const cv::Mat encoded(1, int(bytes.size()), CV_8UC1, bytes.data());
-        decoded = cv::imdecode(encoded, m_grey ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR);
-    } catch (const cv::Exception &e) {
-        throw DataError(path + ": OpenCV cannot decode it (" + firstLine(e.err) + "); replace the file or remove it");
-    }
-    if (decoded.empty())
-        throw DataError(path + ": cannot be decoded as an image (damaged, truncated or not an image); replace the "
-                               "file or remove it");
-    if (!m_grey)
-        cv::cvtColor(decoded, decoded, cv::COLOR_BGR2RGB);
-    return decoded;
+    return decodeImageFile(entries(split).at(size_t(index)).path, m_grey);
+}
+
+std::vector<std::string> ImageFolder::notices() const
+{
+    return describePassedOver(m_passed);
 }
 
 std::string ImageFolder::origin(Split split, std::int64_t index) const

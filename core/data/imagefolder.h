@@ -1,5 +1,6 @@
 #pragma once
 
+#include "folderlisting.h"
 #include "imagesource.h"
 
 #include <memory>
@@ -18,7 +19,9 @@ struct ImageFolderOptions {
 // An image-folder data set (the ImageNet / Imagenette / Imagewoof layout):
 // <root>/train/<class>/* and <root>/val/<class>/*, class names from the
 // folder names (sorted), images checked (encodedimage.h) and decoded by
-// OpenCV (JPEG, PNG, WebP, BMP, TIFF).
+// OpenCV (JPEG, PNG, WebP, BMP, TIFF: imageformats.h). Hidden entries (names
+// starting with '.'), files of other formats and folders inside class folders
+// are passed over and said so in notices().
 // Without val/ (or with <root>/<class>/* only), a deterministic per-class
 // split by a hash of each file's name and `splitSeed` holds out valFraction.
 class ImageFolder : public ImageSource
@@ -26,8 +29,9 @@ class ImageFolder : public ImageSource
 public:
     // Lists the files (nothing is decoded yet); nullptr and a message on a
     // missing or unreadable root, no class folders, a class folder that is a
-    // dangling link or cannot be listed, an empty class folder, an image file
-    // that cannot be read as a file (unless skipBadFiles), a val folder whose
+    // dangling link or cannot be listed, an empty class folder (saying what it
+    // holds instead), an image file that cannot be read as a file or does not
+    // start with a supported format's signature (unless skipBadFiles), a val folder whose
     // classes are not the training classes, or a label file that is missing,
     // names a missing file or an unknown class, or lists a file twice.
     // `errorKey` (if given) receives the setting the message concerns.
@@ -43,6 +47,7 @@ public:
     std::string origin(Split split, std::int64_t index) const override;
     bool encoded() const override { return true; }
     std::vector<std::string> excludedFiles() const override { return m_excluded; }
+    std::vector<std::string> notices() const override;
 
 private:
     struct Entry {
@@ -51,6 +56,12 @@ private:
     };
     const std::vector<Entry> &entries(Split split) const { return split == Split::Train ? m_train : m_val; }
     struct Opening;  // where open() puts its error and the setting it concerns
+    // The class folders of `trainDir` (the root itself when `atRoot`: its val/ is no class) and their
+    // images, `valFraction` of each class held out by name (0: there is a val/ folder).
+    bool listTraining(const std::string &trainDir, bool atRoot, double valFraction, std::uint64_t splitSeed,
+                      std::vector<std::string> *bad, Opening &opening);
+    // val/<class>/ folders, each class one of the training classes.
+    bool listValidation(const std::string &valDir, std::vector<std::string> *bad, Opening &opening);
     // The flat val/ folder's labels from `labelFile` ("file,class" lines).
     bool readValLabels(const std::string &valDir, const std::string &labelFile, std::vector<std::string> *bad,
                        Opening &opening);
@@ -59,6 +70,7 @@ private:
     std::vector<Entry> m_train;
     std::vector<Entry> m_val;
     std::vector<std::string> m_excluded;  // what is wrong with each file left out (skipBadFiles)
+    PassedOver m_passed;                  // hidden entries, files of other formats, nested folders: notices()
     bool m_grey = false;
 };
 

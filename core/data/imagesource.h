@@ -42,6 +42,10 @@ public:
     // Files left out when the source was opened because they cannot be read
     // (data.bad_images = skip), each as a sentence naming the file.
     virtual std::vector<std::string> excludedFiles() const { return {}; }
+    // What was passed over on purpose when the source was opened (hidden
+    // entries, files of other formats, nested folders), one sentence each:
+    // nothing is left out without a word.
+    virtual std::vector<std::string> notices() const { return {}; }
 };
 
 } // namespace gatefold::data

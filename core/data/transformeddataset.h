@@ -42,6 +42,7 @@ public:
     std::pair<torch::Tensor, torch::Tensor> trainBatch(const std::vector<std::int64_t> &indices,
                                                        const std::vector<std::uint64_t> &seeds) const override;
     std::int64_t skippedImages() const override;
+    std::vector<std::string> notices() const override { return m_source->notices(); }
     std::string lastSkipped() const override;
 
     // Keeps decoded images of an encoded source (image files) in memory, up to

@@ -1,5 +1,6 @@
 #include "inspectinputs.h"
 
+#include "data/imagefile.h"
 #include "data/imagesource.h"
 #include "data/transformeddataset.h"
 
@@ -97,27 +98,13 @@ std::optional<InspectInputs> fileInputs(const LoadedRun &run, const QStringList 
     std::vector<torch::Tensor> images;
     InspectInputs inputs;
     for (const QString &file : files) {
-        if (!QFileInfo(file).isFile()) {
-            *error = QStringLiteral("image file %1 does not exist; give the path of a PNG, JPEG or other image OpenCV "
-                                    "reads")
-                         .arg(file);
-            return std::nullopt;
-        }
         cv::Mat decoded;
         try {
-            decoded = cv::imread(QFile::encodeName(file).toStdString(),
-                                 channels == 1 ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR);
-        } catch (const cv::Exception &) {
-            decoded = cv::Mat();
-        }
-        if (decoded.empty()) {
-            *error = QStringLiteral("image file %1 cannot be decoded (damaged, truncated or not an image); give a PNG, "
-                                    "JPEG or other image OpenCV reads")
-                         .arg(file);
+            decoded = data::decodeImageFile(QFile::encodeName(file).toStdString(), channels == 1);
+        } catch (const data::DataError &e) {
+            *error = QStringLiteral("image file %1").arg(QString::fromLocal8Bit(e.what()));  // names the file, says what to do
             return std::nullopt;
         }
-        if (channels == 3)
-            cv::cvtColor(decoded, decoded, cv::COLOR_BGR2RGB);
         cv::Mat scaled;
         decoded.convertTo(scaled, CV_32F, 1.0 / 255.0);
         images.push_back(chwTensor(data::resizeCenterCrop(scaled, size, run.config.train.data.cropPct)));

@@ -3,6 +3,7 @@
 #include "filestore.h"
 #include "mlflowformat.h"
 
+#include "json/strictjson.h"
 #include "store/runstore.h"
 
 #include <QCryptographicHash>
@@ -140,6 +141,51 @@ QString mlflowRunId(const store::RunStore &store, const store::RunRecord &r, con
     return QString::fromLatin1(QCryptographicHash::hash(seed, QCryptographicHash::Md5).toHex());
 }
 
+// A time of the run's record as meta.yaml's milliseconds, or null (with a note saying so) when the
+// store holds no finite number there.
+QString yamlMillis(double seconds, const char *what, const char *key, ExportedRun *out)
+{
+    if (const auto millis = toMillis(seconds))
+        return yamlNumber(*millis);
+    out->notes << QStringLiteral("its %1 time is not a time (%2): %3 written as missing (null)")
+                      .arg(QLatin1String(what))
+                      .arg(seconds)
+                      .arg(QLatin1String(key));
+    return yamlNull();
+}
+
+// "<timestamp ms> <value> <step>\n"; a point whose time is no finite number gets timestamp 0 (counted).
+QByteArray metricLine(double wall, double value, qint64 step, int *badTimes)
+{
+    const auto millis = toMillis(wall);
+    if (!millis)
+        ++*badTimes;
+    return QByteArray::number(millis.value_or(0)) + ' ' + pythonFloat(value).toLatin1() + ' ' + QByteArray::number(step)
+         + '\n';
+}
+
+// Every run's stored config must be readable: its settings become the MLflow params, and a run
+// exported without them would come back from MLflow without a config.
+bool configsReadable(const std::vector<store::RunRecord> &records, QString *error)
+{
+    for (const store::RunRecord &r : records) {
+        QString why;
+        const auto doc = json::StrictJson::parse(r.configJson, &why);
+        if (doc && !doc->root().isObject())
+            why = QStringLiteral("it is %1, not an object of settings").arg(json::describeJsonType(doc->root()));
+        if (why.isEmpty())
+            continue;
+        if (error)
+            *error = QStringLiteral("run %1's stored config cannot be read (%2): its settings cannot be exported, and "
+                                    "the MLflow copy would come back without them. Nothing was exported; leave run %1 "
+                                    "out (--runs), or repair its config in the store (`gatefold-cli runs show %1`)")
+                         .arg(r.id)
+                         .arg(why);
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 namespace {
@@ -152,7 +198,7 @@ bool writeRun(store::RunStore &store, const store::RunRecord &r, const ExportOpt
     const double start = r.started > 0 ? r.started : r.created;
     const bool ended = r.ended > 0 && store::isTerminal(r.status);
     const QByteArray meta = writeFlatYaml({{"artifact_uri", yamlString(fileUri(finalDir + QStringLiteral("/artifacts")))},
-                                           {"end_time", ended ? yamlNumber(toMillis(r.ended)) : yamlNull()},
+                                           {"end_time", ended ? yamlMillis(r.ended, "end", "end_time", out) : yamlNull()},
                                            {"entry_point_name", QStringLiteral("''")},
                                            {"experiment_id", QLatin1Char('\'') + experimentId + QLatin1Char('\'')},
                                            {"lifecycle_stage", QStringLiteral("active")},
@@ -162,7 +208,7 @@ bool writeRun(store::RunStore &store, const store::RunRecord &r, const ExportOpt
                                            {"source_name", QStringLiteral("''")},
                                            {"source_type", yamlNumber(4)},  // SourceType.LOCAL
                                            {"source_version", QStringLiteral("''")},
-                                           {"start_time", yamlNumber(toMillis(start))},
+                                           {"start_time", yamlMillis(start, r.started > 0 ? "start" : "creation", "start_time", out)},
                                            {"status", yamlNumber(int(toMlflow(r.status)))},
                                            {"tags", QStringLiteral("[]")},
                                            {"user_id", yamlString(user)}});
@@ -171,7 +217,7 @@ bool writeRun(store::RunStore &store, const store::RunRecord &r, const ExportOpt
 
     // Params: every config key, flattened, and the seed.
     std::map<QString, QString> params;
-    flatten(QJsonDocument::fromJson(r.configJson).object(), QString(), &params);
+    flatten(QJsonDocument::fromJson(r.configJson).object(), QString(), &params);  // readable: configsReadable()
     params[QStringLiteral("seed")] = QString::number(r.seed);
     // A run imported from MLflow gives back the params that were not settings.
     for (const store::Artifact &a : store.artifacts(r.id, QLatin1String(sourceArtifactKind))) {
@@ -189,14 +235,14 @@ bool writeRun(store::RunStore &store, const store::RunRecord &r, const ExportOpt
 
     // Metrics: "<timestamp ms> <value> <step>" per point, keys with '/' nested.
     std::map<qint64, std::pair<double, double>> epochAtStep;  // step → (epoch, wall of its first point)
+    int badTimes = 0;
     const QStringList keys = store.metricKeys(r.id);
     for (const QString &key : keys) {
         if (!isValidMlflowKey(key))
             continue;
         QByteArray lines;
         for (const store::MetricPoint &p : store.metrics(r.id, key)) {
-            lines += QByteArray::number(toMillis(p.wall)) + ' ' + pythonFloat(p.value).toLatin1() + ' '
-                     + QByteArray::number(p.step) + '\n';
+            lines += metricLine(p.wall, p.value, p.step, &badTimes);
             epochAtStep.try_emplace(p.step, p.epoch, p.wall);
             ++out->metricPoints;
         }
@@ -205,13 +251,17 @@ bool writeRun(store::RunStore &store, const store::RunRecord &r, const ExportOpt
     }
     const bool epochMetric = !keys.contains(QLatin1String(epochMetricKey)) && !epochAtStep.empty();
     if (epochMetric) {
+        int epochBadTimes = 0;  // the times of points already counted
         QByteArray lines;
         for (const auto &[step, ew] : epochAtStep)
-            lines += QByteArray::number(toMillis(ew.second)) + ' ' + pythonFloat(ew.first).toLatin1() + ' '
-                     + QByteArray::number(step) + '\n';
+            lines += metricLine(ew.second, ew.first, step, &epochBadTimes);
         if (!writeFile(dir + QStringLiteral("/metrics/") + QLatin1String(epochMetricKey), lines, error))
             return false;
     }
+
+    if (badTimes > 0)
+        out->notes << QStringLiteral("%1 metric point(s) have a time that is not a time: written with timestamp 0")
+                          .arg(badTimes);
 
     // Tags: MLflow's own, Gatefold's record fields, and the run's tags.
     std::map<QString, QString> tagValues{{tags::runName, r.name},
@@ -220,9 +270,14 @@ bool writeRun(store::RunStore &store, const store::RunRecord &r, const ExportOpt
                                          {tags::sourceType, QStringLiteral("LOCAL")},
                                          {tags::status, store::toString(r.status)},
                                          {tags::tagList, QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.tags)).toJson(QJsonDocument::Compact))},
-                                         {tags::created, QString::number(r.created, 'f', 3)},
                                          {tags::runId, QString::number(r.id)},
                                          {tags::store, store.displayName()}};
+    if (std::isfinite(r.created))
+        tagValues[tags::created] = QString::number(r.created, 'f', 3);
+    else
+        out->notes << QStringLiteral("its creation time is not a time (%1): tag %2 left out")
+                          .arg(r.created)
+                          .arg(QLatin1String(tags::created));
     if (!r.notes.isEmpty())
         tagValues[tags::note] = r.notes;
     if (!r.device.isEmpty())
@@ -260,7 +315,11 @@ bool writeRun(store::RunStore &store, const store::RunRecord &r, const ExportOpt
                           {"info", QJsonDocument::fromJson(a.infoJson).object()}};
         const QString kindDir = isValidMlflowKey(a.kind) ? a.kind : QStringLiteral("other");
         const QString copy = kindDir + QLatin1Char('/') + info.fileName();
-        if (!info.isFile()) {
+        if (info.isDir()) {  // e.g. data/set: the data set the run trained on, recorded by its folder
+            entry.insert("copy", QJsonValue::Null);
+            entry.insert("why", QStringLiteral("a folder, not a file"));
+            ++out->listedArtifacts;
+        } else if (!info.isFile()) {
             entry.insert("copy", QJsonValue::Null);
             entry.insert("why", QStringLiteral("the file is missing"));
             ++out->listedArtifacts;
@@ -314,6 +373,8 @@ std::optional<ExportResult> exportRuns(store::RunStore &store, const ExportOptio
         }
         records.push_back(*r);
     }
+    if (!configsReadable(records, error))
+        return std::nullopt;
     const QString root = QFileInfo(options.outDir).absoluteFilePath();
     auto experiments = prepareRoot(root, error);
     if (!experiments)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -26,6 +27,7 @@ struct ExportedRun {
     QString mlflowRunId;   // 32 hex digits, the same for the same run of the same store
     QString runDir;
     int params = 0, metricPoints = 0, copiedArtifacts = 0, listedArtifacts = 0;
+    QStringList notes;     // what could not be written as recorded (a time that is no number), and how it was
 };
 
 struct ExportResult {
@@ -38,8 +40,11 @@ struct ExportResult {
 // --backend-store-uri file:DIR` reads): <exp>/meta.yaml, <exp>/<run>/meta.yaml,
 // params/, metrics/ (keys with '/' nest), tags/, artifacts/. Exporting a run
 // again replaces its directory. Refuses (nullopt, `error` says what to do) an
-// unknown run, a directory that is neither empty nor an MLflow file store, and
-// one it cannot write; a run directory appears only once complete.
+// unknown run, a run whose stored config cannot be read (nothing is written),
+// a directory that is neither empty nor an MLflow file store, and one it
+// cannot write; a run directory appears only once complete. A time of the
+// record that is not a finite number is written as missing, and said in the
+// run's notes.
 std::optional<ExportResult> exportRuns(store::RunStore &store, const ExportOptions &options, QString *error);
 
 } // namespace gatefold::mlflow

@@ -45,9 +45,12 @@ bool isValidMlflowKey(const QString &key)
            && !key.contains(QLatin1String("..")) && !key.contains(QLatin1String("//")) && key.size() <= 250;
 }
 
-qint64 toMillis(double unixSeconds)
+std::optional<qint64> toMillis(double unixSeconds)
 {
-    return qint64(std::llround(unixSeconds * 1000.0));
+    const double millis = unixSeconds * 1000.0;
+    if (!std::isfinite(millis) || std::abs(millis) >= 9.2e18)  // 2^63 ≈ 9.22e18
+        return std::nullopt;
+    return qint64(std::llround(millis));
 }
 
 double fromMillis(qint64 millis)

@@ -20,8 +20,9 @@ std::optional<MlflowStatus> mlflowStatusFromInt(int value);
 // (letters, digits, _ - . space /; no '..' or leading '/').
 bool isValidMlflowKey(const QString &key);
 
-// Unix seconds <-> MLflow's integer milliseconds.
-qint64 toMillis(double unixSeconds);
+// Unix seconds <-> MLflow's integer milliseconds; nullopt for a time that is
+// not a finite number or lies beyond what 64-bit milliseconds hold (a damaged record).
+std::optional<qint64> toMillis(double unixSeconds);
 double fromMillis(qint64 millis);
 
 // Tags Gatefold writes and reads besides MLflow's own.

@@ -2,12 +2,12 @@
 
 #include "filestore.h"
 #include "mlflowformat.h"
+#include "runfiles.h"
 
 #include "json/strictjson.h"
 #include "store/runstore.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -21,22 +21,6 @@
 
 namespace gatefold::mlflow {
 namespace {
-
-// Every file under `dir`, by its path relative to it ('/'-separated): the
-// key of a param, metric or tag (keys with '/' are nested directories).
-std::map<QString, QString> filesUnder(const QString &dir)
-{
-    std::map<QString, QString> out;
-    if (!QFileInfo(dir).isDir())
-        return out;
-    // System: a fifo, a device or a dangling link is listed too (and refused by its reader), never skipped.
-    QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        out[QDir(dir).relativeFilePath(path)] = path;
-    }
-    return out;
-}
 
 // A param's or tag's value: MLflow keeps them under 8000 characters.
 std::optional<QString> readText(const QString &path, QString *error)
@@ -219,7 +203,7 @@ std::optional<std::vector<ManifestEntry>> readManifest(const QString &path, QStr
 
 // The run in `runDir` (its meta.yaml exists).
 std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const QString &runDir,
-                                         const ConfigReader &config, QString *error)
+                                         const ConfigReader &config, const QString &storeRoot, QString *error)
 {
     const QString metaPath = runDir + QStringLiteral("/meta.yaml");
     auto meta = readMetaYaml(metaPath, error);
@@ -270,20 +254,25 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
 
     // Params, tags and metrics: one file per key, keys with '/' nested.
     QMap<QString, QString> params, tagValues;
-    for (const auto &[key, path] : filesUnder(runDir + QStringLiteral("/params"))) {
+    const auto paramFiles = filesUnder(runDir + QStringLiteral("/params"), storeRoot, error);
+    const auto tagFiles = filesUnder(runDir + QStringLiteral("/tags"), storeRoot, error);
+    const auto metricFiles = filesUnder(runDir + QStringLiteral("/metrics"), storeRoot, error);
+    if (!paramFiles || !tagFiles || !metricFiles)
+        return std::nullopt;
+    for (const auto &[key, path] : *paramFiles) {
         const auto text = readText(path, error);
         if (!text)
             return std::nullopt;
         params.insert(key, *text);
     }
-    for (const auto &[key, path] : filesUnder(runDir + QStringLiteral("/tags"))) {
+    for (const auto &[key, path] : *tagFiles) {
         const auto text = readText(path, error);
         if (!text)
             return std::nullopt;
         tagValues.insert(key, *text);
     }
     std::map<QString, std::vector<RawPoint>> metrics;
-    for (const auto &[key, path] : filesUnder(runDir + QStringLiteral("/metrics"))) {
+    for (const auto &[key, path] : *metricFiles) {
         auto points = readMetric(path, error);
         if (!points)
             return std::nullopt;
@@ -300,7 +289,7 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
     r.ended = hasEnd ? fromMillis(*end) : 0;
     bool createdOk = false;
     r.created = tagValues.value(tags::created).toDouble(&createdOk);
-    if (!createdOk || r.created <= 0)
+    if (!createdOk || !std::isfinite(r.created) || r.created <= 0)
         r.created = hasStart ? fromMillis(*start) : QFileInfo(metaPath).lastModified().toMSecsSinceEpoch() / 1000.0;
     r.device = tagValues.value(tags::device);
     r.host = tagValues.value(tags::host);
@@ -380,10 +369,11 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
     }
 
     // Artifacts by path: Gatefold's manifest says each one's kind, original path and hash.
-    QString artifactDir = localPathFromUri(field("artifact_uri"), runDir);
-    if (artifactDir.isEmpty() || !QFileInfo(artifactDir).isDir())
-        artifactDir = runDir + QStringLiteral("/artifacts");
-    std::map<QString, QString> files = filesUnder(artifactDir);
+    const auto artifactDir = artifactRoot(field("artifact_uri"), runDir, storeRoot, error);
+    const auto artifactFiles = artifactDir ? filesUnder(*artifactDir, storeRoot, error) : std::nullopt;
+    if (!artifactFiles)
+        return std::nullopt;
+    std::map<QString, QString> files = *artifactFiles;
     if (const auto m = files.find(QLatin1String(manifestPath)); m != files.end()) {
         const QString manifestFile = m->second;  // kept: `m` is erased below, and messages name the file
         const auto manifest = readManifest(manifestFile, error);
@@ -469,7 +459,7 @@ std::optional<std::vector<ImportedMlflowRun>> readMlflowRuns(const ImportOptions
             const QString runDir = dir.absoluteFilePath(name);
             if (!existsAsEntry(runDir + QStringLiteral("/meta.yaml")))
                 continue;  // MLflow skips such directories too
-            auto run = readRun(e, runDir, options.config, error);
+            auto run = readRun(e, runDir, options.config, root, error);
             if (!run)
                 return std::nullopt;
             out.push_back(std::move(*run));

@@ -1,6 +1,7 @@
 #include "datacheck.h"
 
 #include "data/datasets.h"
+#include "data/datasetsummary.h"
 #include "files/userfile.h"
 #include "model/joinschedule.h"
 
@@ -42,23 +43,53 @@ void joinWarnings(const RunConfig &config, std::int64_t perEpoch, std::vector<Ch
                             .arg(number(joined), run)});
 }
 
-DataFacts factsOf(const data::Dataset &data)
+// What opening the data set found worth saying: files left out as bad, entries passed over.
+std::vector<CheckItem> openingWarnings(const data::Dataset &data)
 {
-    return {true,
-            QString::fromStdString(data.name()),
-            data.numClasses(),
-            data.channels(),
-            data.size(data::Split::Train),
-            data.size(data::Split::Val)};
+    std::vector<CheckItem> out;
+    if (data.skippedImages() > 0)
+        out.push_back({QStringLiteral("data.bad_images"),
+                       QStringLiteral("%1 image file(s) cannot be read and will be left out (data.bad_images=skip), "
+                                      "e.g. %2")
+                           .arg(data.skippedImages())
+                           .arg(QString::fromStdString(data.lastSkipped()))});
+    for (const std::string &notice : data.notices())
+        out.push_back({QStringLiteral("data.path"), QString::fromStdString(notice)});
+    return out;
 }
 
 } // namespace
+
+DataFacts dataFactsOf(const data::Dataset &data)
+{
+    const data::DatasetSummary summary = data::summarizeDataset(data);
+    DataFacts facts{true,
+                    QString::fromStdString(summary.name),
+                    data.numClasses(),
+                    summary.channels,
+                    summary.trainSize,
+                    summary.valSize,
+                    {},
+                    summary.trainPerClass,
+                    summary.valPerClass};
+    for (const std::string &name : summary.classNames)
+        facts.classNames << QString::fromStdString(name);
+    return facts;
+}
 
 std::vector<CheckItem> dataMismatchItems(const DataFacts &data, const RunConfig &config)
 {
     std::vector<CheckItem> out;
     const QString &name = data.name;
-    if (data.classes != config.model.numClasses)
+    if (data.classes < 2)
+        out.push_back({QStringLiteral("data.path"),
+                       QStringLiteral("the data set %1 has %2 class(es)%3: a classifier needs at least 2 (with one, "
+                                      "every prediction is right); add a class folder")
+                           .arg(name)
+                           .arg(data.classes)
+                           .arg(data.classNames.isEmpty() ? QString()
+                                                          : QStringLiteral(" (%1)").arg(data.classNames.join(", ")))});
+    else if (data.classes != config.model.numClasses)
         out.push_back({QStringLiteral("num_classes"),
                        QStringLiteral("the data set %1 has %2 classes; set num_classes=%2").arg(name).arg(data.classes)});
     if (data.channels != config.model.inChannels)
@@ -87,7 +118,7 @@ std::vector<CheckItem> dataMismatchItems(const DataFacts &data, const RunConfig 
 QStringList dataMismatch(const data::Dataset &data, const RunConfig &config)
 {
     QStringList out;
-    for (const auto &item : dataMismatchItems(factsOf(data), config))
+    for (const auto &item : dataMismatchItems(dataFactsOf(data), config))
         out << item.line();
     return out;
 }
@@ -130,13 +161,8 @@ DataCheck checkData(const RunConfig &config, DataCheckCache *cache)
         DataCheckCache::Entry fresh{config.train.data, config.model.imageSize, {}, {}, {}};
         std::string why, key;
         if (const auto data = data::openDataset(config.train.data, config.model.imageSize, &why, {}, &key)) {
-            fresh.facts = factsOf(*data);
-            if (data->skippedImages() > 0)
-                fresh.warnings.push_back(
-                    {QStringLiteral("data.bad_images"),
-                     QStringLiteral("%1 image file(s) cannot be read and are left out, e.g. %2")
-                         .arg(data->skippedImages())
-                         .arg(QString::fromStdString(data->lastSkipped()))});
+            fresh.facts = dataFactsOf(*data);
+            fresh.warnings = openingWarnings(*data);
         } else {
             fresh.problems.push_back({QString::fromStdString(key), QString::fromStdString(why)});
         }

@@ -29,7 +29,13 @@ struct DataFacts {
     int channels = 0;
     std::int64_t trainImages = 0;
     std::int64_t valImages = 0;
+    QStringList classNames;                   // in label order
+    std::vector<std::int64_t> trainPerClass;  // images per label
+    std::vector<std::int64_t> valPerClass;
 };
+
+// What `data` holds (its summary: classes, channels, images per split and class).
+DataFacts dataFactsOf(const data::Dataset &data);
 
 struct DataCheck {
     std::vector<CheckItem> problems;  // the run cannot train as configured
@@ -39,12 +45,16 @@ struct DataCheck {
 
 // Everything about a run's inputs that can be known before the run exists:
 // the data set opens (its folder and files are there, readable, of the right
-// size and kind, their headers sound), its classes and channels match
+// size and kind, their headers sound, every image file of a supported format
+// by its first bytes), it has 2 classes or more, its classes and channels match
 // num_classes and in_chans, data.mean/std have one value per channel, a
 // training step finds a full batch, init.from is a readable file — and, as
 // warnings, schedules the run is too short for (a joining warm-up that does
-// not end before the run does, metrics or epoch checkpoints that never come). Reads the data set's files (a CIFAR or MNIST
-// set whole, an image folder's listing), decodes no image.
+// not end before the run does, metrics or epoch checkpoints that never come,
+// image files left out as bad with data.bad_images=skip, entries the reader
+// passed over: hidden ones, files of other formats). Reads the data set's files
+// (a CIFAR or MNIST set whole, an image folder's listing and the first bytes
+// of each image), decodes no image.
 // `cache` (optional) keeps what each data set opened to, for checking many
 // configs of one sweep without reading its files again.
 struct DataCheckCache;
@@ -64,7 +74,8 @@ struct DataCheckCache {
 // checkData's problems as "key: message" lines (what `gatefold-cli train` refuses a config for).
 QStringList checkDataFits(const RunConfig &config);
 
-// The problems of a data set with these facts for `config`: classes, channels, data.mean/std, batch size.
+// The problems of a data set with these facts for `config`: fewer than 2 classes, classes, channels,
+// data.mean/std, batch size.
 std::vector<CheckItem> dataMismatchItems(const DataFacts &data, const RunConfig &config);
 // The same as "key: message" lines (the trainer's last word before it starts).
 QStringList dataMismatch(const data::Dataset &data, const RunConfig &config);

@@ -1,11 +1,13 @@
 #include "runexecution.h"
 
 #include "checkpointfiles.h"
+#include "datarecord.h"
 #include "enginefailure.h"
 #include "resumeplan.h"
 #include "runconfigjson.h"
 #include "runrecorder.h"
 #include "testkillpoint.h"
+
 
 #include <QDir>
 #include <QFileInfo>
@@ -77,6 +79,13 @@ void repairBest(store::RunStore &store, qint64 runId, const Trainer &trainer, co
                             .arg(plan.chosen->file));
 }
 
+// A config that is an empty object: an MLflow run imported without any Gatefold setting (mlflowimport.h).
+bool hasNoSettings(const QByteArray &configJson)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(configJson);
+    return doc.isObject() && doc.object().isEmpty();
+}
+
 QString whatToDo(const std::exception &e)
 {
     return isOutOfMemory(e) ? QStringLiteral("make the run smaller (train.batch_size, img_size, embed_dim, depth, "
@@ -88,7 +97,8 @@ QString whatToDo(const std::exception &e)
 
 // The claimed run, from its config to its end status.
 ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const store::RunRecord &record,
-                                const std::optional<ResumePlan> &plan, const ExecutionOptions &options)
+                                const std::optional<ResumePlan> &plan, const ExecutionOptions &options,
+                                std::unique_ptr<data::Dataset> data)
 {
     RunConfig config;
     QStringList errors;
@@ -121,8 +131,10 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
     }
     removeUnrecordedCheckpoints(store, runId);  // files a killed engine wrote but never committed
     Trainer trainer(config, trainerOptions);
+    if (data)
+        trainer.setData(std::move(data));
     QString error;
-    if (!trainer.prepare(&error))
+    if (!trainer.prepare(&error) || !noteDataSet(store, runId, config, trainer.dataset(), &recorder, &error))
         return failRun(store, runId, error);
     if (plan) {
         repairBest(store, runId, trainer, *plan, options.events);
@@ -181,11 +193,22 @@ ExecutionResult executeRun(store::RunStore &store, qint64 runId, const Execution
     const auto record = store.run(runId);
     if (!record)
         return {TrainEnd::Failed, QStringLiteral("there is no run %1 in %2").arg(runId).arg(store.path()), true};
+    if (hasNoSettings(record->configJson))
+        return {TrainEnd::Failed,
+                QStringLiteral("run %1 has no config: it was imported (from MLflow) without Gatefold settings, as a "
+                               "record of its metrics, tags and artifacts, and cannot be trained or resumed. Nothing "
+                               "was changed; train a new run with the settings you mean (gatefold-cli train --set …)")
+                    .arg(runId),
+                true, true};
     std::optional<ResumePlan> plan;
+    std::unique_ptr<data::Dataset> data;  // a resume's, opened and checked before the run is touched
     if (options.resume) {
         QString error;
         plan = planResume(store, runId, options.resumeFrom, options.acceptModifiedCheckpoint, &error);
         if (!plan)
+            return {TrainEnd::Failed, error, false, true};
+        data = openResumeData(store, *record, &error);
+        if (!error.isEmpty())
             return {TrainEnd::Failed, error, false, true};
     }
     // Stopped before it began (a cancel right after the window started the engine): nothing trains.
@@ -213,7 +236,7 @@ ExecutionResult executeRun(store::RunStore &store, qint64 runId, const Execution
         return failRun(store, runId, QStringLiteral("the engine stopped: %1; %2").arg(what, whatToDo(e)));
     };
     try {
-        return trainClaimedRun(store, runId, *record, plan, options);
+        return trainClaimedRun(store, runId, *record, plan, options, std::move(data));
     } catch (const std::exception &e) {
         return died(e);
     } catch (...) {

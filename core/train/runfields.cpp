@@ -50,7 +50,8 @@ RunField field(std::string key, std::string help, FieldType type, Access access,
                     return false;
                 access(c) = v;
                 return true;
-            }};
+            },
+            false};
 }
 
 std::string formatInt(const int &v) { return std::to_string(v); }
@@ -174,7 +175,8 @@ std::vector<RunField> makeFields()
         const auto set = f.set;
         fields.push_back({f.key, f.help, modelFieldType(f.key),
                           [get](const RunConfig &c) { return get(c.model); },
-                          [set](RunConfig &c, const std::string &t, model::ConfigProblem *e) { return set(c.model, t, e); }});
+                          [set](RunConfig &c, const std::string &t, model::ConfigProblem *e) { return set(c.model, t, e); },
+                          false});
     }
     using I = int;
     using I64 = std::int64_t;
@@ -186,6 +188,7 @@ std::vector<RunField> makeFields()
                               FieldType::Text, GF_ACCESS(data.name), formatText, readText));
     fields.push_back(field<S>("data.path", "folder with the data set's files (all but builtin)", FieldType::Text,
                               GF_ACCESS(data.path), formatText, readText));
+    fields.back().path = true;
     fields.push_back(field<I>("data.channels", "0: as stored; 1 or 3: grey or RGB", FieldType::Integer,
                               GF_ACCESS(data.channels), formatInt, readInt));
     fields.push_back(field<B>("data.coarse_labels", "cifar100: the 20 superclasses (true, false)", FieldType::Boolean,
@@ -194,6 +197,7 @@ std::vector<RunField> makeFields()
                               FieldType::Number, GF_ACCESS(data.valFraction), formatNumber, readNumber));
     fields.push_back(field<S>("data.val_labels", "folder: CSV 'file,class' for a flat val/ folder", FieldType::Text,
                               GF_ACCESS(data.valLabels), formatText, readText));
+    fields.back().path = true;
     fields.push_back(field<D>("data.crop_pct", "evaluation: resize to img_size / crop_pct, centre crop",
                               FieldType::Number, GF_ACCESS(data.cropPct), formatNumber, readNumber));
     fields.push_back(field<I>("data.workers", "threads preparing batches ahead (-1 auto: 0 on CPU, 4 with CUDA; 0: in the step)",
@@ -292,10 +296,17 @@ std::vector<RunField> makeFields()
                                          FieldType::Text, GF_ACCESS(memoryLimit), formatMemorySize, parseMemorySize));
     fields.push_back(field<S>("init.from", "checkpoint file to start from (fine-tuning); empty: fresh weights",
                               FieldType::Text, GF_ACCESS(initFrom), formatText, readText));
+    fields.back().path = true;
     return fields;
 }
 
 #undef GF_ACCESS
+
+// Floors of settings that reach float32 tensors (validateRunConfig says why each).
+constexpr double kMinStd = 1e-6;
+constexpr double kMinCropPct = 0.05;
+constexpr double kMinLr = 1e-12;
+constexpr double kMinEps = 1e-30;
 
 // A problem of `key` unless `ok`; `text` is a template marked for lupdate
 // (context "ConfigProblem") with %1 … for `args` (model/configproblem.h).
@@ -398,7 +409,10 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
          GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 (as stored), 1 or 3"));
     need(out, d.valFraction > 0 && d.valFraction < 1, "data.val_fraction",
          GF_TRANSLATE_NOOP("ConfigProblem", "must lie in (0, 1)"));
-    need(out, d.cropPct > 0 && d.cropPct <= 1, "data.crop_pct", aboveZeroToOne);
+    // Evaluation resizes to img_size / crop_pct: a tiny fraction would ask for an image of 10^300 pixels.
+    need(out, d.cropPct >= kMinCropPct && d.cropPct <= 1, "data.crop_pct",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie in [0.05, 1]: the share of the resized image's shorter side "
+                                            "the centre crop keeps (0.875 or 1 as a rule)"));
     need(out, d.workers >= -1 && d.workers <= 64, "data.workers",
          GF_TRANSLATE_NOOP("ConfigProblem", "must lie between -1 (auto) and 64"));
     need(out, d.prefetch >= 1 && d.prefetch <= 64, "data.prefetch",
@@ -412,8 +426,11 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
          GF_TRANSLATE_NOOP("ConfigProblem", "one value per channel: 1 or 3 values"));
     need(out, std::all_of(d.mean.begin(), d.mean.end(), [](double m) { return m >= 0 && m <= 1; }), "data.mean",
          GF_TRANSLATE_NOOP("ConfigProblem", "in the images' [0, 1] scale (e.g. 0.485, not 123.7)"));
-    need(out, std::all_of(d.std.begin(), d.std.end(), [](double s) { return s > 0 && s <= 1; }), "data.std",
-         GF_TRANSLATE_NOOP("ConfigProblem", "must lie in (0, 1], in the images' [0, 1] scale (e.g. 0.229, not 58.4)"));
+    // The model trains in float32: inputs are divided by data.std there, where 1e-300 is 0 (and 1e-7 makes
+    // values near 1e7 that no first layer takes); a spread below 1e-6 is no image's.
+    need(out, std::all_of(d.std.begin(), d.std.end(), [](double s) { return s >= kMinStd && s <= 1; }), "data.std",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie in [1e-6, 1], in the images' [0, 1] scale (e.g. 0.229, not "
+                                            "58.4); the inputs are divided by it in float32"));
     need(out, t.data.trainSize >= 1, "data.train_size", atLeastOne);
     need(out, t.data.valSize >= 1, "data.val_size", atLeastOne);
     // Each epoch shuffles every index: a billion images would be a permutation of gigabytes before the first step.
@@ -440,14 +457,20 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
     need(out, t.logEvery >= 1, "train.log_every", atLeastOne);
     need(out, t.kmeansBatches >= 1, "train.kmeans_batches", atLeastOne);
     need(out, t.keepEvery >= 0, "train.keep_every", GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 or more"));
-    need(out, o.lr > 0, "optim.lr", positive);
+    // AdamW's step is about lr: below 1e-12 it is lost in float32 rounding (or is 0) and nothing trains.
+    need(out, o.lr >= kMinLr, "optim.lr",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must be at least 1e-12: a smaller step is lost in float32 rounding "
+                                            "and the weights never change"));
     need(out, o.minLr >= 0 && o.minLr <= o.lr, "optim.min_lr",
          GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 0 and optim.lr"));
     need(out, o.warmupEpochs >= 0 && o.warmupEpochs <= t.epochs, "optim.warmup_epochs", withinEpochs);
     need(out, o.weightDecay >= 0, "optim.weight_decay", GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 or more"));
     need(out, o.beta1 >= 0 && o.beta1 < 1, "optim.beta1", fromZeroBelowOne);
     need(out, o.beta2 >= 0 && o.beta2 < 1, "optim.beta2", fromZeroBelowOne);
-    need(out, o.eps > 0, "optim.eps", positive);
+    // eps is added in float32, where below ~1e-38 it is 0: a weight whose gradient is 0 then becomes 0/0 = NaN.
+    need(out, o.eps >= kMinEps, "optim.eps",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must be at least 1e-30: AdamW adds it in float32, where a smaller "
+                                            "value is 0 and a zero gradient gives NaN (1e-8 as a rule)"));
     need(out, o.clipGrad >= 0, "optim.clip_grad", GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 (off) or more"));
     need(out, o.labelSmoothing >= 0 && o.labelSmoothing < 1, "optim.label_smoothing", fromZeroBelowOne);
     need(out, o.emaDecay >= 0 && o.emaDecay < 1, "optim.ema_decay",

@@ -24,6 +24,9 @@ struct RunField {
     // Parses `text` into the config; on failure leaves it unchanged and says
     // what was expected in `problem` (message and template; no field).
     std::function<bool(RunConfig &, const std::string &text, model::ConfigProblem *problem)> set;
+    // Names a file or folder (data.path, data.val_labels, init.from): made
+    // absolute when a run is created (runpaths.h).
+    bool path;
 };
 
 const std::vector<RunField> &runFields();

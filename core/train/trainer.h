@@ -65,9 +65,11 @@ public:
     Trainer(const Trainer &) = delete;
     Trainer &operator=(const Trainer &) = delete;
 
-    // Opens the data, builds the model on its device, the optimiser and the
-    // averages; starts from init.from or continues options.resumeFrom.
+    // Opens the data (unless setData gave it), builds the model on its device,
+    // the optimiser and the averages; starts from init.from or continues options.resumeFrom.
     bool prepare(QString *error);
+    // The run's data set, opened already (a resume checks it before it touches the run).
+    void setData(std::unique_ptr<data::Dataset> data) { m_data = std::move(data); }
     TrainOutcome run();
 
     model::VisionTransformer &model() { return m_model; }

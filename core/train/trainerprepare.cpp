@@ -36,7 +36,8 @@ bool Trainer::prepare(QString *error)
         return false;
     }
     std::string why;
-    m_data = data::openDataset(m_config.train.data, m_config.model.imageSize, &why, m_config.train.augment);
+    if (!m_data)
+        m_data = data::openDataset(m_config.train.data, m_config.model.imageSize, &why, m_config.train.augment);
     if (!m_data) {
         *error = QString::fromStdString(why);
         return false;
@@ -57,6 +58,8 @@ bool Trainer::prepare(QString *error)
     }
     {
         say(QString::fromStdString(data::describeDataset(*m_data)));
+        for (const std::string &notice : m_data->notices())
+            say(QString::fromStdString(notice));
         say(QStringLiteral("input normalisation: %1 (%2); undecodable images: %3")
                                       .arg(QString::fromStdString(data::describeNormalization(m_norm)),
                                            dc.mean.empty() ? QStringLiteral("measured on the first %1 training images")

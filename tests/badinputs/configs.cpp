@@ -30,6 +30,12 @@ BadInput set(const QString &name, const QString &assignment, const QStringList &
 
 void addConfigs(std::vector<BadInput> &cases)
 {
+    // Numbers that pass as doubles but are 0 (or beyond any image) once the model trains in float32.
+    cases.push_back(set("data.std below float32", "data.std=0.2,1e-300,0.2",
+                        {"data.std: must lie in [1e-6, 1]", "divided by it in float32"}));
+    cases.push_back(set("optim.eps below float32", "optim.eps=1e-300", {"optim.eps: must be at least 1e-30"}));
+    cases.push_back(set("optim.lr below float32", "optim.lr=1e-300", {"optim.lr: must be at least 1e-12"}));
+    cases.push_back(set("data.crop_pct near 0", "data.crop_pct=1e-300", {"data.crop_pct: must lie in [0.05, 1]"}));
     // JSON that QJsonDocument reads without a word.
     cases.push_back(file("duplicate key", "{\n  \"embed_dim\": 16,\n  \"depth\": 1,\n  \"embed_dim\": 864\n}",
                          {"line 4", "\"embed_dim\" is given twice", "keep one"}));

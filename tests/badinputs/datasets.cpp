@@ -308,6 +308,47 @@ void addFolders(std::vector<BadInput> &cases)
                            {"--set", "data.channels=1"}));
 }
 
+// A GIF's first bytes: a format OpenCV may read, Gatefold does not.
+const QByteArray kGif("GIF89a\x01\0\x01\0\0\0\0;", 13);
+
+// What an image folder passes over (other formats, hidden entries, nested folders) is said; what it
+// cannot use (a file of another format under an image's name, one class) is refused before a run exists.
+void addPassedOver(std::vector<BadInput> &cases)
+{
+    cases.push_back(folder("class of GIFs only", [](const CaseFolder &f) {
+        for (int i = 0; i < 3; ++i)
+            f.write(QStringLiteral("imgs/train/c/g%1.gif").arg(i), kGif);
+    }, {"imgs/train/c: empty class folder: no JPEG, PNG, WebP, BMP or TIFF images",
+        "it holds only 3 files of another format (3 .gif", "remove the folder or add images"}));
+    cases.push_back(folder("class of a nested folder only", [](const CaseFolder &f) {
+        f.write("imgs/train/c/sub/x.png", encodeImage(".png", 9));
+    }, {"imgs/train/c: empty class folder", "it holds only 1 folder sub/ (class folders are not nested)"}));
+    cases.push_back(folder("PPM under a PNG name", [](const CaseFolder &f) {
+        std::vector<uchar> ppm;
+        cv::imencode(".ppm", cv::Mat(8, 8, CV_8UC3, cv::Scalar(1, 2, 3)), ppm);
+        f.write("imgs/train/a/x_ppm.png", QByteArray(reinterpret_cast<const char *>(ppm.data()), int(ppm.size())));
+    }, {"imgs/train/a/x_ppm.png: cannot be decoded: it is not a JPEG, PNG, WebP, BMP or TIFF image (its first bytes "
+        "are 50 36", "a Netpbm image", "convert it to PNG", "data.bad_images=skip"}));
+    cases.push_back(folder("GIF under a JPEG name", [](const CaseFolder &f) { f.write("imgs/val/b/g.jpg", kGif); },
+                           {"imgs/val/b/g.jpg: cannot be decoded", "a GIF image"}));
+    cases.push_back(folder("one class", [](const CaseFolder &f) {
+        f.remove("imgs/train/b");
+        f.remove("imgs/val/b");
+    }, {"data.path: the data set folder has 1 class(es) (a): a classifier needs at least 2", "add a class folder"}));
+    cases.push_back({"folder/hidden entries and other formats are said",
+                     [](const CaseFolder &f) {
+                         writeImageFolder(f, "imgs");
+                         f.write("imgs/train/.git/x.png", "ref: refs/heads/main\n");
+                         f.write("imgs/train/a/._img0.png", "Mac OS X resource fork, not a PNG");
+                         f.write("imgs/train/b/anim.gif", kGif);
+                     },
+                     {"data", "--verify", "--set", "data.name=folder", "--set", "data.path={dir}/imgs"}, 0,
+                     {"classes        2: a, b", "verified       10 images, 0 bad",
+                      "skipped 1 file that is not an image of a supported format (JPEG, PNG, WebP, BMP or TIFF): 1 .gif",
+                      "skipped 2 hidden files and folders (names starting with '.'): {dir}/imgs/train/.git, "
+                      "{dir}/imgs/train/a/._img0.png"}});
+}
+
 void addImages(std::vector<BadInput> &cases)
 {
     const QByteArray jpeg = encodeImage(".jpg", 7, 64);
@@ -352,6 +393,7 @@ void addDatasets(std::vector<BadInput> &cases)
     addCifar(cases);
     addMnist(cases);
     addFolders(cases);
+    addPassedOver(cases);
     addImages(cases);
 }
 

@@ -4,6 +4,8 @@
 
 #include "badinput.h"
 
+#include "store/runstore.h"
+
 namespace gatefold::test {
 namespace {
 
@@ -34,8 +36,72 @@ BadInput mlflowCase(const QString &name, const std::function<void(const CaseFold
             QStringList{"nothing was imported"} + mentions};
 }
 
+// `runs export-mlflow` of run 2, a run queued in a copy of the store with `configJson` as its config.
+BadInput exportCase(const QString &name, const QByteArray &configJson, const QStringList &extra, int exitCode,
+                    const QStringList &mentions)
+{
+    return {"mlflow export/" + name,
+            [configJson](const CaseFolder &f) {
+                f.copyStore("store");
+                QString error;
+                auto store = store::RunStore::open(f.path("store/runs.sqlite"), &error);
+                store::NewRun run;
+                run.name = QStringLiteral("hand-edited");
+                run.configJson = configJson;
+                if (!store || !store->createRun(run))
+                    qFatal("cannot queue a run: %s", qPrintable(error));
+            },
+            QStringList{"runs", "export-mlflow", "--runs", "2", "--out", "{dir}/ml", "--store", "{dir}/store/runs.sqlite"}
+                + extra,
+            exitCode, mentions};
+}
+
+// An artifact folder that leads out of the MLflow store: refused naming the run and the URI, never walked.
+void addArtifactRoots(std::vector<BadInput> &cases)
+{
+    const QString meta = kRun + "/meta.yaml";
+    const QByteArray head = "end_time: 1700000001000\nexperiment_id: '0'\nlifecycle_stage: active\nrun_id: abc123\n"
+                            "run_name: r1\nstart_time: 1700000000000\nstatus: 3\n";
+    cases.push_back(mlflowCase("artifact_uri the filesystem root", [meta, head](const CaseFolder &f) {
+        f.write(meta, head + "artifact_uri: 'file:///'\n");
+    }, {"run abc123: its artifact_uri 'file:///'", "outside the MLflow store", "remove the run"}));
+    cases.push_back(mlflowCase("artifact_uri above the store", [meta, head](const CaseFolder &f) {
+        f.write(meta, head + "artifact_uri: '../../..'\n");
+    }, {"run abc123: its artifact_uri '../../..'", "is {dir}, outside the MLflow store"}));
+    cases.push_back(mlflowCase("artifact a link out of the store", [](const CaseFolder &f) {
+        f.symlink("/etc/passwd", kRun + "/artifacts/passwd");
+    }, {"artifacts/passwd is a symbolic link to /etc/passwd, outside the MLflow store"}));
+    cases.push_back(mlflowCase("artifact folder a link out of the store", [](const CaseFolder &f) {
+        f.symlink("/etc", kRun + "/artifacts");
+    }, {"artifacts leads to /etc, outside the MLflow store"}));
+    cases.push_back(mlflowCase("artifact a fifo", [](const CaseFolder &f) { f.fifo(kRun + "/artifacts/pipe"); },
+                               {"artifacts/pipe' is a fifo"}));
+    cases.push_back(mlflowCase("artifact a link loop", [](const CaseFolder &f) {
+        f.symlink("loop", kRun + "/artifacts/loop");
+    }, {"artifacts/loop' is a symbolic link that leads back to itself"}));
+    cases.push_back(mlflowCase("artifacts nested too deep", [](const CaseFolder &f) {
+        QString deep = kRun + "/artifacts";
+        for (int i = 0; i < 40; ++i)
+            deep += "/d";
+        f.write(deep + "/x.txt", "deep");
+    }, {"nested more than 32 folders deep"}));
+}
+
+// What an export cannot write as recorded: refused before anything is written.
+void addExports(std::vector<BadInput> &cases)
+{
+    cases.push_back(exportCase("config not JSON", "not json", {}, 1,
+                               {"run 2's stored config cannot be read", "Nothing was exported", "leave run 2 out"}));
+    cases.push_back(exportCase("config a list", "[1, 2]", {}, 1, {"run 2's stored config cannot be read", "a list"}));
+    cases.push_back(exportCase("copy limit not a number", "{}", {"--max-copy-mb", "nan"}, 2,
+                               {"--max-copy-mb takes a size in MiB", "not 'nan'"}));
+    cases.push_back(exportCase("copy limit negative", "{}", {"--max-copy-mb", "-1"}, 2, {"--max-copy-mb takes a size in MiB"}));
+}
+
 void addMlflow(std::vector<BadInput> &cases)
 {
+    addArtifactRoots(cases);
+    addExports(cases);
     const QString meta = kRun + "/meta.yaml";
     cases.push_back(mlflowCase("not a file store", [](const CaseFolder &f) { f.remove("mlruns/0"); },
                           {"{dir}/mlruns is not an MLflow file store"}));
