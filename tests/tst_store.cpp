@@ -6,6 +6,7 @@
 #include <QtTest/QtTest>
 
 #include "store/runstore.h"
+#include "store/storelocation.h"
 #include "store/storeschema.h"
 
 #include <QCryptographicHash>
@@ -16,6 +17,8 @@
 
 #include <atomic>
 #include <thread>
+
+#include <unistd.h>
 
 using namespace gatefold::store;
 
@@ -90,6 +93,8 @@ private Q_SLOTS:
     void migratesVersionTwoOwners();
     void readOnlyWritesNothing();
     void readOnlyNeverCreates();
+    void openedThroughALinkKeepsItsFolder();
+    void colonPathsNameNoStore();
 
 private:
     QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
@@ -586,6 +591,61 @@ void TstStore::readOnlyNeverCreates()
     }
     QCOMPARE(folderState(dir).keys(), QStringList{"empty.sqlite"});
     QCOMPARE(QFileInfo(dir + "/empty.sqlite").size(), qint64(0));
+}
+
+void TstStore::openedThroughALinkKeepsItsFolder()
+{
+    const QString dir = m_dir.filePath("linked");
+    QVERIFY(QDir().mkpath(dir + "/sub"));
+    const QString sub = QFileInfo(dir + "/sub").canonicalFilePath();
+    {
+        auto store = openStore(dir + "/sub/runs.sqlite");
+        QVERIFY(store && store->createRun(sampleRun("r")));
+    }
+    // ln -s sub/runs.sqlite link.sqlite: the store's runs/ is beside the file, not beside the link.
+    QVERIFY(::symlink("sub/runs.sqlite", QFile::encodeName(dir + "/link.sqlite").constData()) == 0);
+    QString error;
+    const auto location = StoreLocation::parse(dir + "/link.sqlite", &error);
+    QVERIFY2(location, qPrintable(error));
+    QCOMPARE(location->file, sub + "/runs.sqlite");
+    QCOMPARE(location->dataDir, sub);
+    for (const OpenMode mode : {OpenMode::ReadWrite, OpenMode::ReadOnly}) {
+        auto store = RunStore::open(dir + "/link.sqlite", &error, mode);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(store->path(), sub + "/runs.sqlite");
+        QCOMPARE(store->dataDirectory(), sub);
+        QCOMPARE(store->runDirectory(1), sub + "/runs/1");
+    }
+    // A link to a store not made yet: the store is made where it points, its runs beside it.
+    QVERIFY(::symlink("sub/new.sqlite", QFile::encodeName(dir + "/new-link.sqlite").constData()) == 0);
+    auto made = openStore(dir + "/new-link.sqlite");
+    QVERIFY(made);
+    QVERIFY(QFileInfo(dir + "/sub/new.sqlite").isFile() && !QFileInfo(dir + "/sub/new.sqlite").isSymLink());
+    QVERIFY(QFileInfo(dir + "/new-link.sqlite").isSymLink());
+    QCOMPARE(made->dataDirectory(), sub);
+}
+
+void TstStore::colonPathsNameNoStore()
+{
+    // Qt reads a path that starts with ':' as one of its resources (walking up from ":x" never ends:
+    // the commands spun at 100 % CPU); SQLite reads ":memory:" as a store that vanishes on close.
+    QElapsedTimer clock;
+    clock.start();
+    for (const QString &path : QStringList{":memory:", ":x", ":/a/b.sqlite", ":"}) {
+        QString error;
+        QVERIFY(!StoreLocation::parse(path, &error));
+        QVERIFY2(error.contains("starts with ':'") && error.contains("./" + path), qPrintable(error));
+        QVERIFY(!RunStore::open(path, &error));
+        QVERIFY(!RunStore::open(path, &error, OpenMode::ReadOnly));
+        QVERIFY2(error.contains("starts with ':'"), qPrintable(error));
+    }
+    // Prefixes Qt has no file engine for here are file names like any other.
+    for (const QString &path : QStringList{"qrc:/a.sqlite", "assets:/a.sqlite", "file::memory:"}) {
+        QString error;
+        QVERIFY(!RunStore::open(path, &error, OpenMode::ReadOnly));
+        QVERIFY2(error.contains("no run store at"), qPrintable(error));
+    }
+    QVERIFY(clock.elapsed() < 10000);
 }
 
 QTEST_GUILESS_MAIN(TstStore)

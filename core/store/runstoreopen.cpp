@@ -55,8 +55,13 @@ QString storeUnwritableReason(const QFileInfo &file)
 
 QString nearestExistingFolder(QString path)
 {
-    while (!QFileInfo(path).isDir() && path != QDir::rootPath() && !path.isEmpty())
-        path = QFileInfo(path).absolutePath();
+    // Up to a folder that exists, or to where the path no longer shortens (the root).
+    while (!QFileInfo(path).isDir() && !path.isEmpty()) {
+        const QString parent = QFileInfo(path).absolutePath();
+        if (parent == path)
+            break;
+        path = parent;
+    }
     return path;
 }
 
@@ -303,6 +308,7 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
 
     StoreLocation opened = location;
     opened.file = file;
+    opened.dataDir = info.absolutePath();  // beside the real file, whatever name led to it
     // The store holds the only handle to its connection, so a refused open removes it cleanly.
     std::unique_ptr<RunStore> store(new RunStore(
         QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), sql::connectionName()), opened, Dialect::Sqlite));
@@ -374,6 +380,7 @@ std::unique_ptr<RunStore> RunStore::openEmptyView(const StoreLocation &location,
 {
     StoreLocation opened = location;
     opened.file = file;
+    opened.dataDir = QFileInfo(file).absolutePath();
     std::unique_ptr<RunStore> store(new RunStore(
         QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), sql::connectionName()), opened, Dialect::Sqlite));
     store->m_readOnly = true;
