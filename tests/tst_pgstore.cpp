@@ -216,6 +216,7 @@ private Q_SLOTS:
     void leaseOnTheServer();
     void readOnlyOnTheServer();
     void migratesVersionTwoOnTheServer();
+    void refusesMissingTablesAndColumns();
     void engineTrainsIntoPostgres();
 
 private:
@@ -578,6 +579,26 @@ void TstPgStore::migratesVersionTwoOnTheServer()
     QCOMPARE(s->schemaVersion(), store::currentSchemaVersion());
     QCOMPARE(s->run(id)->pidStart, QString());
     QVERIFY(s->createRun(store::NewRun{}));
+}
+
+void TstPgStore::refusesMissingTablesAndColumns()
+{
+    // As on SQLite: read as if whole, a store missing a column shows no runs and loses the ones made in it.
+    for (const auto &[damage, named] : {std::pair{"ALTER TABLE runs DROP COLUMN notes", "column runs.notes is missing"},
+                                        std::pair{"DROP TABLE artifacts", "table artifacts is missing"},
+                                        std::pair{"ALTER TABLE metrics DROP COLUMN seq", "column metrics.seq is missing"}}) {
+        const QString db = freshDatabase();
+        mustOpen(m_server.url(db))->createRun(store::NewRun{});
+        QCOMPARE(m_server.exec(db, {QString::fromLatin1(damage)}), QString());
+        for (const store::OpenMode mode : {store::OpenMode::ReadWrite, store::OpenMode::ReadOnly}) {
+            QString error;
+            QVERIFY(!RunStore::open(m_server.url(db), &error, mode));
+            QVERIFY2(error.contains(QLatin1String(named)) && error.contains(QStringLiteral("damaged")), qPrintable(error));
+        }
+        QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT version FROM gatefold_schema")).toInt(),
+                 store::currentSchemaVersion());
+        QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT count(*) FROM runs")).toInt(), 1);
+    }
 }
 
 void TstPgStore::engineTrainsIntoPostgres()

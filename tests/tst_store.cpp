@@ -93,6 +93,8 @@ private Q_SLOTS:
     void migratesVersionTwoOwners();
     void readOnlyWritesNothing();
     void readOnlyNeverCreates();
+    void missingTablesAndColumnsRefusedUntouched_data();
+    void missingTablesAndColumnsRefusedUntouched();
     void openedThroughALinkKeepsItsFolder();
     void colonPathsNameNoStore();
 
@@ -591,6 +593,52 @@ void TstStore::readOnlyNeverCreates()
     }
     QCOMPARE(folderState(dir).keys(), QStringList{"empty.sqlite"});
     QCOMPARE(QFileInfo(dir + "/empty.sqlite").size(), qint64(0));
+}
+
+void TstStore::missingTablesAndColumnsRefusedUntouched_data()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("named");
+    QTest::addColumn<bool>("readOnly");
+    const QList<QPair<QString, QString>> cases = {
+        {"ALTER TABLE runs DROP COLUMN notes", "column runs.notes is missing"},
+        {"ALTER TABLE runs DROP COLUMN message", "column runs.message is missing"},
+        {"ALTER TABLE metric_summary DROP COLUMN last", "column metric_summary.last is missing"},
+        {"DROP TABLE metrics", "table metrics is missing"},
+        {"DROP TABLE artifacts", "table artifacts is missing"},
+    };
+    for (const auto &[damage, named] : cases)
+        for (const bool readOnly : {false, true})
+            QTest::addRow("%s, %s", qPrintable(named), readOnly ? "read-only" : "read-write") << damage << named << readOnly;
+}
+
+void TstStore::missingTablesAndColumnsRefusedUntouched()
+{
+    // A store read as if whole would show no runs (or step -1, or no artifacts), and a run
+    // created in it could not be found again: refused, named, left as it is.
+    QFETCH(QString, damage);
+    QFETCH(QString, named);
+    QFETCH(bool, readOnly);
+    const QString path = storePath(qPrintable(QStringLiteral("dropped-%1.sqlite").arg(QTest::currentDataTag())));
+    {
+        auto store = openStore(path);
+        QVERIFY(store);
+        const qint64 id = *store->createRun(sampleRun("kept"));
+        QVERIFY(store->addMetrics(id, {{"val/top1", 1, 1, 0, 0.5}}));
+        QVERIFY(store->addArtifact({0, id, "image", "/x.png", QString(64, 'b'), 0, {}}));
+    }
+    QVERIFY(rawExec(path, damage));
+    QVERIFY(rawExec(path, QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
+    QFile::remove(path + "-wal");
+    QFile::remove(path + "-shm");
+    const QByteArray before = fileHash(path);
+    QString error;
+    QVERIFY(!RunStore::open(path, &error, readOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite));
+    QVERIFY2(error.contains(named) && error.contains("damaged") && error.contains("not modified")
+                 && error.contains("backup"),
+             qPrintable(error));
+    QCOMPARE(fileHash(path), before);
+    QVERIFY2(!QFileInfo::exists(path + "-wal") && !QFileInfo::exists(path + "-shm"), "a refusal left files behind");
 }
 
 void TstStore::openedThroughALinkKeepsItsFolder()

@@ -112,6 +112,7 @@ private Q_SLOTS:
     void readingRecordsDeadEnginesOnly();
     void colonStorePathsAnswerAtOnce();
     void aStoreOpenedThroughALinkKeepsItsRuns();
+    void aStoreMissingAColumnIsRefusedUntouched();
 
 private:
     QString freshDir(const QString &name)
@@ -331,6 +332,38 @@ void TstStoreCli::aStoreOpenedThroughALinkKeepsItsRuns()
     QVERIFY2(remove.exitCode == 0 && remove.out.contains(canonicalSub), qPrintable(remove.out + remove.err));
     QVERIFY(!QFileInfo::exists(dir + QStringLiteral("/sub/runs/%1").arg(id)));
     QVERIFY(!QFileInfo::exists(dir + QStringLiteral("/runs")));
+}
+
+void TstStoreCli::aStoreMissingAColumnIsRefusedUntouched()
+{
+    // One column dropped: the store read as empty ("no runs"), and train created a run it could
+    // then not find ("there is no run 3"), left queued for ever.
+    const QString dir = freshDir(QStringLiteral("dropped"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    {
+        QString error;
+        auto s = RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        finishedRun(*s, QStringLiteral("kept"));
+    }
+    QVERIFY(sqlExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN notes")));
+    QVERIFY(chmodPath(path, 0666));
+    const QStringList before = folderState(dir);
+    const QList<QStringList> commands = {
+        {QStringLiteral("runs"), QStringLiteral("list")},
+        {QStringLiteral("runs"), QStringLiteral("show"), QStringLiteral("1")},
+        {QStringLiteral("runs"), QStringLiteral("delete"), QStringLiteral("1")},
+        {QStringLiteral("resume"), QStringLiteral("--run"), QStringLiteral("1")},
+        {QStringLiteral("table"), QStringLiteral("--all")},
+        QStringList{QStringLiteral("train")} + tinyTrainArguments(),
+    };
+    for (const QStringList &command : commands) {
+        const CliRun r = cliAsUser(command + QStringList{QStringLiteral("--store"), path}, m_home);
+        QVERIFY2(r.exitCode > 0 && r.err.contains(QStringLiteral("column runs.notes is missing"))
+                     && r.err.contains(QStringLiteral("damaged")) && !r.out.contains(QStringLiteral("created run")),
+                 qPrintable(command.join(' ') + QStringLiteral(": ") + r.out + r.err));
+        QCOMPARE(folderState(dir), before);
+    }
 }
 
 QTEST_GUILESS_MAIN(TstStoreCli)

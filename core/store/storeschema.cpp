@@ -149,6 +149,11 @@ constexpr qint64 kSchemaLock = 0x6761746566;  // "gatef"
 
 } // namespace
 
+QString migrationScript(int version)
+{
+    return migrations().at(version);
+}
+
 int currentSchemaVersion()
 {
     return int(migrations().size());
@@ -227,7 +232,7 @@ int readPostgresSchema(QSqlDatabase &db, QString *error)
     return version;
 }
 
-int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused)
+int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused, SchemaDamage *damage)
 {
     *refused = false;
     if (!db.transaction()) {
@@ -257,6 +262,15 @@ int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused)
             return abandon(QStringLiteral("its gatefold_schema version is %1, which no Gatefold writes; it is damaged")
                                .arg(version),
                            true);
+        if (version >= 1 && version <= currentSchemaVersion()) {
+            const auto missing = missingSchemaParts(db, Dialect::Postgres, version, &why);
+            if (!missing)
+                return abandon(why, false);
+            if (!missing->isEmpty()) {
+                *damage = {version, *missing};
+                return abandon(missing->join(QStringLiteral("; ")), true);
+            }
+        }
     } else {
         // A fresh store needs an empty database: never mix our tables into someone else's.
         if (!exec(q, QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"),
