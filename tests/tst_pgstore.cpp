@@ -217,6 +217,7 @@ private Q_SLOTS:
     void readOnlyOnTheServer();
     void migratesVersionTwoOnTheServer();
     void refusesMissingTablesAndColumns();
+    void runIdsAreNeverGivenTwiceOnTheServer();
     void engineTrainsIntoPostgres();
 
 private:
@@ -565,7 +566,7 @@ void TstPgStore::migratesVersionTwoOnTheServer()
 {
     const QString db = freshDatabase();
     const qint64 id = *mustOpen(m_server.url(db))->createRun(store::NewRun{});
-    QCOMPARE(m_server.exec(db, {QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start"),
+    QCOMPARE(m_server.exec(db, {QStringLiteral("DROP TABLE run_ids"), QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start"),
                                 QStringLiteral("UPDATE gatefold_schema SET version = 2")}),
              QString());
     QString error;
@@ -599,6 +600,30 @@ void TstPgStore::refusesMissingTablesAndColumns()
                  store::currentSchemaVersion());
         QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT count(*) FROM runs")).toInt(), 1);
     }
+}
+
+void TstPgStore::runIdsAreNeverGivenTwiceOnTheServer()
+{
+    const QString db = freshDatabase();
+    {
+        auto s = mustOpen(m_server.url(db));
+        const qint64 first = *s->createRun(store::NewRun{});
+        QVERIFY(s->deleteRun(first));
+        QCOMPARE(*s->createRun(store::NewRun{}), first + 1);
+    }
+    // A store of schema 3: ids came from the identity, which deleted runs left past max(id).
+    const QString old = freshDatabase();
+    mustOpen(m_server.url(old));
+    QCOMPARE(m_server.exec(old, {QStringLiteral("DROP TABLE run_ids"), QStringLiteral("UPDATE gatefold_schema SET version = 3")}),
+             QString());
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(m_server.exec(old, {QStringLiteral("INSERT INTO runs (name, status, config, seed, created) "
+                                                    "VALUES ('old', 'finished', '{}', 0, 1)")}),
+                 QString());
+    QCOMPARE(m_server.exec(old, {QStringLiteral("DELETE FROM runs WHERE id = 3")}), QString());
+    auto migrated = mustOpen(m_server.url(old));
+    QCOMPARE(migrated->schemaVersion(), store::currentSchemaVersion());
+    QCOMPARE(*migrated->createRun(store::NewRun{}), qint64(4));
 }
 
 void TstPgStore::engineTrainsIntoPostgres()

@@ -93,6 +93,8 @@ private Q_SLOTS:
     void migratesVersionTwoOwners();
     void readOnlyWritesNothing();
     void readOnlyNeverCreates();
+    void runIdsAreNeverGivenTwice();
+    void newRunsNeverStartInAFolderThatHoldsFiles();
     void missingTablesAndColumnsRefusedUntouched_data();
     void missingTablesAndColumnsRefusedUntouched();
     void openedThroughALinkKeepsItsFolder();
@@ -221,6 +223,7 @@ void TstStore::migratesVersionOneSummaries()
         id = *store->createRun(sampleRun("old"));
         QVERIFY(store->addMetrics(id, {{"val/top1", 10, 1, 0, 0.3}, {"val/top1", 20, 2, 0, 0.7}, {"val/top1", 30, 3, 0, 0.5}}));
     }
+    QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE metric_summary")));
     QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 1")));
@@ -519,6 +522,7 @@ void TstStore::migratesVersionTwoOwners()
         id = *store->createRun(sampleRun("old"));
         QVERIFY(store->setStatus(id, RunStatus::Running));
     }
+    QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
     QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 2")));
     {
@@ -533,7 +537,7 @@ void TstStore::migratesVersionTwoOwners()
     auto store = openStore(path);
     QVERIFY(store);
     QCOMPARE(store->schemaVersion(), currentSchemaVersion());
-    QCOMPARE(currentSchemaVersion(), 3);
+    QCOMPARE(currentSchemaVersion(), 4);
     QCOMPARE(store->run(id)->pid, QCoreApplication::applicationPid());
     QCOMPARE(store->run(id)->pidStart, QString());
     QVERIFY(store->markCrashedRuns(1.0).empty());  // its pid (ours) lives: not crashed
@@ -595,6 +599,67 @@ void TstStore::readOnlyNeverCreates()
     QCOMPARE(QFileInfo(dir + "/empty.sqlite").size(), qint64(0));
 }
 
+void TstStore::runIdsAreNeverGivenTwice()
+{
+    // SQLite gives a new row max(id) + 1: deleting the newest run handed its id (and with it its
+    // folder runs/<id>/) to the next run.
+    auto store = openStore(storePath("ids.sqlite"));
+    QVERIFY(store);
+    const qint64 first = *store->createRun(sampleRun("1"));
+    const qint64 second = *store->createRun(sampleRun("2"));
+    QVERIFY(store->deleteRun(second));
+    const qint64 third = *store->createRun(sampleRun("3"));
+    QCOMPARE(third, second + 1);
+    QVERIFY(store->deleteRun(third) && store->deleteRun(first));
+    QCOMPARE(*store->createRun(sampleRun("4")), third + 1);  // from an empty store too
+    // Runs deleted by hand (sqlite3) leave the mark as it was.
+    QVERIFY(rawExec(store->path(), QStringLiteral("DELETE FROM runs")));
+    QCOMPARE(*store->createRun(sampleRun("5")), third + 2);
+    // A creation refused (its parent does not exist) uses no id; imports take theirs the same way.
+    QVERIFY(!store->createRun([] { NewRun bad = sampleRun("p"); bad.parentId = 4242; return bad; }()));
+    ImportedRun imported;
+    imported.record.name = QStringLiteral("imported");
+    imported.record.status = RunStatus::Finished;
+    const auto ids = store->importRuns({imported});
+    QVERIFY2(ids, qPrintable(store->lastError()));
+    QCOMPARE(ids->front(), third + 3);
+}
+
+void TstStore::newRunsNeverStartInAFolderThatHoldsFiles()
+{
+    const QString dir = m_dir.filePath("folders");
+    const QString path = dir + "/runs.sqlite";
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 a = *store->createRun(sampleRun("a"));
+    // Something at the folders of the next two ids: the files of a run no record names any more
+    // (an older Gatefold gave its id to a new run, whose engine removed them), and a dangling link.
+    const QString stranger = store->runDirectory(a + 1) + "/step-64.pt";
+    QVERIFY(QDir().mkpath(store->runDirectory(a + 1)));
+    {
+        QFile f(stranger);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("someone else's checkpoint");
+    }
+    QVERIFY(::symlink("nowhere", QFile::encodeName(store->runDirectory(a + 2)).constData()) == 0);
+    const qint64 b = *store->createRun(sampleRun("b"));
+    QCOMPARE(b, a + 3);
+    QVERIFY(QFileInfo(store->runDirectory(a + 2)).isSymLink());
+    QCOMPARE(QFileInfo(stranger).size(), qint64(25));
+    // A store as schema 3 left it, its newest run deleted and the files kept: migrated, it neither
+    // hands that id on nor starts a run in that folder.
+    QVERIFY(store->deleteRun(b));
+    store.reset();
+    QVERIFY(QDir().mkpath(dir + QStringLiteral("/runs/%1").arg(b)));
+    QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
+    QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 3")));
+    auto migrated = openStore(path);
+    QVERIFY(migrated);
+    QCOMPARE(migrated->schemaVersion(), currentSchemaVersion());
+    QCOMPARE(*migrated->createRun(sampleRun("c")), b + 1);
+    QCOMPARE(QFileInfo(stranger).size(), qint64(25));
+}
+
 void TstStore::missingTablesAndColumnsRefusedUntouched_data()
 {
     QTest::addColumn<QString>("damage");
@@ -606,6 +671,7 @@ void TstStore::missingTablesAndColumnsRefusedUntouched_data()
         {"ALTER TABLE metric_summary DROP COLUMN last", "column metric_summary.last is missing"},
         {"DROP TABLE metrics", "table metrics is missing"},
         {"DROP TABLE artifacts", "table artifacts is missing"},
+        {"DROP TABLE run_ids", "table run_ids is missing"},
     };
     for (const auto &[damage, named] : cases)
         for (const bool readOnly : {false, true})

@@ -111,6 +111,7 @@ private Q_SLOTS:
     void everyCommandRefusesANewerStoreUntouched();
     void readingRecordsDeadEnginesOnly();
     void colonStorePathsAnswerAtOnce();
+    void aDeletedRunsIdAndFilesAreNeverTaken();
     void aStoreOpenedThroughALinkKeepsItsRuns();
     void aStoreMissingAColumnIsRefusedUntouched();
 
@@ -297,6 +298,38 @@ void TstStoreCli::colonStorePathsAnswerAtOnce()
         const CliRun r = cliAsUser({QStringLiteral("runs"), QStringLiteral("list"), QStringLiteral("--store"), path}, m_home, 60000);
         QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("no store there yet")), qPrintable(r.out + r.err));
     }
+}
+
+void TstStoreCli::aDeletedRunsIdAndFilesAreNeverTaken()
+{
+    // runs delete N (without --files) keeps runs/N; the next run got id N again (SQLite's max + 1)
+    // and its engine removed those files as its own unrecorded checkpoints.
+    const QString dir = freshDir(QStringLiteral("reuse"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    qint64 second = 0;
+    {
+        QString error;
+        auto s = RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        finishedRun(*s, QStringLiteral("base"));
+        second = finishedRun(*s, QStringLiteral("cancelled"));
+        QVERIFY(QDir().mkpath(s->runDirectory(second)));
+    }
+    const QString kept = dir + QStringLiteral("/runs/%1/step-10.pt").arg(second);
+    writeBytes(kept, "the deleted run's checkpoint");
+    QVERIFY(chmodPath(path, 0666) && chmodPath(dir + QStringLiteral("/runs"), 0777)
+            && chmodPath(dir + QStringLiteral("/runs/%1").arg(second), 0777));
+    const CliRun remove = cliAsUser({QStringLiteral("runs"), QStringLiteral("delete"), QString::number(second),
+                                     QStringLiteral("--store"), path},
+                                    m_home);
+    QVERIFY2(remove.exitCode == 0 && remove.out.contains(QStringLiteral("files stay")), qPrintable(remove.out + remove.err));
+    const CliRun train = cliAsUser(QStringList{QStringLiteral("train"), QStringLiteral("--store"), path,
+                                               QStringLiteral("--stop-at-step"), QStringLiteral("4")}
+                                       + tinyTrainArguments(),
+                                   m_home);
+    QVERIFY2(train.exitCode == 0 || train.exitCode == 3, qPrintable(train.out + train.err));
+    QVERIFY2(train.out.contains(QStringLiteral("created run %1 ").arg(second + 1)), qPrintable(train.out));
+    QCOMPARE(readBytes(kept), QByteArray("the deleted run's checkpoint"));
 }
 
 void TstStoreCli::aStoreOpenedThroughALinkKeepsItsRuns()

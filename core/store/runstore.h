@@ -155,6 +155,9 @@ private:
     static std::unique_ptr<RunStore> openEmptyView(const StoreLocation &location, const QString &file, QString *error);
     static std::unique_ptr<RunStore> openPostgres(const StoreLocation &location, OpenMode mode, QString *error);
     std::optional<qint64> replaceArtifacts(const Artifact &artifact, bool samePathOnly);
+    // Inside a write transaction: the id of a new run (never one given before, never one whose
+    // folder holds anything); nullopt with `why`.
+    std::optional<qint64> nextRunId(QString *why);
     bool fail(const QString &what, const QString &why);
     // A write refused for want of disk space, and how fail() says so.
     static bool isDiskFull(const QString &why, const StoreLocation &location);

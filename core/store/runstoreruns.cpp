@@ -5,9 +5,14 @@
 #include "processid.h"
 #include "storesql.h"
 
+#include <QDir>
+#include <QFile>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
+
+#include <cerrno>
+#include <sys/stat.h>
 
 namespace gatefold::store {
 
@@ -44,32 +49,79 @@ QString RunStore::runColumns() const
         .arg(m_schemaVersion >= 3 ? QStringLiteral("pid_start") : QStringLiteral("'' AS pid_start"));
 }
 
+namespace {
+
+// Anything at `path` (a folder, a file, a link, a dangling link), or a path that cannot be looked at.
+bool somethingAt(const QString &path)
+{
+    struct stat st {};
+    return ::lstat(QFile::encodeName(path).constData(), &st) == 0 || errno != ENOENT;
+}
+
+} // namespace
+
+std::optional<qint64> RunStore::nextRunId(QString *why)
+{
+    // Inside the caller's write transaction: above every id ever given (run_ids, schema 4), so a
+    // deleted run's id and folder are never handed on; and past any id whose folder runs/<id>/
+    // is already there (a store an older Gatefold gave an id twice, files put there by hand): a
+    // new run never starts among files it did not write, which its engine would take for its own.
+    QSqlQuery q(m_db);
+    q.prepare(adapt("UPDATE run_ids SET last = {greatest}(last, (SELECT coalesce(max(id), 0) FROM runs)) + 1 "
+                    "RETURNING last"));
+    for (int skipped = 0; skipped < 1000; ++skipped) {
+        if (!q.exec()) {
+            *why = q.lastError().text();
+            return std::nullopt;
+        }
+        if (!q.next()) {
+            *why = QStringLiteral("its table run_ids is empty, so the store is damaged; restore it from a backup");
+            return std::nullopt;
+        }
+        const qint64 id = q.value(0).toLongLong();
+        q.finish();
+        if (!somethingAt(runDirectory(id)))
+            return id;
+    }
+    *why = QStringLiteral("1000 run ids in a row have a folder in %1 already (or it cannot be looked at); move "
+                          "those folders away")
+               .arg(QDir::toNativeSeparators(QDir(dataDirectory()).filePath(QStringLiteral("runs"))));
+    return std::nullopt;
+}
+
 std::optional<qint64> RunStore::createRun(const NewRun &run)
 {
-    if (!prepareWrite(QStringLiteral("cannot create the run")))
+    const QString what = QStringLiteral("cannot create the run");
+    if (!prepareWrite(what))
         return std::nullopt;
+    if (!sql::beginWrite(m_db, m_dialect)) {
+        fail(what, m_db.lastError().text());
+        return std::nullopt;
+    }
+    QString why;
+    const auto id = nextRunId(&why);
     // The creating process owns the queued run until an engine claims it
     // (setStatus Running); orphanedQueuedRuns() finds the runs whose owner is gone.
     const ProcessId me = currentProcessId();
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO runs (name, status, config, seed, created, sweep_id, parent_id, tags, notes, "
-                             "pid, host, pid_start) VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
-    q.addBindValue(sql::text(run.name));
-    q.addBindValue(QString::fromUtf8(run.configJson.isNull() ? QByteArray("{}") : run.configJson));
-    q.addBindValue(run.seed);
-    q.addBindValue(sql::now());
-    q.addBindValue(sql::idOrNull(run.sweepId));
-    q.addBindValue(sql::idOrNull(run.parentId));
-    q.addBindValue(sql::tagsJson(run.tags));
-    q.addBindValue(sql::text(run.notes));
-    q.addBindValue(me.pid);
-    q.addBindValue(sql::text(me.host));
-    q.addBindValue(sql::text(me.start));
-    if (!q.exec() || !q.next()) {
-        fail(QStringLiteral("cannot create the run"), q.lastError().text());
+    q.prepare(QStringLiteral("INSERT INTO runs (id, name, status, config, seed, created, sweep_id, parent_id, tags, "
+                             "notes, pid, host, pid_start) VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    for (const QVariant &v : {QVariant(id.value_or(0)), sql::text(run.name),
+                              QVariant(QString::fromUtf8(run.configJson.isNull() ? QByteArray("{}") : run.configJson)),
+                              QVariant(run.seed), QVariant(sql::now()), sql::idOrNull(run.sweepId),
+                              sql::idOrNull(run.parentId), QVariant(sql::tagsJson(run.tags)), sql::text(run.notes),
+                              QVariant(me.pid), sql::text(me.host), sql::text(me.start)})
+        q.addBindValue(v);
+    if (id && !q.exec())
+        why = q.lastError().text();
+    if (!id || !why.isEmpty() || !m_db.commit()) {
+        if (why.isEmpty())
+            why = m_db.lastError().text();
+        m_db.rollback();
+        fail(what, why);
         return std::nullopt;
     }
-    return q.value(0).toLongLong();
+    return id;
 }
 
 std::optional<RunRecord> RunStore::run(qint64 id)

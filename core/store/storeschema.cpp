@@ -101,6 +101,17 @@ UPDATE metric_summary SET last = (SELECT value FROM metrics m WHERE m.run_id = m
         QStringLiteral(R"(
 ALTER TABLE runs ADD COLUMN pid_start TEXT NOT NULL DEFAULT '';
 )"),
+        // 3 → 4: run ids are never given twice. SQLite gives a new row max(id) + 1, so deleting the
+        // newest run handed its id (and its folder runs/<id>/, whose files the new run's engine then
+        // took for its own) to the next run. One row: the highest id ever given, where both
+        // databases take new ids from (RunStore::createRun); on PostgreSQL at least the identity's
+        // last value ({runs_identity_last}), which deleted runs may have passed.
+        QStringLiteral(R"(
+CREATE TABLE run_ids (
+    last {int} NOT NULL
+);
+INSERT INTO run_ids (last) SELECT {greatest}(coalesce(max(id), 0), {runs_identity_last}) FROM runs;
+)"),
     };
     return steps;
 }
