@@ -18,6 +18,7 @@
 #include "store/storeschema.h"
 
 #include <QCryptographicHash>
+#include <QDirIterator>
 #include <QTemporaryDir>
 
 #include <csignal>
@@ -41,6 +42,23 @@ QStringList folderState(const QString &dir)
         state << f.fileName() + QLatin1Char(' ') + QString::number(f.size()) + QLatin1Char(' ')
                      + f.lastModified().toString(Qt::ISODateWithMs) + QLatin1Char(' ') + QString::fromLatin1(hash);
     }
+    return state;
+}
+
+// Every file and link under `dir` (recursively) with its bytes or target: what "untouched" means for a run's folder.
+QStringList treeState(const QString &dir)
+{
+    QStringList state;
+    QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo f(it.next());
+        if (f.isSymLink())
+            state << f.filePath() + QStringLiteral(" -> ") + f.symLinkTarget();
+        else if (f.isFile())
+            state << f.filePath() + QLatin1Char(' ')
+                         + QString::fromLatin1(QCryptographicHash::hash(readBytes(f.filePath()), QCryptographicHash::Sha256).toHex());
+    }
+    state.sort();
     return state;
 }
 
@@ -112,6 +130,7 @@ private Q_SLOTS:
     void readingRecordsDeadEnginesOnly();
     void colonStorePathsAnswerAtOnce();
     void aDeletedRunsIdAndFilesAreNeverTaken();
+    void deletingFilesNeverFollowsALink();
     void aStoreOpenedThroughALinkKeepsItsRuns();
     void aStoreMissingAColumnIsRefusedUntouched();
 
@@ -330,6 +349,60 @@ void TstStoreCli::aDeletedRunsIdAndFilesAreNeverTaken()
     QVERIFY2(train.exitCode == 0 || train.exitCode == 3, qPrintable(train.out + train.err));
     QVERIFY2(train.out.contains(QStringLiteral("created run %1 ").arg(second + 1)), qPrintable(train.out));
     QCOMPARE(readBytes(kept), QByteArray("the deleted run's checkpoint"));
+}
+
+void TstStoreCli::deletingFilesNeverFollowsALink()
+{
+    // runs delete N --files followed a symlinked run folder and emptied its target (another run's
+    // checkpoints), then said nothing was removed.
+    const QString dir = freshDir(QStringLiteral("links"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    qint64 keep = 0, linked = 0, holding = 0;
+    {
+        QString error;
+        auto s = RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        keep = finishedRun(*s, QStringLiteral("keep"));
+        linked = finishedRun(*s, QStringLiteral("a link"));
+        holding = finishedRun(*s, QStringLiteral("holds links"));
+    }
+    const QString runs = dir + QStringLiteral("/runs");
+    QVERIFY(QDir().mkpath(runs + QStringLiteral("/%1/sub").arg(keep)));
+    writeBytes(runs + QStringLiteral("/%1/step-10.pt").arg(keep), "checkpoint of the run kept");
+    writeBytes(runs + QStringLiteral("/%1/sub/best.pt").arg(keep), "another file of it");
+    // runs/<linked> is a link to runs/<keep>; runs/<holding> is a folder with links into it.
+    QVERIFY(::symlink(QByteArray::number(keep).constData(), QFile::encodeName(runs + QStringLiteral("/%1").arg(linked)).constData()) == 0);
+    QVERIFY(QDir().mkpath(runs + QStringLiteral("/%1/inner").arg(holding)));
+    writeBytes(runs + QStringLiteral("/%1/step-5.pt").arg(holding), "its own file");
+    QVERIFY(::symlink(QFile::encodeName(runs + QStringLiteral("/%1").arg(keep)).constData(),
+                      QFile::encodeName(runs + QStringLiteral("/%1/inner/folder-link").arg(holding)).constData()) == 0);
+    QVERIFY(::symlink(QFile::encodeName(runs + QStringLiteral("/%1/step-10.pt").arg(keep)).constData(),
+                      QFile::encodeName(runs + QStringLiteral("/%1/file-link.pt").arg(holding)).constData()) == 0);
+    QVERIFY(chmodPath(path, 0666) && chmodPath(runs, 0777));
+    for (const QString &sub : {QString::number(keep), QString::number(keep) + QStringLiteral("/sub"), QString::number(holding),
+                               QString::number(holding) + QStringLiteral("/inner")})
+        QVERIFY(chmodPath(runs + QLatin1Char('/') + sub, 0777));
+    const QStringList before = treeState(runs + QStringLiteral("/%1").arg(keep));
+    QCOMPARE(before.size(), 2);
+
+    const CliRun viaLink = cliAsUser({QStringLiteral("runs"), QStringLiteral("delete"), QString::number(linked),
+                                      QStringLiteral("--files"), QStringLiteral("--store"), path},
+                                     m_home);
+    QVERIFY2(viaLink.exitCode == 0 && viaLink.out.contains(QStringLiteral("was a symbolic link to"))
+                 && viaLink.out.contains(QStringLiteral("was not touched")),
+             qPrintable(viaLink.out + viaLink.err));
+    QVERIFY(!QFileInfo(runs + QStringLiteral("/%1").arg(linked)).isSymLink());
+    QCOMPARE(treeState(runs + QStringLiteral("/%1").arg(keep)), before);
+
+    const CliRun withLinks = cliAsUser({QStringLiteral("runs"), QStringLiteral("delete"), QString::number(holding),
+                                        QStringLiteral("--files"), QStringLiteral("--store"), path},
+                                       m_home);
+    QVERIFY2(withLinks.exitCode == 0
+                 && withLinks.out.contains(QStringLiteral("(1 file, 2 symbolic links (the links only) and 2 folders)")),
+             qPrintable(withLinks.out + withLinks.err));
+    QVERIFY(!QFileInfo::exists(runs + QStringLiteral("/%1").arg(holding)));
+    QCOMPARE(treeState(runs + QStringLiteral("/%1").arg(keep)), before);
+    QCOMPARE(sqlColumn(path, QStringLiteral("SELECT id FROM runs")), QStringList{QString::number(keep)});
 }
 
 void TstStoreCli::aStoreOpenedThroughALinkKeepsItsRuns()

@@ -7,6 +7,7 @@
 #include "trainprinter.h"
 
 #include "store/runstore.h"
+#include "store/treeremoval.h"
 #include "train/runexecution.h"
 
 #include <QCommandLineParser>
@@ -164,6 +165,29 @@ int show(store::RunStore &store, qint64 id, bool json)
     return ExitOk;
 }
 
+// runs delete --files, after the record went: the run's folder, never what a link in it points to.
+int removeFolder(qint64 id, const QString &dir)
+{
+    const store::TreeRemoval removed = store::removeTree(dir);
+    if (!removed.ok()) {
+        printErr(tr("error: run %1 is deleted from the store, but not all of its folder %2 could be removed (%3 "
+                    "were): %4. Remove the rest by hand.")
+                     .arg(id)
+                     .arg(dir, removed.summary(), removed.error));
+        return ExitFailure;
+    }
+    if (!removed.existed)
+        printOut(tr("deleted run %1 (it had no folder %2)").arg(id).arg(dir));
+    else if (!removed.linkTarget.isNull())
+        printOut(tr("deleted run %1; its folder %2 was a symbolic link to %3: the link was removed, %3 was not "
+                    "touched")
+                     .arg(id)
+                     .arg(dir, removed.linkTarget));
+    else
+        printOut(tr("deleted run %1 and its folder %2 (%3)").arg(id).arg(dir, removed.summary()));
+    return ExitOk;
+}
+
 int remove(store::RunStore &store, qint64 id, bool files)
 {
     const auto r = store.run(id);
@@ -180,13 +204,11 @@ int remove(store::RunStore &store, qint64 id, bool files)
         return ExitFailure;
     }
     const QString dir = train::runDirectory(store, id);
-    if (files && QDir(dir).exists() && !QDir(dir).removeRecursively()) {
-        printErr(tr("error: run %1 is deleted from the store, but %2 could not be removed").arg(id).arg(dir));
-        return ExitFailure;
+    if (!files) {
+        printOut(tr("deleted run %1 (its files stay in %2; --files removes them)").arg(id).arg(dir));
+        return ExitOk;
     }
-    printOut(files ? tr("deleted run %1 and %2").arg(id).arg(dir)
-                   : tr("deleted run %1 (its files stay in %2; --files removes them)").arg(id).arg(dir));
-    return ExitOk;
+    return removeFolder(id, dir);
 }
 
 } // namespace
