@@ -265,16 +265,24 @@ void TstStoreCli::readingRecordsDeadEnginesOnly()
     QVERIFY(gone.waitForStarted());
     const qint64 deadPid = gone.processId();
     gone.waitForFinished();
-    qint64 alive = 0, dead = 0;
+    qint64 alive = 0, dead = 0, tokenless = 0, ahead = 0;
     {
         QString error;
         auto s = RunStore::open(path, &error);
         QVERIFY2(s, qPrintable(error));
         alive = *s->createRun(NewRun{});
         dead = *s->createRun(NewRun{});
-        QVERIFY(s->setStatus(alive, RunStatus::Running));
-        QVERIFY(s->setStatus(dead, RunStatus::Running));
+        tokenless = *s->createRun(NewRun{});
+        ahead = *s->createRun(NewRun{});
+        for (qint64 id : {alive, dead, tokenless, ahead})
+            QVERIFY(s->setStatus(id, RunStatus::Running));
     }
+    // A record from before schema 3 (no start token) whose pid lives but runs no Gatefold program
+    // (here: the stopped sleep), and one from another host whose heartbeat lies in the future.
+    QVERIFY(sqlExec(path, QStringLiteral("UPDATE runs SET pid = %1, pid_start = '', heartbeat = 1000 WHERE id = %2")
+                              .arg(alivePid)
+                              .arg(tokenless)));
+    QVERIFY(sqlExec(path, QStringLiteral("UPDATE runs SET host = 'elsewhere', heartbeat = 1e12 WHERE id = %1").arg(ahead)));
     const QString me = currentProcessId().start;
     QVERIFY(sqlExec(path, QStringLiteral("UPDATE runs SET pid = %1, pid_start = '%2', heartbeat = 1 WHERE id = %3")
                               .arg(alivePid)
@@ -290,7 +298,8 @@ void TstStoreCli::readingRecordsDeadEnginesOnly()
                                   m_home);
     QCOMPARE(list.exitCode, 0);
     QCOMPARE(sqlColumn(path, QStringLiteral("SELECT status FROM runs ORDER BY id")),
-             (QStringList{QStringLiteral("running"), QStringLiteral("crashed")}));
+             (QStringList{QStringLiteral("running"), QStringLiteral("crashed"), QStringLiteral("crashed"),
+                          QStringLiteral("crashed")}));
     QVERIFY2(list.out.contains(QStringLiteral("\"crashed\"")), qPrintable(list.out));
     ::kill(pid_t(alivePid), SIGCONT);
     stopped.kill();

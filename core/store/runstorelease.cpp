@@ -122,8 +122,15 @@ QString RunStore::whyEngineGone(const RunRecord &r, double now, double staleSeco
     const ProcessId holder = holderOf(r);
     if (isCheckableHere(holder))  // alive is alive, whatever its heartbeat (SIGSTOPped, or evaluating for hours)
         return isAliveHere(holder) ? QString() : whyDead(holder);
+    // Another host goes by its heartbeat, believed within staleSeconds of this host's clock either
+    // way: one further ahead (a clock set wrong, or a damaged value) would keep the run for ever.
+    if (r.heartbeat - now > staleSeconds)
+        return QStringLiteral("its heartbeat lies %1 s ahead of this host's clock (host %2: a clock set wrong, or a "
+                              "damaged value), so it cannot show that the engine lives")
+            .arg(r.heartbeat - now, 0, 'g', 6)
+            .arg(r.host);
     if (now - r.heartbeat > staleSeconds)
-        return QStringLiteral("no heartbeat for %1 s (host %2)").arg(qint64(now - r.heartbeat)).arg(r.host);
+        return QStringLiteral("no heartbeat for %1 s (host %2)").arg(now - r.heartbeat, 0, 'f', 0).arg(r.host);
     return {};
 }
 
