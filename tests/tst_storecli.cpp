@@ -133,6 +133,7 @@ private Q_SLOTS:
     void deletingFilesNeverFollowsALink();
     void aStoreOpenedThroughALinkKeepsItsRuns();
     void aStoreMissingAColumnIsRefusedUntouched();
+    void listingAMissingSweepSaysSo();
 
 private:
     QString freshDir(const QString &name)
@@ -479,6 +480,35 @@ void TstStoreCli::aStoreMissingAColumnIsRefusedUntouched()
                  qPrintable(command.join(' ') + QStringLiteral(": ") + r.out + r.err));
         QCOMPARE(folderState(dir), before);
     }
+}
+
+void TstStoreCli::listingAMissingSweepSaysSo()
+{
+    const QString dir = freshDir(QStringLiteral("sweeps"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    qint64 sweep = 0;
+    {
+        QString error;
+        auto s = RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        sweep = *s->createSweep(QStringLiteral("lr"), "{}");
+        NewRun run;
+        run.name = QStringLiteral("in the sweep");
+        run.sweepId = sweep;
+        QVERIFY(s->createRun(run));
+    }
+    const CliRun missing = cliAsUser({QStringLiteral("runs"), QStringLiteral("list"), QStringLiteral("--sweep"), QStringLiteral("55"),
+                                      QStringLiteral("--store"), path},
+                                     m_home);
+    QVERIFY2(missing.exitCode == 2 && missing.err.contains(QStringLiteral("there is no sweep 55")), qPrintable(missing.out + missing.err));
+    const CliRun present = cliAsUser({QStringLiteral("runs"), QStringLiteral("list"), QStringLiteral("--sweep"), QString::number(sweep),
+                                      QStringLiteral("--store"), path},
+                                     m_home);
+    QVERIFY2(present.exitCode == 0 && present.out.contains(QStringLiteral("in the sweep")), qPrintable(present.out + present.err));
+    const CliRun noStore = cliAsUser({QStringLiteral("runs"), QStringLiteral("list"), QStringLiteral("--sweep"), QStringLiteral("55"),
+                                      QStringLiteral("--store"), dir + QStringLiteral("/none.sqlite")},
+                                     m_home);
+    QVERIFY2(noStore.exitCode == 2 && noStore.err.contains(QStringLiteral("there is no sweep 55")), qPrintable(noStore.out + noStore.err));
 }
 
 QTEST_GUILESS_MAIN(TstStoreCli)

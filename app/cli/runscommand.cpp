@@ -66,6 +66,12 @@ QJsonObject runObject(const store::RunRecord &r)
 
 int list(store::RunStore &store, qint64 sweepId, bool json)
 {
+    if (sweepId != 0 && !store.sweep(sweepId)) {
+        printErr(tr("error: there is no sweep %1 in %2; `gatefold-cli runs list` lists every run")
+                     .arg(sweepId)
+                     .arg(store.displayName()));
+        return ExitUsage;
+    }
     const auto runs = store.runs(sweepId);
     if (json) {
         for (const auto &r : runs) {
@@ -257,6 +263,13 @@ int runRuns(const QStringList &arguments)
         // Listing a store that does not exist yet: no runs, and no store made for it.
         const auto location = store::StoreLocation::parse(where, &error);
         if (location && !location->isPostgres() && !QFileInfo::exists(location->file)) {
+            if (sweepId != 0) {
+                printErr(tr("error: there is no sweep %1: there is no run store at %2 yet; give the store the sweep "
+                            "ran in with --store")
+                             .arg(sweepId)
+                             .arg(location->display()));
+                return ExitUsage;
+            }
             printOut(tr("no runs in %1 (there is no store there yet)").arg(location->display()));
             return ExitOk;
         }
