@@ -8,6 +8,7 @@
 #include "store/runstore.h"
 #include "store/storelocation.h"
 #include "store/storeschema.h"
+#include "store/storetext.h"
 
 #include <QCryptographicHash>
 #include <QProcess>
@@ -97,6 +98,7 @@ private Q_SLOTS:
     void newRunsNeverStartInAFolderThatHoldsFiles();
     void missingTablesAndColumnsRefusedUntouched_data();
     void missingTablesAndColumnsRefusedUntouched();
+    void namesAndTagsAreOneLine();
     void openedThroughALinkKeepsItsFolder();
     void colonPathsNameNoStore();
 
@@ -705,6 +707,36 @@ void TstStore::missingTablesAndColumnsRefusedUntouched()
              qPrintable(error));
     QCOMPARE(fileHash(path), before);
     QVERIFY2(!QFileInfo::exists(path + "-wal") && !QFileInfo::exists(path + "-shm"), "a refusal left files behind");
+}
+
+void TstStore::namesAndTagsAreOneLine()
+{
+    auto store = openStore(storePath("names.sqlite"));
+    QVERIFY(store);
+    const qint64 id = *store->createRun(sampleRun("fine"));
+    const QStringList bad = {"a\nb", "tab\there", "esc\x1b[31mred", "bell\a", QStringLiteral("rtl\u202Eevil"),
+                             QString(QStringLiteral("nul")).append(QChar(0)), QStringLiteral("c1") + QChar(0x9b) + QStringLiteral("2J")};
+    for (const QString &text : bad) {
+        QVERIFY(!store->createRun(sampleRun(text)));
+        QVERIFY2(store->lastError().contains("control character"), qPrintable(store->lastError()));
+        for (const QChar c : store->lastError())  // the refusal itself is safe to print
+            QVERIFY(!isControlCharacter(c));
+        NewRun tagged = sampleRun("ok");
+        tagged.tags = {"fine", text};
+        QVERIFY(!store->createRun(tagged));
+        QVERIFY(!store->setName(id, text));
+        QVERIFY(!store->setTags(id, {text}));
+        QVERIFY(!store->createSweep(text, "{}"));
+        ImportedRun imported;
+        imported.record.name = text;
+        QVERIFY(!store->importRuns({imported}));
+    }
+    QCOMPARE(store->runs().size(), size_t(1));
+    QCOMPARE(store->run(id)->name, QStringLiteral("fine"));
+    QCOMPARE(store->run(id)->tags, sampleRun("x").tags);
+    // Notes may hold several lines (and whatever a note holds): a terminal gets them escaped.
+    QVERIFY(store->setNotes(id, "line 1\nline 2"));
+    QCOMPARE(escapedForTerminal(QStringLiteral("a\nb\x1b]0;t\x07\u202e\u00e9")), QStringLiteral("a\\nb\\x1b]0;t\\x07\\u202e\u00e9"));
 }
 
 void TstStore::openedThroughALinkKeepsItsFolder()

@@ -16,6 +16,7 @@
 #include "store/processid.h"
 #include "store/runstore.h"
 #include "store/storeschema.h"
+#include "store/storetext.h"
 
 #include <QCryptographicHash>
 #include <QDirIterator>
@@ -133,6 +134,7 @@ private Q_SLOTS:
     void deletingFilesNeverFollowsALink();
     void aStoreOpenedThroughALinkKeepsItsRuns();
     void aStoreMissingAColumnIsRefusedUntouched();
+    void controlCharactersNeverReachTheTerminal();
     void listingAMissingSweepSaysSo();
 
 private:
@@ -480,6 +482,42 @@ void TstStoreCli::aStoreMissingAColumnIsRefusedUntouched()
                  qPrintable(command.join(' ') + QStringLiteral(": ") + r.out + r.err));
         QCOMPARE(folderState(dir), before);
     }
+}
+
+void TstStoreCli::controlCharactersNeverReachTheTerminal()
+{
+    const QString dir = freshDir(QStringLiteral("control"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    // A name with a line break broke the runs table: refused before a store is even made.
+    const CliRun named = cliAsUser(QStringList{QStringLiteral("train"), QStringLiteral("--name"), QStringLiteral("a\nb"),
+                                               QStringLiteral("--store"), path}
+                                       + tinyTrainArguments(),
+                                   m_home);
+    QVERIFY2(named.exitCode == 2 && named.err.contains(QStringLiteral("--name: the run name 'a\\nb' holds a control character")),
+             qPrintable(named.out + named.err));
+    QVERIFY(QDir(dir).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
+    // Notes may hold escape sequences (and a store written elsewhere, names too): shown escaped.
+    qint64 id = 0, legacy = 0;
+    {
+        QString error;
+        auto s = RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        id = finishedRun(*s, QStringLiteral("noted"));
+        QVERIFY(s->setNotes(id, QStringLiteral("see \x1b]0;pwned\x07\x1b[2J here\nsecond line")));
+        legacy = finishedRun(*s, QStringLiteral("legacy"));
+    }
+    QVERIFY(sqlExec(path, QStringLiteral("UPDATE runs SET name = 'two' || char(10) || 'lines' || char(27) || '[31m' WHERE id = %1").arg(legacy)));
+    QVERIFY(chmodPath(path, 0666));
+    const CliRun show = cliAsUser({QStringLiteral("runs"), QStringLiteral("show"), QString::number(id), QStringLiteral("--store"), path},
+                                  m_home);
+    QVERIFY2(show.exitCode == 0 && show.out.contains(QStringLiteral("notes: see \\x1b]0;pwned\\x07\\x1b[2J here\\nsecond line")),
+             qPrintable(show.out));
+    const CliRun list = cliAsUser({QStringLiteral("runs"), QStringLiteral("list"), QStringLiteral("--store"), path}, m_home);
+    QVERIFY2(list.exitCode == 0 && list.out.contains(QStringLiteral("two\\nlines\\x1b[31m")), qPrintable(list.out));
+    QCOMPARE(list.out.count('\n'), 3);  // the header and one line per run
+    for (const CliRun &r : {show, list})
+        for (const QChar c : r.out)
+            QVERIFY2(c == QLatin1Char('\n') || !isControlCharacter(c), qPrintable(r.out));
 }
 
 void TstStoreCli::listingAMissingSweepSaysSo()

@@ -7,6 +7,7 @@
 #include "trainprinter.h"
 
 #include "store/runstore.h"
+#include "store/storetext.h"
 #include "store/treeremoval.h"
 #include "train/runexecution.h"
 
@@ -29,6 +30,12 @@ QString when(double unixSeconds)
     if (unixSeconds <= 0)
         return QStringLiteral("-");
     return QDateTime::fromMSecsSinceEpoch(qint64(unixSeconds * 1000)).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+// What the store holds, for a terminal: control characters escaped (a note may hold anything).
+QString shown(const QString &text)
+{
+    return store::escapedForTerminal(text);
 }
 
 // The last value and the best (max for top-k, min otherwise) of a metric.
@@ -102,13 +109,35 @@ int list(store::RunStore &store, qint64 sweepId, bool json)
                                      : QStringLiteral("-");
         printOut(QStringLiteral("%1  %2  %3  %4  %5  %6")
                      .arg(r.id, 5)
-                     .arg(r.name.left(20), -20)
+                     .arg(shown(r.name).left(20), -20)
                      .arg(store::toString(r.status), -9)
                      .arg(store.lastMetricStep(r.id), 7)
                      .arg(acc, -15)
                      .arg(when(r.created)));
     }
     return ExitOk;
+}
+
+// The record of `runs show`, every text in it escaped for the terminal.
+void printRecord(const store::RunRecord &r)
+{
+    printOut(tr("run %1 '%2': %3%4").arg(r.id).arg(shown(r.name), store::toString(r.status),
+                                            r.message.isEmpty() ? QString() : QStringLiteral(" - ") + shown(r.message)));
+    printOut(tr("  seed %1, device %2, pid %3 on %4, sweep %5, parent %6")
+                 .arg(r.seed)
+                 .arg(r.device.isEmpty() ? QStringLiteral("-") : shown(r.device))
+                 .arg(r.pid)
+                 .arg(r.host.isEmpty() ? QStringLiteral("-") : shown(r.host))
+                 .arg(r.sweepId)
+                 .arg(r.parentId));
+    printOut(tr("  created %1, started %2, ended %3, last heartbeat %4")
+                 .arg(when(r.created), when(r.started), when(r.ended), when(r.heartbeat)));
+    if (!r.tags.isEmpty())
+        printOut(tr("  tags: %1").arg(shown(r.tags.join(", "))));
+    if (!r.notes.isEmpty())
+        printOut(tr("  notes: %1").arg(shown(r.notes)));
+    if (!r.versions.isEmpty())
+        printOut(tr("  versions: %1").arg(shown(r.versions)));
 }
 
 int show(store::RunStore &store, qint64 id, bool json)
@@ -137,37 +166,21 @@ int show(store::RunStore &store, qint64 id, bool json)
         TrainPrinter::printJson(o);
         return ExitOk;
     }
-    printOut(tr("run %1 '%2': %3%4").arg(id).arg(r->name, store::toString(r->status),
-                                             r->message.isEmpty() ? QString() : QStringLiteral(" - ") + r->message));
-    printOut(tr("  seed %1, device %2, pid %3 on %4, sweep %5, parent %6")
-                 .arg(r->seed)
-                 .arg(r->device.isEmpty() ? QStringLiteral("-") : r->device)
-                 .arg(r->pid)
-                 .arg(r->host.isEmpty() ? QStringLiteral("-") : r->host)
-                 .arg(r->sweepId)
-                 .arg(r->parentId));
-    printOut(tr("  created %1, started %2, ended %3, last heartbeat %4")
-                 .arg(when(r->created), when(r->started), when(r->ended), when(r->heartbeat)));
-    if (!r->tags.isEmpty())
-        printOut(tr("  tags: %1").arg(r->tags.join(", ")));
-    if (!r->notes.isEmpty())
-        printOut(tr("  notes: %1").arg(r->notes));
-    if (!r->versions.isEmpty())
-        printOut(tr("  versions: %1").arg(r->versions));
+    printRecord(*r);
     printOut(tr("metrics (last / best, at the last step):"));
     for (const QString &key : keys) {
         const auto s = summarise(store, id, key);
-        printOut(QStringLiteral("  %1 %2 / %3  (step %4)").arg(key, -22).arg(s.last, 0, 'g', 6).arg(s.best, 0, 'g', 6).arg(s.lastStep));
+        printOut(QStringLiteral("  %1 %2 / %3  (step %4)").arg(shown(key), -22).arg(s.last, 0, 'g', 6).arg(s.best, 0, 'g', 6).arg(s.lastStep));
     }
     printOut(tr("artifacts:"));
     for (const auto &a : artifacts)
-        printOut(QStringLiteral("  %1 %2  sha256 %3  %4").arg(a.kind, -18).arg(train::artifactFile(store, a), a.sha256.left(16),
-                                                              QString::fromUtf8(a.infoJson)));
+        printOut(QStringLiteral("  %1 %2  sha256 %3  %4").arg(shown(a.kind), -18).arg(shown(train::artifactFile(store, a)),
+                                                              shown(a.sha256.left(16)), shown(QString::fromUtf8(a.infoJson))));
     printOut(tr("config:"));
     const auto config = QJsonDocument::fromJson(r->configJson).object();
     for (auto it = config.begin(); it != config.end(); ++it)
-        printOut(QStringLiteral("  %1=%2").arg(it.key(), it.value().isString() ? it.value().toString()
-                                                          : QString::fromUtf8(QJsonDocument(QJsonArray{it.value()}).toJson(QJsonDocument::Compact)).mid(1).chopped(1)));
+        printOut(QStringLiteral("  %1=%2").arg(shown(it.key()), shown(it.value().isString() ? it.value().toString()
+                                                          : QString::fromUtf8(QJsonDocument(QJsonArray{it.value()}).toJson(QJsonDocument::Compact)).mid(1).chopped(1))));
     return ExitOk;
 }
 
@@ -179,18 +192,18 @@ int removeFolder(qint64 id, const QString &dir)
         printErr(tr("error: run %1 is deleted from the store, but not all of its folder %2 could be removed (%3 "
                     "were): %4. Remove the rest by hand.")
                      .arg(id)
-                     .arg(dir, removed.summary(), removed.error));
+                     .arg(shown(dir), removed.summary(), shown(removed.error)));
         return ExitFailure;
     }
     if (!removed.existed)
-        printOut(tr("deleted run %1 (it had no folder %2)").arg(id).arg(dir));
+        printOut(tr("deleted run %1 (it had no folder %2)").arg(id).arg(shown(dir)));
     else if (!removed.linkTarget.isNull())
         printOut(tr("deleted run %1; its folder %2 was a symbolic link to %3: the link was removed, %3 was not "
                     "touched")
                      .arg(id)
-                     .arg(dir, removed.linkTarget));
+                     .arg(shown(dir), shown(removed.linkTarget)));
     else
-        printOut(tr("deleted run %1 and its folder %2 (%3)").arg(id).arg(dir, removed.summary()));
+        printOut(tr("deleted run %1 and its folder %2 (%3)").arg(id).arg(shown(dir), removed.summary()));
     return ExitOk;
 }
 

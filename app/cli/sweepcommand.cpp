@@ -10,6 +10,7 @@
 
 #include "json/usertext.h"
 #include "store/runstore.h"
+#include "store/storetext.h"
 #include "train/runconfigjson.h"
 
 #include <QCommandLineParser>
@@ -124,6 +125,10 @@ int runSweep(const QStringList &arguments)
     train::DataCheckCache dataCache;
     QSet<QString> warned;
     for (const auto &p : errors.isEmpty() ? plan.points : std::vector<train::SweepPoint>{}) {
+        // The run's name, as the store would refuse it (the grid's name and values make it).
+        if (const QString why = store::oneLineProblem(QStringLiteral("run name"), QStringLiteral("%1 %2").arg(plan.name, p.label));
+            !why.isEmpty())
+            errors.append(QStringLiteral("[%1] %2").arg(store::escapedForTerminal(p.label), why));
         const PreRunCheck check = checkBeforeCreating(p.config, &dataCache);
         for (const auto &problem : check.problems)
             errors.append(QStringLiteral("[%1] %2").arg(p.label, problem.line()));

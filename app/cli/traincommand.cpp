@@ -9,6 +9,7 @@
 
 #include "runtime/threadenvironment.h"
 #include "store/runstore.h"
+#include "store/storetext.h"
 #include "train/checkpoint.h"
 #include "train/checkpointchoice.h"
 #include "train/checkpointfiles.h"
@@ -243,6 +244,11 @@ int runTrain(const QStringList &arguments)
         return execute(*store, *runOption, options, json);
     }
 
+    // What the store would refuse, before a store is opened or made for it.
+    if (const QString why = store::oneLineProblem(QStringLiteral("run name"), parser.value("name")); !why.isEmpty())
+        errors.append(QStringLiteral("--name: ") + why);
+    if (const QString why = store::oneLineProblem(QStringLiteral("tag"), parser.values("tag")); !why.isEmpty())
+        errors.append(QStringLiteral("--tag: ") + why);
     auto config = runConfigFromOptions(parser, &errors);
     if (config && errors.isEmpty())
         errors << preRunProblems(*config);  // contract C3: data set and resources, as config --check does

@@ -4,6 +4,7 @@
 
 #include "storerows.h"
 #include "storesql.h"
+#include "storetext.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -33,11 +34,13 @@ std::optional<std::vector<qint64>> RunStore::importRuns(const std::vector<Import
         "?, ?, ?)"));
     for (const ImportedRun &in : runs) {
         const RunRecord &r = in.record;
-        QString why;
-        const auto id = nextRunId(&why);
+        QString why = oneLineProblem(QStringLiteral("run name"), r.name);
+        if (why.isEmpty())
+            why = oneLineProblem(QStringLiteral("tag"), r.tags);
+        const auto id = why.isEmpty() ? nextRunId(&why) : std::nullopt;
         if (!id) {
             m_db.rollback();
-            fail(QStringLiteral("cannot import run '%1'").arg(r.name), why);
+            fail(QStringLiteral("cannot import run '%1'").arg(escapedForTerminal(r.name)), why);
             return std::nullopt;
         }
         for (const QVariant &v :

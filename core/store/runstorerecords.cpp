@@ -4,6 +4,7 @@
 
 #include "storerows.h"
 #include "storesql.h"
+#include "storetext.h"
 
 #include <QJsonDocument>
 #include <QSqlError>
@@ -134,6 +135,10 @@ std::optional<qint64> RunStore::createSweep(const QString &name, const QByteArra
 {
     if (!prepareWrite(QStringLiteral("cannot create the sweep")))
         return std::nullopt;
+    if (const QString why = oneLineProblem(QStringLiteral("sweep name"), name); !why.isEmpty()) {
+        fail(QStringLiteral("cannot create the sweep"), why);
+        return std::nullopt;
+    }
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO sweeps (name, grid, created) VALUES (?, ?, ?) RETURNING id"));
     q.addBindValue(name);

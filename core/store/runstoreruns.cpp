@@ -4,6 +4,7 @@
 
 #include "processid.h"
 #include "storesql.h"
+#include "storetext.h"
 
 #include <QDir>
 #include <QFile>
@@ -94,11 +95,13 @@ std::optional<qint64> RunStore::createRun(const NewRun &run)
     const QString what = QStringLiteral("cannot create the run");
     if (!prepareWrite(what))
         return std::nullopt;
-    if (!sql::beginWrite(m_db, m_dialect)) {
-        fail(what, m_db.lastError().text());
+    QString why = oneLineProblem(QStringLiteral("run name"), run.name);
+    if (why.isEmpty())
+        why = oneLineProblem(QStringLiteral("tag"), run.tags);
+    if (!why.isEmpty() || !sql::beginWrite(m_db, m_dialect)) {
+        fail(what, why.isEmpty() ? m_db.lastError().text() : why);
         return std::nullopt;
     }
-    QString why;
     const auto id = nextRunId(&why);
     // The creating process owns the queued run until an engine claims it
     // (setStatus Running); orphanedQueuedRuns() finds the runs whose owner is gone.
@@ -202,7 +205,9 @@ bool RunStore::setName(qint64 id, const QString &name)
 {
     if (!prepareWrite(QStringLiteral("cannot rename run %1").arg(id)))
         return false;
-    QString why;
+    QString why = oneLineProblem(QStringLiteral("run name"), name);
+    if (!why.isEmpty())
+        return fail(QStringLiteral("cannot rename run %1").arg(id), why);
     return updateColumn(m_db, id, "name", sql::text(name), &why) || fail(QStringLiteral("cannot rename run %1").arg(id), why);
 }
 
@@ -210,7 +215,9 @@ bool RunStore::setTags(qint64 id, const QStringList &tags)
 {
     if (!prepareWrite(QStringLiteral("cannot tag run %1").arg(id)))
         return false;
-    QString why;
+    QString why = oneLineProblem(QStringLiteral("tag"), tags);
+    if (!why.isEmpty())
+        return fail(QStringLiteral("cannot tag run %1").arg(id), why);
     return updateColumn(m_db, id, "tags", sql::tagsJson(tags), &why)
         || fail(QStringLiteral("cannot tag run %1").arg(id), why);
 }
