@@ -1,7 +1,11 @@
 // The run store on real SQLite files: schema creation and versions, files it
 // must refuse untouched (newer schema, not a store), the run lifecycle, batched
 // metrics, artifacts, snapshots, cascading deletes, crash detection by pid and
-// heartbeat, and a writer and a reader on one file at the same time.
+// heartbeat, and a writer and a reader on one file at the same time. Issue 16's
+// hostile findings: run ids (and their folders) never given twice, a store
+// missing a table or column refused untouched, values not of their column's
+// type and unknown statuses named as damage (never read as 0), names and tags
+// one line, a store opened through a link, paths that start with ':'.
 
 #include <QtTest/QtTest>
 
@@ -48,6 +52,40 @@ bool rawExec(const QString &path, const QString &sql)
     }
     QSqlDatabase::removeDatabase(QStringLiteral("raw"));
     return ok;
+}
+
+// Runs `statements` in order on one connection of its own (per-connection pragmas apply).
+bool rawExecAll(const QString &path, const QStringList &statements)
+{
+    bool ok = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        db.setDatabaseName(path);
+        ok = db.open();
+        for (const QString &sql : statements)
+            ok = ok && QSqlQuery(db).exec(sql);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    return ok;
+}
+
+// The first column of the first row of `sql` on `path`, through a connection of its own.
+QString rawValue(const QString &path, const QString &sql)
+{
+    QString value;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(sql) && q.next())
+                value = q.value(0).toString();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    return value;
 }
 
 std::unique_ptr<RunStore> openStore(const QString &path)
@@ -98,6 +136,8 @@ private Q_SLOTS:
     void newRunsNeverStartInAFolderThatHoldsFiles();
     void missingTablesAndColumnsRefusedUntouched_data();
     void missingTablesAndColumnsRefusedUntouched();
+    void valuesOfTheWrongTypeAreDamage();
+    void unknownStatusIsDamage();
     void namesAndTagsAreOneLine();
     void openedThroughALinkKeepsItsFolder();
     void colonPathsNameNoStore();
@@ -707,6 +747,73 @@ void TstStore::missingTablesAndColumnsRefusedUntouched()
              qPrintable(error));
     QCOMPARE(fileHash(path), before);
     QVERIFY2(!QFileInfo::exists(path + "-wal") && !QFileInfo::exists(path + "-shm"), "a refusal left files behind");
+}
+
+void TstStore::valuesOfTheWrongTypeAreDamage()
+{
+    const QString path = storePath("types.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 id = *store->createRun(sampleRun("t"));
+    QVERIFY(store->addMetrics(id, {{"val/top1", 10, 1, 0, 0.25}, {"val/top1", 20, 2, 0, 0.5}, {"train/loss", 30, 3, 0, 1.5}}));
+    QVERIFY(store->addArtifact({0, id, "image", "/x.png", QString(64, 'b'), 0, {}}));
+    // SQLite keeps what a statement writes, whatever the column's type; Qt reads it as 0.
+    for (const char *sql : {"UPDATE metrics SET value = 'hello' WHERE key = 'val/top1' AND step = 20",
+                            "UPDATE metrics SET step = 'abc' WHERE key = 'train/loss'", "UPDATE runs SET seed = 'x'",
+                            "UPDATE metric_summary SET max = 'big' WHERE key = 'val/top1'",
+                            "UPDATE artifacts SET created = 'yesterday'"})
+        QVERIFY2(rawExec(path, QString::fromLatin1(sql)), sql);
+    for (const bool readOnly : {false, true}) {
+        QString error;
+        auto reader = RunStore::open(path, &error, readOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite);
+        QVERIFY2(reader, qPrintable(error));
+        const auto top1 = reader->metrics(id, "val/top1");
+        QCOMPARE(top1.size(), size_t(1));  // the damaged point left out, not read as 0
+        QCOMPARE(top1[0].value, 0.25);
+        QVERIFY(reader->metrics(id, "train/loss").empty());
+        QCOMPARE(reader->lastMetricStep(id), qint64(20));  // 'abc' is neither the highest step nor 0
+        QCOMPARE(reader->metricSummary(id, "val/top1").count, qint64(0));
+        QVERIFY(!reader->metricAtEpoch(id, "val/top1", 5));  // its last point by epoch 5 is the damaged one
+        const auto r = reader->run(id);
+        QVERIFY(r);
+        QVERIFY2(r->damage.contains("seed holds 'x' (text), not a whole number"), qPrintable(r->damage));
+        QCOMPARE(reader->artifacts(id).size(), size_t(1));
+        const QString damage = reader->damageFound().join('\n');
+        for (const QString &expected :
+             {QStringLiteral("run %1, metric val/top1, row ").arg(id), QStringLiteral("value holds 'hello' (text), not a number"),
+              QStringLiteral("run %1, metric train/loss, row ").arg(id), QStringLiteral("step holds 'abc' (text), not a whole number"),
+              QStringLiteral("run %1: 1 metric point(s) have a step that is not a whole number").arg(id),
+              QStringLiteral("run %1, summary of metric val/top1: max holds 'big' (text)").arg(id),
+              QStringLiteral("created holds 'yesterday' (text), not a number"),
+              QStringLiteral("run %1: seed holds 'x' (text)").arg(id)})
+            QVERIFY2(damage.contains(expected), qPrintable(expected + QStringLiteral(" not in:\n") + damage));
+        QVERIFY(!reader->setStatus(id, RunStatus::Running));
+        QVERIFY2(reader->lastError().contains(readOnly ? "read-only" : "damaged"), qPrintable(reader->lastError()));
+    }
+}
+
+void TstStore::unknownStatusIsDamage()
+{
+    const QString path = storePath("zombie.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 id = *store->createRun(sampleRun("z"));
+    QVERIFY(store->setStatus(id, RunStatus::Running) && store->setStatus(id, RunStatus::Failed));
+    // The CHECK on status taken away (as PRAGMA writable_schema can, by hand): a status no Gatefold writes.
+    QVERIFY(rawExecAll(path, {QStringLiteral("PRAGMA ignore_check_constraints = ON"),
+                              QStringLiteral("UPDATE runs SET status = 'zombie' WHERE id = %1").arg(id)}));
+    const auto r = store->run(id);
+    QVERIFY(r);
+    QVERIFY2(r->damage.contains("status holds 'zombie', which is not a status Gatefold writes"), qPrintable(r->damage));
+    QVERIFY(store->damageFound().join('\n').contains(QStringLiteral("run %1: status holds 'zombie'").arg(id)));
+    QVERIFY(!store->setStatus(id, RunStatus::Running));
+    QVERIFY2(store->lastError().contains("damaged") && store->lastError().contains("zombie")
+                 && !store->lastError().contains("same moment"),
+             qPrintable(store->lastError()));
+    QVERIFY(store->markCrashedRuns(0.0).empty());
+    QVERIFY(store->orphanedQueuedRuns().empty());
+    QVERIFY(!store->adoptRuns({id}));
+    QCOMPARE(rawValue(path, QStringLiteral("SELECT status FROM runs WHERE id = %1").arg(id)), QStringLiteral("zombie"));
 }
 
 void TstStore::namesAndTagsAreOneLine()

@@ -4,7 +4,13 @@
 // read-only folder and change nothing; writing ones say plainly why they cannot
 // run there; listing a store that does not exist creates none; every command
 // refuses a newer store without touching it; a reading command records a dead
-// engine's run as crashed but never a live one's, however old its heartbeat.
+// engine's run as crashed but never a live one's, however old its heartbeat
+// (and never a pid without a start token that runs no Gatefold program, nor a
+// heartbeat from the future). Issue 16's hostile findings: ':'-paths answered
+// at once, run ids and folders never handed on, deleting files never follows a
+// link, a store opened through a link keeps its runs beside the real file, a
+// store missing a column is refused untouched, damaged values are named (never
+// read as 0), control characters never reach the terminal, a missing sweep.
 
 #include <QtTest/QtTest>
 
@@ -134,6 +140,7 @@ private Q_SLOTS:
     void deletingFilesNeverFollowsALink();
     void aStoreOpenedThroughALinkKeepsItsRuns();
     void aStoreMissingAColumnIsRefusedUntouched();
+    void damagedValuesAreNamedNeverZero();
     void controlCharactersNeverReachTheTerminal();
     void listingAMissingSweepSaysSo();
 
@@ -482,6 +489,64 @@ void TstStoreCli::aStoreMissingAColumnIsRefusedUntouched()
                  qPrintable(command.join(' ') + QStringLiteral(": ") + r.out + r.err));
         QCOMPARE(folderState(dir), before);
     }
+}
+
+void TstStoreCli::damagedValuesAreNamedNeverZero()
+{
+    const QString dir = freshDir(QStringLiteral("types"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    qint64 typed = 0, zombie = 0, times = 0;
+    {
+        QString error;
+        auto s = RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        typed = finishedRun(*s, QStringLiteral("typed"));
+        zombie = *s->createRun(NewRun{});
+        QVERIFY(s->setStatus(zombie, RunStatus::Running) && s->setStatus(zombie, RunStatus::Failed));
+        times = finishedRun(*s, QStringLiteral("times"));
+    }
+    // 'abc' as a step and 'hello' as a value were read as 0; a status no Gatefold writes as failed
+    // (resume then said "another process changed it"); infinite times as dates 292 million years off.
+    QVERIFY(sqlExec(path, QStringLiteral("UPDATE metrics SET step = 'abc' WHERE run_id = %1 AND step = 20").arg(typed)));
+    QVERIFY(sqlExec(path, QStringLiteral("UPDATE metrics SET value = 'hello' WHERE run_id = %1 AND step = 10").arg(typed)));
+    const QString unchecked = QUuid::createUuid().toString();
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), unchecked);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QVERIFY(QSqlQuery(db).exec(QStringLiteral("PRAGMA ignore_check_constraints = ON")));
+        QVERIFY(QSqlQuery(db).exec(QStringLiteral("UPDATE runs SET status = 'zombie' WHERE id = %1").arg(zombie)));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(unchecked);
+    QVERIFY(sqlExec(path, QStringLiteral("UPDATE runs SET created = 9e999, started = -9e999 WHERE id = %1").arg(times)));
+    QVERIFY(chmodPath(path, 0666));
+
+    const CliRun list = cliAsUser({QStringLiteral("runs"), QStringLiteral("list"), QStringLiteral("--store"), path}, m_home);
+    QCOMPARE(list.exitCode, 1);
+    const QString typedLine = list.out.split('\n').filter(QStringLiteral("typed")).value(0);
+    QVERIFY2(typedLine.contains(QStringLiteral("finished")) && typedLine.contains(QStringLiteral("     10  -  ")),
+             qPrintable(list.out));  // the highest whole step, and no top-1 (both points are damaged)
+    QVERIFY2(list.out.split('\n').filter(QStringLiteral("  damaged  ")).size() == 1, qPrintable(list.out));
+    for (const QString &expected : {QStringLiteral("step holds 'abc'"), QStringLiteral("value holds 'hello' (text), not a number"),
+                                    QStringLiteral("status holds 'zombie'"), QStringLiteral("Nothing was changed")})
+        QVERIFY2(list.err.contains(expected), qPrintable(expected + QStringLiteral(" not in: ") + list.err));
+
+    const CliRun show = cliAsUser({QStringLiteral("runs"), QStringLiteral("show"), QString::number(times), QStringLiteral("--store"), path},
+                                  m_home);
+    QVERIFY2(show.exitCode == 0 && show.out.contains(QStringLiteral("created unknown (damaged value inf)"))
+                 && show.out.contains(QStringLiteral("started unknown (damaged value -inf)"))
+                 && !show.out.contains(QStringLiteral("292275")),
+             qPrintable(show.out + show.err));
+
+    const QStringList before = folderState(dir);
+    const CliRun resume = cliAsUser({QStringLiteral("resume"), QStringLiteral("--run"), QString::number(zombie),
+                                     QStringLiteral("--store"), path},
+                                    m_home);
+    QVERIFY2(resume.exitCode == 1 && resume.err.contains(QStringLiteral("damaged")) && resume.err.contains(QStringLiteral("zombie"))
+                 && !resume.err.contains(QStringLiteral("same moment")),
+             qPrintable(resume.out + resume.err));
+    QCOMPARE(folderState(dir), before);
 }
 
 void TstStoreCli::controlCharactersNeverReachTheTerminal()

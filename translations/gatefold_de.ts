@@ -1134,6 +1134,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+72"/>
         <location line="+3"/>
+        <location line="+97"/>
         <source>cancelled before it started</source>
         <translation>vor dem Start abgebrochen</translation>
     </message>
@@ -1170,6 +1171,11 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <source>crashed</source>
         <translation>abgestürzt</translation>
     </message>
+    <message>
+        <location line="+9"/>
+        <source>damaged</source>
+        <translation>beschädigt</translation>
+    </message>
 </context>
 <context>
     <name>gatefold::launch::RunProcess</name>
@@ -1179,7 +1185,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>die Engine %1 kann nicht gestartet werden: %2</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+170"/>
         <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
         <translation>die Engine (PID %1) ist beendet worden, ohne zu sagen, wie der Lauf endete%2; Fortsetzen setzt den Lauf ab seinem letzten Checkpoint fort</translation>
     </message>
@@ -1192,7 +1198,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+61"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+56"/>
         <source>block</source>
         <translation>Block</translation>
     </message>
@@ -1471,7 +1477,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+57"/>
+        <location filename="../widgets/ckaview.cpp" line="+52"/>
         <source>linear CKA</source>
         <translation>CKA (linear)</translation>
     </message>
@@ -2864,7 +2870,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+106"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+119"/>
         <source>best</source>
         <translation>bester Wert</translation>
     </message>
@@ -2880,7 +2886,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     </message>
     <message>
         <location line="-3"/>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>epoch %1</source>
         <translation>Epoche %1</translation>
     </message>
@@ -3159,7 +3165,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message>
-        <location filename="../widgets/sweepbuilder.cpp" line="+42"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+71"/>
         <source>Sweep</source>
         <translation>Sweep</translation>
     </message>
@@ -3539,7 +3545,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+43"/>
+        <location filename="../app/gui/main.cpp" line="+49"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>

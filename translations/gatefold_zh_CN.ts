@@ -1128,6 +1128,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+72"/>
         <location line="+3"/>
+        <location line="+97"/>
         <source>cancelled before it started</source>
         <translation>在开始前已取消</translation>
     </message>
@@ -1164,6 +1165,11 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <source>crashed</source>
         <translation>已崩溃</translation>
     </message>
+    <message>
+        <location line="+9"/>
+        <source>damaged</source>
+        <translation>已损坏</translation>
+    </message>
 </context>
 <context>
     <name>gatefold::launch::RunProcess</name>
@@ -1173,7 +1179,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>无法启动引擎 %1：%2</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+170"/>
         <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
         <translation>引擎（PID %1）在未说明运行如何结束的情况下终止%2；“继续”会从最后一个检查点接着运行</translation>
     </message>
@@ -1186,7 +1192,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+61"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+56"/>
         <source>block</source>
         <translation>块</translation>
     </message>
@@ -1465,7 +1471,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+57"/>
+        <location filename="../widgets/ckaview.cpp" line="+52"/>
         <source>linear CKA</source>
         <translation>线性 CKA</translation>
     </message>
@@ -2851,7 +2857,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+106"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+119"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -2867,7 +2873,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
     </message>
     <message>
         <location line="-3"/>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>
@@ -3144,7 +3150,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message>
-        <location filename="../widgets/sweepbuilder.cpp" line="+42"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+71"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>
@@ -3521,7 +3527,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+43"/>
+        <location filename="../app/gui/main.cpp" line="+49"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold：面向 Vision Transformer 研究的工作台。</translation>
     </message>

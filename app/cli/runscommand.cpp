@@ -21,14 +21,20 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <cmath>
 
 namespace gatefold::cli {
 namespace {
 
+// A time as the store holds it (Unix seconds; 0: not yet). One no clock gives (infinite, before
+// 1970, after the year 9999) is damage, named as such, never a date computed from it.
 QString when(double unixSeconds)
 {
-    if (unixSeconds <= 0)
+    if (unixSeconds == 0)
         return QStringLiteral("-");
+    constexpr double kYear10000 = 253402300800.0;
+    if (!std::isfinite(unixSeconds) || unixSeconds < 0 || unixSeconds >= kYear10000)
+        return tr("unknown (damaged value %1)").arg(unixSeconds, 0, 'g', 6);
     return QDateTime::fromMSecsSinceEpoch(qint64(unixSeconds * 1000)).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
@@ -36,6 +42,11 @@ QString when(double unixSeconds)
 QString shown(const QString &text)
 {
     return store::escapedForTerminal(text);
+}
+
+QString statusOf(const store::RunRecord &r)
+{
+    return r.damage.isEmpty() ? store::toString(r.status) : tr("damaged");
 }
 
 // The last value and the best (max for top-k, min otherwise) of a metric.
@@ -64,11 +75,14 @@ Summary summarise(store::RunStore &store, qint64 runId, const QString &key)
 
 QJsonObject runObject(const store::RunRecord &r)
 {
-    return QJsonObject{{"id", r.id}, {"name", r.name}, {"status", store::toString(r.status)}, {"seed", r.seed},
-                       {"device", r.device}, {"created", r.created}, {"started", r.started}, {"ended", r.ended},
-                       {"heartbeat", r.heartbeat}, {"pid", r.pid}, {"host", r.host}, {"sweep", r.sweepId},
-                       {"parent", r.parentId}, {"tags", QJsonArray::fromStringList(r.tags)}, {"notes", r.notes},
-                       {"message", r.message}};
+    QJsonObject o{{"id", r.id}, {"name", r.name}, {"status", statusOf(r)}, {"seed", r.seed},
+                  {"device", r.device}, {"created", r.created}, {"started", r.started}, {"ended", r.ended},
+                  {"heartbeat", r.heartbeat}, {"pid", r.pid}, {"host", r.host}, {"sweep", r.sweepId},
+                  {"parent", r.parentId}, {"tags", QJsonArray::fromStringList(r.tags)}, {"notes", r.notes},
+                  {"message", r.message}};
+    if (!r.damage.isEmpty())
+        o.insert("damage", r.damage);
+    return o;
 }
 
 int list(store::RunStore &store, qint64 sweepId, bool json)
@@ -90,11 +104,11 @@ int list(store::RunStore &store, qint64 sweepId, bool json)
             }
             TrainPrinter::printJson(o);
         }
-        return ExitOk;
+        return reportDamage(store, ExitOk);
     }
     if (runs.empty()) {
         printOut(tr("no runs in %1").arg(store.displayName()));
-        return ExitOk;
+        return reportDamage(store, ExitOk);
     }
     printOut(QStringLiteral("%1  %2  %3  %4  %5  %6")
                  .arg(tr("id"), 5)
@@ -110,19 +124,21 @@ int list(store::RunStore &store, qint64 sweepId, bool json)
         printOut(QStringLiteral("%1  %2  %3  %4  %5  %6")
                      .arg(r.id, 5)
                      .arg(shown(r.name).left(20), -20)
-                     .arg(store::toString(r.status), -9)
+                     .arg(statusOf(r), -9)
                      .arg(store.lastMetricStep(r.id), 7)
                      .arg(acc, -15)
                      .arg(when(r.created)));
     }
-    return ExitOk;
+    return reportDamage(store, ExitOk);
 }
 
 // The record of `runs show`, every text in it escaped for the terminal.
 void printRecord(const store::RunRecord &r)
 {
-    printOut(tr("run %1 '%2': %3%4").arg(r.id).arg(shown(r.name), store::toString(r.status),
+    printOut(tr("run %1 '%2': %3%4").arg(r.id).arg(shown(r.name), statusOf(r),
                                             r.message.isEmpty() ? QString() : QStringLiteral(" - ") + shown(r.message)));
+    if (!r.damage.isEmpty())
+        printOut(tr("  damaged: %1").arg(shown(r.damage)));
     printOut(tr("  seed %1, device %2, pid %3 on %4, sweep %5, parent %6")
                  .arg(r.seed)
                  .arg(r.device.isEmpty() ? QStringLiteral("-") : shown(r.device))
@@ -164,13 +180,14 @@ int show(store::RunStore &store, qint64 id, bool json)
                                      {"info", QJsonDocument::fromJson(a.infoJson).object()}});
         o.insert("artifacts", files);
         TrainPrinter::printJson(o);
-        return ExitOk;
+        return reportDamage(store, ExitOk);
     }
     printRecord(*r);
     printOut(tr("metrics (last / best, at the last step):"));
     for (const QString &key : keys) {
         const auto s = summarise(store, id, key);
-        printOut(QStringLiteral("  %1 %2 / %3  (step %4)").arg(shown(key), -22).arg(s.last, 0, 'g', 6).arg(s.best, 0, 'g', 6).arg(s.lastStep));
+        if (s.any)
+            printOut(QStringLiteral("  %1 %2 / %3  (step %4)").arg(shown(key), -22).arg(s.last, 0, 'g', 6).arg(s.best, 0, 'g', 6).arg(s.lastStep));
     }
     printOut(tr("artifacts:"));
     for (const auto &a : artifacts)
@@ -181,7 +198,7 @@ int show(store::RunStore &store, qint64 id, bool json)
     for (auto it = config.begin(); it != config.end(); ++it)
         printOut(QStringLiteral("  %1=%2").arg(shown(it.key()), shown(it.value().isString() ? it.value().toString()
                                                           : QString::fromUtf8(QJsonDocument(QJsonArray{it.value()}).toJson(QJsonDocument::Compact)).mid(1).chopped(1))));
-    return ExitOk;
+    return reportDamage(store, ExitOk);
 }
 
 // runs delete --files, after the record went: the run's folder, never what a link in it points to.

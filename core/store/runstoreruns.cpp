@@ -3,6 +3,7 @@
 #include "runstore.h"
 
 #include "processid.h"
+#include "storedamage.h"
 #include "storesql.h"
 #include "storetext.h"
 
@@ -17,28 +18,61 @@
 
 namespace gatefold::store {
 
+namespace {
+
+// The numeric columns of runs, where runColumns() selects them.
+const damage::TypedColumns &runNumbers()
+{
+    using damage::Kind;
+    static const damage::TypedColumns columns = {
+        {"seed", Kind::Integer, 4},      {"created", Kind::Real, 7},  {"started", Kind::Real, 8},
+        {"ended", Kind::Real, 9},        {"heartbeat", Kind::Real, 10}, {"pid", Kind::Integer, 11},
+        {"sweep_id", Kind::IntegerOrNull, 13}, {"parent_id", Kind::IntegerOrNull, 14}};
+    return columns;
+}
+
+} // namespace
+
 RunRecord RunStore::recordFrom(const QSqlQuery &q)
 {
     RunRecord r;
     r.id = q.value(0).toLongLong();
     r.name = q.value(1).toString();
-    r.status = runStatusFromString(q.value(2).toString()).value_or(RunStatus::Failed);
     r.configJson = q.value(3).toString().toUtf8();
-    r.seed = q.value(4).toLongLong();
     r.device = q.value(5).toString();
     r.versions = q.value(6).toString();
-    r.created = q.value(7).toDouble();
-    r.started = q.value(8).toDouble();
-    r.ended = q.value(9).toDouble();
-    r.heartbeat = q.value(10).toDouble();
-    r.pid = q.value(11).toLongLong();
     r.host = q.value(12).toString();
-    r.sweepId = q.value(13).toLongLong();
-    r.parentId = q.value(14).toLongLong();
     r.tags = sql::tagsFromJson(q.value(15).toString());
     r.notes = q.value(16).toString();
     r.message = q.value(17).toString();
     r.pidStart = q.value(18).toString();
+    QStringList problems;
+    const auto status = runStatusFromString(q.value(2).toString());
+    if (!status)  // a CHECK constraint removed by hand, or a value written around it
+        problems << QStringLiteral("status holds '%1', which is not a status Gatefold writes (queued, running, "
+                                 "finished, failed, cancelled, crashed)")
+                      .arg(escapedForTerminal(q.value(2).toString().left(40)));
+    r.status = status.value_or(RunStatus::Failed);  // never moved along: setStatus refuses a damaged run
+    const QString bad = damage::badValues(q, 19, runNumbers());
+    if (!bad.isEmpty())
+        problems << bad;
+    r.damage = problems.join(QStringLiteral("; "));
+    // A damaged field stays at its default: the record says so, rather than holding a 0 as if read.
+    const QStringList badNames = q.value(19).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const auto number = [&](int at) {
+        for (const auto &c : runNumbers())
+            if (c.at == at && badNames.contains(QLatin1String(c.name)))
+                return QVariant();
+        return q.value(at);
+    };
+    r.seed = number(4).toLongLong();
+    r.created = number(7).toDouble();
+    r.started = number(8).toDouble();
+    r.ended = number(9).toDouble();
+    r.heartbeat = number(10).toDouble();
+    r.pid = number(11).toLongLong();
+    r.sweepId = number(13).toLongLong();
+    r.parentId = number(14).toLongLong();
     return r;
 }
 
@@ -46,8 +80,17 @@ QString RunStore::runColumns() const
 {
     // A store of schema 2 opened read-only (not migrated) has no pid_start yet.
     return QStringLiteral("id, name, status, config, seed, device, versions, created, started, ended, heartbeat, pid, "
-                          "host, coalesce(sweep_id, 0), coalesce(parent_id, 0), tags, notes, message, %1")
-        .arg(m_schemaVersion >= 3 ? QStringLiteral("pid_start") : QStringLiteral("'' AS pid_start"));
+                          "host, coalesce(sweep_id, 0), coalesce(parent_id, 0), tags, notes, message, %1, %2")
+        .arg(m_schemaVersion >= 3 ? QStringLiteral("pid_start") : QStringLiteral("'' AS pid_start"),
+             damage::badColumnsSql(m_dialect, runNumbers()));
+}
+
+RunRecord RunStore::checkedRecord(const QSqlQuery &q)
+{
+    RunRecord r = recordFrom(q);
+    if (!r.damage.isEmpty())
+        noteDamage(QStringLiteral("run %1: %2").arg(r.id).arg(r.damage));
+    return r;
 }
 
 namespace {
@@ -141,7 +184,7 @@ std::optional<RunRecord> RunStore::run(qint64 id)
         fail(QStringLiteral("cannot read run %1").arg(id), QStringLiteral("there is no such run"));
         return std::nullopt;
     }
-    return recordFrom(q);
+    return checkedRecord(q);
 }
 
 std::vector<RunRecord> RunStore::runs(qint64 sweepId)
@@ -158,7 +201,7 @@ std::vector<RunRecord> RunStore::runs(qint64 sweepId)
         return out;
     }
     while (q.next())
-        out.push_back(recordFrom(q));
+        out.push_back(checkedRecord(q));
     return out;
 }
 
