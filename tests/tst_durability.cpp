@@ -119,7 +119,9 @@ private Q_SLOTS:
     void olderStoresResume();
 
 private:
-    QString storePath(const QString &name) const { return m_dir.filePath(name + ".sqlite"); }
+    // A folder per store: stores in one folder share its runs/, and a new run never takes an id whose folder is
+    // taken (another store's run 1 would make this one's first run 2).
+    QString storePath(const QString &name) const { return m_dir.filePath(name + "/runs.sqlite"); }
     // Resumes run `run` to its end and checks everything an uninterrupted run has.
     void resumeAndCompare(const QString &path, qint64 run);
 

@@ -154,7 +154,9 @@ private Q_SLOTS:
     void folderNoticesEverywhere();
 
 private:
-    QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name) + ".sqlite"); }
+    // A folder per store: stores in one folder share its runs/, and a new run never takes an id whose folder is
+    // taken (another store's run 1 would make this one's first run 2).
+    QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name) + "/runs.sqlite"); }
     QTemporaryDir m_dir;
 };
 

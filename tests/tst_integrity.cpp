@@ -3,7 +3,8 @@
 // refused by resume, --init-from, analyze and export, each saying what to do;
 // the damaged file is never overwritten or deleted (moved aside and recorded
 // when the run resumes from another checkpoint); accepting it is recorded in
-// the run. Exports never replace a file that is not what the store recorded.
+// the run. Exports never replace a file that is not what the store recorded,
+// and an engine never removes a checkpoint file older than its run.
 // What LibTorch or the allocator throws reaches the user as one sentence (the
 // detail in the engine log) and leaves the run failed, never running; configs
 // that cannot fit in memory are refused before anything is created.
@@ -15,6 +16,7 @@
 
 #include "enginechild.h"
 #include "train/checkpoint.h"
+#include "train/checkpointfiles.h"
 
 #include <QJsonArray>
 #endif
@@ -63,6 +65,7 @@ private Q_SLOTS:
     void flippedCheckpointRefusedEverywhere();
     void acceptingAModifiedCheckpointIsRecorded();
     void exportNeverReplacesAFileItDidNotWrite();
+    void engineRemovesOnlyFilesItWrote();
     void engineFailuresAreOneSentence_data();
     void engineFailuresAreOneSentence();
     void allocatorFailureMarksTheRunFailed();
@@ -70,7 +73,9 @@ private Q_SLOTS:
     void oversizedConfigsCreateNothing();
 
 private:
-    QString storePath(const QString &name) const { return m_dir.filePath(name + ".sqlite"); }
+    // A folder per store: stores in one folder share its runs/, and a new run never takes an id whose folder is
+    // taken (another store's run 1 would make this one's first run 2).
+    QString storePath(const QString &name) const { return m_dir.filePath(name + "/runs.sqlite"); }
     QTemporaryDir m_dir;
 };
 
@@ -241,6 +246,31 @@ void TstIntegrity::exportNeverReplacesAFileItDidNotWrite()
              qPrintable(refusedCopy.err));
     QCOMPARE(readBytes(QDir(other).filePath("config.json")), changedBytes);
     QCOMPARE(QDir(other).entryList(QDir::Files).size(), 3);
+}
+
+void TstIntegrity::engineRemovesOnlyFilesItWrote()
+{
+    // A store an older Gatefold gave one id twice (it handed a deleted run's id on): the new run's
+    // folder held the old run's checkpoints, and its engine removed them as its own unrecorded ones.
+    QString error;
+    auto store = store::RunStore::open(storePath("shared-folder"), &error);
+    QVERIFY2(store, qPrintable(error));
+    const qint64 id = *store->createRun(store::NewRun{});
+    QVERIFY(store->setStatus(id, store::RunStatus::Running));
+    const QDir dir(store->runDirectory(id));
+    QVERIFY(QDir().mkpath(dir.path()));
+    for (const char *name : {"step-16.pt", "step-12.pt", "step-8.pt"})
+        writeBytes(dir.filePath(QLatin1String(name)), name);
+    QVERIFY(store->addArtifact({0, id, "checkpoint/last", "runs/" + QString::number(id) + "/step-16.pt", QString(64, 'a'), 0, {}}));
+    // step-8.pt is older than the run: another run's. step-12.pt is this run's, written but never recorded.
+    QFile old(dir.filePath("step-8.pt"));
+    QVERIFY(old.open(QIODevice::ReadWrite));
+    QVERIFY(old.setFileTime(QDateTime::currentDateTime().addDays(-3), QFileDevice::FileModificationTime));
+    old.close();
+    const QStringList removed = train::removeUnrecordedCheckpoints(*store, id);
+    QCOMPARE(removed, QStringList{dir.filePath("step-12.pt")});
+    QCOMPARE(readBytes(dir.filePath("step-8.pt")), QByteArray("step-8.pt"));
+    QVERIFY(QFileInfo::exists(dir.filePath("step-16.pt")));
 }
 
 void TstIntegrity::engineFailuresAreOneSentence_data()

@@ -216,6 +216,8 @@ private Q_SLOTS:
     void leaseOnTheServer();
     void readOnlyOnTheServer();
     void migratesVersionTwoOnTheServer();
+    void refusesMissingTablesAndColumns();
+    void runIdsAreNeverGivenTwiceOnTheServer();
     void engineTrainsIntoPostgres();
 
 private:
@@ -564,7 +566,7 @@ void TstPgStore::migratesVersionTwoOnTheServer()
 {
     const QString db = freshDatabase();
     const qint64 id = *mustOpen(m_server.url(db))->createRun(store::NewRun{});
-    QCOMPARE(m_server.exec(db, {QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start"),
+    QCOMPARE(m_server.exec(db, {QStringLiteral("DROP TABLE run_ids"), QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start"),
                                 QStringLiteral("UPDATE gatefold_schema SET version = 2")}),
              QString());
     QString error;
@@ -578,6 +580,50 @@ void TstPgStore::migratesVersionTwoOnTheServer()
     QCOMPARE(s->schemaVersion(), store::currentSchemaVersion());
     QCOMPARE(s->run(id)->pidStart, QString());
     QVERIFY(s->createRun(store::NewRun{}));
+}
+
+void TstPgStore::refusesMissingTablesAndColumns()
+{
+    // As on SQLite: read as if whole, a store missing a column shows no runs and loses the ones made in it.
+    for (const auto &[damage, named] : {std::pair{"ALTER TABLE runs DROP COLUMN notes", "column runs.notes is missing"},
+                                        std::pair{"DROP TABLE artifacts", "table artifacts is missing"},
+                                        std::pair{"ALTER TABLE metrics DROP COLUMN seq", "column metrics.seq is missing"}}) {
+        const QString db = freshDatabase();
+        mustOpen(m_server.url(db))->createRun(store::NewRun{});
+        QCOMPARE(m_server.exec(db, {QString::fromLatin1(damage)}), QString());
+        for (const store::OpenMode mode : {store::OpenMode::ReadWrite, store::OpenMode::ReadOnly}) {
+            QString error;
+            QVERIFY(!RunStore::open(m_server.url(db), &error, mode));
+            QVERIFY2(error.contains(QLatin1String(named)) && error.contains(QStringLiteral("damaged")), qPrintable(error));
+        }
+        QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT version FROM gatefold_schema")).toInt(),
+                 store::currentSchemaVersion());
+        QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT count(*) FROM runs")).toInt(), 1);
+    }
+}
+
+void TstPgStore::runIdsAreNeverGivenTwiceOnTheServer()
+{
+    const QString db = freshDatabase();
+    {
+        auto s = mustOpen(m_server.url(db));
+        const qint64 first = *s->createRun(store::NewRun{});
+        QVERIFY(s->deleteRun(first));
+        QCOMPARE(*s->createRun(store::NewRun{}), first + 1);
+    }
+    // A store of schema 3: ids came from the identity, which deleted runs left past max(id).
+    const QString old = freshDatabase();
+    mustOpen(m_server.url(old));
+    QCOMPARE(m_server.exec(old, {QStringLiteral("DROP TABLE run_ids"), QStringLiteral("UPDATE gatefold_schema SET version = 3")}),
+             QString());
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(m_server.exec(old, {QStringLiteral("INSERT INTO runs (name, status, config, seed, created) "
+                                                    "VALUES ('old', 'finished', '{}', 0, 1)")}),
+                 QString());
+    QCOMPARE(m_server.exec(old, {QStringLiteral("DELETE FROM runs WHERE id = 3")}), QString());
+    auto migrated = mustOpen(m_server.url(old));
+    QCOMPARE(migrated->schemaVersion(), store::currentSchemaVersion());
+    QCOMPARE(*migrated->createRun(store::NewRun{}), qint64(4));
 }
 
 void TstPgStore::engineTrainsIntoPostgres()

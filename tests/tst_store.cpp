@@ -1,12 +1,18 @@
 // The run store on real SQLite files: schema creation and versions, files it
 // must refuse untouched (newer schema, not a store), the run lifecycle, batched
 // metrics, artifacts, snapshots, cascading deletes, crash detection by pid and
-// heartbeat, and a writer and a reader on one file at the same time.
+// heartbeat, and a writer and a reader on one file at the same time. Issue 16's
+// hostile findings: run ids (and their folders) never given twice, a store
+// missing a table or column refused untouched, values not of their column's
+// type and unknown statuses named as damage (never read as 0), names and tags
+// one line, a store opened through a link, paths that start with ':'.
 
 #include <QtTest/QtTest>
 
 #include "store/runstore.h"
+#include "store/storelocation.h"
 #include "store/storeschema.h"
+#include "store/storetext.h"
 
 #include <QCryptographicHash>
 #include <QProcess>
@@ -16,6 +22,8 @@
 
 #include <atomic>
 #include <thread>
+
+#include <unistd.h>
 
 using namespace gatefold::store;
 
@@ -44,6 +52,40 @@ bool rawExec(const QString &path, const QString &sql)
     }
     QSqlDatabase::removeDatabase(QStringLiteral("raw"));
     return ok;
+}
+
+// Runs `statements` in order on one connection of its own (per-connection pragmas apply).
+bool rawExecAll(const QString &path, const QStringList &statements)
+{
+    bool ok = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        db.setDatabaseName(path);
+        ok = db.open();
+        for (const QString &sql : statements)
+            ok = ok && QSqlQuery(db).exec(sql);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    return ok;
+}
+
+// The first column of the first row of `sql` on `path`, through a connection of its own.
+QString rawValue(const QString &path, const QString &sql)
+{
+    QString value;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(sql) && q.next())
+                value = q.value(0).toString();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    return value;
 }
 
 std::unique_ptr<RunStore> openStore(const QString &path)
@@ -90,6 +132,15 @@ private Q_SLOTS:
     void migratesVersionTwoOwners();
     void readOnlyWritesNothing();
     void readOnlyNeverCreates();
+    void runIdsAreNeverGivenTwice();
+    void newRunsNeverStartInAFolderThatHoldsFiles();
+    void missingTablesAndColumnsRefusedUntouched_data();
+    void missingTablesAndColumnsRefusedUntouched();
+    void valuesOfTheWrongTypeAreDamage();
+    void unknownStatusIsDamage();
+    void namesAndTagsAreOneLine();
+    void openedThroughALinkKeepsItsFolder();
+    void colonPathsNameNoStore();
 
 private:
     QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
@@ -214,6 +265,7 @@ void TstStore::migratesVersionOneSummaries()
         id = *store->createRun(sampleRun("old"));
         QVERIFY(store->addMetrics(id, {{"val/top1", 10, 1, 0, 0.3}, {"val/top1", 20, 2, 0, 0.7}, {"val/top1", 30, 3, 0, 0.5}}));
     }
+    QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE metric_summary")));
     QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 1")));
@@ -512,6 +564,7 @@ void TstStore::migratesVersionTwoOwners()
         id = *store->createRun(sampleRun("old"));
         QVERIFY(store->setStatus(id, RunStatus::Running));
     }
+    QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
     QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 2")));
     {
@@ -526,7 +579,7 @@ void TstStore::migratesVersionTwoOwners()
     auto store = openStore(path);
     QVERIFY(store);
     QCOMPARE(store->schemaVersion(), currentSchemaVersion());
-    QCOMPARE(currentSchemaVersion(), 3);
+    QCOMPARE(currentSchemaVersion(), 4);
     QCOMPARE(store->run(id)->pid, QCoreApplication::applicationPid());
     QCOMPARE(store->run(id)->pidStart, QString());
     QVERIFY(store->markCrashedRuns(1.0).empty());  // its pid (ours) lives: not crashed
@@ -586,6 +639,266 @@ void TstStore::readOnlyNeverCreates()
     }
     QCOMPARE(folderState(dir).keys(), QStringList{"empty.sqlite"});
     QCOMPARE(QFileInfo(dir + "/empty.sqlite").size(), qint64(0));
+}
+
+void TstStore::runIdsAreNeverGivenTwice()
+{
+    // SQLite gives a new row max(id) + 1: deleting the newest run handed its id (and with it its
+    // folder runs/<id>/) to the next run.
+    auto store = openStore(storePath("ids.sqlite"));
+    QVERIFY(store);
+    const qint64 first = *store->createRun(sampleRun("1"));
+    const qint64 second = *store->createRun(sampleRun("2"));
+    QVERIFY(store->deleteRun(second));
+    const qint64 third = *store->createRun(sampleRun("3"));
+    QCOMPARE(third, second + 1);
+    QVERIFY(store->deleteRun(third) && store->deleteRun(first));
+    QCOMPARE(*store->createRun(sampleRun("4")), third + 1);  // from an empty store too
+    // Runs deleted by hand (sqlite3) leave the mark as it was.
+    QVERIFY(rawExec(store->path(), QStringLiteral("DELETE FROM runs")));
+    QCOMPARE(*store->createRun(sampleRun("5")), third + 2);
+    // A creation refused (its parent does not exist) uses no id; imports take theirs the same way.
+    QVERIFY(!store->createRun([] { NewRun bad = sampleRun("p"); bad.parentId = 4242; return bad; }()));
+    ImportedRun imported;
+    imported.record.name = QStringLiteral("imported");
+    imported.record.status = RunStatus::Finished;
+    const auto ids = store->importRuns({imported});
+    QVERIFY2(ids, qPrintable(store->lastError()));
+    QCOMPARE(ids->front(), third + 3);
+}
+
+void TstStore::newRunsNeverStartInAFolderThatHoldsFiles()
+{
+    const QString dir = m_dir.filePath("folders");
+    const QString path = dir + "/runs.sqlite";
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 a = *store->createRun(sampleRun("a"));
+    // Something at the folders of the next two ids: the files of a run no record names any more
+    // (an older Gatefold gave its id to a new run, whose engine removed them), and a dangling link.
+    const QString stranger = store->runDirectory(a + 1) + "/step-64.pt";
+    QVERIFY(QDir().mkpath(store->runDirectory(a + 1)));
+    {
+        QFile f(stranger);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("someone else's checkpoint");
+    }
+    QVERIFY(::symlink("nowhere", QFile::encodeName(store->runDirectory(a + 2)).constData()) == 0);
+    const qint64 b = *store->createRun(sampleRun("b"));
+    QCOMPARE(b, a + 3);
+    QVERIFY(QFileInfo(store->runDirectory(a + 2)).isSymLink());
+    QCOMPARE(QFileInfo(stranger).size(), qint64(25));
+    // A store as schema 3 left it, its newest run deleted and the files kept: migrated, it neither
+    // hands that id on nor starts a run in that folder.
+    QVERIFY(store->deleteRun(b));
+    store.reset();
+    QVERIFY(QDir().mkpath(dir + QStringLiteral("/runs/%1").arg(b)));
+    QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
+    QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 3")));
+    auto migrated = openStore(path);
+    QVERIFY(migrated);
+    QCOMPARE(migrated->schemaVersion(), currentSchemaVersion());
+    QCOMPARE(*migrated->createRun(sampleRun("c")), b + 1);
+    QCOMPARE(QFileInfo(stranger).size(), qint64(25));
+}
+
+void TstStore::missingTablesAndColumnsRefusedUntouched_data()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("named");
+    QTest::addColumn<bool>("readOnly");
+    const QList<QPair<QString, QString>> cases = {
+        {"ALTER TABLE runs DROP COLUMN notes", "column runs.notes is missing"},
+        {"ALTER TABLE runs DROP COLUMN message", "column runs.message is missing"},
+        {"ALTER TABLE metric_summary DROP COLUMN last", "column metric_summary.last is missing"},
+        {"DROP TABLE metrics", "table metrics is missing"},
+        {"DROP TABLE artifacts", "table artifacts is missing"},
+        {"DROP TABLE run_ids", "table run_ids is missing"},
+    };
+    for (const auto &[damage, named] : cases)
+        for (const bool readOnly : {false, true})
+            QTest::addRow("%s, %s", qPrintable(named), readOnly ? "read-only" : "read-write") << damage << named << readOnly;
+}
+
+void TstStore::missingTablesAndColumnsRefusedUntouched()
+{
+    // A store read as if whole would show no runs (or step -1, or no artifacts), and a run
+    // created in it could not be found again: refused, named, left as it is.
+    QFETCH(QString, damage);
+    QFETCH(QString, named);
+    QFETCH(bool, readOnly);
+    const QString path = storePath(qPrintable(QStringLiteral("dropped-%1.sqlite").arg(QTest::currentDataTag())));
+    {
+        auto store = openStore(path);
+        QVERIFY(store);
+        const qint64 id = *store->createRun(sampleRun("kept"));
+        QVERIFY(store->addMetrics(id, {{"val/top1", 1, 1, 0, 0.5}}));
+        QVERIFY(store->addArtifact({0, id, "image", "/x.png", QString(64, 'b'), 0, {}}));
+    }
+    QVERIFY(rawExec(path, damage));
+    QVERIFY(rawExec(path, QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
+    QFile::remove(path + "-wal");
+    QFile::remove(path + "-shm");
+    const QByteArray before = fileHash(path);
+    QString error;
+    QVERIFY(!RunStore::open(path, &error, readOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite));
+    QVERIFY2(error.contains(named) && error.contains("damaged") && error.contains("not modified")
+                 && error.contains("backup"),
+             qPrintable(error));
+    QCOMPARE(fileHash(path), before);
+    QVERIFY2(!QFileInfo::exists(path + "-wal") && !QFileInfo::exists(path + "-shm"), "a refusal left files behind");
+}
+
+void TstStore::valuesOfTheWrongTypeAreDamage()
+{
+    const QString path = storePath("types.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 id = *store->createRun(sampleRun("t"));
+    QVERIFY(store->addMetrics(id, {{"val/top1", 10, 1, 0, 0.25}, {"val/top1", 20, 2, 0, 0.5}, {"train/loss", 30, 3, 0, 1.5}}));
+    QVERIFY(store->addArtifact({0, id, "image", "/x.png", QString(64, 'b'), 0, {}}));
+    // SQLite keeps what a statement writes, whatever the column's type; Qt reads it as 0.
+    for (const char *sql : {"UPDATE metrics SET value = 'hello' WHERE key = 'val/top1' AND step = 20",
+                            "UPDATE metrics SET step = 'abc' WHERE key = 'train/loss'", "UPDATE runs SET seed = 'x'",
+                            "UPDATE metric_summary SET max = 'big' WHERE key = 'val/top1'",
+                            "UPDATE artifacts SET created = 'yesterday'"})
+        QVERIFY2(rawExec(path, QString::fromLatin1(sql)), sql);
+    for (const bool readOnly : {false, true}) {
+        QString error;
+        auto reader = RunStore::open(path, &error, readOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite);
+        QVERIFY2(reader, qPrintable(error));
+        const auto top1 = reader->metrics(id, "val/top1");
+        QCOMPARE(top1.size(), size_t(1));  // the damaged point left out, not read as 0
+        QCOMPARE(top1[0].value, 0.25);
+        QVERIFY(reader->metrics(id, "train/loss").empty());
+        QCOMPARE(reader->lastMetricStep(id), qint64(20));  // 'abc' is neither the highest step nor 0
+        QCOMPARE(reader->metricSummary(id, "val/top1").count, qint64(0));
+        QVERIFY(!reader->metricAtEpoch(id, "val/top1", 5));  // its last point by epoch 5 is the damaged one
+        const auto r = reader->run(id);
+        QVERIFY(r);
+        QVERIFY2(r->damage.contains("seed holds 'x' (text), not a whole number"), qPrintable(r->damage));
+        QCOMPARE(reader->artifacts(id).size(), size_t(1));
+        const QString damage = reader->damageFound().join('\n');
+        for (const QString &expected :
+             {QStringLiteral("run %1, metric val/top1, row ").arg(id), QStringLiteral("value holds 'hello' (text), not a number"),
+              QStringLiteral("run %1, metric train/loss, row ").arg(id), QStringLiteral("step holds 'abc' (text), not a whole number"),
+              QStringLiteral("run %1: 1 metric point(s) have a step that is not a whole number").arg(id),
+              QStringLiteral("run %1, summary of metric val/top1: max holds 'big' (text)").arg(id),
+              QStringLiteral("created holds 'yesterday' (text), not a number"),
+              QStringLiteral("run %1: seed holds 'x' (text)").arg(id)})
+            QVERIFY2(damage.contains(expected), qPrintable(expected + QStringLiteral(" not in:\n") + damage));
+        QVERIFY(!reader->setStatus(id, RunStatus::Running));
+        QVERIFY2(reader->lastError().contains(readOnly ? "read-only" : "damaged"), qPrintable(reader->lastError()));
+    }
+}
+
+void TstStore::unknownStatusIsDamage()
+{
+    const QString path = storePath("zombie.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 id = *store->createRun(sampleRun("z"));
+    QVERIFY(store->setStatus(id, RunStatus::Running) && store->setStatus(id, RunStatus::Failed));
+    // The CHECK on status taken away (as PRAGMA writable_schema can, by hand): a status no Gatefold writes.
+    QVERIFY(rawExecAll(path, {QStringLiteral("PRAGMA ignore_check_constraints = ON"),
+                              QStringLiteral("UPDATE runs SET status = 'zombie' WHERE id = %1").arg(id)}));
+    const auto r = store->run(id);
+    QVERIFY(r);
+    QVERIFY2(r->damage.contains("status holds 'zombie', which is not a status Gatefold writes"), qPrintable(r->damage));
+    QVERIFY(store->damageFound().join('\n').contains(QStringLiteral("run %1: status holds 'zombie'").arg(id)));
+    QVERIFY(!store->setStatus(id, RunStatus::Running));
+    QVERIFY2(store->lastError().contains("damaged") && store->lastError().contains("zombie")
+                 && !store->lastError().contains("same moment"),
+             qPrintable(store->lastError()));
+    QVERIFY(store->markCrashedRuns(0.0).empty());
+    QVERIFY(store->orphanedQueuedRuns().empty());
+    QVERIFY(!store->adoptRuns({id}));
+    QCOMPARE(rawValue(path, QStringLiteral("SELECT status FROM runs WHERE id = %1").arg(id)), QStringLiteral("zombie"));
+}
+
+void TstStore::namesAndTagsAreOneLine()
+{
+    auto store = openStore(storePath("names.sqlite"));
+    QVERIFY(store);
+    const qint64 id = *store->createRun(sampleRun("fine"));
+    const QStringList bad = {"a\nb", "tab\there", "esc\x1b[31mred", "bell\a", QStringLiteral("rtl\u202Eevil"),
+                             QString(QStringLiteral("nul")).append(QChar(0)), QStringLiteral("c1") + QChar(0x9b) + QStringLiteral("2J")};
+    for (const QString &text : bad) {
+        QVERIFY(!store->createRun(sampleRun(text)));
+        QVERIFY2(store->lastError().contains("control character"), qPrintable(store->lastError()));
+        for (const QChar c : store->lastError())  // the refusal itself is safe to print
+            QVERIFY(!isControlCharacter(c));
+        NewRun tagged = sampleRun("ok");
+        tagged.tags = {"fine", text};
+        QVERIFY(!store->createRun(tagged));
+        QVERIFY(!store->setName(id, text));
+        QVERIFY(!store->setTags(id, {text}));
+        QVERIFY(!store->createSweep(text, "{}"));
+        ImportedRun imported;
+        imported.record.name = text;
+        QVERIFY(!store->importRuns({imported}));
+    }
+    QCOMPARE(store->runs().size(), size_t(1));
+    QCOMPARE(store->run(id)->name, QStringLiteral("fine"));
+    QCOMPARE(store->run(id)->tags, sampleRun("x").tags);
+    // Notes may hold several lines (and whatever a note holds): a terminal gets them escaped.
+    QVERIFY(store->setNotes(id, "line 1\nline 2"));
+    QCOMPARE(escapedForTerminal(QStringLiteral("a\nb\x1b]0;t\x07\u202e\u00e9")), QStringLiteral("a\\nb\\x1b]0;t\\x07\\u202e\u00e9"));
+}
+
+void TstStore::openedThroughALinkKeepsItsFolder()
+{
+    const QString dir = m_dir.filePath("linked");
+    QVERIFY(QDir().mkpath(dir + "/sub"));
+    const QString sub = QFileInfo(dir + "/sub").canonicalFilePath();
+    {
+        auto store = openStore(dir + "/sub/runs.sqlite");
+        QVERIFY(store && store->createRun(sampleRun("r")));
+    }
+    // ln -s sub/runs.sqlite link.sqlite: the store's runs/ is beside the file, not beside the link.
+    QVERIFY(::symlink("sub/runs.sqlite", QFile::encodeName(dir + "/link.sqlite").constData()) == 0);
+    QString error;
+    const auto location = StoreLocation::parse(dir + "/link.sqlite", &error);
+    QVERIFY2(location, qPrintable(error));
+    QCOMPARE(location->file, sub + "/runs.sqlite");
+    QCOMPARE(location->dataDir, sub);
+    for (const OpenMode mode : {OpenMode::ReadWrite, OpenMode::ReadOnly}) {
+        auto store = RunStore::open(dir + "/link.sqlite", &error, mode);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(store->path(), sub + "/runs.sqlite");
+        QCOMPARE(store->dataDirectory(), sub);
+        QCOMPARE(store->runDirectory(1), sub + "/runs/1");
+    }
+    // A link to a store not made yet: the store is made where it points, its runs beside it.
+    QVERIFY(::symlink("sub/new.sqlite", QFile::encodeName(dir + "/new-link.sqlite").constData()) == 0);
+    auto made = openStore(dir + "/new-link.sqlite");
+    QVERIFY(made);
+    QVERIFY(QFileInfo(dir + "/sub/new.sqlite").isFile() && !QFileInfo(dir + "/sub/new.sqlite").isSymLink());
+    QVERIFY(QFileInfo(dir + "/new-link.sqlite").isSymLink());
+    QCOMPARE(made->dataDirectory(), sub);
+}
+
+void TstStore::colonPathsNameNoStore()
+{
+    // Qt reads a path that starts with ':' as one of its resources (walking up from ":x" never ends:
+    // the commands spun at 100 % CPU); SQLite reads ":memory:" as a store that vanishes on close.
+    QElapsedTimer clock;
+    clock.start();
+    for (const QString &path : QStringList{":memory:", ":x", ":/a/b.sqlite", ":"}) {
+        QString error;
+        QVERIFY(!StoreLocation::parse(path, &error));
+        QVERIFY2(error.contains("starts with ':'") && error.contains("./" + path), qPrintable(error));
+        QVERIFY(!RunStore::open(path, &error));
+        QVERIFY(!RunStore::open(path, &error, OpenMode::ReadOnly));
+        QVERIFY2(error.contains("starts with ':'"), qPrintable(error));
+    }
+    // Prefixes Qt has no file engine for here are file names like any other.
+    for (const QString &path : QStringList{"qrc:/a.sqlite", "assets:/a.sqlite", "file::memory:"}) {
+        QString error;
+        QVERIFY(!RunStore::open(path, &error, OpenMode::ReadOnly));
+        QVERIFY2(error.contains("no run store at"), qPrintable(error));
+    }
+    QVERIFY(clock.elapsed() < 10000);
 }
 
 QTEST_GUILESS_MAIN(TstStore)

@@ -101,7 +101,8 @@ void TstStoreConcurrent::eightProcessesMigrateAnOldStore()
             id = *store->createRun(NewRun{});
             QVERIFY(store->addMetrics(id, {{"val/top1", 1, 1, 0, 0.25}, {"val/top1", 2, 2, 0, 0.5}}));
         }
-        // Back to schema 1 as that build wrote it: no summaries, no start tokens.
+        // Back to schema 1 as that build wrote it: no summaries, no start tokens, no run id mark.
+        QVERIFY(sqlExec(path, QStringLiteral("DROP TABLE run_ids")));
         QVERIFY(sqlExec(path, QStringLiteral("DROP TABLE metric_summary")));
         QVERIFY(sqlExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
         QVERIFY(sqlExec(path, QStringLiteral("PRAGMA user_version = 1")));

@@ -2,8 +2,9 @@
 // identity (pid + start token, so a reused pid is not its process), the owner
 // a queued run gets, the exclusive claim of setStatus(Running), crash
 // detection that never declares a live engine crashed however old its
-// heartbeat (a SIGSTOPped child), queued runs whose owner is gone, and
-// adopting them.
+// heartbeat (a SIGSTOPped child), records without a start token (only a
+// Gatefold program behind the pid holds the run), heartbeats from the future,
+// queued runs whose owner is gone, and adopting them.
 
 #include <QtTest/QtTest>
 
@@ -13,6 +14,7 @@
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <QStandardPaths>
 #include <QSysInfo>
 #include <QTemporaryDir>
 
@@ -65,12 +67,28 @@ struct Sleeper {
             process.waitForFinished();
         }
     }
+    // A sleep that runs as `program` (a copy of sleep under another name).
+    explicit Sleeper(const QString &program)
+    {
+        process.start(program, {QStringLiteral("600")});
+        process.waitForStarted();
+    }
     ProcessId id() const
     {
         const qint64 pid = process.processId();
         return {pid, QSysInfo::machineHostName(), processStartToken(pid)};
     }
 };
+
+// A copy of sleep named `name` in `dir`: a program that looks like one of Gatefold's.
+QString sleepNamed(const QString &dir, const QString &name)
+{
+    const QString copy = dir + QLatin1Char('/') + name;
+    QFile::remove(copy);
+    QFile::copy(QStandardPaths::findExecutable(QStringLiteral("sleep")), copy);
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther);
+    return copy;
+}
 
 // The identity of a process that has exited.
 ProcessId deadProcess()
@@ -114,6 +132,7 @@ private Q_SLOTS:
     void liveEngineIsNeverDeclaredCrashed();
     void deadOrReusedPidIsCrashed();
     void otherHostsGoByHeartbeat();
+    void pidWithoutStartTokenMustBeAnEngine();
     void orphanedQueuedRunsAndAdoption();
 
 private:
@@ -150,8 +169,10 @@ void TstStoreLease::processIdentity()
                                      + other.start.section(QLatin1Char('/'), 2)};
     QVERIFY(isCheckableHere(beforeReboot));
     QVERIFY(!isAliveHere(beforeReboot));
-    // A record from before schema 3 (no start token): the pid alone decides.
-    QVERIFY(isAliveHere({other.pid, other.host, QString()}));
+    // A record from before schema 3 (no start token) cannot tell a reused pid from its engine: a
+    // live pid counts only when it is this process or runs a Gatefold program.
+    QVERIFY(!isAliveHere({other.pid, other.host, QString()}));
+    QVERIFY(isAliveHere({me.pid, me.host, QString()}));
 
     const ProcessId dead = deadProcess();
     QVERIFY(dead.pid > 0);
@@ -239,7 +260,7 @@ void TstStoreLease::deadOrReusedPidIsCrashed()
     QVERIFY(store);
     const qint64 gone = *store->createRun(named("gone"));
     const qint64 reused = *store->createRun(named("reused"));
-    const qint64 legacy = *store->createRun(named("schema 2 record of a live pid"));
+    const qint64 legacy = *store->createRun(named("schema 2 record of a live pid that runs no Gatefold program"));
     for (qint64 id : {gone, reused, legacy})
         QVERIFY(store->setStatus(id, RunStatus::Running));
     const double now = double(QDateTime::currentMSecsSinceEpoch()) / 1000;
@@ -251,10 +272,10 @@ void TstStoreLease::deadOrReusedPidIsCrashed()
     QVERIFY(setHolder(path, legacy, {stranger.id().pid, stranger.id().host, QString()}, now));
     auto marked = store->markCrashedRuns(3600);
     std::sort(marked.begin(), marked.end());
-    QCOMPARE(marked, (std::vector<qint64>{gone, reused}));
+    QCOMPARE(marked, (std::vector<qint64>{gone, reused, legacy}));
     QVERIFY2(store->run(gone)->message.contains("is gone"), qPrintable(store->run(gone)->message));
     QVERIFY2(store->run(reused)->message.contains("another process"), qPrintable(store->run(reused)->message));
-    QVERIFY(store->run(legacy)->status == RunStatus::Running);
+    QVERIFY2(store->run(legacy)->message.contains("another process"), qPrintable(store->run(legacy)->message));
 }
 
 void TstStoreLease::otherHostsGoByHeartbeat()
@@ -272,6 +293,40 @@ void TstStoreLease::otherHostsGoByHeartbeat()
     QCOMPARE(store->markCrashedRuns(60), std::vector<qint64>{stale});
     QVERIFY(store->run(stale)->message.contains("cluster-node-7"));
     QVERIFY(store->run(fresh)->status == RunStatus::Running);
+    // A heartbeat further ahead of this host's clock than the staleness allows (a clock set wrong,
+    // a damaged value) shows nothing: the run is not kept for ever. Ahead within it: believed.
+    const qint64 future = *store->createRun(named("ahead"));
+    const qint64 skewed = *store->createRun(named("a little ahead"));
+    for (qint64 id : {future, skewed})
+        QVERIFY(store->setStatus(id, RunStatus::Running));
+    QVERIFY(setHolder(path, future, {4242, QStringLiteral("cluster-node-9"), QStringLiteral("1/x/pid:[1]")}, 1e12));
+    QVERIFY(setHolder(path, skewed, {4242, QStringLiteral("cluster-node-8"), QStringLiteral("1/x/pid:[1]")}, now + 30));
+    QCOMPARE(store->markCrashedRuns(60), std::vector<qint64>{future});
+    QVERIFY2(store->run(future)->message.contains("ahead of this host's clock"), qPrintable(store->run(future)->message));
+    QVERIFY(store->run(skewed)->status == RunStatus::Running);
+    QVERIFY(store->setStatus(future, RunStatus::Running));  // resumable now
+}
+
+void TstStoreLease::pidWithoutStartTokenMustBeAnEngine()
+{
+    // Records from before schema 3 have no start token. A live pid there is the engine only if it
+    // runs a Gatefold program; any other process (the pid reused, pid 1) is not: crashed.
+    const QString path = storePath("tokenless.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    Sleeper unrelated;
+    Sleeper engine(sleepNamed(m_dir.path(), QStringLiteral("gatefold-cli")));
+    QVERIFY(engine.process.processId() > 0);
+    const qint64 reused = *store->createRun(named("its pid now runs sleep"));
+    const qint64 alive = *store->createRun(named("its pid runs gatefold-cli"));
+    for (qint64 id : {reused, alive})
+        QVERIFY(store->setStatus(id, RunStatus::Running));
+    QVERIFY(setHolder(path, reused, {unrelated.id().pid, unrelated.id().host, QString()}, 1000));
+    QVERIFY(setHolder(path, alive, {engine.id().pid, engine.id().host, QString()}, 1000));
+    QCOMPARE(store->markCrashedRuns(60), std::vector<qint64>{reused});
+    QVERIFY2(store->run(reused)->message.contains("belongs to another process"), qPrintable(store->run(reused)->message));
+    QVERIFY(store->run(alive)->status == RunStatus::Running);
+    QVERIFY(store->setStatus(reused, RunStatus::Running));  // resumable
 }
 
 void TstStoreLease::orphanedQueuedRunsAndAdoption()

@@ -25,6 +25,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -72,6 +74,29 @@ qint64 addRun(store::RunStore &s, const QString &name, const QByteArray &config,
     if (!s.addMetrics(id, points))
         qFatal("addMetrics failed");
     return id;
+}
+
+// Names runs `ids` `name` with SQL of its own, around the store's checks (a name a store written by an
+// older Gatefold may hold).
+bool renameAround(const QString &path, const std::vector<qint64> &ids, const QString &name)
+{
+    bool ok = false;
+    const QString connection = QStringLiteral("rename-around");
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(path);
+        ok = db.open();
+        for (const qint64 id : ids) {
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral("UPDATE runs SET name = ? WHERE id = ?"));
+            q.addBindValue(name);
+            q.addBindValue(id);
+            ok = ok && q.exec();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
+    return ok;
 }
 
 ColumnSpec col(const QString &source, const QString &stat = QStringLiteral("last"), Best best = Best::None)
@@ -492,8 +517,10 @@ void TstTables::csvRoundTrip()
     QString error;
     auto s = store::RunStore::open(m_dir.filePath(QStringLiteral("csv.sqlite")), &error);
     const QString nasty = QStringLiteral("x, \"quoted\"\nsecond line ") + kHostile;
-    const qint64 a = addRun(*s, nasty, configWith({}, 0), 0, {0.8});
-    const qint64 b = addRun(*s, nasty, configWith({}, 1), 1, {0.9});
+    const qint64 a = addRun(*s, QStringLiteral("nasty"), configWith({}, 0), 0, {0.8});
+    const qint64 b = addRun(*s, QStringLiteral("nasty"), configWith({}, 1), 1, {0.9});
+    // The store refuses a line break in a name now; one written before it did is still quoted whole.
+    QVERIFY(renameAround(s->path(), {a, b}, nasty));
     const qint64 c = addRun(*s, QStringLiteral("plain"), configWith({"depth=2"}, 0), 0, {0.7});
     TableSpec spec;
     ColumnSpec top = col("metric:val/top1", "max");

@@ -66,11 +66,13 @@ void TstWorkbench::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);  // window settings go to a test location
     QVERIFY(m_dir.isValid());
+    // Each store lies in a folder of its own: stores in one folder share its runs/, and a new run never
+    // takes an id whose folder holds another store's run (the ids these tests name would move).
 }
 
 void TstWorkbench::runFromTheWindowAndCancelAnother()
 {
-    RunController controller(QStringLiteral(GATEFOLD_CLI_PATH), m_dir.filePath("gui.sqlite"));
+    RunController controller(QStringLiteral(GATEFOLD_CLI_PATH), m_dir.filePath("gui/runs.sqlite"));
     QVERIFY2(controller.isOpen(), qPrintable(controller.error()));
     MainWindow window(&controller);
     window.show();
@@ -148,7 +150,7 @@ void TstWorkbench::runFromTheWindowAndCancelAnother()
 void TstWorkbench::browserSortsAndFilters()
 {
     QString error;
-    auto store = store::RunStore::open(m_dir.filePath("browse.sqlite"), &error);
+    auto store = store::RunStore::open(m_dir.filePath("browse/runs.sqlite"), &error);
     QVERIFY(store);
     const double top1[] = {0.5, 0.9, 0.7};
     const char *names[] = {"alpha cde", "beta plain", "gamma cde"};
@@ -330,7 +332,7 @@ void TstWorkbench::curvesExport()
 void TstWorkbench::compareShowsDifferences()
 {
     QString error;
-    auto store = store::RunStore::open(m_dir.filePath("compare.sqlite"), &error);
+    auto store = store::RunStore::open(m_dir.filePath("compare/runs.sqlite"), &error);
     QVERIFY(store);
     QList<qint64> ids;
     for (const char *json : {R"({"optim": {"lr": 0.001}, "train": {"seed": 0}, "depth": 4})",
@@ -382,7 +384,7 @@ void TstWorkbench::compareShowsDifferences()
 void TstWorkbench::threadsSharedByRunsAtATime()
 {
     // An engine that is not there: the runs fail to start, which is not what this looks at.
-    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("threads.sqlite"));
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("threads/runs.sqlite"));
     QVERIFY(controller.isOpen());
     controller.queue()->setParallel(2);
     auto config = train::demoRun();
@@ -420,7 +422,7 @@ void TstWorkbench::sweepBuilderCountsAndQueues()
     bad.addAxis(QStringLiteral("depth"), QStringLiteral("4, deep"));
     QVERIFY2(bad.summary().contains("depth"), qPrintable(bad.summary()));
     // Queued: one sweep, six runs in it, named by what distinguishes them (no engine: they fail to start).
-    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("sweep.sqlite"));
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("sweep/runs.sqlite"));
     const qint64 sweepId = controller.launchSweep(plan, builder.gridJson());
     QVERIFY2(sweepId > 0, qPrintable(controller.error()));
     const auto runs = controller.store()->runs(sweepId);

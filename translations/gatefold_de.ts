@@ -1191,6 +1191,11 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <source>crashed</source>
         <translation>abgestürzt</translation>
     </message>
+    <message>
+        <location line="+9"/>
+        <source>damaged</source>
+        <translation>beschädigt</translation>
+    </message>
 </context>
 <context>
     <name>gatefold::launch::RunProcess</name>
@@ -2901,7 +2906,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     </message>
     <message>
         <location line="-3"/>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>epoch %1</source>
         <translation>Epoche %1</translation>
     </message>

@@ -1185,6 +1185,11 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <source>crashed</source>
         <translation>已崩溃</translation>
     </message>
+    <message>
+        <location line="+9"/>
+        <source>damaged</source>
+        <translation>已损坏</translation>
+    </message>
 </context>
 <context>
     <name>gatefold::launch::RunProcess</name>
@@ -2888,7 +2893,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
     </message>
     <message>
         <location line="-3"/>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>

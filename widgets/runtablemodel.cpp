@@ -163,6 +163,8 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
         return run.id;
     if (role == Qt::DecorationRole && index.column() == Status)
         return statusIcon(run.status);
+    if (role == Qt::ToolTipRole && !run.damage.isEmpty())
+        return run.damage;
     if (role == Qt::ToolTipRole && !run.message.isEmpty())
         return run.message;
     if (role == FractionRole) {
@@ -183,7 +185,7 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
     case Name:
         return run.name;
     case Status:
-        return sort ? QVariant(int(run.status)) : QVariant(statusText(run.status));
+        return sort ? QVariant(int(run.status)) : QVariant(statusText(run));
     case Progress:
         if (row.totalSteps > 0) {
             if (sort)

@@ -50,4 +50,11 @@ QString statusText(store::RunStatus status)
     return {};
 }
 
+QString statusText(const store::RunRecord &run)
+{
+    // A record the store found damaged (a status no Gatefold writes, a value not of its type) is
+    // never shown as the status it was read as.
+    return run.damage.isEmpty() ? statusText(run.status) : QCoreApplication::translate("RunStatus", "damaged");
+}
+
 } // namespace gatefold::widgets

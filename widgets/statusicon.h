@@ -11,5 +11,7 @@ namespace gatefold::widgets {
 // failed red, cancelled amber, crashed purple) and its translated name.
 QIcon statusIcon(store::RunStatus status);
 QString statusText(store::RunStatus status);
+// The run's status as the table shows it: "damaged" for a record the store found damaged (RunRecord::damage).
+QString statusText(const store::RunRecord &run);
 
 } // namespace gatefold::widgets

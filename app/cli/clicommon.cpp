@@ -4,8 +4,10 @@
 #include "model/configvalidator.h"
 #include "model/presets.h"
 #include "store/runstore.h"
+#include "store/storetext.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QTextStream>
 
 #include <cstdio>
@@ -15,14 +17,32 @@ namespace gatefold::cli {
 std::unique_ptr<store::RunStore> openStoreToRead(const QString &where, QString *error)
 {
     auto store = store::RunStore::open(where, error, store::OpenMode::ReadOnly);
-    if (!store || store->deadRuns().empty())
+    if (!store || store->deadRuns().empty()) {
+        if (store)
+            store->clearDamage();  // met while looking for dead engines: the command reports what it reads
         return store;
+    }
     // Record the verdict where the store can take it, then read what it says now.
     store.reset();
     QString unwritable;
     if (auto writer = store::RunStore::open(where, &unwritable))
         writer->markCrashedRuns();
     return store::RunStore::open(where, error, store::OpenMode::ReadOnly);
+}
+
+int reportDamage(const store::RunStore &store, int exitCode)
+{
+    const QStringList damage = store.damageFound();
+    if (damage.isEmpty())
+        return exitCode;
+    printErr(QCoreApplication::translate("cli", "error: the run store %1 is damaged; what was shown leaves these "
+                                                "values out (none was read as 0):")
+                 .arg(store.displayName()));
+    for (const QString &line : damage)
+        printErr(QStringLiteral("  ") + store::escapedForTerminal(line));
+    printErr(QCoreApplication::translate("cli", "Nothing was changed. Repair those rows with sqlite3 (UPDATE or "
+                                                "DELETE them), or restore the store from a backup."));
+    return exitCode == ExitOk ? ExitFailure : exitCode;
 }
 
 void printErr(const QString &text)

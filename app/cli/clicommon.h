@@ -39,6 +39,12 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
 // store can be written. nullptr with `error` (what is wrong, what to do).
 std::unique_ptr<store::RunStore> openStoreToRead(const QString &where, QString *error);
 
+// After a reading command printed what it read: the damage the store met on
+// the way (values not of their column's type, statuses no Gatefold writes;
+// RunStore::damageFound), on stderr with what to do. Returns ExitFailure when
+// there was any (or `exitCode` when that already says a failure), else `exitCode`.
+int reportDamage(const store::RunStore &store, int exitCode);
+
 void printErr(const QString &text);
 void printOut(const QString &text);
 

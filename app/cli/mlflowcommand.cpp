@@ -160,7 +160,7 @@ int runExportMlflow(const QStringList &arguments)
     printOut(tr("exported %1 run(s) into experiment %2 '%3'; browse them with: mlflow ui --backend-store-uri file:%4")
                  .arg(result->runs.size())
                  .arg(result->experimentId, options.experiment, QFileInfo(options.outDir).absoluteFilePath()));
-    return ExitOk;
+    return reportDamage(*store, ExitOk);  // what was left out of the export, and why
 }
 
 int runImportMlflow(const QStringList &arguments)

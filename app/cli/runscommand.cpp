@@ -7,6 +7,8 @@
 #include "trainprinter.h"
 
 #include "store/runstore.h"
+#include "store/storetext.h"
+#include "store/treeremoval.h"
 #include "train/runexecution.h"
 
 #include <QCommandLineParser>
@@ -19,15 +21,32 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <cmath>
 
 namespace gatefold::cli {
 namespace {
 
+// A time as the store holds it (Unix seconds; 0: not yet). One no clock gives (infinite, before
+// 1970, after the year 9999) is damage, named as such, never a date computed from it.
 QString when(double unixSeconds)
 {
-    if (unixSeconds <= 0)
+    if (unixSeconds == 0)
         return QStringLiteral("-");
+    constexpr double kYear10000 = 253402300800.0;
+    if (!std::isfinite(unixSeconds) || unixSeconds < 0 || unixSeconds >= kYear10000)
+        return tr("unknown (damaged value %1)").arg(unixSeconds, 0, 'g', 6);
     return QDateTime::fromMSecsSinceEpoch(qint64(unixSeconds * 1000)).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+// What the store holds, for a terminal: control characters escaped (a note may hold anything).
+QString shown(const QString &text)
+{
+    return store::escapedForTerminal(text);
+}
+
+QString statusOf(const store::RunRecord &r)
+{
+    return r.damage.isEmpty() ? store::toString(r.status) : tr("damaged");
 }
 
 // The last value and the best (max for top-k, min otherwise) of a metric.
@@ -56,15 +75,24 @@ Summary summarise(store::RunStore &store, qint64 runId, const QString &key)
 
 QJsonObject runObject(const store::RunRecord &r)
 {
-    return QJsonObject{{"id", r.id}, {"name", r.name}, {"status", store::toString(r.status)}, {"seed", r.seed},
-                       {"device", r.device}, {"created", r.created}, {"started", r.started}, {"ended", r.ended},
-                       {"heartbeat", r.heartbeat}, {"pid", r.pid}, {"host", r.host}, {"sweep", r.sweepId},
-                       {"parent", r.parentId}, {"tags", QJsonArray::fromStringList(r.tags)}, {"notes", r.notes},
-                       {"message", r.message}};
+    QJsonObject o{{"id", r.id}, {"name", r.name}, {"status", statusOf(r)}, {"seed", r.seed},
+                  {"device", r.device}, {"created", r.created}, {"started", r.started}, {"ended", r.ended},
+                  {"heartbeat", r.heartbeat}, {"pid", r.pid}, {"host", r.host}, {"sweep", r.sweepId},
+                  {"parent", r.parentId}, {"tags", QJsonArray::fromStringList(r.tags)}, {"notes", r.notes},
+                  {"message", r.message}};
+    if (!r.damage.isEmpty())
+        o.insert("damage", r.damage);
+    return o;
 }
 
 int list(store::RunStore &store, qint64 sweepId, bool json)
 {
+    if (sweepId != 0 && !store.sweep(sweepId)) {
+        printErr(tr("error: there is no sweep %1 in %2; `gatefold-cli runs list` lists every run")
+                     .arg(sweepId)
+                     .arg(store.displayName()));
+        return ExitUsage;
+    }
     const auto runs = store.runs(sweepId);
     if (json) {
         for (const auto &r : runs) {
@@ -76,11 +104,11 @@ int list(store::RunStore &store, qint64 sweepId, bool json)
             }
             TrainPrinter::printJson(o);
         }
-        return ExitOk;
+        return reportDamage(store, ExitOk);
     }
     if (runs.empty()) {
         printOut(tr("no runs in %1").arg(store.displayName()));
-        return ExitOk;
+        return reportDamage(store, ExitOk);
     }
     printOut(QStringLiteral("%1  %2  %3  %4  %5  %6")
                  .arg(tr("id"), 5)
@@ -95,13 +123,37 @@ int list(store::RunStore &store, qint64 sweepId, bool json)
                                      : QStringLiteral("-");
         printOut(QStringLiteral("%1  %2  %3  %4  %5  %6")
                      .arg(r.id, 5)
-                     .arg(r.name.left(20), -20)
-                     .arg(store::toString(r.status), -9)
+                     .arg(shown(r.name).left(20), -20)
+                     .arg(statusOf(r), -9)
                      .arg(store.lastMetricStep(r.id), 7)
                      .arg(acc, -15)
                      .arg(when(r.created)));
     }
-    return ExitOk;
+    return reportDamage(store, ExitOk);
+}
+
+// The record of `runs show`, every text in it escaped for the terminal.
+void printRecord(const store::RunRecord &r)
+{
+    printOut(tr("run %1 '%2': %3%4").arg(r.id).arg(shown(r.name), statusOf(r),
+                                            r.message.isEmpty() ? QString() : QStringLiteral(" - ") + shown(r.message)));
+    if (!r.damage.isEmpty())
+        printOut(tr("  damaged: %1").arg(shown(r.damage)));
+    printOut(tr("  seed %1, device %2, pid %3 on %4, sweep %5, parent %6")
+                 .arg(r.seed)
+                 .arg(r.device.isEmpty() ? QStringLiteral("-") : shown(r.device))
+                 .arg(r.pid)
+                 .arg(r.host.isEmpty() ? QStringLiteral("-") : shown(r.host))
+                 .arg(r.sweepId)
+                 .arg(r.parentId));
+    printOut(tr("  created %1, started %2, ended %3, last heartbeat %4")
+                 .arg(when(r.created), when(r.started), when(r.ended), when(r.heartbeat)));
+    if (!r.tags.isEmpty())
+        printOut(tr("  tags: %1").arg(shown(r.tags.join(", "))));
+    if (!r.notes.isEmpty())
+        printOut(tr("  notes: %1").arg(shown(r.notes)));
+    if (!r.versions.isEmpty())
+        printOut(tr("  versions: %1").arg(shown(r.versions)));
 }
 
 int show(store::RunStore &store, qint64 id, bool json)
@@ -128,39 +180,47 @@ int show(store::RunStore &store, qint64 id, bool json)
                                      {"info", QJsonDocument::fromJson(a.infoJson).object()}});
         o.insert("artifacts", files);
         TrainPrinter::printJson(o);
-        return ExitOk;
+        return reportDamage(store, ExitOk);
     }
-    printOut(tr("run %1 '%2': %3%4").arg(id).arg(r->name, store::toString(r->status),
-                                             r->message.isEmpty() ? QString() : QStringLiteral(" - ") + r->message));
-    printOut(tr("  seed %1, device %2, pid %3 on %4, sweep %5, parent %6")
-                 .arg(r->seed)
-                 .arg(r->device.isEmpty() ? QStringLiteral("-") : r->device)
-                 .arg(r->pid)
-                 .arg(r->host.isEmpty() ? QStringLiteral("-") : r->host)
-                 .arg(r->sweepId)
-                 .arg(r->parentId));
-    printOut(tr("  created %1, started %2, ended %3, last heartbeat %4")
-                 .arg(when(r->created), when(r->started), when(r->ended), when(r->heartbeat)));
-    if (!r->tags.isEmpty())
-        printOut(tr("  tags: %1").arg(r->tags.join(", ")));
-    if (!r->notes.isEmpty())
-        printOut(tr("  notes: %1").arg(r->notes));
-    if (!r->versions.isEmpty())
-        printOut(tr("  versions: %1").arg(r->versions));
+    printRecord(*r);
     printOut(tr("metrics (last / best, at the last step):"));
     for (const QString &key : keys) {
         const auto s = summarise(store, id, key);
-        printOut(QStringLiteral("  %1 %2 / %3  (step %4)").arg(key, -22).arg(s.last, 0, 'g', 6).arg(s.best, 0, 'g', 6).arg(s.lastStep));
+        if (s.any)
+            printOut(QStringLiteral("  %1 %2 / %3  (step %4)").arg(shown(key), -22).arg(s.last, 0, 'g', 6).arg(s.best, 0, 'g', 6).arg(s.lastStep));
     }
     printOut(tr("artifacts:"));
     for (const auto &a : artifacts)
-        printOut(QStringLiteral("  %1 %2  sha256 %3  %4").arg(a.kind, -18).arg(train::artifactFile(store, a), a.sha256.left(16),
-                                                              QString::fromUtf8(a.infoJson)));
+        printOut(QStringLiteral("  %1 %2  sha256 %3  %4").arg(shown(a.kind), -18).arg(shown(train::artifactFile(store, a)),
+                                                              shown(a.sha256.left(16)), shown(QString::fromUtf8(a.infoJson))));
     printOut(tr("config:"));
     const auto config = QJsonDocument::fromJson(r->configJson).object();
     for (auto it = config.begin(); it != config.end(); ++it)
-        printOut(QStringLiteral("  %1=%2").arg(it.key(), it.value().isString() ? it.value().toString()
-                                                          : QString::fromUtf8(QJsonDocument(QJsonArray{it.value()}).toJson(QJsonDocument::Compact)).mid(1).chopped(1)));
+        printOut(QStringLiteral("  %1=%2").arg(shown(it.key()), shown(it.value().isString() ? it.value().toString()
+                                                          : QString::fromUtf8(QJsonDocument(QJsonArray{it.value()}).toJson(QJsonDocument::Compact)).mid(1).chopped(1))));
+    return reportDamage(store, ExitOk);
+}
+
+// runs delete --files, after the record went: the run's folder, never what a link in it points to.
+int removeFolder(qint64 id, const QString &dir)
+{
+    const store::TreeRemoval removed = store::removeTree(dir);
+    if (!removed.ok()) {
+        printErr(tr("error: run %1 is deleted from the store, but not all of its folder %2 could be removed (%3 "
+                    "were): %4. Remove the rest by hand.")
+                     .arg(id)
+                     .arg(shown(dir), removed.summary(), shown(removed.error)));
+        return ExitFailure;
+    }
+    if (!removed.existed)
+        printOut(tr("deleted run %1 (it had no folder %2)").arg(id).arg(shown(dir)));
+    else if (!removed.linkTarget.isNull())
+        printOut(tr("deleted run %1; its folder %2 was a symbolic link to %3: the link was removed, %3 was not "
+                    "touched")
+                     .arg(id)
+                     .arg(shown(dir), shown(removed.linkTarget)));
+    else
+        printOut(tr("deleted run %1 and its folder %2 (%3)").arg(id).arg(shown(dir), removed.summary()));
     return ExitOk;
 }
 
@@ -180,13 +240,11 @@ int remove(store::RunStore &store, qint64 id, bool files)
         return ExitFailure;
     }
     const QString dir = train::runDirectory(store, id);
-    if (files && QDir(dir).exists() && !QDir(dir).removeRecursively()) {
-        printErr(tr("error: run %1 is deleted from the store, but %2 could not be removed").arg(id).arg(dir));
-        return ExitFailure;
+    if (!files) {
+        printOut(tr("deleted run %1 (its files stay in %2; --files removes them)").arg(id).arg(dir));
+        return ExitOk;
     }
-    printOut(files ? tr("deleted run %1 and %2").arg(id).arg(dir)
-                   : tr("deleted run %1 (its files stay in %2; --files removes them)").arg(id).arg(dir));
-    return ExitOk;
+    return removeFolder(id, dir);
 }
 
 } // namespace
@@ -235,6 +293,13 @@ int runRuns(const QStringList &arguments)
         // Listing a store that does not exist yet: no runs, and no store made for it.
         const auto location = store::StoreLocation::parse(where, &error);
         if (location && !location->isPostgres() && !QFileInfo::exists(location->file)) {
+            if (sweepId != 0) {
+                printErr(tr("error: there is no sweep %1: there is no run store at %2 yet; give the store the sweep "
+                            "ran in with --store")
+                             .arg(sweepId)
+                             .arg(location->display()));
+                return ExitUsage;
+            }
             printOut(tr("no runs in %1 (there is no store there yet)").arg(location->display()));
             return ExitOk;
         }

@@ -10,6 +10,7 @@
 
 #include "json/usertext.h"
 #include "store/runstore.h"
+#include "store/storetext.h"
 #include "train/datarecord.h"
 #include "train/runconfigjson.h"
 #include "train/runpaths.h"
@@ -129,6 +130,10 @@ int runSweep(const QStringList &arguments)
     for (auto &p : plan.points)
         p.config = train::withAbsolutePaths(p.config);  // the runs read the same files from any directory
     for (const auto &p : errors.isEmpty() ? plan.points : std::vector<train::SweepPoint>{}) {
+        // The run's name, as the store would refuse it (the grid's name and values make it).
+        if (const QString why = store::oneLineProblem(QStringLiteral("run name"), QStringLiteral("%1 %2").arg(plan.name, p.label));
+            !why.isEmpty())
+            errors.append(QStringLiteral("[%1] %2").arg(store::escapedForTerminal(p.label), why));
         const PreRunCheck check = checkBeforeCreating(p.config, &dataCache);
         dataFacts.push_back(check.data);
         for (const auto &problem : check.problems)

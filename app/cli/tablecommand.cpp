@@ -212,7 +212,7 @@ int runTable(const QStringList &arguments)
             return ExitFailure;
         out.write(text.toUtf8());
     }
-    return ExitOk;
+    return reportDamage(*store, ExitOk);  // values the table left out, and why
 }
 
 } // namespace gatefold::cli

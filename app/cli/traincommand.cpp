@@ -9,6 +9,7 @@
 
 #include "runtime/threadenvironment.h"
 #include "store/runstore.h"
+#include "store/storetext.h"
 #include "train/checkpoint.h"
 #include "train/checkpointchoice.h"
 #include "train/checkpointfiles.h"
@@ -164,6 +165,17 @@ QString statusWord(train::TrainEnd end)
 }
 
 // Runs (or resumes) `runId` with the printer and signal handlers in place.
+// A run whose record is damaged (a status no Gatefold writes, a value not of its column's type)
+// is not started or resumed: what it would continue from cannot be trusted.
+int refuseDamaged(store::RunStore &store, const store::RunRecord &record)
+{
+    printErr(tr("error: run %1 is damaged (%2); it was left as it is and cannot be started or resumed. Repair its "
+                "record with sqlite3, or delete it (gatefold-cli runs delete %1 --store %3).")
+                 .arg(record.id)
+                 .arg(store::escapedForTerminal(record.damage), store.displayName()));
+    return ExitFailure;
+}
+
 int execute(store::RunStore &store, qint64 runId, train::ExecutionOptions options, bool json)
 {
     const auto record = store.run(runId);
@@ -233,6 +245,8 @@ int runTrain(const QStringList &arguments)
             printErr(tr("error: there is no run %1 in %2").arg(*runOption).arg(store->displayName()));
             return ExitUsage;
         }
+        if (!record->damage.isEmpty())
+            return refuseDamaged(*store, *record);
         if (record->status != store::RunStatus::Queued) {
             printErr(tr("error: run %1 is %2, not queued; use `gatefold-cli resume --run %1` to continue it")
                          .arg(*runOption)
@@ -245,6 +259,11 @@ int runTrain(const QStringList &arguments)
         return execute(*store, *runOption, options, json);
     }
 
+    // What the store would refuse, before a store is opened or made for it.
+    if (const QString why = store::oneLineProblem(QStringLiteral("run name"), parser.value("name")); !why.isEmpty())
+        errors.append(QStringLiteral("--name: ") + why);
+    if (const QString why = store::oneLineProblem(QStringLiteral("tag"), parser.values("tag")); !why.isEmpty())
+        errors.append(QStringLiteral("--tag: ") + why);
     auto config = runConfigFromOptions(parser, &errors);
     train::DataFacts dataFacts;  // recorded with the run: a resume must find the same data set
     if (config && errors.isEmpty()) {
@@ -332,6 +351,8 @@ int runResume(const QStringList &arguments)
         printErr(tr("error: there is no run %1 in %2").arg(*runId).arg(store->displayName()));
         return ExitUsage;
     }
+    if (!record->damage.isEmpty())
+        return refuseDamaged(*store, *record);
     if (!store::isAllowedTransition(record->status, store::RunStatus::Running)
         || record->status == store::RunStatus::Queued) {
         printErr(record->status == store::RunStatus::Running

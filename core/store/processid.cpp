@@ -74,6 +74,29 @@ bool pidExists(qint64 pid)
     return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;
 }
 
+// The file name of the program `pid` runs: its executable where this user may
+// read it, else the first word of its command line, else its kernel name.
+QString programName(qint64 pid)
+{
+    char buffer[4096] = {};
+    const QByteArray exe = QFile::encodeName(QStringLiteral("/proc/%1/exe").arg(pid));
+    const ssize_t n = ::readlink(exe.constData(), buffer, sizeof buffer - 1);
+    QString path = n > 0 ? QFile::decodeName(QByteArray(buffer, int(n))) : QString();
+    path.remove(QLatin1String(" (deleted)"));  // an executable replaced on disk (an update) is still that program
+    if (path.isEmpty())
+        path = QFile::decodeName(readSmallFile(QStringLiteral("/proc/%1/cmdline").arg(pid)).split('\0').value(0));
+    if (path.isEmpty())
+        path = QString::fromUtf8(readSmallFile(QStringLiteral("/proc/%1/comm").arg(pid)).trimmed());
+    return path.section(QLatin1Char('/'), -1);
+}
+
+// Whether `pid` is this process or runs one of Gatefold's programs (gatefold,
+// gatefold-cli): what a pid without a start token must be to hold a run.
+bool isGatefoldProcess(qint64 pid)
+{
+    return pid == QCoreApplication::applicationPid() || programName(pid).startsWith(QLatin1String("gatefold"));
+}
+
 } // namespace
 
 QString processStartToken(qint64 pid)
@@ -107,8 +130,8 @@ bool isAliveHere(const ProcessId &id)
 {
     if (!isCheckableHere(id) || !pidExists(id.pid))
         return false;
-    if (id.start.isEmpty())
-        return true;
+    if (id.start.isEmpty())  // a record from before schema 3: the pid, and a Gatefold program behind it
+        return isGatefoldProcess(id.pid);
     return processStartToken(id.pid) == id.start;
 }
 

@@ -24,9 +24,11 @@ ProcessId currentProcessId();
 // before schema 3 carry only pid and host).
 bool isCheckableHere(const ProcessId &id);
 
-// Same host: the pid exists and its start token equals id.start (an empty
-// id.start, from an older record, checks the pid only). False for a process
-// that is not checkable here.
+// Same host: the pid exists and its start token equals id.start. An empty
+// id.start (a record from before schema 3) cannot tell a reused pid from the
+// engine: the pid must then be this process or run a Gatefold program
+// (gatefold, gatefold-cli), else the holder is dead. False for a process that
+// is not checkable here.
 bool isAliveHere(const ProcessId &id);
 
 // The start token of a pid on this machine, empty when it does not exist.

@@ -63,6 +63,12 @@ bool RunStore::fail(const QString &what, const QString &why)
     return false;
 }
 
+void RunStore::noteDamage(const QString &line)
+{
+    if (!m_damage.contains(line))
+        m_damage << line;
+}
+
 bool RunStore::isDiskFull(const QString &why, const StoreLocation &location)
 {
     // SQLITE_FULL ("database or disk is full"); an I/O error (e.g. growing the

@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QSqlDatabase>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -58,6 +59,14 @@ public:
     // Where run `runId` keeps its files (checkpoints, the engine's log): <data dir>/runs/<id>.
     QString runDirectory(qint64 runId) const;
     QString lastError() const { return m_error; }
+    // Damage met while reading, one line each, naming the run, the metric key
+    // (or artifact, snapshot, sweep), the row and the column: a value not of
+    // its column's type, a status no Gatefold writes. Such rows are left out
+    // of what the readers return (a damaged run record is returned with its
+    // RunRecord::damage), never read as 0. Readers that print (runs list,
+    // runs show, table) report them and exit non-zero. Kept until clearDamage().
+    QStringList damageFound() const { return m_damage; }
+    void clearDamage() { m_damage.clear(); }
     int schemaVersion() const;
     bool isReadOnly() const { return m_readOnly; }
 
@@ -155,7 +164,12 @@ private:
     static std::unique_ptr<RunStore> openEmptyView(const StoreLocation &location, const QString &file, QString *error);
     static std::unique_ptr<RunStore> openPostgres(const StoreLocation &location, OpenMode mode, QString *error);
     std::optional<qint64> replaceArtifacts(const Artifact &artifact, bool samePathOnly);
+    // Inside a write transaction: the id of a new run (never one given before, never one whose
+    // folder holds anything); nullopt with `why`.
+    std::optional<qint64> nextRunId(QString *why);
     bool fail(const QString &what, const QString &why);
+    void noteDamage(const QString &line);
+    void noteBadSteps(qint64 runId, qint64 count);  // SQLite: names one of the run's points whose step is no number
     // A write refused for want of disk space, and how fail() says so.
     static bool isDiskFull(const QString &why, const StoreLocation &location);
     static QString diskFull(const StoreLocation &location);
@@ -179,12 +193,14 @@ private:
     QString runColumns() const;
     static QString whyEngineGone(const RunRecord &r, double now, double staleSeconds);
     static RunRecord recordFrom(const QSqlQuery &q);
+    RunRecord checkedRecord(const QSqlQuery &q);  // recordFrom, its damage noted (damageFound())
     QString adapt(const char *statement) const { return sql::adapt(QString::fromLatin1(statement), m_dialect); }
 
     QSqlDatabase m_db;
     StoreLocation m_location;
     Dialect m_dialect;
     QString m_error;
+    QStringList m_damage;
     bool m_readOnly = false;
     QString m_readOnlyWhy;   // "opened for reading", "its folder D is not writable", …
     int m_schemaVersion = 0;

@@ -4,6 +4,7 @@
 
 #include "storerows.h"
 #include "storesql.h"
+#include "storetext.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -28,34 +29,40 @@ std::optional<std::vector<qint64>> RunStore::importRuns(const std::vector<Import
     };
     QSqlQuery insertRun(m_db);
     insertRun.prepare(QStringLiteral(
-        "INSERT INTO runs (name, status, config, seed, device, versions, created, started, ended, heartbeat, pid, "
-        "host, sweep_id, parent_id, tags, notes, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, NULL, NULL, "
-        "?, ?, ?) RETURNING id"));
+        "INSERT INTO runs (id, name, status, config, seed, device, versions, created, started, ended, heartbeat, pid, "
+        "host, sweep_id, parent_id, tags, notes, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, NULL, NULL, "
+        "?, ?, ?)"));
     for (const ImportedRun &in : runs) {
         const RunRecord &r = in.record;
+        QString why = oneLineProblem(QStringLiteral("run name"), r.name);
+        if (why.isEmpty())
+            why = oneLineProblem(QStringLiteral("tag"), r.tags);
+        const auto id = why.isEmpty() ? nextRunId(&why) : std::nullopt;
+        if (!id) {
+            m_db.rollback();
+            fail(QStringLiteral("cannot import run '%1'").arg(escapedForTerminal(r.name)), why);
+            return std::nullopt;
+        }
         for (const QVariant &v :
-             {QVariant(sql::text(r.name)), QVariant(toString(r.status)),
+             {QVariant(*id), QVariant(sql::text(r.name)), QVariant(toString(r.status)),
               QVariant(QString::fromUtf8(r.configJson.isEmpty() ? QByteArray("{}") : r.configJson)), QVariant(r.seed),
               sql::text(r.device), sql::text(r.versions), QVariant(r.created > 0 ? r.created : sql::now()),
               QVariant(r.started), QVariant(r.ended), sql::text(r.host), QVariant(sql::tagsJson(r.tags)),
               sql::text(r.notes), sql::text(r.message)})
             insertRun.addBindValue(v);
-        if (!insertRun.exec() || !insertRun.next())
+        if (!insertRun.exec())
             return abort(QStringLiteral("cannot import run '%1'").arg(r.name), insertRun);
-        const qint64 id = insertRun.value(0).toLongLong();
-        insertRun.finish();
         // Points in the order given (the store's insertion order breaks ties of a step).
-        QString why;
-        bool ok = rows::insertMetrics(m_db, m_dialect, id, in.metrics, &why)
-               && rows::mergeSummary(m_db, m_dialect, id, in.metrics, &why);
+        bool ok = rows::insertMetrics(m_db, m_dialect, *id, in.metrics, &why)
+               && rows::mergeSummary(m_db, m_dialect, *id, in.metrics, &why);
         for (size_t i = 0; ok && i < in.artifacts.size(); ++i)
-            ok = rows::insertArtifact(m_db, id, in.artifacts[i], &why);
+            ok = rows::insertArtifact(m_db, *id, in.artifacts[i], &why);
         if (!ok) {
             m_db.rollback();
             fail(QStringLiteral("cannot import the metrics and artifacts of run '%1'").arg(r.name), why);
             return std::nullopt;
         }
-        ids.push_back(id);
+        ids.push_back(*id);
     }
     if (!m_db.commit()) {
         const QString why = m_db.lastError().text();

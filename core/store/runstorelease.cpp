@@ -53,6 +53,13 @@ bool RunStore::setStatus(qint64 id, RunStatus status, const QString &message)
         m_db.rollback();
         return false;
     }
+    if (!current->damage.isEmpty()) {
+        m_db.rollback();
+        return fail(what, QStringLiteral("the run is damaged (%1), so it is left as it is: repair its record with "
+                                         "sqlite3, or delete it (gatefold-cli runs delete %2)")
+                              .arg(current->damage)
+                              .arg(id));
+    }
     if (!isAllowedTransition(current->status, status)) {
         m_db.rollback();
         return fail(QStringLiteral("run %1 cannot go from %2 to %3").arg(id).arg(toString(current->status),
@@ -117,13 +124,20 @@ bool RunStore::setStatus(qint64 id, RunStatus status, const QString &message)
 // Why the engine of a running run is gone, or empty while it may live.
 QString RunStore::whyEngineGone(const RunRecord &r, double now, double staleSeconds)
 {
-    if (r.status != RunStatus::Running)
+    if (r.status != RunStatus::Running || !r.damage.isEmpty())  // a damaged record tells nothing reliable
         return {};
     const ProcessId holder = holderOf(r);
     if (isCheckableHere(holder))  // alive is alive, whatever its heartbeat (SIGSTOPped, or evaluating for hours)
         return isAliveHere(holder) ? QString() : whyDead(holder);
+    // Another host goes by its heartbeat, believed within staleSeconds of this host's clock either
+    // way: one further ahead (a clock set wrong, or a damaged value) would keep the run for ever.
+    if (r.heartbeat - now > staleSeconds)
+        return QStringLiteral("its heartbeat lies %1 s ahead of this host's clock (host %2: a clock set wrong, or a "
+                              "damaged value), so it cannot show that the engine lives")
+            .arg(r.heartbeat - now, 0, 'g', 6)
+            .arg(r.host);
     if (now - r.heartbeat > staleSeconds)
-        return QStringLiteral("no heartbeat for %1 s (host %2)").arg(qint64(now - r.heartbeat)).arg(r.host);
+        return QStringLiteral("no heartbeat for %1 s (host %2)").arg(now - r.heartbeat, 0, 'f', 0).arg(r.host);
     return {};
 }
 
@@ -171,7 +185,7 @@ std::vector<RunRecord> RunStore::orphanedQueuedRuns()
 {
     std::vector<RunRecord> out;
     for (auto &r : runs()) {
-        if (r.status != RunStatus::Queued)
+        if (r.status != RunStatus::Queued || !r.damage.isEmpty())
             continue;
         const ProcessId owner = holderOf(r);
         if (owner.pid <= 0 || (isCheckableHere(owner) && !isAliveHere(owner)))
@@ -194,6 +208,8 @@ bool RunStore::adoptRuns(const std::vector<qint64> &ids)
         QString why;
         if (!r)
             why = QStringLiteral("there is no run %1").arg(id);
+        else if (!r->damage.isEmpty())
+            why = QStringLiteral("run %1 is damaged (%2)").arg(id).arg(r->damage);
         else if (r->status != RunStatus::Queued)
             why = QStringLiteral("run %1 is %2, not queued").arg(id).arg(toString(r->status));
         else if (!isMe(holderOf(*r)) && isAliveHere(holderOf(*r)))

@@ -2,8 +2,10 @@
 
 #include "runstore.h"
 
+#include "storedamage.h"
 #include "storerows.h"
 #include "storesql.h"
+#include "storetext.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -36,13 +38,28 @@ bool RunStore::addMetrics(qint64 runId, const std::vector<MetricPoint> &points)
     return true;
 }
 
+namespace {
+
+using damage::Kind;
+
+// metrics(): step, epoch, wall, value, the row, the damaged columns.
+const damage::TypedColumns kPoint = {
+    {"step", Kind::Integer, 0}, {"epoch", Kind::Real, 1}, {"wall", Kind::Real, 2}, {"value", Kind::Real, 3}};
+// metricSummary(): count, last_step, last, min, max, the damaged columns.
+const damage::TypedColumns kSummary = {{"count", Kind::Integer, 0}, {"last_step", Kind::Integer, 1},
+                                       {"last", Kind::Real, 2},     {"min", Kind::Real, 3},
+                                       {"max", Kind::Real, 4}};
+
+} // namespace
+
 std::vector<MetricPoint> RunStore::metrics(qint64 runId, const QString &key)
 {
     beforeRead();
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    q.prepare(adapt("SELECT step, epoch, wall, value FROM metrics WHERE run_id = ? AND key = ? "
-                    "ORDER BY step, {rowid}"));
+    q.prepare(adapt("SELECT step, epoch, wall, value, {rowid}, %1 FROM metrics WHERE run_id = ? AND key = ? "
+                    "ORDER BY step, {rowid}")
+                  .arg(damage::badColumnsSql(m_dialect, kPoint)));
     q.addBindValue(runId);
     q.addBindValue(key);
     std::vector<MetricPoint> out;
@@ -50,9 +67,16 @@ std::vector<MetricPoint> RunStore::metrics(qint64 runId, const QString &key)
         fail(QStringLiteral("cannot read metric %1 of run %2").arg(key).arg(runId), q.lastError().text());
         return out;
     }
-    while (q.next())
+    while (q.next()) {
+        if (const QString bad = damage::badValues(q, 5, kPoint); !bad.isEmpty()) {
+            noteDamage(QStringLiteral("run %1, metric %2, row %3: %4")
+                           .arg(runId)
+                           .arg(escapedForTerminal(key), q.value(4).toString(), bad));
+            continue;
+        }
         out.push_back({key, q.value(0).toLongLong(), q.value(1).toDouble(), q.value(2).toDouble(),
                        q.value(3).toDouble()});
+    }
     return out;
 }
 
@@ -61,7 +85,9 @@ MetricSummary RunStore::metricSummary(qint64 runId, const QString &key)
     beforeRead();
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT count, last_step, last, min, max FROM metric_summary WHERE run_id = ? AND key = ?"));
+    q.prepare(QStringLiteral("SELECT count, last_step, last, min, max, %1 FROM metric_summary WHERE run_id = ? AND "
+                             "key = ?")
+                  .arg(damage::badColumnsSql(m_dialect, kSummary)));
     q.addBindValue(runId);
     q.addBindValue(key);
     MetricSummary s;
@@ -69,13 +95,17 @@ MetricSummary RunStore::metricSummary(qint64 runId, const QString &key)
         fail(QStringLiteral("cannot summarise metric %1 of run %2").arg(key).arg(runId), q.lastError().text());
         return s;
     }
-    if (q.next()) {
-        s.count = q.value(0).toLongLong();
-        s.lastStep = q.value(1).toLongLong();
-        s.last = q.value(2).toDouble();
-        s.min = q.value(3).toDouble();
-        s.max = q.value(4).toDouble();
+    if (!q.next())
+        return s;
+    if (const QString bad = damage::badValues(q, 5, kSummary); !bad.isEmpty()) {
+        noteDamage(QStringLiteral("run %1, summary of metric %2: %3").arg(runId).arg(escapedForTerminal(key), bad));
+        return s;  // as if it had none: nothing of it is read as a number
     }
+    s.count = q.value(0).toLongLong();
+    s.lastStep = q.value(1).toLongLong();
+    s.last = q.value(2).toDouble();
+    s.min = q.value(3).toDouble();
+    s.max = q.value(4).toDouble();
     return s;
 }
 
@@ -84,8 +114,9 @@ std::optional<double> RunStore::metricAtEpoch(qint64 runId, const QString &key, 
     beforeRead();
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    q.prepare(adapt("SELECT value FROM metrics WHERE run_id = ? AND key = ? AND epoch <= ? "
-                    "ORDER BY step DESC, {rowid} DESC LIMIT 1"));
+    q.prepare(adapt("SELECT step, epoch, wall, value, {rowid}, %1 FROM metrics WHERE run_id = ? AND key = ? "
+                    "AND epoch <= ? ORDER BY step DESC, {rowid} DESC LIMIT 1")
+                  .arg(damage::badColumnsSql(m_dialect, kPoint)));
     q.addBindValue(runId);
     q.addBindValue(key);
     q.addBindValue(epoch + 1e-9);  // "epoch 5" includes the evaluation logged at 5.000000
@@ -95,7 +126,13 @@ std::optional<double> RunStore::metricAtEpoch(qint64 runId, const QString &key, 
     }
     if (!q.next())
         return std::nullopt;
-    return q.value(0).toDouble();
+    if (const QString bad = damage::badValues(q, 5, kPoint); !bad.isEmpty()) {
+        noteDamage(QStringLiteral("run %1, metric %2, row %3: %4")
+                       .arg(runId)
+                       .arg(escapedForTerminal(key), q.value(4).toString(), bad));
+        return std::nullopt;
+    }
+    return q.value(3).toDouble();
 }
 
 QStringList RunStore::metricKeys(qint64 runId)
@@ -118,13 +155,38 @@ qint64 RunStore::lastMetricStep(qint64 runId)
 {
     beforeRead();
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT coalesce(max(step), -1) FROM metrics WHERE run_id = ?"));
+    // Steps that are not whole numbers are left out (SQLite orders text above every number, so
+    // max() would pick one and Qt read it as 0) and reported; the index answers both.
+    const QString wholeStep = m_dialect == Dialect::Sqlite ? QStringLiteral("typeof(step) = 'integer'")
+                                                           : QStringLiteral("TRUE");
+    q.prepare(QStringLiteral("SELECT coalesce(max(CASE WHEN %1 THEN step END), -1), count(CASE WHEN NOT (%1) THEN 1 "
+                             "END) FROM metrics WHERE run_id = ?")
+                  .arg(wholeStep));
     q.addBindValue(runId);
     if (!q.exec() || !q.next()) {
         fail(QStringLiteral("cannot read the metrics of run %1").arg(runId), q.lastError().text());
         return -1;
     }
-    return q.value(0).toLongLong();
+    const qint64 last = q.value(0).toLongLong();
+    if (q.value(1).toLongLong() > 0)
+        noteBadSteps(runId, q.value(1).toLongLong());
+    return last;
+}
+
+void RunStore::noteBadSteps(qint64 runId, qint64 count)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT key, rowid, step FROM metrics WHERE run_id = ? AND typeof(step) <> 'integer' "
+                             "LIMIT 1"));
+    q.addBindValue(runId);
+    if (!q.exec() || !q.next())
+        return;
+    noteDamage(QStringLiteral("run %1: %2 metric point(s) have a step that is not a whole number, e.g. metric %3, "
+                              "row %4: step holds '%5', not a whole number")
+                   .arg(runId)
+                   .arg(count)
+                   .arg(escapedForTerminal(q.value(0).toString()), q.value(1).toString(),
+                        escapedForTerminal(q.value(2).toString().left(40))));
 }
 
 bool RunStore::truncateMetrics(qint64 runId, qint64 afterStep)

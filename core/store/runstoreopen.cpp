@@ -55,8 +55,13 @@ QString storeUnwritableReason(const QFileInfo &file)
 
 QString nearestExistingFolder(QString path)
 {
-    while (!QFileInfo(path).isDir() && path != QDir::rootPath() && !path.isEmpty())
-        path = QFileInfo(path).absolutePath();
+    // Up to a folder that exists, or to where the path no longer shortens (the root).
+    while (!QFileInfo(path).isDir() && !path.isEmpty()) {
+        const QString parent = QFileInfo(path).absolutePath();
+        if (parent == path)
+            break;
+        path = parent;
+    }
     return path;
 }
 
@@ -65,6 +70,30 @@ QString notAStore(const QString &shown, const QString &why)
     return QStringLiteral("%1 is not a Gatefold run store or is damaged (%2). It was not modified; choose another "
                           "file with --store or move this one away.")
         .arg(shown, why);
+}
+
+// A store whose tables or columns were dropped by something else: every read of them would
+// come back empty or as zeros, and a run created in it could not be found again.
+QString damagedTables(const QString &shown, const QStringList &missing, int version)
+{
+    const bool one = missing.size() == 1;
+    return QStringLiteral("the run store %1 is damaged: %2 (every store of schema %3 has %4; something other than "
+                          "Gatefold removed %4). It was not modified, and nothing is read from it or written to it "
+                          "as it is: restore it from a backup, or give another store with --store.")
+        .arg(shown, missing.join(QStringLiteral("; ")))
+        .arg(version)
+        .arg(one ? QStringLiteral("it") : QStringLiteral("them"));
+}
+
+// PostgreSQL, read-only: what the store of schema `version` lacks of its tables and columns
+// (read-write opens check inside the migration's transaction). Empty when whole.
+QString postgresDamage(QSqlDatabase &db, const QString &shown, int version)
+{
+    QString why;
+    const auto missing = missingSchemaParts(db, Dialect::Postgres, version, &why);
+    if (!missing)
+        return QStringLiteral("cannot read the tables of the run store %1: %2").arg(shown, why);
+    return missing->isEmpty() ? QString() : damagedTables(shown, *missing, version);
 }
 
 QString damagedVersion(int version)
@@ -100,7 +129,8 @@ StoreProbe probeSettled(const QString &file)
         const bool changed = before.size() != after.size() || before.lastModified() != after.lastModified()
             || journalsBefore != journalsAfter;
         // Quiet and without journals: what was read is what is there.
-        if (!changed && (probe.kind == StoreProbe::Kind::Foreign || journalsAfter.isEmpty()))
+        const bool decided = probe.kind == StoreProbe::Kind::Foreign || probe.kind == StoreProbe::Kind::Damaged;
+        if (!changed && (decided || journalsAfter.isEmpty()))
             return probe;
         QThread::msleep(10 + 10 * attempt);
     }
@@ -279,6 +309,10 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
             *error = notAStore(shown, probe.error);
             return nullptr;
         }
+        if (probe.kind == StoreProbe::Kind::Damaged) {
+            *error = damagedTables(shown, probe.missing, probe.version);
+            return nullptr;
+        }
         if (probe.version > currentSchemaVersion()) {
             *error = newer(shown, probe.version);
             return nullptr;
@@ -303,6 +337,7 @@ std::unique_ptr<RunStore> RunStore::openSqlite(const StoreLocation &location, Op
 
     StoreLocation opened = location;
     opened.file = file;
+    opened.dataDir = info.absolutePath();  // beside the real file, whatever name led to it
     // The store holds the only handle to its connection, so a refused open removes it cleanly.
     std::unique_ptr<RunStore> store(new RunStore(
         QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), sql::connectionName()), opened, Dialect::Sqlite));
@@ -374,6 +409,7 @@ std::unique_ptr<RunStore> RunStore::openEmptyView(const StoreLocation &location,
 {
     StoreLocation opened = location;
     opened.file = file;
+    opened.dataDir = QFileInfo(file).absolutePath();
     std::unique_ptr<RunStore> store(new RunStore(
         QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), sql::connectionName()), opened, Dialect::Sqlite));
     store->m_readOnly = true;
@@ -452,14 +488,20 @@ std::unique_ptr<RunStore> RunStore::openPostgres(const StoreLocation &location, 
                          .arg(version);
             return nullptr;
         }
+        if (const QString damage = postgresDamage(store->m_db, shown, version); !damage.isEmpty()) {
+            *error = damage;
+            return nullptr;
+        }
         store->m_schemaVersion = version;
         store->m_readOnly = true;
         store->m_readOnlyWhy = QStringLiteral("opened for reading only");
         return store;
     }
     bool refused = false;
-    if (openPostgresSchema(store->m_db, &why, &refused) < 0) {
-        *error = refused ? QStringLiteral("%1 is not a Gatefold run store: %2. It was not modified; choose another "
+    SchemaDamage damage;
+    if (openPostgresSchema(store->m_db, &why, &refused, &damage) < 0) {
+        *error = !damage.missing.isEmpty() ? damagedTables(shown, damage.missing, damage.version)
+               : refused ? QStringLiteral("%1 is not a Gatefold run store: %2. It was not modified; choose another "
                                           "database in the URL.")
                                .arg(shown, why)
                          : QStringLiteral("cannot bring the run store %1 to schema %2: %3")

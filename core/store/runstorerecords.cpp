@@ -2,8 +2,10 @@
 
 #include "runstore.h"
 
+#include "storedamage.h"
 #include "storerows.h"
 #include "storesql.h"
+#include "storetext.h"
 
 #include <QJsonDocument>
 #include <QSqlError>
@@ -11,6 +13,14 @@
 #include <QVariant>
 
 namespace gatefold::store {
+namespace {
+
+using damage::Kind;
+const damage::TypedColumns kArtifact = {{"created", Kind::Real, 5}};
+const damage::TypedColumns kSnapshot = {{"step", Kind::Integer, 3}, {"epoch", Kind::Real, 4}, {"created", Kind::Real, 5}};
+const damage::TypedColumns kSweep = {{"created", Kind::Real, 3}};
+
+} // namespace
 
 std::optional<qint64> RunStore::addArtifact(const Artifact &a)
 {
@@ -69,8 +79,9 @@ std::vector<Artifact> RunStore::artifacts(qint64 runId, const QString &kind)
 {
     beforeRead();
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT id, run_id, kind, path, sha256, created, info FROM artifacts "
-                             "WHERE run_id = ? AND (? = '' OR kind = ?) ORDER BY id"));
+    q.prepare(QStringLiteral("SELECT id, run_id, kind, path, sha256, created, info, %1 FROM artifacts "
+                             "WHERE run_id = ? AND (? = '' OR kind = ?) ORDER BY id")
+                  .arg(damage::badColumnsSql(m_dialect, kArtifact)));
     q.addBindValue(runId);
     q.addBindValue(sql::text(kind));
     q.addBindValue(sql::text(kind));
@@ -79,9 +90,18 @@ std::vector<Artifact> RunStore::artifacts(qint64 runId, const QString &kind)
         fail(QStringLiteral("cannot list the artifacts of run %1").arg(runId), q.lastError().text());
         return out;
     }
-    while (q.next())
+    while (q.next()) {
+        // The file it names is what matters: the record stays, its time is left out and reported.
+        const QString bad = damage::badValues(q, 7, kArtifact);
+        if (!bad.isEmpty())
+            noteDamage(QStringLiteral("run %1, artifact %2 (%3): %4")
+                           .arg(runId)
+                           .arg(q.value(0).toLongLong())
+                           .arg(escapedForTerminal(q.value(2).toString()), bad));
         out.push_back({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toString(),
-                       q.value(4).toString(), q.value(5).toDouble(), q.value(6).toString().toUtf8()});
+                       q.value(4).toString(), bad.isEmpty() ? q.value(5).toDouble() : 0.0,
+                       q.value(6).toString().toUtf8()});
+    }
     return out;
 }
 
@@ -114,8 +134,9 @@ std::vector<Snapshot> RunStore::snapshots(qint64 runId, const QString &kind)
 {
     beforeRead();
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT id, run_id, kind, step, epoch, created, data FROM snapshots "
-                             "WHERE run_id = ? AND kind = ? ORDER BY step, id"));
+    q.prepare(QStringLiteral("SELECT id, run_id, kind, step, epoch, created, data, %1 FROM snapshots "
+                             "WHERE run_id = ? AND kind = ? ORDER BY step, id")
+                  .arg(damage::badColumnsSql(m_dialect, kSnapshot)));
     q.addBindValue(runId);
     q.addBindValue(kind);
     std::vector<Snapshot> out;
@@ -123,10 +144,19 @@ std::vector<Snapshot> RunStore::snapshots(qint64 runId, const QString &kind)
         fail(QStringLiteral("cannot read the %1 snapshots of run %2").arg(kind).arg(runId), q.lastError().text());
         return out;
     }
-    while (q.next())
+    while (q.next()) {
+        if (const QString bad = damage::badValues(q, 7, kSnapshot); !bad.isEmpty()) {
+            noteDamage(QStringLiteral("run %1, %2 snapshot %3: %4")
+                           .arg(runId)
+                           .arg(escapedForTerminal(kind))
+                           .arg(q.value(0).toLongLong())
+                           .arg(bad));
+            continue;
+        }
         out.push_back({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
                        q.value(3).toLongLong(), q.value(4).toDouble(), q.value(5).toDouble(),
                        q.value(6).toString().toUtf8()});
+    }
     return out;
 }
 
@@ -134,6 +164,10 @@ std::optional<qint64> RunStore::createSweep(const QString &name, const QByteArra
 {
     if (!prepareWrite(QStringLiteral("cannot create the sweep")))
         return std::nullopt;
+    if (const QString why = oneLineProblem(QStringLiteral("sweep name"), name); !why.isEmpty()) {
+        fail(QStringLiteral("cannot create the sweep"), why);
+        return std::nullopt;
+    }
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO sweeps (name, grid, created) VALUES (?, ?, ?) RETURNING id"));
     q.addBindValue(name);
@@ -150,14 +184,19 @@ std::optional<Sweep> RunStore::sweep(qint64 id)
 {
     beforeRead();
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT id, name, grid, created FROM sweeps WHERE id = ?"));
+    q.prepare(QStringLiteral("SELECT id, name, grid, created, %1 FROM sweeps WHERE id = ?")
+                  .arg(damage::badColumnsSql(m_dialect, kSweep)));
     q.addBindValue(id);
     if (!q.exec() || !q.next()) {
         fail(QStringLiteral("cannot read sweep %1").arg(id),
              q.lastError().isValid() ? q.lastError().text() : QStringLiteral("there is no such sweep"));
         return std::nullopt;
     }
-    return Sweep{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString().toUtf8(), q.value(3).toDouble()};
+    const QString bad = damage::badValues(q, 4, kSweep);
+    if (!bad.isEmpty())
+        noteDamage(QStringLiteral("sweep %1: %2").arg(id).arg(bad));
+    return Sweep{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString().toUtf8(),
+                 bad.isEmpty() ? q.value(3).toDouble() : 0.0};
 }
 
 } // namespace gatefold::store

@@ -312,13 +312,29 @@ QStringList journalFilesBeside(const QString &databasePath)
 
 QString canonicalPath(const QString &path)
 {
-    const QFileInfo info(path);
-    if (info.exists())
-        return info.canonicalFilePath();
-    const QFileInfo dir(info.absolutePath());
-    if (dir.exists())
-        return QDir(dir.canonicalFilePath()).filePath(info.fileName());
-    return QDir::cleanPath(info.absoluteFilePath());
+    QString current = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    // A symlink whose target does not exist yet (a store created through it):
+    // followed by hand, so the file and its journals are made at the target.
+    // A loop of links ends after 40 hops (as the kernel's ELOOP) where it is.
+    for (int hop = 0; hop < 40; ++hop) {
+        const QFileInfo info(current);
+        if (info.exists())
+            return info.canonicalFilePath();
+        if (!info.isSymLink())
+            break;
+        current = QDir::cleanPath(info.symLinkTarget());
+    }
+    // The nearest folder that exists, resolved, with the rest of the path after it.
+    QString folder = QFileInfo(current).absolutePath();
+    QString rest = QFileInfo(current).fileName();
+    while (!QFileInfo(folder).isDir()) {
+        const QString parent = QFileInfo(folder).absolutePath();
+        if (parent == folder)  // the root (or a path Qt cannot walk up)
+            return current;
+        rest = QFileInfo(folder).fileName() + QLatin1Char('/') + rest;
+        folder = parent;
+    }
+    return QDir(QFileInfo(folder).canonicalFilePath()).filePath(rest);
 }
 
 } // namespace gatefold::store::sqlitefile

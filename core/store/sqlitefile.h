@@ -76,8 +76,10 @@ qint64 freeBytes(const QString &path);
 QStringList journalFilesBeside(const QString &databasePath);
 
 // The absolute path with every symlink resolved, also when the file does not
-// exist yet (its folder's is resolved then); SQLite names its journals after
-// the path it opens, so every process must open a store by one name.
+// exist yet (a dangling link is followed to where the file will be, else the
+// nearest folder that exists is resolved); SQLite names its journals after
+// the path it opens, so every process must open a store by one name, and the
+// store's run folders lie beside that one file (StoreLocation::parse).
 QString canonicalPath(const QString &path);
 
 } // namespace gatefold::store::sqlitefile

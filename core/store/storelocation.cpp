@@ -1,5 +1,7 @@
 #include "storelocation.h"
 
+#include "sqlitefile.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
@@ -31,6 +33,16 @@ QString defaultDataDir(const StoreLocation &l)
     return base + QStringLiteral("/gatefold/servers/%1-%2-%3").arg(host).arg(l.port).arg(l.database);
 }
 
+// A store file's location: its path with every symlink resolved, and its run
+// folders beside that real file, whatever name led to it (a store opened
+// through a link must not keep runs/ beside the link).
+StoreLocation fileLocation(StoreLocation l, const QString &path)
+{
+    l.file = sqlitefile::canonicalPath(path);
+    l.dataDir = QFileInfo(l.file).absolutePath();
+    return l;
+}
+
 } // namespace
 
 bool StoreLocation::looksLikeUrl(const QString &text)
@@ -56,18 +68,21 @@ std::optional<StoreLocation> StoreLocation::parse(const QString &text, QString *
         *error = QStringLiteral("no run store given; give a file path or a URL such as %1.").arg(kExample);
         return std::nullopt;
     }
-    if (!looksLikeUrl(l.given)) {
-        l.file = QFileInfo(l.given).absoluteFilePath();
-        l.dataDir = QFileInfo(l.file).absolutePath();
-        return l;
+    if (l.given.startsWith(QLatin1Char(':'))) {
+        // Qt reads such a path as one of its built-in resources (and walks it
+        // for ever), SQLite ":memory:" as a database that vanishes on close.
+        *error = QStringLiteral("the store path '%1' starts with ':', which names no file (Qt reads it as a built-in "
+                                "resource, SQLite ':memory:' as a database that is gone when the command ends); a "
+                                "run store is a file: write ./%1 for a file of that name in this folder.")
+                     .arg(l.given);
+        return std::nullopt;
     }
+    if (!looksLikeUrl(l.given))
+        return fileLocation(l, l.given);
     const QUrl url(l.given, QUrl::StrictMode);
     const QString scheme = url.scheme().toLower();
-    if (scheme == QLatin1String("file")) {
-        l.file = QFileInfo(url.toLocalFile()).absoluteFilePath();
-        l.dataDir = QFileInfo(l.file).absolutePath();
-        return l;
-    }
+    if (scheme == QLatin1String("file"))
+        return fileLocation(l, url.toLocalFile());
     if (scheme != QLatin1String("postgresql") && scheme != QLatin1String("postgres")) {
         *error = QStringLiteral("the store URL %1 has the scheme '%2'; a run store is a file path or a "
                                 "PostgreSQL URL such as %3.")

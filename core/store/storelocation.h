@@ -22,14 +22,14 @@ struct StoreLocation {
     enum class Kind { SqliteFile, Postgres };
     Kind kind = Kind::SqliteFile;
     QString given;        // as the user wrote it: what engine children get
-    QString file;         // SqliteFile: the absolute path
+    QString file;         // SqliteFile: the absolute path, every symlink resolved (sqlitefile::canonicalPath)
     QString host;         // Postgres: host name, address or socket directory
     int port = 5432;
     QString database;
     QString user;
     QString password;
     QString options;      // QPSQL connect options ("sslmode=require;connect_timeout=10")
-    QString dataDir;      // where runs/<id>/ and relative artifact paths live
+    QString dataDir;      // where runs/<id>/ and relative artifact paths live (SQLite: beside the real file)
 
     bool isPostgres() const { return kind == Kind::Postgres; }
     // For messages and titles: the path, or the URL without its password.

@@ -1,5 +1,6 @@
 #include "storeprobe.h"
 
+#include "storeschema.h"
 #include "storesql.h"
 
 #include <QFileInfo>
@@ -26,6 +27,28 @@ QString readOnlyUri(const QString &path, bool *sharedLog)
     return QStringLiteral("file:%1?%2").arg(encoded, shared ? QStringLiteral("mode=ro&readonly_shm=1")
                                                            : QStringLiteral("immutable=1"));
 }
+
+namespace {
+
+// False with probe.kind Damaged (or the reason it could not tell) when a table
+// or column of the store's schema version is missing. A version this build
+// does not know is left to the caller (refused as newer or damaged).
+bool checkTables(QSqlDatabase &db, StoreProbe *probe)
+{
+    if (probe->version < 1 || probe->version > currentSchemaVersion())
+        return true;
+    const auto missing = missingSchemaParts(db, Dialect::Sqlite, probe->version, &probe->error);
+    if (!missing)
+        return false;
+    if (missing->isEmpty())
+        return true;
+    probe->kind = StoreProbe::Kind::Damaged;
+    probe->missing = *missing;
+    probe->error = missing->join(QStringLiteral("; "));
+    return false;
+}
+
+} // namespace
 
 StoreProbe probeStore(const QString &path)
 {
@@ -65,6 +88,7 @@ StoreProbe probeStore(const QString &path)
                     probe.kind = count == 0 ? StoreProbe::Kind::Empty : StoreProbe::Kind::Foreign;
                     if (count > 0)
                         probe.error = QStringLiteral("it is an SQLite database with other tables, not a run store");
+                } else if (!checkTables(db, &probe)) {
                 } else if (!tables.exec(QStringLiteral("SELECT count(*) FROM runs"))) {
                     probe.error = tables.lastError().text();
                 } else {

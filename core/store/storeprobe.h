@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 namespace gatefold::store {
 
@@ -12,10 +13,12 @@ struct StoreProbe {
         Store,       // a run store of schema `version`
         Foreign,     // an SQLite database with other tables
         Unreadable,  // not SQLite, or damaged: `error` says what SQLite found
+        Damaged,     // a run store of schema `version` without some of its tables or columns: `error` names them
     };
     Kind kind = Kind::Unreadable;
     int version = 0;
     QString error;
+    QStringList missing;  // Damaged: "column runs.notes is missing", one line each
     // Unreadable only through a read-only index: a writer was killed with its log's index
     // half-written, and only a connection that may write the index can rebuild it (SQLITE_PROTOCOL
     // or SQLITE_READONLY_RECOVERY under readonly_shm). Not damage.

@@ -101,6 +101,17 @@ UPDATE metric_summary SET last = (SELECT value FROM metrics m WHERE m.run_id = m
         QStringLiteral(R"(
 ALTER TABLE runs ADD COLUMN pid_start TEXT NOT NULL DEFAULT '';
 )"),
+        // 3 → 4: run ids are never given twice. SQLite gives a new row max(id) + 1, so deleting the
+        // newest run handed its id (and its folder runs/<id>/, whose files the new run's engine then
+        // took for its own) to the next run. One row: the highest id ever given, where both
+        // databases take new ids from (RunStore::createRun); on PostgreSQL at least the identity's
+        // last value ({runs_identity_last}), which deleted runs may have passed.
+        QStringLiteral(R"(
+CREATE TABLE run_ids (
+    last {int} NOT NULL
+);
+INSERT INTO run_ids (last) SELECT {greatest}(coalesce(max(id), 0), {runs_identity_last}) FROM runs;
+)"),
     };
     return steps;
 }
@@ -148,6 +159,11 @@ bool applyStep(QSqlDatabase &db, Dialect dialect, int version, QString *error)
 constexpr qint64 kSchemaLock = 0x6761746566;  // "gatef"
 
 } // namespace
+
+QString migrationScript(int version)
+{
+    return migrations().at(version);
+}
 
 int currentSchemaVersion()
 {
@@ -227,7 +243,7 @@ int readPostgresSchema(QSqlDatabase &db, QString *error)
     return version;
 }
 
-int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused)
+int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused, SchemaDamage *damage)
 {
     *refused = false;
     if (!db.transaction()) {
@@ -257,6 +273,15 @@ int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused)
             return abandon(QStringLiteral("its gatefold_schema version is %1, which no Gatefold writes; it is damaged")
                                .arg(version),
                            true);
+        if (version >= 1 && version <= currentSchemaVersion()) {
+            const auto missing = missingSchemaParts(db, Dialect::Postgres, version, &why);
+            if (!missing)
+                return abandon(why, false);
+            if (!missing->isEmpty()) {
+                *damage = {version, *missing};
+                return abandon(missing->join(QStringLiteral("; ")), true);
+            }
+        }
     } else {
         // A fresh store needs an empty database: never mix our tables into someone else's.
         if (!exec(q, QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"),

@@ -63,6 +63,9 @@ QString adapt(const QString &statement, Dialect dialect)
     out.replace(QLatin1String("{rowid}"), pg ? QLatin1String("seq") : QLatin1String("rowid"));
     out.replace(QLatin1String("{greatest}"), pg ? QLatin1String("GREATEST") : QLatin1String("MAX"));
     out.replace(QLatin1String("{least}"), pg ? QLatin1String("LEAST") : QLatin1String("MIN"));
+    out.replace(QLatin1String("{runs_identity_last}"),
+                pg ? QLatin1String("coalesce(pg_sequence_last_value(pg_get_serial_sequence('runs', 'id')::regclass), 0)")
+                   : QLatin1String("0"));
     return out;
 }
 

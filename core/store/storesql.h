@@ -19,7 +19,8 @@ namespace gatefold::store::sql {
 // Fills a statement's dialect tokens: {id} (an auto-numbered primary key),
 // {int} (64-bit on PostgreSQL), {real} (a double), {seq} (PostgreSQL's extra
 // insertion-order column of metrics), {rowid} (that order), {greatest} and
-// {least} (SQLite's two-argument MAX/MIN).
+// {least} (SQLite's two-argument MAX/MIN), {runs_identity_last} (the last
+// value runs.id's identity gave on PostgreSQL; 0 on SQLite, which has none).
 QString adapt(const QString &statement, Dialect dialect);
 
 // Unix seconds with milliseconds.

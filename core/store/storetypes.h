@@ -57,6 +57,12 @@ struct RunRecord {
     QStringList tags;
     QString notes;
     QString message;    // why it failed / crashed / was cancelled, last words of the engine
+    // What is wrong with the record as the store holds it: a status no Gatefold
+    // writes, a value not of its column's type ("seed holds 'abc' (text), not a
+    // whole number"). Empty when whole. Such fields are left at their defaults,
+    // never read as if they were 0; the store refuses to move a damaged run
+    // along its lifecycle (RunStore::setStatus), and readers show it as damaged.
+    QString damage;
 };
 
 // One scalar of one run at one step.

@@ -28,14 +28,19 @@ QStringList removeUnrecordedCheckpoints(store::RunStore &store, qint64 runId)
         recorded.insert(QFileInfo(artifactFile(store, artifact)).absoluteFilePath());
         anyCheckpoint = anyCheckpoint || artifact.kind.startsWith(QLatin1String("checkpoint/"));
     }
-    if (!anyCheckpoint)
+    const auto record = store.run(runId);
+    if (!anyCheckpoint || !record)
         return {};
+    // A file older than the run's record was not written by it (a folder that an older Gatefold
+    // gave a second run when it handed a deleted run's id on): it is left alone.
+    const double bornMs = record->created * 1000.0;
     static const QRegularExpression garbage(QStringLiteral(
         "^(step-\\d+(-\\d+)?\\.pt|step-\\d+\\.[A-Za-z0-9]{6}\\.tmp|last\\.pt|best\\.pt|epoch-\\d+\\.pt)$"));
     const QDir dir(store.runDirectory(runId));
     QStringList removed;
     for (const QFileInfo &file : dir.entryInfoList(QDir::Files | QDir::Hidden | QDir::System)) {
-        if (!garbage.match(file.fileName()).hasMatch() || recorded.contains(file.absoluteFilePath()))
+        if (!garbage.match(file.fileName()).hasMatch() || recorded.contains(file.absoluteFilePath())
+            || !(double(file.lastModified().toMSecsSinceEpoch()) >= bornMs))
             continue;
         if (QFile::remove(file.absoluteFilePath()))
             removed << file.absoluteFilePath();

@@ -18,9 +18,9 @@ QString artifactPathFor(const store::RunStore &store, const QString &file);
 // the store's commit), files whose records moved on, *.tmp left by a kill,
 // and an older Gatefold's last.pt, best.pt, epoch-<N>.pt once no record names
 // them. Only the engine holding the run calls it. Nothing is removed when
-// the run has no checkpoint record (or the store cannot list them), and
-// nothing outside those names (damaged/, export/, engine.log). Returns what
-// it removed.
+// the run has no checkpoint record (or the store cannot list them), nothing
+// outside those names (damaged/, export/, engine.log), and no file older than
+// the run's record (the run did not write it). Returns what it removed.
 QStringList removeUnrecordedCheckpoints(store::RunStore &store, qint64 runId);
 
 } // namespace gatefold::train
