@@ -455,7 +455,7 @@ void TstEngine::resumeRefusesChangedData()
 {
     const QString root = m_dir.filePath("changing/imgs");
     writeImageFolder(root, {"a", "b"});
-    const QString db = storePath("changing");
+    const QString db = storePath("changing-store");  // not inside the data's folder, which moves below
     const Result first = runCli(QStringList{"train", "--store", db, "--stop-at-step", "2"} + onFolder(root, 2));
     QCOMPARE(first.exitCode, 3);
     const QString shown = runCli({"runs", "show", "1", "--store", db}).out;
