@@ -1,5 +1,7 @@
 #include "modelio.h"
 
+#include "files/userfile.h"
+
 #include <torch/torch.h>
 
 #include <cstdio>
@@ -10,6 +12,9 @@
 
 namespace gatefold::model {
 namespace {
+
+// A weights file larger than this is not one of ours (a ViT-g is about 4 GiB in float32).
+constexpr std::uint64_t kMaxWeightsBytes = std::uint64_t(64) << 30;
 
 std::string shapeText(at::IntArrayRef sizes)
 {
@@ -63,10 +68,18 @@ bool loadWeights(VisionTransformer &model, const std::string &path, std::string 
             *error = path + ": " + why;
         return false;
     };
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return fail("cannot open the file (does it exist?)");
-    const std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    // Only a regular file, read to its size: never a device (/dev/zero) or a fifo (files/userfile.h).
+    // An empty one is read: the pickle reader names it damaged, like any other short file.
+    std::vector<char> bytes;
+    std::string why;
+    if (!files::readFileChunks(
+            path, kMaxWeightsBytes, files::Accept::RegularFile,
+            [&bytes](const char *data, std::size_t n) { bytes.insert(bytes.end(), data, data + n); }, &why,
+            [&bytes](std::uint64_t size) { bytes.reserve(size_t(size)); }, /*allowEmpty=*/true)) {
+        if (error)
+            *error = why;
+        return false;
+    }
     std::map<std::string, torch::Tensor> loaded;
     try {
         const c10::IValue value = torch::pickle_load(bytes);

@@ -2,7 +2,10 @@
 
 #include "checkpointseal.h"
 #include "durablefile.h"
+#include "resourceestimate.h"
 #include "testkillpoint.h"
+
+#include "files/userfile.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -11,6 +14,8 @@
 #include <torch/serialize/output-archive.h>
 #include <torch/torch.h>
 
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -79,24 +84,37 @@ QString shortHash(const QString &sha)
     return sha.left(12) + QStringLiteral("…");
 }
 
+// What a checkpoint may be: a regular file (never a device, a fifo, a socket or a folder, which
+// would be read for ever or block), and no larger than this machine's memory.
+std::uint64_t checkpointReadLimit()
+{
+    return std::uint64_t(std::max<qint64>(machineMemoryBytes(), qint64(1) << 30));
+}
+
+// The bytes of the checkpoint file `path`, through the shared file checks (core/files): false with
+// "checkpoint '<path>' is a fifo …" and the like in `problem`.
+bool readCheckpointFile(const QString &path, QByteArray *bytes, QString *problem)
+{
+    std::string why;
+    bytes->clear();
+    const bool read = files::readFileChunks(
+        QFile::encodeName(path).toStdString(), checkpointReadLimit(), files::Accept::RegularFile,
+        [bytes](const char *data, std::size_t n) { bytes->append(data, qsizetype(n)); }, &why,
+        [bytes](std::uint64_t size) { bytes->reserve(qsizetype(size)); });
+    if (!read) {
+        bytes->clear();
+        *problem = QStringLiteral("checkpoint %1").arg(QString::fromStdString(why));
+    }
+    return read;
+}
+
 // The file's bytes and the verdict on them.
 QByteArray readChecked(const QString &path, const CheckpointTrust &trust, CheckpointCheck *check)
 {
     *check = CheckpointCheck{};
-    QFile file(path);
-    if (!file.exists()) {
-        check->problem = QStringLiteral("checkpoint %1 does not exist").arg(path);
+    QByteArray bytes;
+    if (!readCheckpointFile(path, &bytes, &check->problem))
         return {};
-    }
-    if (!file.open(QIODevice::ReadOnly)) {
-        check->problem = QStringLiteral("cannot read checkpoint %1: %2").arg(path, file.errorString());
-        return {};
-    }
-    QByteArray bytes = file.readAll();
-    if (file.error() != QFileDevice::NoError) {
-        check->problem = QStringLiteral("cannot read checkpoint %1: %2").arg(path, file.errorString());
-        return {};
-    }
     check->fileSha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
     if (trust.acceptedSha256.contains(check->fileSha256)) {
         check->state = CheckpointState::Accepted;
@@ -165,14 +183,17 @@ bool openArchive(const QString &path, const CheckpointTrust &trust, torch::seria
 
 QString sha256OfFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    std::string why;
+    const bool read = files::readFileChunks(
+        QFile::encodeName(path).toStdString(), std::numeric_limits<std::uint64_t>::max(), files::Accept::RegularFile,
+        [&hash](const char *data, std::size_t n) { hash.addData(QByteArrayView(data, qsizetype(n))); }, &why, {},
+        /*allowEmpty=*/true);
+    if (!read) {
         if (error)
-            *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+            *error = QStringLiteral("cannot read %1").arg(QString::fromStdString(why));
         return {};
     }
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    hash.addData(&file);
     return QString::fromLatin1(hash.result().toHex());
 }
 
