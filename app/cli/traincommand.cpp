@@ -7,6 +7,7 @@
 #include "stopsignal.h"
 #include "trainprinter.h"
 
+#include "model/visiontransformer.h"
 #include "runtime/threadenvironment.h"
 #include "store/runstore.h"
 #include "train/checkpoint.h"
@@ -78,11 +79,15 @@ struct InitCheckpoint {
     QString recordedSha256;
 };
 
-// A checkpoint named by a file path, RUN (its best, else last) or RUN:best / RUN:last.
-std::optional<InitCheckpoint> resolveCheckpoint(store::RunStore &store, const QString &spec)
+// Whether --init-from names a file (a dangling or looping link is a file's name too) rather than a run.
+bool namesAFile(const QString &spec)
 {
-    if (QFileInfo::exists(spec))
-        return InitCheckpoint{QFileInfo(spec).absoluteFilePath(), 0, QString()};
+    return QFileInfo::exists(spec) || QFileInfo(spec).isSymLink();
+}
+
+// A checkpoint named by RUN (its best, else last) or RUN:best / RUN:last.
+std::optional<InitCheckpoint> runCheckpoint(store::RunStore &store, const QString &spec)
+{
     const QString runPart = spec.section(':', 0, 0);
     const QString which = spec.section(':', 1);
     bool ok = false;
@@ -121,6 +126,44 @@ bool checkInitCheckpoint(const InitCheckpoint &init, bool accept, train::Checkpo
                                "--accept-modified-checkpoint if the change is yours (it is recorded in the new run).")
                           : tr("Give an existing checkpoint file, RUN, RUN:best or RUN:last.")));
     return false;
+}
+
+// Checked before the run is created too: the checkpoint's weights fit the model this config builds.
+bool initCheckpointFits(const train::RunConfig &config, const InitCheckpoint &init, const train::CheckpointCheck &check)
+{
+    std::string why;
+    const auto model = model::buildModel(config.model, &why);
+    QString error = QString::fromStdString(why);
+    train::CheckpointTrust trust;
+    trust.recordedSha256 = init.recordedSha256;
+    trust.acceptedSha256 << check.fileSha256;  // usable, or accepted by the user (checkInitCheckpoint)
+    if (model && train::checkpointFits(init.file, *model, &error, trust))
+        return true;
+    printErr(tr("error: --init-from: %1; nothing was created. Start from a checkpoint of a run with the same model "
+                "settings (img_size, patch_size, embed_dim, depth, num_heads, mlp_ratio, num_classes, gate.*, "
+                "join.*), or set them as that run did (`gatefold-cli runs show RUN` lists its config).")
+                 .arg(error));
+    return false;
+}
+
+// The --init-from checkpoint with its verdict, or `refused` after saying why.
+struct VerifiedInit {
+    InitCheckpoint checkpoint;
+    train::CheckpointCheck check;
+    bool refused = false;
+};
+
+VerifiedInit verifyInit(const std::optional<InitCheckpoint> &init, const train::RunConfig &config, bool accept)
+{
+    VerifiedInit out;
+    if (!init) {
+        out.refused = true;
+        return out;
+    }
+    out.checkpoint = *init;
+    out.refused = !checkInitCheckpoint(out.checkpoint, accept, &out.check)
+               || !initCheckpointFits(config, out.checkpoint, out.check);
+    return out;
 }
 
 // The acceptance of a modified --init-from checkpoint, recorded in the new run.
@@ -250,19 +293,27 @@ int runTrain(const QStringList &arguments)
         printErrors(tr("the run config is not valid (nothing was created):"), errors);
         return ExitUsage;
     }
+    // The checkpoint to start from is verified before anything is created: a file before the store is
+    // even opened; RUN, RUN:best or RUN:last once it is.
+    const bool accept = parser.isSet("accept-modified-checkpoint");
+    const bool initFromRun = parser.isSet("init-from") && !namesAFile(parser.value("init-from"));
+    const QString initFile = parser.isSet("init-from") ? parser.value("init-from")
+                                                       : QString::fromStdString(config->train.initFrom);
+    std::optional<VerifiedInit> init;
+    if (!initFromRun && !initFile.isEmpty())
+        if (init = verifyInit(InitCheckpoint{QFileInfo(initFile).absoluteFilePath(), 0, QString()}, *config, accept);
+            init->refused)
+            return ExitUsage;
     auto store = openStore(storePathFromOptions(parser));
     if (!store)
         return ExitFailure;
-    store::NewRun newRun;
-    std::optional<InitCheckpoint> init;
-    train::CheckpointCheck initCheck;
-    const bool accept = parser.isSet("accept-modified-checkpoint");
-    if (parser.isSet("init-from")) {
-        init = resolveCheckpoint(*store, parser.value("init-from"));
-        if (!init || !checkInitCheckpoint(*init, accept, &initCheck))
+    if (initFromRun)
+        if (init = verifyInit(runCheckpoint(*store, parser.value("init-from")), *config, accept); init->refused)
             return ExitUsage;
-        newRun.parentId = init->runId;
-        config->train.initFrom = init->file.toStdString();
+    store::NewRun newRun;
+    if (init) {
+        newRun.parentId = init->checkpoint.runId;
+        config->train.initFrom = init->checkpoint.file.toStdString();
     }
     newRun.name = parser.isSet("name") ? parser.value("name") : parser.value("preset");
     newRun.configJson = train::runConfigToJson(*config);
@@ -274,8 +325,8 @@ int runTrain(const QStringList &arguments)
         printErr(tr("error: %1").arg(store->lastError()));
         return ExitFailure;
     }
-    if (init && initCheck.state == train::CheckpointState::Modified)
-        recordAcceptance(*store, *runId, *init, initCheck);
+    if (init && init->check.state == train::CheckpointState::Modified)
+        recordAcceptance(*store, *runId, init->checkpoint, init->check);
     if (json)
         TrainPrinter::printJson(QJsonObject{{"event", "created"}, {"run", *runId}, {"store", store->displayName()}});
     else

@@ -62,6 +62,39 @@ std::map<std::string, torch::Tensor> readTensors(torch::serialize::InputArchive 
     return out;
 }
 
+// Every name or shape of `stored` that does not fit `live`.
+QStringList mismatches(const std::map<std::string, torch::Tensor> &stored,
+                       const std::vector<std::pair<std::string, torch::Tensor>> &live)
+{
+    QStringList problems;
+    for (const auto &[name, tensor] : live) {
+        const auto it = stored.find(name);
+        if (it == stored.end())
+            problems << QStringLiteral("%1 is missing").arg(QString::fromStdString(name));
+        else if (it->second.sizes() != tensor.sizes())
+            problems << QStringLiteral("%1 has shape %2 in the checkpoint, %3 in the model")
+                            .arg(QString::fromStdString(name), QString::fromStdString(c10::str(it->second.sizes())),
+                                 QString::fromStdString(c10::str(tensor.sizes())));
+    }
+    for (const auto &entry : stored) {
+        const std::string &name = entry.first;  // clang 14 lambdas cannot capture structured bindings
+        const bool known = std::any_of(live.begin(), live.end(), [&](const auto &l) { return l.first == name; });
+        if (!known)
+            problems << QStringLiteral("%1 is not in the model").arg(QString::fromStdString(name));
+    }
+    return problems;
+}
+
+// The first few mismatches and how many more: a model of another width differs in every tensor.
+QString mismatchText(const QStringList &problems)
+{
+    constexpr qsizetype kShown = 4;
+    QString text = problems.mid(0, kShown).join(QStringLiteral("; "));
+    if (problems.size() > kShown)
+        text += QStringLiteral("; and %1 more").arg(problems.size() - kShown);
+    return text;
+}
+
 torch::Tensor scalar(double v) { return torch::tensor(v, torch::kFloat64); }
 torch::Tensor scalar(std::int64_t v) { return torch::tensor(v, torch::kInt64); }
 
@@ -291,6 +324,29 @@ bool readCheckpointConfig(const QString &path, QByteArray *configJson, QString *
     return true;
 }
 
+bool checkpointFits(const QString &path, const model::VisionTransformer &model, QString *error,
+                    const CheckpointTrust &trust)
+{
+    torch::serialize::InputArchive archive;
+    if (!openArchive(path, trust, archive, error, nullptr))
+        return false;
+    try {
+        torch::serialize::InputArchive weights;
+        archive.read("model", weights);
+        const QStringList problems = mismatches(readTensors(weights), namedWeights(*model));
+        if (problems.isEmpty())
+            return true;
+        *error = QStringLiteral("checkpoint %1 does not fit the model of this config (%2 differences): %3")
+                     .arg(path)
+                     .arg(problems.size())
+                     .arg(mismatchText(problems));
+    } catch (const std::exception &e) {
+        *error = QStringLiteral("checkpoint %1 cannot be loaded: %2")
+                     .arg(path, QString::fromStdString(e.what()).section('\n', 0, 0));
+    }
+    return false;
+}
+
 bool loadCheckpoint(const QString &path, model::VisionTransformer &model, torch::optim::Optimizer *optimizer,
                     WeightEma *ema, TrainState *state, QString *error, const CheckpointTrust &trust,
                     CheckpointCheck *check)
@@ -303,24 +359,8 @@ bool loadCheckpoint(const QString &path, model::VisionTransformer &model, torch:
         archive.read("model", weights);
         auto stored = readTensors(weights);
         const auto live = namedWeights(*model);
-        QStringList problems;
-        for (const auto &[name, tensor] : live) {
-            const auto it = stored.find(name);
-            if (it == stored.end())
-                problems << QStringLiteral("%1 is missing").arg(QString::fromStdString(name));
-            else if (it->second.sizes() != tensor.sizes())
-                problems << QStringLiteral("%1 has shape %2 in the checkpoint, %3 in the model")
-                                .arg(QString::fromStdString(name), QString::fromStdString(c10::str(it->second.sizes())),
-                                     QString::fromStdString(c10::str(tensor.sizes())));
-        }
-        for (const auto &entry : stored) {
-            const std::string &name = entry.first;  // clang 14 lambdas cannot capture structured bindings
-            const bool known = std::any_of(live.begin(), live.end(), [&](const auto &l) { return l.first == name; });
-            if (!known)
-                problems << QStringLiteral("%1 is not in the model").arg(QString::fromStdString(name));
-        }
-        if (!problems.isEmpty()) {
-            *error = QStringLiteral("checkpoint %1 does not fit the model: %2").arg(path, problems.join("; "));
+        if (const QStringList problems = mismatches(stored, live); !problems.isEmpty()) {
+            *error = QStringLiteral("checkpoint %1 does not fit the model: %2").arg(path, mismatchText(problems));
             return false;
         }
         TrainState loaded;
