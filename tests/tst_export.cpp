@@ -643,6 +643,8 @@ void TstExport::cliAsChild()
     const auto partial = runCli({"export", "--store", m_storePath, "--run", QString::number(m_partial)});
     QCOMPARE(partial.exitCode, 2);
     QVERIFY2(partial.err.contains("lambda is 0.234375"), qPrintable(partial.err));
+    // A refusal leaves no empty export/best/ behind in the run's folder.
+    QVERIFY2(!QDir(m_store->runDirectory(m_partial)).exists(QStringLiteral("export")), "a refused export left its folder");
     const auto usage = runCli({"export", "--store", m_storePath, "--run", "x"});
     QCOMPARE(usage.exitCode, 2);
     QVERIFY(usage.err.contains("--run must be a run id"));

@@ -1,6 +1,7 @@
 #include "modelexport.h"
 #include "exporttext.h"
 
+#include "createdfolders.h"
 #include "exportjson.h"
 #include "flatten.h"
 #include "onnxexport.h"
@@ -297,7 +298,8 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
         : QFileInfo(request.outDir).absoluteFilePath();
     if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
         return refuse(tr("the output folder %1 is a file; give a folder with --out").arg(outDir), ExportFailure::Usage);
-    if (!QDir().mkpath(outDir))
+    CreatedFolders created;  // removed again, when still empty, unless the export ends well
+    if (!created.create(outDir))
         return refuse(tr("cannot create the output folder %1; give a writable folder with --out").arg(outDir),
                       ExportFailure::Usage);
     // Files the store does not know as this run's: refused, unless they hold exactly the bytes this
@@ -473,6 +475,7 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
         file.artifactId = *id;
         result.files.push_back(file);
     }
+    created.keep();
     return result;
 }
 
