@@ -17,6 +17,8 @@
 #include "train/checkpoint.h"
 
 #include <QJsonArray>
+
+#include <sys/stat.h>
 #endif
 
 using namespace gatefold;
@@ -66,6 +68,8 @@ private Q_SLOTS:
     void engineFailuresAreOneSentence_data();
     void engineFailuresAreOneSentence();
     void allocatorFailureMarksTheRunFailed();
+    void checkpointsThatAreNotFilesAreNamed();
+    void acceptedCheckpointOfAnotherModel();
     void oversizedConfigsCreateNothing_data();
     void oversizedConfigsCreateNothing();
 
@@ -321,6 +325,63 @@ void TstIntegrity::allocatorFailureMarksTheRunFailed()
     QVERIFY(run);
     QCOMPARE(store::toString(run->status), QStringLiteral("failed"));
     QVERIFY2(run->message.contains("out of memory"), qPrintable(run->message));
+}
+
+// A record that names something that is not a file (here a fifo, which a reader would wait on for
+// ever): resume says what it is, at once, and offers only the checkpoints that are intact.
+void TstIntegrity::checkpointsThatAreNotFilesAreNamed()
+{
+    const QString path = storePath("notfiles");
+    QCOMPARE(runCli(QStringList{"train", "--store", path, "--stop-at-step", "24"} + tinyArgs(2, {"train.keep_every=1"}),
+                    180000)
+                 .exitCode,
+             3);
+    QString error, last;
+    {
+        auto s = store::RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        const auto record = checkpointRecord(*s, 1, QStringLiteral("checkpoint/last"));
+        QVERIFY(record && record->step == 24);
+        last = record->file;
+    }
+    QVERIFY(QFile::remove(last));
+    QVERIFY(::mkfifo(QFile::encodeName(last).constData(), 0644) == 0);
+    const CliRun resume = runCli({"resume", "--run", "1", "--store", path}, 60000);
+    QCOMPARE(resume.exitCode, 1);  // (-1: it waited on the fifo)
+    QVERIFY2(resume.err.contains(last + ", which is a fifo") && resume.err.contains("epoch:1"), qPrintable(resume.err));
+    QVERIFY2(!resume.err.contains("file is gone") && !resume.err.contains("last ("), qPrintable(resume.err));
+    auto s = store::RunStore::open(path, &error);
+    QCOMPARE(store::toString(s->run(1)->status), QStringLiteral("cancelled"));
+}
+
+// --accept-modified-checkpoint on a checkpoint of another model: export and analyze give the real
+// reason (the shapes), not the advice to pass the option that was passed; export leaves no folder.
+void TstIntegrity::acceptedCheckpointOfAnotherModel()
+{
+    const QString path = storePath("othermodel");
+    QCOMPARE(runCli(QStringList{"train", "--store", path} + tinyArgs(1), 180000).exitCode, 0);
+    QCOMPARE(runCli(QStringList{"train", "--store", path} + tinyArgs(1, {"embed_dim=48"}), 180000).exitCode, 0);
+    QString error, mine, other;
+    {
+        auto s = store::RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        mine = checkpointRecord(*s, 1, QStringLiteral("checkpoint/last"))->file;
+        other = checkpointRecord(*s, 2, QStringLiteral("checkpoint/last"))->file;
+    }
+    QVERIFY(QFile::remove(mine) && QFile::copy(other, mine));
+    for (const QStringList &command : {QStringList{"export", "--images", "4"}, QStringList{"analyze", "--images", "2"}}) {
+        const CliRun r = runCli(command + QStringList{"--run", "1", "--checkpoint", "last", "--store", path,
+                                                      "--accept-modified-checkpoint"},
+                                180000);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("does not fit the model") && r.err.contains("and ")
+                     && !r.err.contains("--accept-modified-checkpoint if the change is yours"),
+                 qPrintable(r.err));
+        QVERIFY(!hasBacktrace(r.err));
+    }
+    auto s = store::RunStore::open(path, &error);
+    QVERIFY2(!QDir(s->runDirectory(1)).exists(QStringLiteral("export")), "the refused export left its folders");
+    QVERIFY(s->artifacts(1, QStringLiteral("checkpoint/accepted-modified")).empty());  // nothing was used
 }
 
 void TstIntegrity::oversizedConfigsCreateNothing_data()

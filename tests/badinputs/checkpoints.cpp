@@ -1,8 +1,10 @@
 // Checkpoints that are not files: a folder, a fifo, a link loop, a link to
 // /dev/zero — named as --init-from, and as the file a run's record names
-// (train --init-from RUN:last). Each is refused before anything is read from
-// it (a fifo never blocks, /dev/zero is never read), saying what stands
-// there. A checkpoint of another model is refused before the run is created.
+// (analyze, export, train --init-from RUN:last). Each is refused before
+// anything is read from it (a fifo never blocks, /dev/zero is never read),
+// saying what stands there; the way out offered is a checkpoint that is
+// intact, never the broken one. A checkpoint of another model is refused
+// before the run is created.
 
 #include "badinput.h"
 #include "badinputfiles.h"
@@ -30,7 +32,7 @@ std::vector<Spoil> spoils()
 
 // The broken last checkpoint of the template store's run 1, asked for by `arguments`.
 BadInput brokenLast(const QString &command, const Spoil &spoil, const QStringList &arguments, const QStringList &mentions,
-                    const QStringList &absent = {})
+                    const QStringList &absent)
 {
     BadInput c{"checkpoint " + command + "/last is " + spoil.name,
                [spoil](const CaseFolder &f) {
@@ -55,9 +57,16 @@ void addCheckpoints(std::vector<BadInput> &cases)
 {
     const QString store = QStringLiteral("{dir}/store/runs.sqlite");
     for (const Spoil &spoil : spoils()) {
+        // The broken file is no way out: only epoch 1 (and best, when it is there) is offered.
+        cases.push_back(brokenLast("analyze", spoil, {"analyze", "--run", "1", "--checkpoint", "last", "--store", store},
+                                   {"the last checkpoint of run 1", "epoch:1"},
+                                   {"epoch:2", "last (epoch", "file is gone"}));
+        cases.push_back(brokenLast("export", spoil, {"export", "--run", "1", "--checkpoint", "last", "--store", store},
+                                   {"the last checkpoint of run 1", "epoch:1"},
+                                   {"epoch:2", "last (epoch", "file is gone"}));
         cases.push_back(brokenLast("init-from", spoil,
                                    QStringList{"train", "--store", store, "--init-from", "1:last"} + tinyModel(),
-                                   {"--init-from", "nothing was created"}));
+                                   {"--init-from", "nothing was created"}, {}));
     }
     cases.push_back(initFrom("dev zero", {}, "is a device", "/dev/zero"));
     cases.push_back(initFrom("a fifo nobody writes", [](const CaseFolder &f) { f.fifo("c.pt"); }, "is a fifo"));
