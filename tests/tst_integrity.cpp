@@ -67,6 +67,7 @@ private Q_SLOTS:
     void exportNeverReplacesAFileItDidNotWrite();
     void engineFailuresAreOneSentence_data();
     void engineFailuresAreOneSentence();
+    void allocatorFailureMarksTheRunFailed_data();
     void allocatorFailureMarksTheRunFailed();
     void checkpointsThatAreNotFilesAreNamed();
     void acceptedCheckpointOfAnotherModel();
@@ -297,19 +298,31 @@ void TstIntegrity::engineFailuresAreOneSentence()
     }
 }
 
+void TstIntegrity::allocatorFailureMarksTheRunFailed_data()
+{
+    QTest::addColumn<QStringList>("limit");
+    QTest::addColumn<QString>("advice");
+    QTest::newRow("no memory limit") << QStringList() << "or set compute.memory_limit so it is checked";
+    // A stated limit above the machine let the run through: the advice says so, not "set the limit".
+    QTest::newRow("a limit above this machine") << QStringList{"compute.memory_limit=1000T"}
+                                                << "compute.memory_limit is 1000.0 TiB, more than this machine has";
+}
+
 void TstIntegrity::allocatorFailureMarksTheRunFailed()
 {
+    QFETCH(QStringList, limit);
+    QFETCH(QString, advice);
     // A real allocation failure: the engine's address space limited (RLIMIT_AS, like a container's
     // memory limit) below what the model needs; the run is created (the estimate fits this machine),
     // then LibTorch's allocator fails. One sentence, the run failed, no backtrace.
     if (QProcess::execute(QStringLiteral("prlimit"), {"--version"}) != 0)
         QSKIP("prlimit (util-linux) is not installed; it limits the child's address space");
-    const QString path = storePath("allocator");
+    const QString path = storePath(QStringLiteral("allocator-%1").arg(QTest::currentDataTag()).replace(' ', '_'));
     QProcess child;
     // 2.7e8 parameters: about 10 GiB estimated at the peak, 1 GiB of weights alone, under a 2.5 GB address space.
     child.start(QStringLiteral("prlimit"), QStringList{"--as=2500000000", "--", QStringLiteral(GATEFOLD_CLI_PATH), "train",
                                                        "--store", path, "--json"}
-                                               + tinyArgs(1, {"embed_dim=4096", "num_heads=1", "depth=2"}));
+                                               + tinyArgs(1, QStringList{"embed_dim=4096", "num_heads=1", "depth=2"} + limit));
     QVERIFY(child.waitForFinished(300000));
     const QString err = QString::fromUtf8(child.readAllStandardError());
     const QString out = QString::fromUtf8(child.readAllStandardOutput());
@@ -324,7 +337,13 @@ void TstIntegrity::allocatorFailureMarksTheRunFailed()
     const auto run = s->run(1);
     QVERIFY(run);
     QCOMPARE(store::toString(run->status), QStringLiteral("failed"));
-    QVERIFY2(run->message.contains("out of memory"), qPrintable(run->message));
+    // One sentence: how much it could not get, and what to do about this run — the allocator's own
+    // text ("[enforce fail at alloc_cpu.cpp …] DefaultCPUAllocator …") only in the engine log; no
+    // checkpoint was written, so no word of resuming.
+    QVERIFY2(run->message.contains("out of memory: could not allocate") && run->message.contains(advice),
+             qPrintable(run->message));
+    for (const char *raw : {"enforce fail", "DefaultCPUAllocator", "Error code", "resume"})
+        QVERIFY2(!run->message.contains(QLatin1String(raw)), qPrintable(run->message));
 }
 
 // A record that names something that is not a file (here a fifo, which a reader would wait on for
@@ -394,6 +413,9 @@ void TstIntegrity::oversizedConfigsCreateNothing_data()
     QTest::newRow("codebook") << QStringList{"gate.kind=cde", "gate.codebook_size=1000000000", "gate.top_k=1"}
                               << "gate.codebook_size";
     QTest::newRow("memory limit") << QStringList{"compute.memory_limit=32M"} << "compute.memory_limit";
+    // A stated limit above this machine does not let through a run the machine cannot hold.
+    QTest::newRow("memory limit above the machine")
+        << QStringList{"embed_dim=100000", "num_heads=1", "depth=1", "compute.memory_limit=1000T"} << "compute.memory_limit";
 }
 
 void TstIntegrity::oversizedConfigsCreateNothing()
