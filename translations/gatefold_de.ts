@@ -1134,8 +1134,14 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+72"/>
         <location line="+3"/>
+        <location line="+101"/>
         <source>cancelled before it started</source>
         <translation>vor dem Start abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>not resumed: %1</source>
+        <translation>nicht fortgesetzt: %1</translation>
     </message>
 </context>
 <context>
@@ -1179,7 +1185,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>die Engine %1 kann nicht gestartet werden: %2</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+170"/>
         <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
         <translation>die Engine (PID %1) ist beendet worden, ohne zu sagen, wie der Lauf endete%2; Fortsetzen setzt den Lauf ab seinem letzten Checkpoint fort</translation>
     </message>

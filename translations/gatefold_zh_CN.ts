@@ -1128,8 +1128,14 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+72"/>
         <location line="+3"/>
+        <location line="+101"/>
         <source>cancelled before it started</source>
         <translation>在开始前已取消</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>not resumed: %1</source>
+        <translation>未继续：%1</translation>
     </message>
 </context>
 <context>
@@ -1173,7 +1179,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>无法启动引擎 %1：%2</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+170"/>
         <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
         <translation>引擎（PID %1）在未说明运行如何结束的情况下终止%2；“继续”会从最后一个检查点接着运行</translation>
     </message>

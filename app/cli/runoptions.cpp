@@ -174,6 +174,18 @@ qint64 runIdFromOptions(const QCommandLineParser &parser, const QString &purpose
     return id;
 }
 
+int parallelFromOptions(const QCommandLineParser &parser, QStringList *problems)
+{
+    bool ok = false;
+    const int parallel = parser.value(QStringLiteral("parallel")).toInt(&ok);
+    if (ok && parallel >= 1 && parallel <= kMaxParallel)
+        return parallel;
+    *problems << tr("--parallel must be a whole number from 1 to %1, not '%2'")
+                     .arg(kMaxParallel)
+                     .arg(parser.value(QStringLiteral("parallel")));
+    return 1;
+}
+
 void printErrors(const QString &heading, const QStringList &errors)
 {
     printErr(QStringLiteral("error: %1").arg(heading));
