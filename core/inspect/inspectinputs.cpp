@@ -1,7 +1,9 @@
 #include "inspectinputs.h"
 
+#include "data/encodedimage.h"
 #include "data/imagesource.h"
 #include "data/transformeddataset.h"
+#include "files/userfile.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -10,6 +12,7 @@
 #include <opencv2/imgproc.hpp>
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <numeric>
@@ -35,6 +38,59 @@ torch::Tensor chwTensor(const cv::Mat &image)
                 p[(ch * h + y) * w + x] = row[x * c + ch];
     }
     return out;
+}
+
+// The formats an image file may be in: those data::checkEncodedImage checks before OpenCV decodes.
+constexpr const char *kImageFormats = "PNG, JPEG, WebP, BMP or TIFF";
+constexpr std::uint64_t kMaxImageFileBytes = std::uint64_t(1) << 30;
+
+// Image formats people have that Gatefold does not read, by their first bytes: named, so that the
+// answer is "not supported", not "damaged".
+QString unsupportedFormat(const std::vector<std::uint8_t> &bytes)
+{
+    auto startsWith = [&bytes](const char *magic, size_t n) {
+        return bytes.size() >= n && std::equal(magic, magic + n, reinterpret_cast<const char *>(bytes.data()));
+    };
+    if (startsWith("GIF87a", 6) || startsWith("GIF89a", 6))
+        return QStringLiteral("GIF");
+    if (startsWith("8BPS", 4))
+        return QStringLiteral("Photoshop (PSD)");
+    if (bytes.size() >= 12 && std::equal(bytes.begin() + 4, bytes.begin() + 8, "ftyp"))
+        return QStringLiteral("HEIF/AVIF");
+    return {};
+}
+
+// The file `file` decoded (grey or BGR), read and checked as a data set's image files are: only a
+// regular file, its bytes checked before OpenCV sees them. Empty with a sentence in `error`.
+cv::Mat decodeImageFile(const QString &file, bool grey, QString *error)
+{
+    std::vector<std::uint8_t> bytes;
+    std::string why;
+    if (!files::readFile(QFile::encodeName(file).toStdString(), kMaxImageFileBytes, files::Accept::RegularFile, &bytes,
+                         &why)) {
+        *error = QStringLiteral("image file %1").arg(QString::fromStdString(why));
+        return {};
+    }
+    if (const QString format = unsupportedFormat(bytes); !format.isEmpty()) {
+        *error = QStringLiteral("image file %1 is a %2 image, a format Gatefold does not read; convert it to %3")
+                     .arg(file, format, QLatin1String(kImageFormats));
+        return {};
+    }
+    if (const std::string problem = data::checkEncodedImage(bytes); !problem.empty()) {
+        *error = QStringLiteral("image file %1 cannot be decoded: %2").arg(file, QString::fromStdString(problem));
+        return {};
+    }
+    cv::Mat decoded;
+    try {
+        decoded = cv::imdecode(cv::Mat(1, int(bytes.size()), CV_8UC1, bytes.data()),
+                               grey ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR);
+    } catch (const cv::Exception &) {
+        decoded = cv::Mat();
+    }
+    if (decoded.empty())
+        *error = QStringLiteral("image file %1 cannot be decoded (damaged or truncated); give a %2 image")
+                     .arg(file, QLatin1String(kImageFormats));
+    return decoded;
 }
 
 } // namespace
@@ -97,25 +153,9 @@ std::optional<InspectInputs> fileInputs(const LoadedRun &run, const QStringList 
     std::vector<torch::Tensor> images;
     InspectInputs inputs;
     for (const QString &file : files) {
-        if (!QFileInfo(file).isFile()) {
-            *error = QStringLiteral("image file %1 does not exist; give the path of a PNG, JPEG or other image OpenCV "
-                                    "reads")
-                         .arg(file);
+        const cv::Mat decoded = decodeImageFile(file, channels == 1, error);
+        if (decoded.empty())
             return std::nullopt;
-        }
-        cv::Mat decoded;
-        try {
-            decoded = cv::imread(QFile::encodeName(file).toStdString(),
-                                 channels == 1 ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR);
-        } catch (const cv::Exception &) {
-            decoded = cv::Mat();
-        }
-        if (decoded.empty()) {
-            *error = QStringLiteral("image file %1 cannot be decoded (damaged, truncated or not an image); give a PNG, "
-                                    "JPEG or other image OpenCV reads")
-                         .arg(file);
-            return std::nullopt;
-        }
         if (channels == 3)
             cv::cvtColor(decoded, decoded, cv::COLOR_BGR2RGB);
         cv::Mat scaled;
