@@ -151,7 +151,7 @@
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/sweepbuilder.cpp" line="+159"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+188"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n run: </numerusform>
