@@ -229,6 +229,36 @@ int execute(store::RunStore &store, qint64 runId, train::ExecutionOptions option
     return exitCodeOf(result.end);
 }
 
+// train --run ID: a run already queued in the store (by the window or a sweep), with its own config.
+int trainQueuedRun(const QCommandLineParser &parser, qint64 runId, std::optional<qint64> stopAt, QStringList errors)
+{
+    for (const char *name : {"preset", "config", "set", "name", "tag", "notes", "init-from"})
+        if (parser.isSet(name))
+            errors.append(tr("--%1 cannot be combined with --run (the run has its config)").arg(name));
+    if (!errors.isEmpty()) {
+        printErrors(tr("invalid options:"), errors);
+        return ExitUsage;
+    }
+    auto store = openStore(storePathFromOptions(parser));
+    if (!store)
+        return ExitFailure;
+    const auto record = store->run(runId);
+    if (!record) {
+        printErr(tr("error: there is no run %1 in %2").arg(runId).arg(store->displayName()));
+        return ExitUsage;
+    }
+    if (record->status != store::RunStatus::Queued) {
+        printErr(tr("error: run %1 is %2, not queued; use `gatefold-cli resume --run %1` to continue it")
+                     .arg(runId)
+                     .arg(store::toString(record->status)));
+        return ExitUsage;
+    }
+    train::ExecutionOptions options;
+    options.stopAtStep = stopAt.value_or(-1);
+    options.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");  // its init.from
+    return execute(*store, runId, options, parser.isSet("json"));
+}
+
 } // namespace
 
 int runTrain(const QStringList &arguments)
@@ -258,33 +288,8 @@ int runTrain(const QStringList &arguments)
     const auto stopAt = wholeOption(parser, "stop-at-step", &errors);
     const auto runOption = wholeOption(parser, "run", &errors);
     const bool json = parser.isSet("json");
-    if (runOption) {
-        for (const char *name : {"preset", "config", "set", "name", "tag", "notes", "init-from"})
-            if (parser.isSet(name))
-                errors.append(tr("--%1 cannot be combined with --run (the run has its config)").arg(name));
-        if (!errors.isEmpty()) {
-            printErrors(tr("invalid options:"), errors);
-            return ExitUsage;
-        }
-        auto store = openStore(storePathFromOptions(parser));
-        if (!store)
-            return ExitFailure;
-        const auto record = store->run(*runOption);
-        if (!record) {
-            printErr(tr("error: there is no run %1 in %2").arg(*runOption).arg(store->displayName()));
-            return ExitUsage;
-        }
-        if (record->status != store::RunStatus::Queued) {
-            printErr(tr("error: run %1 is %2, not queued; use `gatefold-cli resume --run %1` to continue it")
-                         .arg(*runOption)
-                         .arg(store::toString(record->status)));
-            return ExitUsage;
-        }
-        train::ExecutionOptions options;
-        options.stopAtStep = stopAt.value_or(-1);
-        options.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");  // its init.from
-        return execute(*store, *runOption, options, json);
-    }
+    if (runOption)
+        return trainQueuedRun(parser, *runOption, stopAt, errors);
 
     auto config = runConfigFromOptions(parser, &errors);
     if (config && errors.isEmpty())
