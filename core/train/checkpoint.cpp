@@ -85,13 +85,25 @@ QStringList mismatches(const std::map<std::string, torch::Tensor> &stored,
     return problems;
 }
 
-// The first few mismatches and how many more: a model of another width differs in every tensor.
+// The first two mismatches of each kind (another shape, missing, not in the model) and how many
+// more: a model of another width differs in every tensor, one of another depth lacks whole blocks.
 QString mismatchText(const QStringList &problems)
 {
-    constexpr qsizetype kShown = 4;
-    QString text = problems.mid(0, kShown).join(QStringLiteral("; "));
-    if (problems.size() > kShown)
-        text += QStringLiteral("; and %1 more").arg(problems.size() - kShown);
+    constexpr qsizetype kPerKind = 2;
+    QStringList shown;
+    for (const QLatin1String kind : {QLatin1String(" in the model"), QLatin1String(" is missing")}) {
+        qsizetype taken = 0;
+        for (const QString &p : problems)
+            if (p.endsWith(kind) && !p.endsWith(QLatin1String(" is not in the model")) && taken++ < kPerKind)
+                shown << p;
+    }
+    qsizetype extra = 0;
+    for (const QString &p : problems)
+        if (p.endsWith(QLatin1String(" is not in the model")) && extra++ < kPerKind)
+            shown << p;
+    QString text = shown.join(QStringLiteral("; "));
+    if (problems.size() > shown.size())
+        text += QStringLiteral("; and %1 more").arg(problems.size() - shown.size());
     return text;
 }
 
