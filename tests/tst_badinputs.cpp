@@ -207,7 +207,8 @@ private:
         int exitCode = -1;
         QString output;
     };
-    Outcome run(const QStringList &arguments, const QByteArray &input, const QString &workDir);
+    Outcome run(const QStringList &arguments, const QByteArray &input, const QString &workDir,
+                const QStringList &environment = {});
 
     QTemporaryDir m_dir;
     User m_user;
@@ -215,7 +216,8 @@ private:
     int m_refused = 0;
 };
 
-TstBadInputs::Outcome TstBadInputs::run(const QStringList &arguments, const QByteArray &input, const QString &workDir)
+TstBadInputs::Outcome TstBadInputs::run(const QStringList &arguments, const QByteArray &input, const QString &workDir,
+                                        const QStringList &environment)
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -224,6 +226,8 @@ TstBadInputs::Outcome TstBadInputs::run(const QStringList &arguments, const QByt
     env.insert("XDG_RUNTIME_DIR", home);
     env.insert("XDG_DATA_HOME", home + "/data");
     env.insert("OMP_NUM_THREADS", "1");
+    for (const QString &kv : environment)
+        env.insert(kv.section('=', 0, 0), kv.section('=', 1));
     process.setProcessEnvironment(env);
     process.setWorkingDirectory(workDir);
     if (m_user.uid != ::geteuid())
@@ -262,11 +266,13 @@ void TstBadInputs::initTestCase()
     QDir().mkpath(m_dir.filePath("home"));
     QDir().mkpath(m_dir.filePath("store"));
     chownTree(m_dir.path(), m_user);
-    // One finished run in a store, for the cases that must leave an existing store untouched.
+    // One finished run in a store, for the cases that must leave an existing store untouched and
+    // those that spoil its checkpoints.
     QStringList train{"train", "--store", m_dir.filePath("store/runs.sqlite"), "--name", "kept"};
+    // Two epochs of two steps, each kept: epoch 1 in runs/1/step-2.pt, epoch 2 and last in runs/1/step-4.pt.
     for (const char *kv : {"img_size=16", "patch_size=4", "embed_dim=16", "depth=1", "num_heads=2", "mlp_ratio=2",
-                           "data.train_size=64", "data.val_size=16", "train.batch_size=32", "train.epochs=1",
-                           "compute.threads=1"})
+                           "data.train_size=64", "data.val_size=16", "train.batch_size=32", "train.epochs=2",
+                           "train.keep_every=1", "compute.threads=1"})
         train << "--set" << kv;
     const Outcome made = run(train, {}, m_dir.path());
     QVERIFY2(made.finished && made.exitCode == 0, qPrintable(made.output));
@@ -307,7 +313,10 @@ void TstBadInputs::refusedCleanly()
     QStringList arguments;
     for (const QString &a : c.arguments)
         arguments << substitute(a, dir);
-    const Outcome outcome = run(arguments, c.input, dir);
+    QStringList environment;
+    for (const QString &kv : c.environment)
+        environment << substitute(kv, dir);
+    const Outcome outcome = run(arguments, c.input, dir, environment);
     const QString shown = "gatefold-cli " + arguments.join(' ') + "\n" + outcome.output;
     QVERIFY2(outcome.finished, qPrintable("did not finish in time: " + shown));
     QVERIFY2(!outcome.signalled, qPrintable("killed by a signal: " + shown));
@@ -315,6 +324,8 @@ void TstBadInputs::refusedCleanly()
              qPrintable(QStringLiteral("exit status %1, expected %2: ").arg(outcome.exitCode).arg(c.exitCode) + shown));
     for (const QString &m : c.mentions)
         QVERIFY2(outcome.output.contains(substitute(m, dir)), qPrintable("does not mention '" + m + "': " + shown));
+    for (const QString &a : c.absent)
+        QVERIFY2(!outcome.output.contains(substitute(a, dir)), qPrintable("mentions '" + a + "': " + shown));
     for (const char *f : kForbidden)
         QVERIFY2(!outcome.output.contains(QLatin1String(f)), qPrintable(QStringLiteral("prints '%1': ").arg(f) + shown));
     for (const QString &line : outcome.output.split('\n'))

@@ -387,6 +387,16 @@ void TstEngine::fineTuneFromAnotherRun()
     auto s = store::RunStore::open(path, &error);
     QCOMPARE(s->run(2)->parentId, 1);
     QCOMPARE(runCli(QStringList{"train", "--store", path, "--init-from", "7:best"} + tiny(1)).exitCode, 2);
+    // A checkpoint of another model (embed_dim 32 there, 48 here): refused before the run is created,
+    // in a few lines (the first differences and how many more), not one line per tensor.
+    const Result other = runCli(QStringList{"train", "--store", path, "--init-from", "1:best"} + tiny(1)
+                                + QStringList{"--set", "embed_dim=48"});
+    QCOMPARE(other.exitCode, 2);
+    QVERIFY2(other.err.contains("does not fit the model") && other.err.contains("nothing was created")
+                 && other.err.contains(QRegularExpression("and \\d+ more")),
+             qPrintable(other.err));
+    QVERIFY2(other.err.size() < 1500, qPrintable(QStringLiteral("%1 characters").arg(other.err.size())));
+    QCOMPARE(s->runs().size(), size_t(2));
 }
 
 void TstEngine::resumeRefusesFinishedRuns()

@@ -643,6 +643,16 @@ void TstExport::cliAsChild()
     const auto partial = runCli({"export", "--store", m_storePath, "--run", QString::number(m_partial)});
     QCOMPARE(partial.exitCode, 2);
     QVERIFY2(partial.err.contains("lambda is 0.234375"), qPrintable(partial.err));
+    // A refusal leaves no empty export/best/ behind in the run's folder.
+    QVERIFY2(!QDir(m_store->runDirectory(m_partial)).exists(QStringLiteral("export")), "a refused export left its folder");
+    // More images than the split holds: the split's, said so (not "reading 99999999 validation images").
+    const auto many = runCli({"export", "--store", m_storePath, "--run", QString::number(m_joined), "--format",
+                              "safetensors", "--images", "99999999", "--out", out, "--json"});
+    QCOMPARE(many.exitCode, 0);
+    QVERIFY2(many.err.contains("validation images the split holds (--images asked for 99999999)")
+                 && !many.err.contains("reading 99999999"),
+             qPrintable(many.err));
+    QVERIFY(QJsonDocument::fromJson(many.out.toUtf8()).object().value("images").toInt() < 99999999);
     const auto usage = runCli({"export", "--store", m_storePath, "--run", "x"});
     QCOMPARE(usage.exitCode, 2);
     QVERIFY(usage.err.contains("--run must be a run id"));

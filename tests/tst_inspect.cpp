@@ -40,6 +40,7 @@
 #include <cmath>
 #include <numeric>
 #include <set>
+#include <sys/stat.h>
 #endif
 
 using namespace gatefold;
@@ -522,6 +523,10 @@ void TstInspect::badInputRefusedStoreUntouched_data()
     QTest::newRow("damaged checkpoint") << "damaged" << "cannot be read: it does not end like a checkpoint";
     QTest::newRow("missing image file") << "file=missing" << "does not exist";
     QTest::newRow("unreadable image file") << "file=text" << "cannot be decoded";
+    QTest::newRow("GIF image file") << "file=gif" << "is a GIF image, a format Gatefold does not read; convert it to PNG, JPEG";
+    QTest::newRow("image file is a fifo") << "file=fifo" << "is a fifo";
+    QTest::newRow("image file is a device") << "file=/dev/zero" << "is a device";
+    QTest::newRow("image file is a folder") << "file=folder" << "is a folder";
     QTest::newRow("unknown view") << "view=heatmap" << "'heatmap' is not a view; use attention, rollout";
     QTest::newRow("discard 1") << "discard=1" << "discard ratio: 1 is outside [0, 1)";
     QTest::newRow("discard -0.1") << "discard=-0.1" << "outside [0, 1)";
@@ -547,6 +552,7 @@ void TstInspect::badInputRefusedStoreUntouched()
     request.runId = m_plain;
     request.images = 2;
     const QString value = what.section(QLatin1Char('='), 1);
+    QTemporaryDir fifoDir;
     if (what.startsWith(QLatin1String("run=")))
         request.runId = value.toLongLong();
     else if (what == QLatin1String("queued"))
@@ -565,6 +571,21 @@ void TstInspect::badInputRefusedStoreUntouched()
         text.write("not an image\n");
         text.close();
         request.files = {text.fileName()};
+    } else if (what == QLatin1String("file=gif")) {
+        QFile gif(m_dir.filePath(QStringLiteral("x.gif")));
+        QVERIFY(gif.open(QIODevice::WriteOnly));
+        gif.write(QByteArray("GIF89a\x01\x00\x01\x00\x00\x00\x00;", 14));
+        gif.close();
+        request.files = {gif.fileName()};
+    } else if (what == QLatin1String("file=fifo")) {
+        // Outside the store's folder, which other tests read file by file.
+        const QString fifo = fifoDir.filePath(QStringLiteral("fifo.png"));
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0644) == 0);
+        request.files = {fifo};  // never opened for reading: nobody writes it
+    } else if (what == QLatin1String("file=/dev/zero")) {
+        request.files = {QStringLiteral("/dev/zero")};
+    } else if (what == QLatin1String("file=folder")) {
+        request.files = {m_dir.path()};
     } else if (what.startsWith(QLatin1String("view=")))
         request.views = {QStringLiteral("attention"), value};
     else if (what.startsWith(QLatin1String("discard=")))
@@ -750,7 +771,7 @@ void TstInspect::cliBadUsage_data()
     QTest::newRow("no such run") << QStringList{"--run", "999"} << 2 << "there is no run 999";
     QTest::newRow("no such epoch") << QStringList{"--run", "1", "--checkpoint", "epoch:9"} << 2 << "no checkpoint of epoch 9";
     QTest::newRow("cka-with") << QStringList{"--run", "1", "--cka-with", "x:best"} << 2 << "--cka-with must be a run id";
-    QTest::newRow("no such file") << QStringList{"--run", "1", "--image", "/nonexistent/a.png"} << 2 << "no such file";
+    QTest::newRow("no such file") << QStringList{"--run", "1", "--image", "/nonexistent/a.png"} << 2 << "/nonexistent/a.png' does not exist";
     QTest::newRow("no store") << QStringList{"--run", "1", "--store", "NEW"} << 2 << "there is no run store at";
     QTest::newRow("damaged checkpoint") << QStringList{"--run", "DAMAGED"} << 1 << "cannot be read";
 }

@@ -19,6 +19,8 @@
 #include "train/checkpointfiles.h"
 
 #include <QJsonArray>
+
+#include <sys/stat.h>
 #endif
 
 using namespace gatefold;
@@ -68,7 +70,10 @@ private Q_SLOTS:
     void engineRemovesOnlyFilesItWrote();
     void engineFailuresAreOneSentence_data();
     void engineFailuresAreOneSentence();
+    void allocatorFailureMarksTheRunFailed_data();
     void allocatorFailureMarksTheRunFailed();
+    void checkpointsThatAreNotFilesAreNamed();
+    void acceptedCheckpointOfAnotherModel();
     void oversizedConfigsCreateNothing_data();
     void oversizedConfigsCreateNothing();
 
@@ -323,8 +328,20 @@ void TstIntegrity::engineFailuresAreOneSentence()
     }
 }
 
+void TstIntegrity::allocatorFailureMarksTheRunFailed_data()
+{
+    QTest::addColumn<QStringList>("limit");
+    QTest::addColumn<QString>("advice");
+    QTest::newRow("no memory limit") << QStringList() << "or set compute.memory_limit so it is checked";
+    // A stated limit above the machine let the run through: the advice says so, not "set the limit".
+    QTest::newRow("a limit above this machine") << QStringList{"compute.memory_limit=1000T"}
+                                                << "compute.memory_limit is 1000.0 TiB, more than this machine has";
+}
+
 void TstIntegrity::allocatorFailureMarksTheRunFailed()
 {
+    QFETCH(QStringList, limit);
+    QFETCH(QString, advice);
     // A real allocation failure: the engine's address space limited (RLIMIT_AS, like a container's
     // memory limit) below what the model needs; the run is created (the estimate fits this machine),
     // then LibTorch's allocator fails. One sentence, the run failed, no backtrace.
@@ -336,12 +353,12 @@ void TstIntegrity::allocatorFailureMarksTheRunFailed()
     // lets it start ("ReserveShadowMemoryRange failed"). The ci preset runs this test.
     QSKIP("an AddressSanitizer engine cannot start under an address-space limit");
 #endif
-    const QString path = storePath("allocator");
+    const QString path = storePath(QStringLiteral("allocator-%1").arg(QTest::currentDataTag()).replace(' ', '_'));
     QProcess child;
     // 2.7e8 parameters: about 10 GiB estimated at the peak, 1 GiB of weights alone, under a 2.5 GB address space.
     child.start(QStringLiteral("prlimit"), QStringList{"--as=2500000000", "--", QStringLiteral(GATEFOLD_CLI_PATH), "train",
                                                        "--store", path, "--json"}
-                                               + tinyArgs(1, {"embed_dim=4096", "num_heads=1", "depth=2"}));
+                                               + tinyArgs(1, QStringList{"embed_dim=4096", "num_heads=1", "depth=2"} + limit));
     QVERIFY(child.waitForFinished(300000));
     const QString err = QString::fromUtf8(child.readAllStandardError());
     const QString out = QString::fromUtf8(child.readAllStandardOutput());
@@ -356,7 +373,70 @@ void TstIntegrity::allocatorFailureMarksTheRunFailed()
     const auto run = s->run(1);
     QVERIFY(run);
     QCOMPARE(store::toString(run->status), QStringLiteral("failed"));
-    QVERIFY2(run->message.contains("out of memory"), qPrintable(run->message));
+    // One sentence: how much it could not get, and what to do about this run — the allocator's own
+    // text ("[enforce fail at alloc_cpu.cpp …] DefaultCPUAllocator …") only in the engine log; no
+    // checkpoint was written, so no word of resuming.
+    QVERIFY2(run->message.contains("out of memory: could not allocate") && run->message.contains(advice),
+             qPrintable(run->message));
+    for (const char *raw : {"enforce fail", "DefaultCPUAllocator", "Error code", "resume"})
+        QVERIFY2(!run->message.contains(QLatin1String(raw)), qPrintable(run->message));
+}
+
+// A record that names something that is not a file (here a fifo, which a reader would wait on for
+// ever): resume says what it is, at once, and offers only the checkpoints that are intact.
+void TstIntegrity::checkpointsThatAreNotFilesAreNamed()
+{
+    const QString path = storePath("notfiles");
+    QCOMPARE(runCli(QStringList{"train", "--store", path, "--stop-at-step", "24"} + tinyArgs(2, {"train.keep_every=1"}),
+                    180000)
+                 .exitCode,
+             3);
+    QString error, last;
+    {
+        auto s = store::RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        const auto record = checkpointRecord(*s, 1, QStringLiteral("checkpoint/last"));
+        QVERIFY(record && record->step == 24);
+        last = record->file;
+    }
+    QVERIFY(QFile::remove(last));
+    QVERIFY(::mkfifo(QFile::encodeName(last).constData(), 0644) == 0);
+    const CliRun resume = runCli({"resume", "--run", "1", "--store", path}, 60000);
+    QCOMPARE(resume.exitCode, 1);  // (-1: it waited on the fifo)
+    QVERIFY2(resume.err.contains(last + ", which is a fifo") && resume.err.contains("epoch:1"), qPrintable(resume.err));
+    QVERIFY2(!resume.err.contains("file is gone") && !resume.err.contains("last ("), qPrintable(resume.err));
+    auto s = store::RunStore::open(path, &error);
+    QCOMPARE(store::toString(s->run(1)->status), QStringLiteral("cancelled"));
+}
+
+// --accept-modified-checkpoint on a checkpoint of another model: export and analyze give the real
+// reason (the shapes), not the advice to pass the option that was passed; export leaves no folder.
+void TstIntegrity::acceptedCheckpointOfAnotherModel()
+{
+    const QString path = storePath("othermodel");
+    QCOMPARE(runCli(QStringList{"train", "--store", path} + tinyArgs(1), 180000).exitCode, 0);
+    QCOMPARE(runCli(QStringList{"train", "--store", path} + tinyArgs(1, {"embed_dim=48"}), 180000).exitCode, 0);
+    QString error, mine, other;
+    {
+        auto s = store::RunStore::open(path, &error);
+        QVERIFY2(s, qPrintable(error));
+        mine = checkpointRecord(*s, 1, QStringLiteral("checkpoint/last"))->file;
+        other = checkpointRecord(*s, 2, QStringLiteral("checkpoint/last"))->file;
+    }
+    QVERIFY(QFile::remove(mine) && QFile::copy(other, mine));
+    for (const QStringList &command : {QStringList{"export", "--images", "4"}, QStringList{"analyze", "--images", "2"}}) {
+        const CliRun r = runCli(command + QStringList{"--run", "1", "--checkpoint", "last", "--store", path,
+                                                      "--accept-modified-checkpoint"},
+                                180000);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("does not fit the model") && r.err.contains("and ")
+                     && !r.err.contains("--accept-modified-checkpoint if the change is yours"),
+                 qPrintable(r.err));
+        QVERIFY(!hasBacktrace(r.err));
+    }
+    auto s = store::RunStore::open(path, &error);
+    QVERIFY2(!QDir(s->runDirectory(1)).exists(QStringLiteral("export")), "the refused export left its folders");
+    QVERIFY(s->artifacts(1, QStringLiteral("checkpoint/accepted-modified")).empty());  // nothing was used
 }
 
 void TstIntegrity::oversizedConfigsCreateNothing_data()
@@ -369,6 +449,9 @@ void TstIntegrity::oversizedConfigsCreateNothing_data()
     QTest::newRow("codebook") << QStringList{"gate.kind=cde", "gate.codebook_size=1000000000", "gate.top_k=1"}
                               << "gate.codebook_size";
     QTest::newRow("memory limit") << QStringList{"compute.memory_limit=32M"} << "compute.memory_limit";
+    // A stated limit above this machine does not let through a run the machine cannot hold.
+    QTest::newRow("memory limit above the machine")
+        << QStringList{"embed_dim=100000", "num_heads=1", "depth=1", "compute.memory_limit=1000T"} << "compute.memory_limit";
 }
 
 void TstIntegrity::oversizedConfigsCreateNothing()

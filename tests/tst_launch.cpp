@@ -23,6 +23,7 @@
 
 #include <QSignalSpy>
 
+#include <csignal>
 #include <cstdio>
 #include <optional>
 
@@ -57,6 +58,8 @@ private Q_SLOTS:
     void staleEventsAreNotReplayed();
     void engineOutlivesItsReader();
     void backgroundQueueRunsWhatItIsGiven();
+    void queueStoppedWhileWaitingClosesTheStore();
+    void refusedResumeIsNotReportedAsTheRunsStatus();
 
 private:
     std::unique_ptr<store::RunStore> openStore(const char *name)
@@ -396,6 +399,54 @@ void TstLaunch::backgroundQueueRunsWhatItIsGiven()
     const QString text = QString::fromUtf8(log.readAll());
     QVERIFY2(text.contains(QStringLiteral("run %1 is cancelled, not queued: skipped").arg(gone)), qPrintable(text));
     QTRY_VERIFY_WITH_TIMEOUT(!launch::LocalProcess::find(*pid), 30000);  // it ends when its runs have
+}
+
+// SIGTERM while `gatefold-cli queue` waits for the window handing runs over: it stops waiting, the
+// runs stay queued, and the store is closed as SQLite closes it (no -wal or -shm left behind).
+void TstLaunch::queueStoppedWhileWaitingClosesTheStore()
+{
+    QString path;
+    qint64 run = 0;
+    {
+        auto store = openStore("handover");
+        path = store->path();
+        run = createRun(*store, QStringLiteral("handed over"), 1);  // held by this process, as a window holds it
+    }
+    QVERIFY(!QFileInfo::exists(path + "-wal"));
+    QProcess queue;
+    queue.start(QStringLiteral(GATEFOLD_CLI_PATH),
+                {"queue", "--store", path, "--handed-by", QString::number(QCoreApplication::applicationPid()),
+                 QString::number(run)});
+    QByteArray said;
+    QTRY_VERIFY2_WITH_TIMEOUT((said += queue.readAllStandardOutput()).contains("waiting for process"),
+                              qPrintable(said + queue.readAllStandardError()), 30000);
+    ::kill(pid_t(queue.processId()), SIGTERM);
+    QVERIFY(queue.waitForFinished(30000));
+    QCOMPARE(queue.exitStatus(), QProcess::NormalExit);  // not killed by the signal
+    QCOMPARE(queue.exitCode(), 3);
+    QVERIFY(!QFileInfo::exists(path + "-wal"));
+    QVERIFY(!QFileInfo::exists(path + "-shm"));
+    auto store = openStore("handover");
+    QCOMPARE(statusOf(*store, run), QStringLiteral("queued"));
+}
+
+// A resume the engine refuses (the run has finished) changes nothing: the queue says it was not
+// resumed, as a failure, instead of passing the run's old status off as how it ended.
+void TstLaunch::refusedResumeIsNotReportedAsTheRunsStatus()
+{
+    auto store = openStore("refused-resume");
+    const qint64 run = createRun(*store, QStringLiteral("done"), 1);
+    QVERIFY(store->setStatus(run, store::RunStatus::Running));
+    QVERIFY(store->setStatus(run, store::RunStatus::Finished, QStringLiteral("finished 16 steps")));
+    launch::RunQueue queue(QStringLiteral(GATEFOLD_CLI_PATH), store->path());
+    QSignalSpy finished(&queue, &launch::RunQueue::runFinished);
+    queue.enqueue(run, launch::RunProcess::Mode::Resume);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().at(1).toString(), QStringLiteral("failed"));
+    const QString message = finished.first().at(2).toString();
+    QVERIFY2(message.startsWith("not resumed") && message.contains("only failed, cancelled or crashed runs"),
+             qPrintable(message));
+    QCOMPARE(statusOf(*store, run), QStringLiteral("finished"));
 }
 
 // `tst_launch --create STORE EPOCHS…`: queues tiny runs as another process would (it is their owner,

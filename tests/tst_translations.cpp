@@ -122,6 +122,7 @@ const std::vector<std::pair<std::string, std::string>> &badTexts()
         {"embed_dim", "12a"}, {"optim.lr", "fast"},     {"qkv_bias", "maybe"},       {"gate.kind", "foo"},
         {"gate.blocks", "a"}, {"data.mean", "0.5,x"},   {"data.bad_images", "halt"}, {"compute.device", "gpu"},
         {"train.seed", "-1"},     {"compute.memory_limit", "lots"},   {"data.path", "a\nb"},
+        {"optim.lr", "0x1p-3"},   {"optim.eps", "1e-400"},            {"optim.beta1", "1e400"},
     };
     return texts;
 }

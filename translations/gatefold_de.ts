@@ -164,17 +164,37 @@
         <translation>Kein Block hat ein Gate; führen Sie mindestens einen Block auf oder setzen Sie gate.kind auf none.</translation>
     </message>
     <message>
-        <location filename="../core/model/textvalues.cpp" line="+32"/>
+        <location filename="../core/model/textvalues.cpp" line="+57"/>
+        <source>&apos;%1&apos; is out of range: give a whole number between %2 and %3</source>
+        <translation>„%1“ liegt außerhalb des Bereichs: geben Sie eine ganze Zahl zwischen %2 und %3 an</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&apos;%1&apos; is not a whole number between %2 and %3</source>
         <translation>„%1“ ist keine ganze Zahl zwischen %2 und %3</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
+        <source>&apos;%1&apos; is too small to represent (it would round to 0; the smallest is about 2.2e-308); give 0 or a larger number</source>
+        <translation>„%1“ ist zu klein, um dargestellt zu werden (es würde auf 0 gerundet; die kleinste Zahl ist etwa 2.2e-308); geben Sie 0 oder eine größere Zahl an</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&apos;%1&apos; is too large to represent (the largest is about 1.8e308)</source>
+        <translation>„%1“ ist zu groß, um dargestellt zu werden (die größte Zahl ist etwa 1.8e308)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&apos;%1&apos; is a hexadecimal number; write it in decimal (e.g. 0.125)</source>
+        <translation>„%1“ ist eine Hexadezimalzahl; schreiben Sie sie dezimal (z. B. 0.125)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&apos;%1&apos; is not a finite number</source>
         <translation>„%1“ ist keine endliche Zahl</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+16"/>
         <source>&apos;%1&apos; is not a boolean; use true or false</source>
         <translation>„%1“ ist kein Wahrheitswert; verwenden Sie true oder false</translation>
     </message>
@@ -360,7 +380,7 @@
         <translation>der integrierte Datensatz erzeugt Bilder von mindestens 8 px; setzen Sie img_size auf 8 oder mehr</translation>
     </message>
     <message>
-        <location filename="../core/train/resourceestimate.cpp" line="+336"/>
+        <location filename="../core/train/resourceestimate.cpp" line="+373"/>
         <source>&apos;%1&apos; is not a memory size; give 0 (this machine&apos;s memory) or a size such as 8G, 512M or 1.5G</source>
         <translation>&apos;%1&apos; ist keine Speichergröße; 0 (der Speicher dieses Rechners) oder eine Größe wie 8G, 512M oder 1.5G angeben</translation>
     </message>
@@ -499,7 +519,7 @@
         <translation>fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/inspect/loadedrun.cpp" line="+67"/>
+        <location filename="../core/inspect/loadedrun.cpp" line="+68"/>
         <source>opening the data set of run %1</source>
         <translation>öffne den Datensatz von Lauf %1</translation>
     </message>
@@ -1154,9 +1174,14 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+72"/>
         <location line="+3"/>
-        <location line="+97"/>
+        <location line="+101"/>
         <source>cancelled before it started</source>
         <translation>vor dem Start abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>not resumed: %1</source>
+        <translation>nicht fortgesetzt: %1</translation>
     </message>
 </context>
 <context>

@@ -164,17 +164,37 @@
         <translation>没有任何块被门控；请至少列出一个块，或将 gate.kind 设为 none。</translation>
     </message>
     <message>
-        <location filename="../core/model/textvalues.cpp" line="+32"/>
+        <location filename="../core/model/textvalues.cpp" line="+57"/>
+        <source>&apos;%1&apos; is out of range: give a whole number between %2 and %3</source>
+        <translation>“%1”超出范围：请给出 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&apos;%1&apos; is not a whole number between %2 and %3</source>
         <translation>“%1”不是 %2 到 %3 之间的整数</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
+        <source>&apos;%1&apos; is too small to represent (it would round to 0; the smallest is about 2.2e-308); give 0 or a larger number</source>
+        <translation>“%1”太小，无法表示（会被舍入为 0；最小约为 2.2e-308）；请给出 0 或更大的数</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&apos;%1&apos; is too large to represent (the largest is about 1.8e308)</source>
+        <translation>“%1”太大，无法表示（最大约为 1.8e308）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&apos;%1&apos; is a hexadecimal number; write it in decimal (e.g. 0.125)</source>
+        <translation>“%1”是十六进制数；请用十进制书写（例如 0.125）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&apos;%1&apos; is not a finite number</source>
         <translation>“%1”不是有限的数值</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+16"/>
         <source>&apos;%1&apos; is not a boolean; use true or false</source>
         <translation>“%1”不是布尔值；请使用 true 或 false</translation>
     </message>
@@ -360,7 +380,7 @@
         <translation>内置数据集生成的图像至少为 8 像素；请将 img_size 设为 8 或更大</translation>
     </message>
     <message>
-        <location filename="../core/train/resourceestimate.cpp" line="+336"/>
+        <location filename="../core/train/resourceestimate.cpp" line="+373"/>
         <source>&apos;%1&apos; is not a memory size; give 0 (this machine&apos;s memory) or a size such as 8G, 512M or 1.5G</source>
         <translation>&apos;%1&apos; 不是内存大小；请填 0（本机内存）或如 8G、512M、1.5G 的大小</translation>
     </message>
@@ -499,7 +519,7 @@
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../core/inspect/loadedrun.cpp" line="+67"/>
+        <location filename="../core/inspect/loadedrun.cpp" line="+68"/>
         <source>opening the data set of run %1</source>
         <translation>正在打开运行 %1 的数据集</translation>
     </message>
@@ -1148,9 +1168,14 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+72"/>
         <location line="+3"/>
-        <location line="+97"/>
+        <location line="+101"/>
         <source>cancelled before it started</source>
         <translation>在开始前已取消</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>not resumed: %1</source>
+        <translation>未继续：%1</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "runoptions.h"
 #include "trainprinter.h"
 
+#include "files/userfile.h"
 #include "inspect/checkpointchoice.h"
 #include "inspect/inspectrun.h"
 #include "inspect/reportwriter.h"
@@ -14,6 +15,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -218,8 +220,14 @@ int runAnalyze(const QStringList &arguments)
         problems << tr("--images must be a whole number, not '%1'").arg(parser.value("images"));
     request.split = parser.value("split");
     request.files = parser.values("image");
-    for (const QString &view : parser.value("views").split(QLatin1Char(','), Qt::SkipEmptyParts))
-        request.views << view.trimmed();
+    if (parser.isSet("views")) {
+        for (const QString &view : parser.value("views").split(QLatin1Char(',')))
+            request.views << view.trimmed();
+        if (request.views.contains(QString()))  // ",," asks for no view by name: not for every view
+            problems << tr("--views '%1' holds an empty view name; list views separated by commas, e.g. "
+                           "--views attention,rollout (leave --views out for every view that applies)")
+                            .arg(parser.value("views"));
+    }
     request.rolloutFusion = parser.value("fusion");
     request.discardRatio = parser.value("discard").toDouble(&ok);
     if (!ok)
@@ -234,9 +242,9 @@ int runAnalyze(const QStringList &arguments)
     request.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");
     if (problems.isEmpty())
         problems = inspect::checkRequest(request);
-    for (const QString &file : request.files)
-        if (!QFileInfo(file).isFile())
-            problems << tr("--image %1: no such file").arg(file);
+    for (const QString &file : request.files)  // what stands there, named: a folder, a fifo, a device, a loop…
+        if (const std::string problem = files::regularFileProblem(QFile::encodeName(file).toStdString()); !problem.empty())
+            problems << tr("--image %1").arg(QString::fromStdString(problem));
     if (!problems.isEmpty()) {
         printErrors(tr("cannot analyze (nothing was written):"), problems);
         return ExitUsage;

@@ -8,6 +8,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QHash>
 #include <QTextStream>
 
 #include <cstdio>
@@ -84,6 +85,46 @@ void addModelOptions(QCommandLineParser &parser, const QString &defaultPreset)
                       QCoreApplication::translate("cli", "key=value")});
 }
 
+QString setTextProblem(const QString &assignment)
+{
+    const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+    if (eq <= 0)
+        return {};  // not key=value: the setting's reader says so
+    const QString key = assignment.left(eq);
+    const QString value = assignment.mid(eq + 1);
+    const QString tidy = key.trimmed() + QLatin1Char('=') + value.trimmed();
+    if (key != key.trimmed())
+        return QCoreApplication::translate("cli", "the key has a space around it; write %1 (no spaces around '=')")
+            .arg(tidy);
+    if (value != value.trimmed())
+        return QCoreApplication::translate("cli", "the value has a space around it; write %1 (no spaces around '=' "
+                                                  "or the value; a value that needs them goes in a --config file)")
+            .arg(tidy);
+    if (value.startsWith(QLatin1Char('=')))
+        return QCoreApplication::translate("cli", "the value '%1' starts with '='; write %2=%3 (one '='; a value "
+                                                  "that begins with '=' goes in a --config file)")
+            .arg(value, key, value.mid(1));
+    return {};
+}
+
+void warnRepeatedSets(const QStringList &assignments)
+{
+    QStringList keys;
+    QHash<QString, QStringList> values;
+    for (const QString &a : assignments) {
+        const QString key = a.section(QLatin1Char('='), 0, 0);
+        if (!values.contains(key))
+            keys << key;
+        values[key] << a.section(QLatin1Char('='), 1);
+    }
+    for (const QString &key : keys)
+        if (values[key].size() > 1 && values[key].count(values[key].constFirst()) != values[key].size())
+            printErr(QCoreApplication::translate("cli", "warning: --set %1 is given %2 times (%3): the last, %4, is used")
+                         .arg(key)
+                         .arg(values[key].size())
+                         .arg(values[key].join(QStringLiteral(", ")), values[key].constLast()));
+}
+
 std::optional<model::ViTConfig> modelConfigFromOptions(const QCommandLineParser &parser)
 {
     const QString name = parser.value("preset");
@@ -94,9 +135,13 @@ std::optional<model::ViTConfig> modelConfigFromOptions(const QCommandLineParser 
         return std::nullopt;
     }
     bool ok = true;
+    warnRepeatedSets(parser.values("set"));
     for (const QString &assignment : parser.values("set")) {
         std::string why;
-        if (!model::applyAssignment(*config, assignment.toStdString(), &why)) {
+        if (const QString problem = setTextProblem(assignment); !problem.isEmpty()) {
+            printErr(QCoreApplication::translate("cli", "error: --set %1: %2").arg(assignment, problem));
+            ok = false;
+        } else if (!model::applyAssignment(*config, assignment.toStdString(), &why)) {
             printErr(QCoreApplication::translate("cli", "error: --set %1: %2")
                          .arg(assignment, QString::fromStdString(why)));
             ok = false;

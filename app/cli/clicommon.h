@@ -26,6 +26,16 @@ void addModelOptions(QCommandLineParser &parser, const QString &defaultPreset);
 // to stderr and returns nullopt.
 std::optional<model::ViTConfig> modelConfigFromOptions(const QCommandLineParser &parser);
 
+// What is wrong with `assignment` as the text of a --set, before its key and
+// value are read: white space around the key or the value ("depth= 2" and
+// "depth=2 " alike), or a value that starts with '=' ("data.path==x"). Empty
+// when nothing is; a value that must begin with '=' or a space goes in a
+// --config file.
+QString setTextProblem(const QString &assignment);
+// A key given by several --set: the last one is used, and a warning on
+// stderr says so (a script that adds overrides relies on it; a typo shows).
+void warnRepeatedSets(const QStringList &assignments);
+
 // Parses a subcommand's arguments; on an error or --help prints what fits and
 // returns the exit code to return, otherwise nullopt.
 // Positional arguments are refused unless `allowPositional`.

@@ -11,13 +11,17 @@
 #include "data/normalization.h"
 #include "data/samples.h"
 #include "data/transformeddataset.h"
+#include "files/userfile.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSaveFile>
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -53,6 +57,55 @@ QString range(const std::vector<std::int64_t> &counts)
     return *lo == *hi ? QString::number(*lo) : QStringLiteral("%1-%2").arg(*lo).arg(*hi);
 }
 
+// Why the sample grid cannot be written to `path` (checked before anything is read): a format
+// OpenCV would not write, a folder, a device or a fifo, a folder that is missing or not writable.
+QString samplesPathProblem(const QString &path)
+{
+    const QFileInfo info(path);
+    const std::string name = QFile::encodeName(path).toStdString();
+    if (info.isDir())
+        return tr("--samples %1 is a folder; give a file in it, e.g. %2").arg(path, QDir(path).filePath("samples.png"));
+    if ((info.exists() || info.isSymLink()) && !info.isFile())  // /dev/full, a fifo, a dangling or looping link
+        return tr("--samples %1 %2; give the name of a PNG or JPEG file to write")
+            .arg(path, QString::fromStdString(files::fileKindProblem(name)));
+    const QString suffix = info.suffix().toLower();
+    if (suffix != "png" && suffix != "jpg" && suffix != "jpeg")
+        return suffix.isEmpty()
+            ? tr("--samples %1 has no extension; give a file name ending in .png or .jpg").arg(path)
+            : tr("--samples %1: .%2 is not a format the sample grid is written in; use .png or .jpg").arg(path, suffix);
+    const QString folder = info.absolutePath();
+    if (const std::string problem = files::folderProblem(QFile::encodeName(folder).toStdString()); !problem.empty())
+        return tr("--samples %1: its folder %2").arg(path, QString::fromStdString(problem));
+    if (!QFileInfo(folder).isWritable())
+        return tr("--samples %1: the folder %2 is not writable for this user; give a file in a folder you may write")
+            .arg(path, folder);
+    return {};
+}
+
+// The grid encoded as the file's extension says, written whole or not at all; false with a message on stderr.
+bool writeGrid(const cv::Mat &grid, const QString &path)
+{
+    cv::Mat bgr;
+    std::vector<uchar> bytes;
+    try {
+        cv::cvtColor(grid, bgr, cv::COLOR_RGB2BGR);
+        if (!cv::imencode(("." + QFileInfo(path).suffix().toLower()).toStdString(), bgr, bytes))
+            bytes.clear();
+    } catch (const cv::Exception &e) {  // OpenCV's own words: only what it says went wrong, not where
+        printErr(tr("error: --samples %1: the grid cannot be encoded (%2)").arg(path, QString::fromStdString(e.err)));
+        return false;
+    }
+    QSaveFile file(path);
+    if (bytes.empty() || !file.open(QIODevice::WriteOnly)
+        || file.write(reinterpret_cast<const char *>(bytes.data()), qint64(bytes.size())) != qint64(bytes.size())
+        || !file.commit()) {
+        printErr(tr("error: --samples %1: cannot write it (%2); nothing was written")
+                     .arg(path, bytes.empty() ? tr("the grid cannot be encoded") : file.errorString()));
+        return false;
+    }
+    return true;
+}
+
 // Writes the sample grid; false with a message on stderr.
 bool writeSamples(const data::Dataset &data, const QString &path, data::Split split, int perClass, bool augmented,
                   std::uint64_t seed, QJsonObject *json)
@@ -69,20 +122,8 @@ bool writeSamples(const data::Dataset &data, const QString &path, data::Split sp
         printErr(tr("error: --samples: the split holds no images"));
         return false;
     }
-    cv::Mat bgr;
-    cv::cvtColor(grid, bgr, cv::COLOR_RGB2BGR);
-    bool written = false;
-    try {
-        written = cv::imwrite(path.toStdString(), bgr);
-    } catch (const cv::Exception &e) {
-        printErr(tr("error: --samples %1: %2").arg(path, QString::fromStdString(e.msg)));
+    if (!writeGrid(grid, path))
         return false;
-    }
-    if (!written) {
-        printErr(tr("error: --samples %1: cannot write it (does the folder exist, and is the extension .png or "
-                    ".jpg?)").arg(path));
-        return false;
-    }
     QJsonArray list;
     for (const auto &s : samples)
         list.append(QJsonObject{{"index", qint64(s.index)}, {"label", s.label},
@@ -126,6 +167,9 @@ int runData(const QStringList &arguments)
     const QString splitName = parser.isSet("augmented") ? QStringLiteral("train") : parser.value("split");
     if (splitName != "train" && splitName != "val")
         errors << tr("--split must be train or val, not '%1'").arg(splitName);
+    if (parser.isSet("samples"))
+        if (const QString problem = samplesPathProblem(parser.value("samples")); !problem.isEmpty())
+            errors << problem;
     if (!config || !errors.isEmpty()) {
         printErrors(tr("cannot describe the data set:"), errors);
         return ExitUsage;

@@ -75,15 +75,18 @@ int reportFailure(const QString &command, const std::exception &e)
     QString detail;
     const QString what = train::describeFailure(e, &detail);
     const QString context = QStringLiteral("gatefold-cli %1").arg(command);
-    train::logEngineDetail(context, detail);
+    const bool logged = train::logEngineDetail(context, detail);
     train::markCurrentRunFailed(QStringLiteral("the engine stopped: %1").arg(what));
+    const QString log = logged ? tr("The detail is in %1").arg(train::engineLogFile())
+                               : tr("No engine log could be written (%1 is not writable)").arg(train::engineLogFile());
+    const QString needed = what.section(QStringLiteral(": "), 1);  // "could not allocate 74.5 GiB", when said
     printErr(train::isOutOfMemory(e)
-                 ? tr("error: %1 ran out of memory (%2); make the model, the image size or the batch smaller, or "
-                      "free memory. The detail is in %3.")
-                       .arg(context, what, train::engineLogFile())
-                 : tr("error: %1 stopped: %2. The detail is in %3; if it happens again with the same input, please "
-                      "report it with that file.")
-                       .arg(context, what, train::engineLogFile()));
+                 ? tr("error: %1 ran out of memory%2; make the model, the image size or the batch smaller, or "
+                      "free memory. %3.")
+                       .arg(context, needed.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(needed), log)
+                 : tr("error: %1 stopped: %2. %3; if it happens again with the same input, please report it with "
+                      "that file.")
+                       .arg(context, what, log));
     return ExitFailure;
 }
 

@@ -94,13 +94,16 @@ std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &p
                                      p.message});
         }
     }
+    warnRepeatedSets(parser.values("set"));
     for (const QString &assignment : parser.values("set")) {
         const qsizetype eq = assignment.indexOf('=');
         const QString key = eq > 0 ? assignment.left(eq) : QString();
         std::string why;
         if (!key.isEmpty())
             givenAt.insert(key, QStringLiteral("--set %1").arg(assignment));
-        if (!train::applyRunAssignment(config, assignment.toStdString(), &why)) {
+        if (const QString problem = setTextProblem(assignment); !problem.isEmpty()) {
+            problems->push_back({QStringLiteral("--set %1").arg(assignment), QString(), problem});
+        } else if (!train::applyRunAssignment(config, assignment.toStdString(), &why)) {
             // applyRunAssignment starts a value's problem with its key: keep the sentence alone.
             QString message = QString::fromStdString(why);
             if (!key.isEmpty() && message.startsWith(key + QStringLiteral(": ")))
@@ -172,6 +175,18 @@ qint64 runIdFromOptions(const QCommandLineParser &parser, const QString &purpose
         return 0;
     }
     return id;
+}
+
+int parallelFromOptions(const QCommandLineParser &parser, QStringList *problems)
+{
+    bool ok = false;
+    const int parallel = parser.value(QStringLiteral("parallel")).toInt(&ok);
+    if (ok && parallel >= 1 && parallel <= kMaxParallel)
+        return parallel;
+    *problems << tr("--parallel must be a whole number from 1 to %1, not '%2'")
+                     .arg(kMaxParallel)
+                     .arg(parser.value(QStringLiteral("parallel")));
+    return 1;
 }
 
 void printErrors(const QString &heading, const QStringList &errors)

@@ -51,6 +51,11 @@ std::unique_ptr<store::RunStore> openExistingStore(const QCommandLineParser &par
 // finishes "the id of the run to …" (e.g. "export") for a missing --run.
 qint64 runIdFromOptions(const QCommandLineParser &parser, const QString &purpose, QStringList *problems);
 
+// --parallel N of sweep and queue: 1 to kMaxParallel runs at a time; 1 after adding to
+// `problems` why not.
+constexpr int kMaxParallel = 64;
+int parallelFromOptions(const QCommandLineParser &parser, QStringList *problems);
+
 // Prints "error: …" lines to stderr.
 void printErrors(const QString &heading, const QStringList &errors);
 

@@ -88,10 +88,7 @@ int runSweep(const QStringList &arguments)
         return *exitCode;
 
     QStringList errors;
-    bool parallelOk = false;
-    const int parallel = parser.value("parallel").toInt(&parallelOk);
-    if (!parallelOk || parallel < 1 || parallel > 64)
-        errors.append(tr("--parallel must be a whole number from 1 to 64, not '%1'").arg(parser.value("parallel")));
+    const int parallel = parallelFromOptions(parser, &errors);
     std::vector<qint64> seeds;
     if (parser.isSet("seeds")) {
         for (const QString &s : parser.value("seeds").split(',')) {

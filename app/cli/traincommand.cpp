@@ -7,6 +7,7 @@
 #include "stopsignal.h"
 #include "trainprinter.h"
 
+#include "model/visiontransformer.h"
 #include "runtime/threadenvironment.h"
 #include "store/runstore.h"
 #include "store/storetext.h"
@@ -81,11 +82,15 @@ struct InitCheckpoint {
     QString recordedSha256;
 };
 
-// A checkpoint named by a file path, RUN (its best, else last) or RUN:best / RUN:last.
-std::optional<InitCheckpoint> resolveCheckpoint(store::RunStore &store, const QString &spec)
+// Whether --init-from names a file (a dangling or looping link is a file's name too) rather than a run.
+bool namesAFile(const QString &spec)
 {
-    if (QFileInfo::exists(spec))
-        return InitCheckpoint{QFileInfo(spec).absoluteFilePath(), 0, QString()};
+    return QFileInfo::exists(spec) || QFileInfo(spec).isSymLink();
+}
+
+// A checkpoint named by RUN (its best, else last) or RUN:best / RUN:last.
+std::optional<InitCheckpoint> runCheckpoint(store::RunStore &store, const QString &spec)
+{
     const QString runPart = spec.section(':', 0, 0);
     const QString which = spec.section(':', 1);
     bool ok = false;
@@ -124,6 +129,44 @@ bool checkInitCheckpoint(const InitCheckpoint &init, bool accept, train::Checkpo
                                "--accept-modified-checkpoint if the change is yours (it is recorded in the new run).")
                           : tr("Give an existing checkpoint file, RUN, RUN:best or RUN:last.")));
     return false;
+}
+
+// Checked before the run is created too: the checkpoint's weights fit the model this config builds.
+bool initCheckpointFits(const train::RunConfig &config, const InitCheckpoint &init, const train::CheckpointCheck &check)
+{
+    std::string why;
+    const auto model = model::buildModel(config.model, &why);
+    QString error = QString::fromStdString(why);
+    train::CheckpointTrust trust;
+    trust.recordedSha256 = init.recordedSha256;
+    trust.acceptedSha256 << check.fileSha256;  // usable, or accepted by the user (checkInitCheckpoint)
+    if (model && train::checkpointFits(init.file, *model, &error, trust))
+        return true;
+    printErr(tr("error: --init-from: %1; nothing was created. Start from a checkpoint of a run with the same model "
+                "settings (img_size, patch_size, embed_dim, depth, num_heads, mlp_ratio, num_classes, gate.*, "
+                "join.*), or set them as that run did (`gatefold-cli runs show RUN` lists its config).")
+                 .arg(error));
+    return false;
+}
+
+// The --init-from checkpoint with its verdict, or `refused` after saying why.
+struct VerifiedInit {
+    InitCheckpoint checkpoint;
+    train::CheckpointCheck check;
+    bool refused = false;
+};
+
+VerifiedInit verifyInit(const std::optional<InitCheckpoint> &init, const train::RunConfig &config, bool accept)
+{
+    VerifiedInit out;
+    if (!init) {
+        out.refused = true;
+        return out;
+    }
+    out.checkpoint = *init;
+    out.refused = !checkInitCheckpoint(out.checkpoint, accept, &out.check)
+               || !initCheckpointFits(config, out.checkpoint, out.check);
+    return out;
 }
 
 // The acceptance of a modified --init-from checkpoint, recorded in the new run.
@@ -200,6 +243,38 @@ int execute(store::RunStore &store, qint64 runId, train::ExecutionOptions option
     return exitCodeOf(result.end);
 }
 
+// train --run ID: a run already queued in the store (by the window or a sweep), with its own config.
+int trainQueuedRun(const QCommandLineParser &parser, qint64 runId, std::optional<qint64> stopAt, QStringList errors)
+{
+    for (const char *name : {"preset", "config", "set", "name", "tag", "notes", "init-from"})
+        if (parser.isSet(name))
+            errors.append(tr("--%1 cannot be combined with --run (the run has its config)").arg(name));
+    if (!errors.isEmpty()) {
+        printErrors(tr("invalid options:"), errors);
+        return ExitUsage;
+    }
+    auto store = openStore(storePathFromOptions(parser));
+    if (!store)
+        return ExitFailure;
+    const auto record = store->run(runId);
+    if (!record) {
+        printErr(tr("error: there is no run %1 in %2").arg(runId).arg(store->displayName()));
+        return ExitUsage;
+    }
+    if (!record->damage.isEmpty())
+        return refuseDamaged(*store, *record);
+    if (record->status != store::RunStatus::Queued) {
+        printErr(tr("error: run %1 is %2, not queued; use `gatefold-cli resume --run %1` to continue it")
+                     .arg(runId)
+                     .arg(store::toString(record->status)));
+        return ExitUsage;
+    }
+    train::ExecutionOptions options;
+    options.stopAtStep = stopAt.value_or(-1);
+    options.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");  // its init.from
+    return execute(*store, runId, options, parser.isSet("json"));
+}
+
 } // namespace
 
 int runTrain(const QStringList &arguments)
@@ -229,35 +304,8 @@ int runTrain(const QStringList &arguments)
     const auto stopAt = wholeOption(parser, "stop-at-step", &errors);
     const auto runOption = wholeOption(parser, "run", &errors);
     const bool json = parser.isSet("json");
-    if (runOption) {
-        for (const char *name : {"preset", "config", "set", "name", "tag", "notes", "init-from"})
-            if (parser.isSet(name))
-                errors.append(tr("--%1 cannot be combined with --run (the run has its config)").arg(name));
-        if (!errors.isEmpty()) {
-            printErrors(tr("invalid options:"), errors);
-            return ExitUsage;
-        }
-        auto store = openStore(storePathFromOptions(parser));
-        if (!store)
-            return ExitFailure;
-        const auto record = store->run(*runOption);
-        if (!record) {
-            printErr(tr("error: there is no run %1 in %2").arg(*runOption).arg(store->displayName()));
-            return ExitUsage;
-        }
-        if (!record->damage.isEmpty())
-            return refuseDamaged(*store, *record);
-        if (record->status != store::RunStatus::Queued) {
-            printErr(tr("error: run %1 is %2, not queued; use `gatefold-cli resume --run %1` to continue it")
-                         .arg(*runOption)
-                         .arg(store::toString(record->status)));
-            return ExitUsage;
-        }
-        train::ExecutionOptions options;
-        options.stopAtStep = stopAt.value_or(-1);
-        options.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");  // its init.from
-        return execute(*store, *runOption, options, json);
-    }
+    if (runOption)
+        return trainQueuedRun(parser, *runOption, stopAt, errors);
 
     // What the store would refuse, before a store is opened or made for it.
     if (const QString why = store::oneLineProblem(QStringLiteral("run name"), parser.value("name")); !why.isEmpty())
@@ -274,19 +322,27 @@ int runTrain(const QStringList &arguments)
         printErrors(tr("the run config is not valid (nothing was created):"), errors);
         return ExitUsage;
     }
+    // The checkpoint to start from is verified before anything is created: a file before the store is
+    // even opened; RUN, RUN:best or RUN:last once it is.
+    const bool accept = parser.isSet("accept-modified-checkpoint");
+    const bool initFromRun = parser.isSet("init-from") && !namesAFile(parser.value("init-from"));
+    const QString initFile = parser.isSet("init-from") ? parser.value("init-from")
+                                                       : QString::fromStdString(config->train.initFrom);
+    std::optional<VerifiedInit> init;
+    if (!initFromRun && !initFile.isEmpty())
+        if (init = verifyInit(InitCheckpoint{QFileInfo(initFile).absoluteFilePath(), 0, QString()}, *config, accept);
+            init->refused)
+            return ExitUsage;
     auto store = openStore(storePathFromOptions(parser));
     if (!store)
         return ExitFailure;
-    store::NewRun newRun;
-    std::optional<InitCheckpoint> init;
-    train::CheckpointCheck initCheck;
-    const bool accept = parser.isSet("accept-modified-checkpoint");
-    if (parser.isSet("init-from")) {
-        init = resolveCheckpoint(*store, parser.value("init-from"));
-        if (!init || !checkInitCheckpoint(*init, accept, &initCheck))
+    if (initFromRun)
+        if (init = verifyInit(runCheckpoint(*store, parser.value("init-from")), *config, accept); init->refused)
             return ExitUsage;
-        newRun.parentId = init->runId;
-        config->train.initFrom = init->file.toStdString();
+    store::NewRun newRun;
+    if (init) {
+        newRun.parentId = init->checkpoint.runId;
+        config->train.initFrom = init->checkpoint.file.toStdString();
     }
     const store::NewRun made = train::newRunOf(*config);
     newRun.configJson = made.configJson;
@@ -299,8 +355,8 @@ int runTrain(const QStringList &arguments)
         printErr(tr("error: %1").arg(store->lastError()));
         return ExitFailure;
     }
-    if (init && initCheck.state == train::CheckpointState::Modified)
-        recordAcceptance(*store, *runId, *init, initCheck);
+    if (init && init->check.state == train::CheckpointState::Modified)
+        recordAcceptance(*store, *runId, init->checkpoint, init->check);
     if (const auto record = train::dataSetArtifact(*runId, dataFacts, *config); record && !store->addArtifact(*record))
         printErr(tr("warning: cannot record the data set with run %1 (its first start does): %2")
                      .arg(*runId)

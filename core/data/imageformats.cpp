@@ -37,6 +37,8 @@ const char *otherFormatOf(const std::uint8_t *head, std::size_t size)
         return "a JPEG 2000 image";
     if (startsWith(head, size, "ftyp", 4, 4))
         return "an HEIF/AVIF image or a video";
+    if (startsWith(head, size, "8BPS", 4))
+        return "a Photoshop (PSD) image";
     return nullptr;
 }
 

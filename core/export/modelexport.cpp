@@ -1,6 +1,7 @@
 #include "modelexport.h"
 #include "exporttext.h"
 
+#include "createdfolders.h"
 #include "exportjson.h"
 #include "flatten.h"
 #include "onnxexport.h"
@@ -297,7 +298,8 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
         : QFileInfo(request.outDir).absoluteFilePath();
     if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
         return refuse(tr("the output folder %1 is a file; give a folder with --out").arg(outDir), ExportFailure::Usage);
-    if (!QDir().mkpath(outDir))
+    CreatedFolders created;  // removed again, when still empty, unless the export ends well
+    if (!created.create(outDir))
         return refuse(tr("cannot create the output folder %1; give a writable folder with --out").arg(outDir),
                       ExportFailure::Usage);
     // Files the store does not know as this run's: refused, unless they hold exactly the bytes this
@@ -363,14 +365,18 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
                           .arg(deploy.embedDim),
                       ExportFailure::Usage);
 
-    say(tr("reading %1 validation images").arg(request.images));
-    const auto inputs = inspect::splitInputs(*loaded, data::Split::Val, 0, request.images, &why);
+    const std::int64_t held = loaded->data->size(data::Split::Val);
+    const int images = int(std::min<std::int64_t>(request.images, held));
+    say(images < request.images
+            ? tr("reading the %1 validation images the split holds (--images asked for %2)").arg(images).arg(request.images)
+            : tr("reading %1 validation images").arg(images));
+    const auto inputs = inspect::splitInputs(*loaded, data::Split::Val, 0, images, &why);
     if (!inputs)
         return refuse(why, ExportFailure::Failure);
-    const auto images = inputs->images;
-    result.images = int(images.size(0));
-    const auto trainedLogits = trained->forward(images);
-    const auto foldedLogits = (*folded)->forward(images);
+    const auto batch = inputs->images;
+    result.images = int(batch.size(0));
+    const auto trainedLogits = trained->forward(batch);
+    const auto foldedLogits = (*folded)->forward(batch);
     result.foldAgreement = agreement(trainedLogits, foldedLogits);
 
     // The config (architecture, input normalisation, provenance) travels with every format.
@@ -401,14 +407,14 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
         QString e;
         std::optional<torch::Tensor> logits;
         if (format == QLatin1String("torchscript")) {
-            logits = writeTorchScript(flat, configText, cur.temp, images, &e);
+            logits = writeTorchScript(flat, configText, cur.temp, batch, &e);
         } else if (format == QLatin1String("onnx")) {
-            logits = writeOnnx(flat, configText, cur.temp, images, &e);
+            logits = writeOnnx(flat, configText, cur.temp, batch, &e);
         } else {
             cur.configFinal = configFinal;
             cur.configTemp = configFinal + tag;
             logits = writeSafetensors(flat, deploy, QJsonDocument(config).toJson(QJsonDocument::Indented), cur.temp,
-                                      cur.configTemp, images, &e);
+                                      cur.configTemp, batch, &e);
         }
         if (!logits)
             return fail(e);
@@ -473,6 +479,7 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
         file.artifactId = *id;
         result.files.push_back(file);
     }
+    created.keep();
     return result;
 }
 

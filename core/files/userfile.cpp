@@ -113,6 +113,28 @@ template<typename Buffer>
 bool readInto(const std::string &path, std::uint64_t maxBytes, Accept accept, Buffer *content, std::string *error)
 {
     content->clear();
+    return readFileChunks(
+        path, maxBytes, accept, [content](const char *data, std::size_t n) { content->insert(content->end(), data, data + n); },
+        error, [content](std::uint64_t size) { content->reserve(size_t(size)); });
+}
+
+} // namespace
+
+bool readFile(const std::string &path, std::uint64_t maxBytes, Accept accept, std::vector<std::uint8_t> *content,
+              std::string *error)
+{
+    return readInto(path, maxBytes, accept, content, error);
+}
+
+bool readFile(const std::string &path, std::uint64_t maxBytes, Accept accept, std::string *content, std::string *error)
+{
+    return readInto(path, maxBytes, accept, content, error);
+}
+
+bool readFileChunks(const std::string &path, std::uint64_t maxBytes, Accept accept,
+                    const std::function<void(const char *, std::size_t)> &sink, std::string *error,
+                    const std::function<void(std::uint64_t)> &reserve, bool allowEmpty)
+{
     // O_NONBLOCK: opening a fifo that has no writer returns at once instead of waiting for one.
     Descriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
     if (fd.get() < 0) {
@@ -134,11 +156,12 @@ bool readInto(const std::string &path, std::uint64_t maxBytes, Accept accept, Bu
     }
     // A fifo blocks from here on while a writer is attached; with none, read() says end of file.
     ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) & ~O_NONBLOCK);
-    if (S_ISREG(st.st_mode))
-        content->reserve(size_t(st.st_size));
-    char chunk[1 << 16];
+    if (S_ISREG(st.st_mode) && reserve)
+        reserve(std::uint64_t(st.st_size));
+    std::vector<char> chunk(std::size_t(1) << 16);
+    std::uint64_t total = 0;
     while (true) {
-        const ssize_t n = ::read(fd.get(), chunk, sizeof chunk);
+        const ssize_t n = ::read(fd.get(), chunk.data(), chunk.size());
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
@@ -148,30 +171,18 @@ bool readInto(const std::string &path, std::uint64_t maxBytes, Accept accept, Bu
         }
         if (n == 0)
             break;
-        if (content->size() + std::uint64_t(n) > maxBytes) {
-            *error = tooLarge(path, content->size() + std::uint64_t(n), maxBytes);
+        if (total + std::uint64_t(n) > maxBytes) {
+            *error = tooLarge(path, total + std::uint64_t(n), maxBytes);
             return false;
         }
-        content->insert(content->end(), chunk, chunk + n);
+        total += std::uint64_t(n);
+        sink(chunk.data(), std::size_t(n));
     }
-    if (content->empty()) {
+    if (total == 0 && !allowEmpty) {
         *error = quoted(path) + " is empty (0 bytes); give the file with its content";
         return false;
     }
     return true;
-}
-
-} // namespace
-
-bool readFile(const std::string &path, std::uint64_t maxBytes, Accept accept, std::vector<std::uint8_t> *content,
-              std::string *error)
-{
-    return readInto(path, maxBytes, accept, content, error);
-}
-
-bool readFile(const std::string &path, std::uint64_t maxBytes, Accept accept, std::string *content, std::string *error)
-{
-    return readInto(path, maxBytes, accept, content, error);
 }
 
 bool readStandardInput(std::uint64_t maxBytes, std::string *content, std::string *error)
@@ -219,6 +230,39 @@ std::string regularFileProblem(const std::string &path, bool allowEmpty)
     if (!allowEmpty && st.st_size == 0)
         return quoted(path) + " is empty (0 bytes); replace it with the real file or remove it";
     return {};
+}
+
+std::string fileKindProblem(const std::string &path)
+{
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+        const int code = errno;
+        if (code == ENOENT && isSymlink(path))
+            return "is a symbolic link to '" + linkTarget(path) + "', which does not exist";
+        if (code == ENOENT || code == ENOTDIR)
+            return "does not exist";
+        if (code == ELOOP)
+            return "is a symbolic link that leads back to itself (a loop)";
+        if (code == EACCES)
+            return "cannot be reached: a folder on its path may not be entered (permission denied)";
+        return std::string("cannot be opened: ") + std::strerror(code);
+    }
+    std::string kind;
+    if (S_ISDIR(st.st_mode))
+        kind = "is a folder, not a file";
+    else if (S_ISFIFO(st.st_mode))
+        kind = "is a fifo (a named pipe), not a file";
+    else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+        kind = "is a device, not a file";
+    else if (S_ISSOCK(st.st_mode))
+        kind = "is a socket, not a file";
+    else if (!S_ISREG(st.st_mode))
+        kind = "is not a regular file";
+    else if (::access(path.c_str(), R_OK) != 0)
+        return "cannot be read: permission denied (" + modeText(st) + ")";
+    if (!kind.empty() && isSymlink(path))
+        kind += " (a symbolic link to '" + linkTarget(path) + "')";
+    return kind;
 }
 
 std::string folderProblem(const std::string &path)

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,15 @@ bool readFile(const std::string &path, std::uint64_t maxBytes, Accept accept, st
               std::string *error);
 bool readFile(const std::string &path, std::uint64_t maxBytes, Accept accept, std::string *content, std::string *error);
 
+// Reads `path` as readFile does — every check, never blocking on a fifo, never
+// more than `maxBytes` — but hands its bytes to `sink` in chunks instead of
+// keeping them: for files too large to hold twice (checkpoints) and for hashing.
+// `reserve` (if given) learns a regular file's size before the first chunk.
+// `allowEmpty` accepts a file of 0 bytes.
+bool readFileChunks(const std::string &path, std::uint64_t maxBytes, Accept accept,
+                    const std::function<void(const char *, std::size_t)> &sink, std::string *error,
+                    const std::function<void(std::uint64_t)> &reserve = {}, bool allowEmpty = false);
+
 // Reads standard input to its end, as readFile reads a stream: refused when it
 // is a terminal (nothing was piped in) and when it holds more than `maxBytes`.
 bool readStandardInput(std::uint64_t maxBytes, std::string *content, std::string *error);
@@ -29,6 +40,15 @@ bool readStandardInput(std::uint64_t maxBytes, std::string *content, std::string
 // followed); otherwise the sentence readFile would give, without reading it.
 // `allowEmpty` accepts a file of 0 bytes.
 std::string regularFileProblem(const std::string &path, bool allowEmpty = false);
+
+// What stands at `path` when it is not a regular file this process may read,
+// as the end of a sentence about it: "does not exist", "is a folder", "is a
+// fifo (a named pipe)", "is a device", "is a socket", "is a symbolic link
+// that leads back to itself (a loop)", "is a symbolic link to 'x', which does
+// not exist", "cannot be read: permission denied"; a link to a device or a
+// fifo adds its target ("is a device (a symbolic link to '/dev/zero')").
+// Empty for a readable regular file. Nothing is opened (a fifo never blocks).
+std::string fileKindProblem(const std::string &path);
 
 // Empty when `path` is a folder this process may list; otherwise why not
 // (missing, a dangling or looping link, a file, permission denied).

@@ -11,6 +11,7 @@
 #include <opencv2/imgproc.hpp>
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <numeric>

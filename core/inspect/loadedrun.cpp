@@ -3,6 +3,7 @@
 #include "data/datasets.h"
 #include "store/runstore.h"
 #include "train/checkpoint.h"
+#include "train/checkpointchoice.h"
 #include "train/runconfigjson.h"
 #include "train/runschedules.h"
 #include "train/testkillpoint.h"
@@ -104,20 +105,19 @@ std::optional<LoadedRun> loadRun(store::RunStore &store, qint64 runId, const QSt
     auto trust = train::trustOf(store, runId, run.checkpoint);
     train::CheckpointCheck check;
     bool loaded = train::loadCheckpoint(run.checkpoint.file, run.model, nullptr, nullptr, &state, &loadError, trust, &check);
-    if (!loaded && acceptModified && check.state == train::CheckpointState::Modified) {
+    const bool accepting = !loaded && acceptModified && check.state == train::CheckpointState::Modified;
+    if (accepting) {
         trust.acceptedSha256 << check.fileSha256;
         loaded = train::loadCheckpoint(run.checkpoint.file, run.model, nullptr, nullptr, &state, &loadError, trust);
         run.acceptedModifiedSha256 = check.fileSha256;
     }
     if (!loaded) {
-        *error = check.state == train::CheckpointState::Modified
-            ? QStringLiteral("%1; use another checkpoint of run %2 (--checkpoint best, last or epoch:N), or pass "
-                             "--accept-modified-checkpoint if the change is yours")
-                  .arg(check.problem)
-                  .arg(runId)
-            : QStringLiteral("%1; the run's other checkpoint may still load (--checkpoint best or last), or "
-                             "resume the run to write a new one")
-                  .arg(loadError);
+        // Accepted as modified, it still did not load (another model's shapes): that is the reason.
+        const bool modified = check.state == train::CheckpointState::Modified && !accepting;
+        const QString others = train::otherCheckpoints(store, runId, run.checkpoint.file, QStringLiteral("--checkpoint "));
+        *error = modified ? QStringLiteral("%1; %2, or pass --accept-modified-checkpoint if the change is yours")
+                                .arg(check.problem, others)
+                          : QStringLiteral("%1; %2").arg(loadError, others);
         return std::nullopt;
     }
     train::testKillPoint("after-checkpoint-load");

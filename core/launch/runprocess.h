@@ -47,6 +47,10 @@ public:
     void attach(const LocalProcess &engine);
     void cancel();
     bool cancelRequested() const { return m_cancelRequested; }
+    Mode mode() const { return m_mode; }
+    // Whether the engine said it started the run (or was attached to one that had): one that
+    // ends without having started refused the run (its words say why) or died loading.
+    bool sawStart() const { return m_sawStart; }
     qint64 runId() const { return m_runId; }
     qint64 pid() const { return m_engine ? m_engine->pid : 0; }
     bool isRunning() const { return !m_finished && (m_starting || (m_engine && m_engine->isAlive())); }

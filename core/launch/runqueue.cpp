@@ -150,7 +150,11 @@ void RunQueue::ended(qint64 runId, QString status, QString message)
     const auto it = m_running.find(runId);
     const qint64 enginePid = it != m_running.end() ? it->second->pid() : 0;
     const bool cancelled = it != m_running.end() && it->second->cancelRequested();
-    const bool unsaid = status == QLatin1String("failed") || status == QLatin1String("crashed");
+    // A resume the engine refused (the run is finished, or its checkpoint damaged) changed nothing:
+    // the run's status in the store is its old one, not how this attempt ended.
+    const bool refusedResume = it != m_running.end() && it->second->mode() == RunProcess::Mode::Resume
+                            && !it->second->sawStart() && status == QLatin1String("failed");
+    const bool unsaid = !refusedResume && (status == QLatin1String("failed") || status == QLatin1String("crashed"));
     QString error;
     // Read first without writing (a store that is not there is not created by looking).
     auto store = unsaid ? store::RunStore::open(m_storePath, &error, store::OpenMode::ReadOnly) : nullptr;
@@ -177,6 +181,8 @@ void RunQueue::ended(qint64 runId, QString status, QString message)
                                                     : store::RunStatus::Crashed,
                                 message);
     }
+    if (refusedResume)
+        message = QCoreApplication::translate("RunQueue", "not resumed: %1").arg(message);
     Q_EMIT runFinished(runId, status, message);
     // The process object is still inside its own signal: let it go once control is back in the loop.
     if (const auto again = m_running.find(runId); again != m_running.end()) {

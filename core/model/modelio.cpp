@@ -1,5 +1,7 @@
 #include "modelio.h"
 
+#include "files/userfile.h"
+
 #include <torch/torch.h>
 
 #include <cstdio>
@@ -10,6 +12,9 @@
 
 namespace gatefold::model {
 namespace {
+
+// A weights file larger than this is not one of ours (a ViT-g is about 4 GiB in float32).
+constexpr std::uint64_t kMaxWeightsBytes = std::uint64_t(64) << 30;
 
 std::string shapeText(at::IntArrayRef sizes)
 {
@@ -63,27 +68,26 @@ bool loadWeights(VisionTransformer &model, const std::string &path, std::string 
             *error = path + ": " + why;
         return false;
     };
-    std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status))
-        return fail("cannot open the file (does it exist?)");
-    if (!std::filesystem::is_regular_file(status))  // a device or FIFO would be read without end
-        return fail(std::filesystem::is_directory(status) ? "is a folder, not a weights file"
-                                                          : "is not a regular file (a device, FIFO or socket)");
-    const auto size = std::filesystem::file_size(path, ec);
-    std::ifstream in(path, std::ios::binary);
-    if (ec || !in)
-        return fail("cannot open the file (does it exist?)");
+    // Only a regular file, read to its size: never a device (/dev/zero) or a fifo (files/userfile.h).
+    // An empty one is read: the pickle reader names it damaged, like any other short file.
     // LibTorch 1.13's in-memory zip reader reads whole 4 KB blocks from the archive's end without
     // clamping them to its size: on a truncated file it reads past the buffer (AddressSanitizer:
     // heap-buffer-overflow in mz_zip_reader_init). The buffer keeps 64 KB of zeros past its end
     // (capacity, not size), so such reads stay inside our allocation and find no zip records there.
     constexpr std::size_t kReadSlack = 64 * 1024;
-    std::vector<char> bytes(std::size_t(size) + kReadSlack, 0);
-    in.read(bytes.data(), std::streamsize(size));
-    if (std::uintmax_t(in.gcount()) != size)
-        return fail("cannot read the file (it changed while being read?)");
-    bytes.resize(std::size_t(size));  // keeps the capacity and the zeros behind the end
+    std::vector<char> bytes;
+    std::string why;
+    if (!files::readFileChunks(
+            path, kMaxWeightsBytes, files::Accept::RegularFile,
+            [&bytes](const char *data, std::size_t n) { bytes.insert(bytes.end(), data, data + n); }, &why,
+            [&bytes](std::uint64_t size) { bytes.reserve(size_t(size) + kReadSlack); }, /*allowEmpty=*/true)) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    const std::size_t size = bytes.size();
+    bytes.resize(size + kReadSlack, 0);  // within the reserved capacity when the file kept its size
+    bytes.resize(size);                  // keeps the capacity and the zeros behind the end
     std::map<std::string, torch::Tensor> loaded;
     try {
         const c10::IValue value = torch::pickle_load(bytes);

@@ -1,5 +1,6 @@
 #include "textvalues.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -18,6 +19,21 @@ std::string boundText(long long v)
     return std::to_string(v);
 }
 
+// Whether `text` is a number as a person writes one (decimal, no space around it, not hex): the
+// only text the parsers below look at further (strtod reads " 2", "0x1p-3" and "inf" too).
+bool plainNumberText(const std::string &text)
+{
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text.front()))
+        || std::isspace(static_cast<unsigned char>(text.back())))
+        return false;
+    return text.find_first_of("xXpP") == std::string::npos;
+}
+
+bool hexText(const std::string &text)
+{
+    return text.find_first_of("xX") != std::string::npos;
+}
+
 } // namespace
 
 // A whole number in [lo, hi], or false with a message that names the range.
@@ -25,16 +41,24 @@ bool parseWhole(const std::string &text, long long lo, long long hi, long long *
 {
     errno = 0;
     char *end = nullptr;
-    const long long v = std::strtoll(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
-        if (problem)
-            *problem = makeProblem(
-                {}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is not a whole number between %2 and %3"),
-                {text, boundText(lo), boundText(hi)});
-        return false;
+    const long long v = plainNumberText(text) ? std::strtoll(text.c_str(), &end, 10) : 0;
+    const bool whole = plainNumberText(text) && *end == '\0';
+    if (whole && errno != ERANGE && v >= lo && v <= hi) {
+        *out = v;
+        return true;
     }
-    *out = v;
-    return true;
+    // A whole number all the same (1e30, 9223372036854775808): out of range, not "not a whole number".
+    errno = 0;
+    const double d = plainNumberText(text) ? std::strtod(text.c_str(), &end) : 0;
+    const bool wholeButFar = whole || (plainNumberText(text) && *end == '\0' && std::isfinite(d) && d == std::floor(d)
+                                       && (d < double(lo) || d > double(hi)));
+    if (problem)
+        *problem = wholeButFar
+            ? makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is out of range: give a whole number between %2 and %3"),
+                          {text, boundText(lo), boundText(hi)})
+            : makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is not a whole number between %2 and %3"),
+                          {text, boundText(lo), boundText(hi)});
+    return false;
 }
 
 bool parseInt(const std::string &text, int *out, ConfigProblem *problem)
@@ -59,14 +83,29 @@ bool parseDouble(const std::string &text, double *out, ConfigProblem *problem)
 {
     errno = 0;
     char *end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v)) {
-        if (problem)
-            *problem = makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is not a finite number"), {text});
-        return false;
+    const double v = plainNumberText(text) ? std::strtod(text.c_str(), &end) : 0;
+    const bool number = plainNumberText(text) && *end == '\0';
+    const bool outOfRange = number && errno == ERANGE;  // to ±inf, or below the smallest double
+    if (number && std::isfinite(v) && !(outOfRange && v == 0)) {  // a subnormal is a number, if not exact
+        *out = v;
+        return true;
     }
-    *out = v;
-    return true;
+    if (!problem)
+        return false;
+    if (outOfRange && v == 0)  // 1e-400: not 0, but no double is that small
+        *problem = makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is too small to represent (it would round "
+                                                                      "to 0; the smallest is about 2.2e-308); give 0 "
+                                                                      "or a larger number"),
+                               {text});
+    else if (outOfRange)
+        *problem = makeProblem(
+            {}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is too large to represent (the largest is about 1.8e308)"), {text});
+    else if (hexText(text))
+        *problem = makeProblem(
+            {}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is a hexadecimal number; write it in decimal (e.g. 0.125)"), {text});
+    else
+        *problem = makeProblem({}, GF_TRANSLATE_NOOP("ConfigProblem", "'%1' is not a finite number"), {text});
+    return false;
 }
 
 bool parseBool(const std::string &text, bool *out, ConfigProblem *problem)

@@ -2,7 +2,10 @@
 
 #include "checkpointseal.h"
 #include "durablefile.h"
+#include "resourceestimate.h"
 #include "testkillpoint.h"
+
+#include "files/userfile.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -11,7 +14,9 @@
 #include <torch/serialize/output-archive.h>
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -58,6 +63,51 @@ std::map<std::string, torch::Tensor> readTensors(torch::serialize::InputArchive 
     return out;
 }
 
+// Every name or shape of `stored` that does not fit `live`.
+QStringList mismatches(const std::map<std::string, torch::Tensor> &stored,
+                       const std::vector<std::pair<std::string, torch::Tensor>> &live)
+{
+    QStringList problems;
+    for (const auto &[name, tensor] : live) {
+        const auto it = stored.find(name);
+        if (it == stored.end())
+            problems << QStringLiteral("%1 is missing").arg(QString::fromStdString(name));
+        else if (it->second.sizes() != tensor.sizes())
+            problems << QStringLiteral("%1 has shape %2 in the checkpoint, %3 in the model")
+                            .arg(QString::fromStdString(name), QString::fromStdString(c10::str(it->second.sizes())),
+                                 QString::fromStdString(c10::str(tensor.sizes())));
+    }
+    for (const auto &entry : stored) {
+        const std::string &name = entry.first;  // clang 14 lambdas cannot capture structured bindings
+        const bool known = std::any_of(live.begin(), live.end(), [&](const auto &l) { return l.first == name; });
+        if (!known)
+            problems << QStringLiteral("%1 is not in the model").arg(QString::fromStdString(name));
+    }
+    return problems;
+}
+
+// The first two mismatches of each kind (another shape, missing, not in the model) and how many
+// more: a model of another width differs in every tensor, one of another depth lacks whole blocks.
+QString mismatchText(const QStringList &problems)
+{
+    constexpr qsizetype kPerKind = 2;
+    QStringList shown;
+    for (const QLatin1String kind : {QLatin1String(" in the model"), QLatin1String(" is missing")}) {
+        qsizetype taken = 0;
+        for (const QString &p : problems)
+            if (p.endsWith(kind) && !p.endsWith(QLatin1String(" is not in the model")) && taken++ < kPerKind)
+                shown << p;
+    }
+    qsizetype extra = 0;
+    for (const QString &p : problems)
+        if (p.endsWith(QLatin1String(" is not in the model")) && extra++ < kPerKind)
+            shown << p;
+    QString text = shown.join(QStringLiteral("; "));
+    if (problems.size() > shown.size())
+        text += QStringLiteral("; and %1 more").arg(problems.size() - shown.size());
+    return text;
+}
+
 torch::Tensor scalar(double v) { return torch::tensor(v, torch::kFloat64); }
 torch::Tensor scalar(std::int64_t v) { return torch::tensor(v, torch::kInt64); }
 
@@ -80,24 +130,37 @@ QString shortHash(const QString &sha)
     return sha.left(12) + QStringLiteral("…");
 }
 
+// What a checkpoint may be: a regular file (never a device, a fifo, a socket or a folder, which
+// would be read for ever or block), and no larger than this machine's memory.
+std::uint64_t checkpointReadLimit()
+{
+    return std::uint64_t(std::max<qint64>(machineMemoryBytes(), qint64(1) << 30));
+}
+
+// The bytes of the checkpoint file `path`, through the shared file checks (core/files): false with
+// "checkpoint '<path>' is a fifo …" and the like in `problem`.
+bool readCheckpointFile(const QString &path, QByteArray *bytes, QString *problem)
+{
+    std::string why;
+    bytes->clear();
+    const bool read = files::readFileChunks(
+        QFile::encodeName(path).toStdString(), checkpointReadLimit(), files::Accept::RegularFile,
+        [bytes](const char *data, std::size_t n) { bytes->append(data, qsizetype(n)); }, &why,
+        [bytes](std::uint64_t size) { bytes->reserve(qsizetype(size)); });
+    if (!read) {
+        bytes->clear();
+        *problem = QStringLiteral("checkpoint %1").arg(QString::fromStdString(why));
+    }
+    return read;
+}
+
 // The file's bytes and the verdict on them.
 QByteArray readChecked(const QString &path, const CheckpointTrust &trust, CheckpointCheck *check)
 {
     *check = CheckpointCheck{};
-    QFile file(path);
-    if (!file.exists()) {
-        check->problem = QStringLiteral("checkpoint %1 does not exist").arg(path);
+    QByteArray bytes;
+    if (!readCheckpointFile(path, &bytes, &check->problem))
         return {};
-    }
-    if (!file.open(QIODevice::ReadOnly)) {
-        check->problem = QStringLiteral("cannot read checkpoint %1: %2").arg(path, file.errorString());
-        return {};
-    }
-    QByteArray bytes = file.readAll();
-    if (file.error() != QFileDevice::NoError) {
-        check->problem = QStringLiteral("cannot read checkpoint %1: %2").arg(path, file.errorString());
-        return {};
-    }
     check->fileSha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
     if (trust.acceptedSha256.contains(check->fileSha256)) {
         check->state = CheckpointState::Accepted;
@@ -176,14 +239,17 @@ bool openArchive(const QString &path, const CheckpointTrust &trust, torch::seria
 
 QString sha256OfFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    std::string why;
+    const bool read = files::readFileChunks(
+        QFile::encodeName(path).toStdString(), std::numeric_limits<std::uint64_t>::max(), files::Accept::RegularFile,
+        [&hash](const char *data, std::size_t n) { hash.addData(QByteArrayView(data, qsizetype(n))); }, &why, {},
+        /*allowEmpty=*/true);
+    if (!read) {
         if (error)
-            *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+            *error = QStringLiteral("cannot read %1").arg(QString::fromStdString(why));
         return {};
     }
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    hash.addData(&file);
     return QString::fromLatin1(hash.result().toHex());
 }
 
@@ -281,6 +347,29 @@ bool readCheckpointConfig(const QString &path, QByteArray *configJson, QString *
     return true;
 }
 
+bool checkpointFits(const QString &path, const model::VisionTransformer &model, QString *error,
+                    const CheckpointTrust &trust)
+{
+    torch::serialize::InputArchive archive;
+    if (!openArchive(path, trust, archive, error, nullptr))
+        return false;
+    try {
+        torch::serialize::InputArchive weights;
+        archive.read("model", weights);
+        const QStringList problems = mismatches(readTensors(weights), namedWeights(*model));
+        if (problems.isEmpty())
+            return true;
+        *error = QStringLiteral("checkpoint %1 does not fit the model of this config (%2 differences): %3")
+                     .arg(path)
+                     .arg(problems.size())
+                     .arg(mismatchText(problems));
+    } catch (const std::exception &e) {
+        *error = QStringLiteral("checkpoint %1 cannot be loaded: %2")
+                     .arg(path, QString::fromStdString(e.what()).section('\n', 0, 0));
+    }
+    return false;
+}
+
 bool loadCheckpoint(const QString &path, model::VisionTransformer &model, torch::optim::Optimizer *optimizer,
                     WeightEma *ema, TrainState *state, QString *error, const CheckpointTrust &trust,
                     CheckpointCheck *check)
@@ -293,24 +382,8 @@ bool loadCheckpoint(const QString &path, model::VisionTransformer &model, torch:
         archive.read("model", weights);
         auto stored = readTensors(weights);
         const auto live = namedWeights(*model);
-        QStringList problems;
-        for (const auto &[name, tensor] : live) {
-            const auto it = stored.find(name);
-            if (it == stored.end())
-                problems << QStringLiteral("%1 is missing").arg(QString::fromStdString(name));
-            else if (it->second.sizes() != tensor.sizes())
-                problems << QStringLiteral("%1 has shape %2 in the checkpoint, %3 in the model")
-                                .arg(QString::fromStdString(name), QString::fromStdString(c10::str(it->second.sizes())),
-                                     QString::fromStdString(c10::str(tensor.sizes())));
-        }
-        for (const auto &entry : stored) {
-            const std::string &name = entry.first;  // clang 14 lambdas cannot capture structured bindings
-            const bool known = std::any_of(live.begin(), live.end(), [&](const auto &l) { return l.first == name; });
-            if (!known)
-                problems << QStringLiteral("%1 is not in the model").arg(QString::fromStdString(name));
-        }
-        if (!problems.isEmpty()) {
-            *error = QStringLiteral("checkpoint %1 does not fit the model: %2").arg(path, problems.join("; "));
+        if (const QStringList problems = mismatches(stored, live); !problems.isEmpty()) {
+            *error = QStringLiteral("checkpoint %1 does not fit the model: %2").arg(path, mismatchText(problems));
             return false;
         }
         TrainState loaded;

@@ -63,11 +63,18 @@ QString checkpointAdvice();
 bool readCheckpointConfig(const QString &path, QByteArray *configJson, QString *error,
                           const CheckpointTrust &trust = {});
 
+// Whether the weights of the checkpoint at `path` fit `model` — every name and
+// shape, checked as loadCheckpoint checks them — without changing it: false
+// with the first few differences ("… and N more") or why it cannot be read.
+// (train --init-from asks before it creates the run.)
+bool checkpointFits(const QString &path, const model::VisionTransformer &model, QString *error,
+                    const CheckpointTrust &trust = {});
+
 // Loads the weights into `model` (built from the checkpoint's config) and,
 // where given, the optimiser, the averages and the state. The bytes loaded
 // are the bytes checked: a checkpoint that is not usable (checkCheckpoint)
 // is refused. Nothing is changed when a name is missing or extra or a shape
-// differs: false, every mismatch in `error`. `check` (if given) gets the verdict.
+// differs: false, the first few mismatches in `error`. `check` (if given) gets the verdict.
 bool loadCheckpoint(const QString &path, model::VisionTransformer &model, torch::optim::Optimizer *optimizer,
                     WeightEma *ema, TrainState *state, QString *error, const CheckpointTrust &trust = {},
                     CheckpointCheck *check = nullptr);

@@ -3,15 +3,17 @@
 #include "checkpoint.h"
 #include "runexecution.h"
 
+#include "files/userfile.h"
 #include "store/runstore.h"
 
-#include <QFileInfo>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QStringList>
 
 #include <cmath>
+#include <map>
 #include <vector>
 
 namespace gatefold::train {
@@ -54,18 +56,67 @@ bool wholeEpoch(double epoch)
     return epoch >= 0 && std::abs(epoch - std::round(epoch)) < 1e-9;
 }
 
-// The names that ask for what the run has: "best, last, epoch:2".
-QString askable(const std::vector<CheckpointChoice> &all)
+// The names that ask for what the run has: "best, last, epoch:2" (each after `option`, e.g.
+// "--checkpoint best, --checkpoint epoch:2"). An epoch-N record is asked for as epoch:N.
+QString askable(const std::vector<CheckpointChoice> &all, const QString &option = QString())
 {
     QStringList names;
     for (const auto &c : all)
-        names << shortName(c.kind);
+        if (!c.kind.startsWith(QLatin1String("checkpoint/epoch-")) && !names.contains(shortName(c.kind)))
+            names << shortName(c.kind);
     for (const auto &c : all) {
         const QString byEpoch = QStringLiteral("epoch:%1").arg(std::llround(c.epoch));
         if (wholeEpoch(c.epoch) && !names.contains(byEpoch))
             names << byEpoch;
     }
+    for (QString &name : names)
+        name.prepend(option);
     return names.join(QStringLiteral(", "));
+}
+
+std::vector<CheckpointChoice> recordedChoices(store::RunStore &store, qint64 runId)
+{
+    std::vector<CheckpointChoice> all;
+    for (const auto &artifact : store.artifacts(runId))
+        if (isCheckpointKind(artifact.kind))
+            all.push_back(choiceOf(store, artifact));
+    return all;
+}
+
+// What the file of a record is when it cannot be a checkpoint at all (a record without a path
+// names the store's folder): "does not exist (moved or deleted)", "is a fifo …"; empty for a file.
+QString fileProblemOf(const CheckpointChoice &c)
+{
+    const std::string kind = files::fileKindProblem(QFile::encodeName(c.file).toStdString());
+    if (kind == "does not exist")
+        return QStringLiteral("does not exist (moved or deleted)");
+    return QString::fromStdString(kind);
+}
+
+// "run 2 keeps: best (epoch 1, step 16); ask for best", naming only the records of `all` other
+// than `exceptFile` whose files pass their check (a broken checkpoint is no way out).
+QString keptText(store::RunStore &store, qint64 runId, const std::vector<CheckpointChoice> &all,
+                 const QString &exceptFile, const QString &option = QString())
+{
+    std::map<QString, bool> usable;  // by file: best and last often share one
+    std::vector<CheckpointChoice> good;
+    for (const auto &c : all) {
+        if (c.file == exceptFile)
+            continue;
+        if (!usable.count(c.file))
+            usable[c.file] = fileProblemOf(c).isEmpty() && checkCheckpoint(c.file, trustOf(store, runId, c)).usable();
+        if (usable[c.file])
+            good.push_back(c);
+    }
+    if (good.empty())
+        return QStringLiteral("run %1 has no other checkpoint that is intact (resume or train it again to write one)")
+            .arg(runId);
+    QStringList has;
+    for (const auto &c : good)
+        has << describe(c);
+    return QStringLiteral("run %1 keeps: %2; ask for %3")
+        .arg(runId)
+        .arg(has.join(QStringLiteral(", ")), askable(good, option));
 }
 
 } // namespace
@@ -94,13 +145,15 @@ CheckpointTrust trustOf(store::RunStore &store, qint64 runId, const CheckpointCh
     return trust;
 }
 
+QString otherCheckpoints(store::RunStore &store, qint64 runId, const QString &exceptFile, const QString &option)
+{
+    return keptText(store, runId, recordedChoices(store, runId), exceptFile, option);
+}
+
 std::optional<CheckpointChoice> chooseCheckpoint(store::RunStore &store, qint64 runId, const QString &checkpoint,
                                                  QString *error)
 {
-    std::vector<CheckpointChoice> all;
-    for (const auto &artifact : store.artifacts(runId))
-        if (isCheckpointKind(artifact.kind))
-            all.push_back(choiceOf(store, artifact));
+    const std::vector<CheckpointChoice> all = recordedChoices(store, runId);
     if (all.empty()) {
         const QString why = store.lastError();
         *error = QStringLiteral("run %1 has no checkpoint yet: the trainer writes one at the end of every epoch "
@@ -109,12 +162,6 @@ std::optional<CheckpointChoice> chooseCheckpoint(store::RunStore &store, qint64 
                      .arg(why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why));
         return std::nullopt;
     }
-    QStringList has;
-    for (const auto &c : all)
-        has << describe(c);
-    const QString kept = QStringLiteral("run %1 keeps: %2; ask for %3").arg(runId).arg(has.join(QStringLiteral(", ")),
-                                                                                   askable(all));
-
     const CheckpointChoice *chosen = nullptr;
     if (const auto epoch = epochOfCheckpointName(checkpoint)) {
         // The last one recorded at that epoch (last and best of the same step hold the same weights).
@@ -126,7 +173,7 @@ std::optional<CheckpointChoice> chooseCheckpoint(store::RunStore &store, qint64 
                                     "checkpoint, and every k-th epoch's only when the run sets train.keep_every = k; %3")
                          .arg(runId)
                          .arg(*epoch)
-                         .arg(kept);
+                         .arg(keptText(store, runId, all, QString()));
             return std::nullopt;
         }
     } else {
@@ -135,16 +182,17 @@ std::optional<CheckpointChoice> chooseCheckpoint(store::RunStore &store, qint64 
             if (c.kind == kind)
                 chosen = &c;
         if (!chosen) {
-            *error = QStringLiteral("run %1 has no %2 checkpoint; %3").arg(runId).arg(checkpoint, kept);
+            *error = QStringLiteral("run %1 has no %2 checkpoint; %3")
+                         .arg(runId)
+                         .arg(checkpoint, keptText(store, runId, all, QString()));
             return std::nullopt;
         }
     }
-    if (!QFileInfo(chosen->file).isFile()) {
-        *error = QStringLiteral("the %1 checkpoint of run %2 is recorded as %3, but that file is gone (moved or "
-                                "deleted); %4")
+    if (const QString problem = fileProblemOf(*chosen); !problem.isEmpty()) {
+        *error = QStringLiteral("the %1 checkpoint of run %2 is recorded as %3, which %4; %5")
                      .arg(shortName(chosen->kind))
                      .arg(runId)
-                     .arg(chosen->file, kept);
+                     .arg(chosen->file, problem, keptText(store, runId, all, chosen->file));
         return std::nullopt;
     }
     return *chosen;

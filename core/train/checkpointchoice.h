@@ -27,9 +27,17 @@ struct CheckpointChoice {
 // is the checkpoint recorded at epoch N: the epoch-N checkpoint a run with
 // train.keep_every keeps, or the last or best when written at that epoch.
 // nullopt with a sentence in `error` when the run has no such checkpoint
-// (listing the ones it has and the names to ask for them) or its file is gone.
+// (listing the intact ones it has and the names to ask for them) or its file
+// is not a file (gone, a folder, a fifo, a device, a link loop: said which).
 std::optional<CheckpointChoice> chooseCheckpoint(store::RunStore &store, qint64 runId, const QString &checkpoint,
                                                  QString *error);
+
+// The way out when a checkpoint of run `runId` cannot be used: "run 2 keeps:
+// best (epoch 1, step 16); ask for best" — only the run's checkpoints other
+// than `exceptFile` whose files pass their check — or that it has none. Each
+// name follows `option` ("--checkpoint " gives "ask for --checkpoint best").
+QString otherCheckpoints(store::RunStore &store, qint64 runId, const QString &exceptFile,
+                         const QString &option = QString());
 
 // The record `artifact` (of a checkpoint kind) as a choice.
 CheckpointChoice choiceOf(store::RunStore &store, const store::Artifact &artifact);

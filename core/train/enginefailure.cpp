@@ -1,18 +1,24 @@
 #include "enginefailure.h"
 
+#include "resourceestimate.h"
+
 #include "store/runstore.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QStandardPaths>
 
 #include <c10/util/Exception.h>
 
+#include <cmath>
 #include <mutex>
 #include <new>
 #include <typeinfo>
+
+#include <unistd.h>
 
 namespace gatefold::train {
 namespace {
@@ -25,6 +31,37 @@ qint64 g_runId = 0;
 QString firstLine(const char *text)
 {
     return QString::fromLocal8Bit(text).section(QLatin1Char('\n'), 0, 0).trimmed();
+}
+
+// What an allocator said it could not get: "you tried to allocate 80000000000 bytes" (c10's CPU
+// allocator), "Tried to allocate 2.00 GiB" (CUDA's); -1 when it does not say.
+double requestedBytes(const QString &text)
+{
+    static const QRegularExpression cpu(QStringLiteral("tried to allocate (\\d+) bytes"));
+    static const QRegularExpression cuda(QStringLiteral("Tried to allocate ([0-9.]+) (KiB|MiB|GiB|TiB)"));
+    if (const auto m = cpu.match(text); m.hasMatch())
+        return m.captured(1).toDouble();
+    if (const auto m = cuda.match(text); m.hasMatch()) {
+        const QStringList units{QStringLiteral("KiB"), QStringLiteral("MiB"), QStringLiteral("GiB"), QStringLiteral("TiB")};
+        return m.captured(1).toDouble() * std::pow(1024.0, double(units.indexOf(m.captured(2)) + 1));
+    }
+    return -1;
+}
+
+// A file the engine log may go to: the first of `candidates` this user can write (or create).
+QString writableOf(const QStringList &candidates)
+{
+    for (const QString &path : candidates) {
+        const QFileInfo file(path);
+        if (file.exists() ? file.isFile() && file.isWritable() : false)
+            return path;
+        QString dir = file.absolutePath();
+        while (!QFileInfo::exists(dir) && QFileInfo(dir).path() != dir)
+            dir = QFileInfo(dir).path();
+        if (!file.exists() && QFileInfo(dir).isDir() && QFileInfo(dir).isWritable())
+            return path;
+    }
+    return {};
 }
 
 } // namespace
@@ -44,10 +81,12 @@ QString describeFailure(const std::exception &e, QString *detail)
         *detail = QString::fromLocal8Bit(e.what());
     const auto *torchError = dynamic_cast<const c10::Error *>(&e);
     const QString message = torchError ? firstLine(torchError->what_without_backtrace()) : firstLine(e.what());
-    if (isOutOfMemory(e))
-        return message.isEmpty() || dynamic_cast<const std::bad_alloc *>(&e)
-            ? QStringLiteral("out of memory")
-            : QStringLiteral("out of memory (%1)").arg(message);
+    if (isOutOfMemory(e)) {
+        // One sentence: the allocator's own words ("[enforce fail at alloc_cpu.cpp:75] …") go to the log only.
+        const double bytes = requestedBytes(QString::fromLocal8Bit(e.what()));
+        return bytes > 0 ? QStringLiteral("out of memory: could not allocate %1").arg(describeBytes(bytes))
+                         : QStringLiteral("out of memory");
+    }
     return message.isEmpty() ? QStringLiteral("an internal error (%1)").arg(QString::fromLatin1(typeid(e).name()))
                              : message;
 }
@@ -60,13 +99,21 @@ void setEngineLogFile(const QString &path)
 
 QString engineLogFile()
 {
-    std::lock_guard<std::mutex> lock(g_logMutex);
-    if (!g_logFile.isEmpty())
-        return g_logFile;
-    QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
-    if (dir.isEmpty())
-        dir = QDir::homePath() + QStringLiteral("/.local/share");
-    return dir + QStringLiteral("/gatefold/engine.log");
+    QString chosen;
+    {
+        std::lock_guard<std::mutex> lock(g_logMutex);
+        chosen = g_logFile;
+    }
+    // $HOME may be another user's (setpriv, sudo without -H): then the user's own temporary folder.
+    QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    if (data.isEmpty())
+        data = QDir::homePath() + QStringLiteral("/.local/share");
+    const QString fallback = QDir(QDir::tempPath()).filePath(QStringLiteral("gatefold-%1/engine.log").arg(::getuid()));
+    QStringList candidates{data + QStringLiteral("/gatefold/engine.log"), fallback};
+    if (!chosen.isEmpty())
+        candidates.prepend(chosen);
+    const QString writable = writableOf(candidates);
+    return writable.isEmpty() ? candidates.front() : writable;
 }
 
 bool logEngineDetail(const QString &context, const QString &detail)

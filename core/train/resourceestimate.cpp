@@ -230,6 +230,16 @@ qint64 machineMemoryBytes()
     return total;
 }
 
+qint64 machineSwapBytes()
+{
+    QFile meminfo(QStringLiteral("/proc/meminfo"));
+    if (!meminfo.open(QIODevice::ReadOnly))
+        return 0;
+    static const QRegularExpression line(QStringLiteral("^SwapTotal:\\s+(\\d+) kB"), QRegularExpression::MultilineOption);
+    const auto match = line.match(QString::fromLatin1(meminfo.readAll()));
+    return match.hasMatch() ? match.captured(1).toLongLong() * 1024 : 0;
+}
+
 namespace {
 
 // Every part in long double, and the peak: the base, the state and the input batches stay; of
@@ -278,16 +288,43 @@ ResourceEstimate estimateResources(const RunConfig &config)
     return e;
 }
 
+namespace {
+
+const Part &largestPart(const Need &n)
+{
+    return *std::max_element(n.parts.begin(), n.parts.end(), [](const Part &a, const Part &b) { return a.bytes < b.bytes; });
+}
+
+// A stated limit the run fits, on a machine it does not: the allocator would fail mid-run.
+QStringList beyondThisMachine(const RunConfig &config, const ResourceEstimate &e)
+{
+    const qint64 memory = machineMemoryBytes();
+    const qint64 swap = machineSwapBytes();
+    if (!e.limitIsSetting || memory <= 0 || e.peakBytes <= memory + swap)
+        return {};
+    const Need n = needOf(config);
+    const Part &largest = largestPart(n);
+    const Setting &named = culprit(largest);
+    return {QStringLiteral("compute.memory_limit: it allows %1, more than this machine has (%2 of memory, %3 of swap), "
+                           "and the run would need about %4 at its peak (the largest part: %5, %6), so it could not "
+                           "get it here; lower %7 (%8 scale that part too) until it fits this machine, and "
+                           "compute.memory_limit to at most what the machine has (0: its memory)")
+                .arg(describeBytes(double(e.memoryLimitBytes)), describeBytes(double(memory)),
+                     describeBytes(double(swap)), describeBytes(double(n.peak)), largest.what,
+                     describeBytes(double(largest.bytes)), QString::fromLatin1(named.key), otherKeys(largest, named))};
+}
+
+} // namespace
+
 QStringList checkResources(const RunConfig &config, ResourceEstimate *out)
 {
     const ResourceEstimate e = estimateResources(config);
     if (out)
         *out = e;
     if (e.memoryLimitBytes <= 0 || e.peakBytes <= e.memoryLimitBytes)
-        return {};
+        return beyondThisMachine(config, e);
     const Need n = needOf(config);
-    const Part &largest = *std::max_element(n.parts.begin(), n.parts.end(),
-                                            [](const Part &a, const Part &b) { return a.bytes < b.bytes; });
+    const Part &largest = largestPart(n);
     const QString limit = e.limitIsSetting
         ? QStringLiteral("compute.memory_limit allows %1").arg(describeBytes(double(e.memoryLimitBytes)))
         : QStringLiteral("this machine has %1 of memory").arg(describeBytes(double(e.memoryLimitBytes)));

@@ -38,7 +38,10 @@ ResourceEstimate estimateResources(const RunConfig &config);
 
 // Refuses a config whose peak cannot fit compute.memory_limit (or, when that
 // is 0, this machine's memory), naming the setting that makes it so and how
-// much is needed: "key: message", like checkDataFits. `out` gets the estimate.
+// much is needed: "key: message", like checkDataFits. A stated limit above
+// this machine's memory and swap does not let through a run that needs more
+// than the machine has (the run is trained here): refused too, saying so.
+// `out` gets the estimate.
 QStringList checkResources(const RunConfig &config, ResourceEstimate *out = nullptr);
 
 // The estimate as `config --check --json` prints it (contract C3): {"parameters",
@@ -48,6 +51,8 @@ QJsonObject resourcesJson(const ResourceEstimate &estimate);
 
 // This machine's memory: MemTotal, or the cgroup's memory.max when lower.
 qint64 machineMemoryBytes();
+// Its swap: SwapTotal (0 when it has none or it cannot be read).
+qint64 machineSwapBytes();
 
 // compute.memory_limit: "0" (this machine), a number of bytes, or a number
 // with K, M, G or T (powers of 1024; "8G", "1.5G", "512MiB", "8GB").

@@ -58,7 +58,11 @@ std::optional<std::string> wholeText(const QJsonValue &value)
     constexpr qint64 none = std::numeric_limits<qint64>::min();
     if (const qint64 exact = value.toInteger(none); exact != none)
         return std::to_string(exact);
-    return model::formatDouble(d);  // too large for any whole-number setting: its parser says so
+    // Too large for any whole-number setting: its parser says so, quoting it as it was written
+    // where digits can (9223372036854775808, not 9.223372036854776e+18).
+    if (std::fabs(d) < 1e21)
+        return QString::number(d, 'f', 0).toStdString();
+    return model::formatDouble(d);
 }
 
 QString withoutQuotesHint(const QJsonValue &value)
@@ -67,7 +71,10 @@ QString withoutQuotesHint(const QJsonValue &value)
         return QString();
     const QString s = value.toString().trimmed();
     bool number = false;
-    s.toDouble(&number);
+    const double v = s.toDouble(&number);
+    if (number && !std::isfinite(v))  // "NaN", "inf": no JSON number can say it, quoted or not
+        return QStringLiteral("; a setting takes finite numbers only (NaN and Infinity are not allowed): give a "
+                              "number such as 0.001");
     if (number)
         return QStringLiteral("; write %1 without quotes").arg(s);
     if (s == QLatin1String("true") || s == QLatin1String("false"))

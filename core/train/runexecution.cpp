@@ -3,6 +3,7 @@
 #include "checkpointfiles.h"
 #include "datarecord.h"
 #include "enginefailure.h"
+#include "resourceestimate.h"
 #include "resumeplan.h"
 #include "runconfigjson.h"
 #include "runrecorder.h"
@@ -86,13 +87,31 @@ bool hasNoSettings(const QByteArray &configJson)
     return doc.isObject() && doc.object().isEmpty();
 }
 
-QString whatToDo(const std::exception &e)
+// What to do after `e` ended run `runId`, fitted to the run: its stated memory limit (`config`, when
+// it could be read), whether a checkpoint exists to resume from, whether the detail reached a log.
+QString whatToDo(store::RunStore &store, qint64 runId, const RunConfig *config, const std::exception &e, bool logged)
 {
-    return isOutOfMemory(e) ? QStringLiteral("make the run smaller (train.batch_size, img_size, embed_dim, depth, "
-                                             "gate.codebook_size, join.branches) or set compute.memory_limit so it is "
-                                             "checked before a run starts; resume continues from the last checkpoint")
-                            : QStringLiteral("the detail is in %1; resume continues from the last checkpoint")
-                                  .arg(engineLogFile());
+    const QString resume = store.artifacts(runId, QStringLiteral("checkpoint/last")).empty()
+        ? QString()
+        : QStringLiteral("; `gatefold-cli resume --run %1` continues from its last checkpoint").arg(runId);
+    if (!isOutOfMemory(e))
+        return (logged ? QStringLiteral("the detail is in %1").arg(engineLogFile())
+                       : QStringLiteral("no engine log could be written (%1)").arg(engineLogFile()))
+             + resume;
+    const QString smaller = QStringLiteral("make the run smaller (train.batch_size, img_size, embed_dim, depth, "
+                                           "gate.codebook_size, join.branches)");
+    const qint64 limit = config ? config->train.memoryLimit : 0;
+    const qint64 machine = machineMemoryBytes() + machineSwapBytes();
+    if (limit > 0 && limit > machine)
+        return QStringLiteral("compute.memory_limit is %1, more than this machine has (%2 with swap), so the run was "
+                              "let through; %3 and set compute.memory_limit to at most %2 (0: this machine's memory) "
+                              "so it is checked before it starts%4")
+            .arg(describeBytes(double(limit)), describeBytes(double(machine)), smaller, resume);
+    if (limit > 0)
+        return QStringLiteral("the run fits its compute.memory_limit (%1) by the estimate, but this machine did not "
+                              "have that much free (other programs, or a container limit); free memory or %2%3")
+            .arg(describeBytes(double(limit)), smaller, resume);
+    return smaller + QStringLiteral(", or set compute.memory_limit so it is checked before a run starts") + resume;
 }
 
 // The claimed run, from its config to its end status.
@@ -155,11 +174,12 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
     } catch (const std::exception &e) {
         QString detail;
         const QString what = describeFailure(e, &detail);
-        logEngineDetail(QStringLiteral("run %1 failed at step %2").arg(runId).arg(trainer.state().step), detail);
+        const bool logged =
+            logEngineDetail(QStringLiteral("run %1 failed at step %2").arg(runId).arg(trainer.state().step), detail);
         outcome.end = TrainEnd::Failed;
         outcome.message = QStringLiteral("the engine stopped at step %1: %2; %3")
                               .arg(trainer.state().step)
-                              .arg(what, whatToDo(e));
+                              .arg(what, whatToDo(store, runId, &config, e, logged));
     }
     if (!recorder.flush() && outcome.end == TrainEnd::Finished) {
         outcome.end = TrainEnd::Failed;
@@ -232,8 +252,12 @@ ExecutionResult executeRun(store::RunStore &store, qint64 runId, const Execution
     auto died = [&](const std::exception &e) {
         QString detail;
         const QString what = describeFailure(e, &detail);
-        logEngineDetail(QStringLiteral("run %1 failed").arg(runId), detail);
-        return failRun(store, runId, QStringLiteral("the engine stopped: %1; %2").arg(what, whatToDo(e)));
+        const bool logged = logEngineDetail(QStringLiteral("run %1 failed").arg(runId), detail);
+        RunConfig config;
+        QStringList ignored;
+        const bool known = runConfigFromJson(record->configJson, &config, &ignored);
+        return failRun(store, runId, QStringLiteral("the engine stopped: %1; %2")
+                                         .arg(what, whatToDo(store, runId, known ? &config : nullptr, e, logged)));
     };
     try {
         return trainClaimedRun(store, runId, *record, plan, options, std::move(data));

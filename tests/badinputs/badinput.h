@@ -10,7 +10,8 @@
 // gatefold-cli as a child process — as an unprivileged user when the test runs
 // as root, so that a file without read permission is one — and expects:
 //  - an exit status (2: refused before anything was created; 1: failed), never a signal;
-//  - every text of `mentions` in the output (the file, the key, the line, what to do);
+//  - every text of `mentions` in the output (the file, the key, the line, what to do),
+//    and none of `absent` (a way out that is itself broken, advice that does not apply);
 //  - no C++ exception text, assertion, backtrace or anonymous decoder warning;
 //  - the case's folder unchanged, byte for byte (nothing created or modified),
 //    unless `mayWrite` (a run that was created and then failed).
@@ -38,7 +39,8 @@ public:
     void fifo(const QString &relative) const;
     void chmod(const QString &relative, unsigned mode) const;
     void remove(const QString &relative) const;  // a file or a whole folder
-    // A copy of the store tst_badinputs made once (one finished run), at `relative`.
+    // A copy of the store tst_badinputs made once, at `relative`: run 1, finished after two epochs,
+    // epoch 1 in runs/1/step-2.pt, epoch 2 and last in runs/1/step-4.pt (best is one of them).
     void copyStore(const QString &relative) const;
 
 private:
@@ -53,6 +55,8 @@ struct BadInput {
     QStringList mentions;                        // "{dir}" as above; case-sensitive
     QByteArray input;                            // standard input
     bool mayWrite = false;                       // the command may change the case's folder (exit 1 after a start)
+    QStringList absent;                          // "{dir}" as above: texts the output must not hold (a wrong hint)
+    QStringList environment;                     // "NAME=value" added to the child's environment
 };
 
 std::vector<BadInput> &badInputs();

@@ -54,6 +54,13 @@ void addConfigs(std::vector<BadInput> &cases)
     cases.push_back(file("negative seed", "{\"train.seed\": -1}", {"train.seed", "between 0 and"}));
     cases.push_back(file("number beyond a double", "{\n\"optim.lr\": 1e999\n}", {"line 2", "optim.lr", "too large"}));
     cases.push_back(file("NaN", "{\"optim.lr\": NaN}", {"optim.lr", "NaN and Infinity are not numbers"}));
+    {
+        BadInput quoted = file("NaN in quotes", "{\"optim.lr\": \"NaN\"}", {"optim.lr", "finite numbers only"});
+        quoted.absent = {"without quotes"};  // unquoted, NaN is refused too
+        cases.push_back(quoted);
+    }
+    cases.push_back(file("seed past 2^63", "{\"train.seed\": 9223372036854775808}",
+                         {"train.seed", "'9223372036854775808' is out of range", "between 0 and 2^63-1"}));
     cases.push_back(file("Infinity", "{\"optim.lr\": -Infinity}", {"NaN and Infinity"}));
     cases.push_back(file("null value", "{\"depth\": null}", {"depth", "null"}));
     cases.push_back(file("list for one value", "{\"depth\": [1]}", {"depth", "not a list"}));
@@ -146,6 +153,19 @@ void addConfigs(std::vector<BadInput> &cases)
     cases.push_back(set("unknown key", "optim.lrr=1", {"--set optim.lrr=1", "unknown setting 'optim.lrr'"}));
     cases.push_back(set("empty value", "optim.lr=", {"optim.lr", "is not a finite number"}));
     cases.push_back(set("nan", "optim.lr=nan", {"optim.lr", "is not a finite number"}));
+    // One rule for white space around the value, wherever it is; hex floats, '==' and underflow said as such.
+    cases.push_back(set("space after the equals sign", "depth= 2", {"--set depth= 2", "space around it", "write depth=2"}));
+    cases.push_back(set("space after the value", "depth=2 ", {"space around it", "write depth=2"}));
+    cases.push_back(set("space before the key", " depth=2", {"space around it", "write depth=2"}));
+    cases.push_back(set("hexadecimal float", "optim.lr=0x1p-3", {"optim.lr", "hexadecimal", "decimal"}));
+    cases.push_back(set("double equals sign", "data.path==x", {"starts with '='", "write data.path=x"}));
+    cases.push_back(set("underflow", "optim.lr=1e-400", {"optim.lr", "too small to represent", "round to 0"}));
+    cases.push_back(set("overflow", "optim.lr=1e400", {"optim.lr", "too large to represent"}));
+    cases.push_back(set("negative seed", "train.seed=-1", {"train.seed", "out of range", "between 0 and"}));
+    // A key given twice with different values: the last is used, and said.
+    cases.push_back({"set/given twice (warning)", {},
+                     QStringList{"config", "--check"} + tinyModel() + QStringList{"--set", "depth=2"}, 0,
+                     {"warning: --set depth is given 2 times (1, 2): the last, 2, is used"}});
     cases.push_back(set("line break in a path", "data.path=a\nb", {"data.path", "control character"}));
     cases.push_back(set("a trillion built-in images", "data.train_size=1000000000000",
                         {"data.train_size", "at most 100000000 images"}));
