@@ -48,7 +48,7 @@ void addCommands(std::vector<BadInput> &cases)
                          f.copyStore("store");
                          f.write("x.gif", kGif);
                      },
-                     analyzeImage("{dir}/x.gif"), 1, {"{dir}/x.gif", "GIF", "does not read", "PNG, JPEG"}, {}, false,
+                     analyzeImage("{dir}/x.gif"), 1, {"{dir}/x.gif", "GIF", "does not read", "JPEG, PNG"}, {}, false,
                      {"damaged"}});
     cases.push_back({"analyze views/empty names", store,
                      {"analyze", "--run", "1", "--store", "{dir}/store/runs.sqlite", "--views", ",,"}, 2,

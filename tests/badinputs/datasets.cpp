@@ -360,7 +360,7 @@ void addImages(std::vector<BadInput> &cases)
     cases.push_back(image("JPEG with scrambled data", scrambled, {"damaged JPEG data", "(libjpeg"}));
     cases.push_back(image("JPEG header only", jpeg.left(20), {"damaged JPEG data"}));
     cases.push_back(image("JPEG claiming four billion pixels", jpegClaiming(65000, 65000),
-                          {"its header claims 65000 x 65000 pixels, more than the 1073741824"}));
+                          {"its header claims 65000 x 65000 pixels, more than the 134217728"}));
     cases.push_back(image("PNG claiming ten billion pixels", pngClaiming(100000, 100000),
                           {"its header claims 100000 x 100000 pixels", "OPENCV_IO_MAX_IMAGE_PIXELS"}, "imgs/train/a/big.png"));
     cases.push_back(image("PNG claiming zero pixels", pngClaiming(0, 5), {"claims an image of 0 x 5 pixels"},
