@@ -523,7 +523,7 @@ void TstInspect::badInputRefusedStoreUntouched_data()
     QTest::newRow("damaged checkpoint") << "damaged" << "cannot be read: it does not end like a checkpoint";
     QTest::newRow("missing image file") << "file=missing" << "does not exist";
     QTest::newRow("unreadable image file") << "file=text" << "cannot be decoded";
-    QTest::newRow("GIF image file") << "file=gif" << "is a GIF image, a format Gatefold does not read; convert it to PNG, JPEG";
+    QTest::newRow("GIF image file") << "file=gif" << "it looks like a GIF image, which Gatefold does not read: convert it to PNG";
     QTest::newRow("image file is a fifo") << "file=fifo" << "is a fifo";
     QTest::newRow("image file is a device") << "file=/dev/zero" << "is a device";
     QTest::newRow("image file is a folder") << "file=folder" << "is a folder";

@@ -17,8 +17,11 @@
 #include <QStandardPaths>
 #include <QSysInfo>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace gatefold::store;
 
@@ -80,6 +83,54 @@ struct Sleeper {
     }
 };
 
+// A child of this process that exits when told and is then left unreaped: a zombie, as a detached
+// engine becomes under a PID 1 that never reaps (a container), or under a window that has not yet
+// looked. Its pid exists (kill(pid, 0) succeeds) and /proc still shows its start time.
+struct Zombie {
+    pid_t pid = -1;
+    int toChild = -1;
+    Zombie()
+    {
+        int fds[2];
+        if (::pipe(fds) != 0)
+            return;
+        pid = ::fork();
+        if (pid == 0) {  // the child: wait for the parent to close the pipe, then exit
+            ::close(fds[1]);
+            char c;
+            while (::read(fds[0], &c, 1) > 0) {
+            }
+            ::_exit(0);
+        }
+        ::close(fds[0]);
+        toChild = fds[1];
+    }
+    ~Zombie()
+    {
+        if (toChild >= 0)
+            ::close(toChild);
+        if (pid > 0)
+            ::waitpid(pid, nullptr, 0);
+    }
+    ProcessId id() const { return {pid, QSysInfo::machineHostName(), processStartToken(pid)}; }
+    // Exits, and is not reaped: true once /proc says Z.
+    bool die()
+    {
+        ::close(std::exchange(toChild, -1));
+        for (int i = 0; i < 500; ++i) {
+            QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+            if (stat.open(QIODevice::ReadOnly)) {
+                const QByteArray text = stat.readAll();
+                const int close = text.lastIndexOf(')');
+                if (close >= 0 && text.size() > close + 2 && text.at(close + 2) == 'Z')
+                    return true;
+            }
+            QThread::msleep(10);
+        }
+        return false;
+    }
+};
+
 // A copy of sleep named `name` in `dir`: a program that looks like one of Gatefold's.
 QString sleepNamed(const QString &dir, const QString &name)
 {
@@ -131,6 +182,7 @@ private Q_SLOTS:
     void crashedButAliveIsNotTaken();
     void liveEngineIsNeverDeclaredCrashed();
     void deadOrReusedPidIsCrashed();
+    void zombieHolderIsDead();
     void otherHostsGoByHeartbeat();
     void pidWithoutStartTokenMustBeAnEngine();
     void orphanedQueuedRunsAndAdoption();
@@ -279,6 +331,42 @@ void TstStoreLease::deadOrReusedPidIsCrashed()
     QVERIFY2(store->run(gone)->message.contains("is gone"), qPrintable(store->run(gone)->message));
     QVERIFY2(store->run(reused)->message.contains("another process"), qPrintable(store->run(reused)->message));
     QVERIFY2(store->run(legacy)->message.contains("another process"), qPrintable(store->run(legacy)->message));
+}
+
+// An engine that exited and was never reaped holds nothing: its running run is crashed (and said so,
+// not "another process"), a queued run it owned is an orphan a queue may adopt. Everything that asks
+// whether a holder lives agrees (the window, `gatefold-cli queue`, the store): a queue handed runs by
+// a window whose engines became zombies was left waiting for them for ever.
+void TstStoreLease::zombieHolderIsDead()
+{
+    const QString path = storePath("zombie-holder.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 training = *store->createRun(named("trained by the zombie"));
+    const qint64 queued = *store->createRun(named("queued by the zombie"));
+    QVERIFY(store->setStatus(training, RunStatus::Running));
+    Zombie zombie;
+    QVERIFY(zombie.pid > 0);
+    const ProcessId holder = zombie.id();
+    QVERIFY(!holder.start.isEmpty());
+    QVERIFY(isAliveHere(holder));  // alive, before it exits
+    const double now = double(QDateTime::currentMSecsSinceEpoch()) / 1000;
+    QVERIFY(setHolder(path, training, holder, now));
+    QVERIFY(setHolder(path, queued, holder, now));
+    QVERIFY(store->orphanedQueuedRuns().empty());
+    QVERIFY(store->markCrashedRuns(3600).empty());
+
+    QVERIFY2(zombie.die(), "the child did not become a zombie");
+    QCOMPARE(::kill(zombie.pid, 0), 0);  // its pid still exists
+    QCOMPARE(processStartToken(zombie.pid), holder.start);  // with the same start time
+    QVERIFY(!isAliveHere(holder));
+    const auto orphans = store->orphanedQueuedRuns();
+    QCOMPARE(orphans.size(), size_t(1));
+    QCOMPARE(orphans.front().id, queued);
+    QCOMPARE(store->markCrashedRuns(3600), std::vector<qint64>{training});
+    const QString message = store->run(training)->message;
+    QVERIFY2(message.contains("has exited") && !message.contains("another process"), qPrintable(message));
+    QVERIFY(store->adoptRuns({queued}));
 }
 
 void TstStoreLease::otherHostsGoByHeartbeat()

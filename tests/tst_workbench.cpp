@@ -367,6 +367,12 @@ void TstWorkbench::compareShowsDifferences()
     // Grouped by the learning rate: seeds folded into mean ± sample std.
     QVERIFY(store->addMetrics(ids[0], {{"val/top1", 10, 2, 0, 0.8}}));
     QVERIFY(store->addMetrics(ids[2], {{"val/top1", 10, 2, 0, 0.6}}));
+    {  // queued, never measured: one of the group's runs, not one of its values
+        store::NewRun run;
+        run.name = QStringLiteral("not started");
+        run.configJson = R"({"optim": {"lr": 0.001}, "train": {"seed": 2}})";
+        QVERIFY(store->createRun(run));
+    }
     GroupView groups(store.get());
     groups.setKey(QStringLiteral("optim.lr"));
     auto *g = groups.table();
@@ -374,10 +380,12 @@ void TstWorkbench::compareShowsDifferences()
     QMap<QString, int> row;
     for (int r = 0; r < g->rowCount(); ++r)
         row[g->item(r, 0)->text()] = r;
-    QCOMPARE(g->item(row["0.001"], 1)->text(), QStringLiteral("2"));
-    QCOMPARE(g->item(row["0.001"], 2)->text(), QStringLiteral("70.00 ± 14.14"));
-    QCOMPARE(g->item(row["0.003"], 2)->text(), QStringLiteral("50.00 ± —"));
-    QCOMPARE(g->item(row["0.003"], 3)->text(), QStringLiteral("40.00 ± —"));
+    QCOMPARE(g->item(row["0.001"], 1)->text(), QStringLiteral("3"));  // runs in the group
+    QCOMPARE(g->item(row["0.001"], 2)->text(), QStringLiteral("2"));  // those the mean ± std is over
+    QCOMPARE(g->item(row["0.001"], 3)->text(), QStringLiteral("70.00 ± 14.14"));
+    QCOMPARE(g->item(row["0.003"], 2)->text(), QStringLiteral("1"));
+    QCOMPARE(g->item(row["0.003"], 3)->text(), QStringLiteral("50.00 ± —"));
+    QCOMPARE(g->item(row["0.003"], 4)->text(), QStringLiteral("40.00 ± —"));
     QCOMPARE(meanStdText({}, false), QStringLiteral("—"));
 }
 

@@ -84,8 +84,13 @@ void GroupView::refresh()
     }
     m_table->setSortingEnabled(false);
     m_table->clear();
-    m_table->setColumnCount(4);
-    m_table->setHorizontalHeaderLabels({key, tr("Runs"), tr("Best val top-1 (%)"), tr("Last val top-1 (%)")});
+    // The mean ± std is over the runs that measured val top-1 (a queued, crashed or just-started run
+    // has none): said beside the runs the group holds, never folded into them.
+    m_table->setColumnCount(5);
+    m_table->setHorizontalHeaderLabels(
+        {key, tr("Runs"), tr("With val top-1"), tr("Best val top-1 (%)"), tr("Last val top-1 (%)")});
+    m_table->horizontalHeaderItem(2)->setToolTip(
+        tr("The runs of the group that have measured val top-1: the mean ± std beside it is over these"));
     m_table->setRowCount(int(groups.size()));
     int row = 0;
     for (const auto &[value, g] : groups) {
@@ -93,8 +98,11 @@ void GroupView::refresh()
         auto *runs = new QTableWidgetItem;
         runs->setData(Qt::DisplayRole, g.runs);
         m_table->setItem(row, 1, runs);
-        m_table->setItem(row, 2, new QTableWidgetItem(meanStdText(g.best, true)));
-        m_table->setItem(row, 3, new QTableWidgetItem(meanStdText(g.last, true)));
+        auto *measured = new QTableWidgetItem;
+        measured->setData(Qt::DisplayRole, int(g.best.size()));
+        m_table->setItem(row, 2, measured);
+        m_table->setItem(row, 3, new QTableWidgetItem(meanStdText(g.best, true)));
+        m_table->setItem(row, 4, new QTableWidgetItem(meanStdText(g.last, true)));
         ++row;
     }
     m_table->setSortingEnabled(true);

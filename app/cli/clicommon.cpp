@@ -7,6 +7,7 @@
 #include "store/storetext.h"
 
 #include <QCommandLineParser>
+#include <QRegularExpression>
 #include <QCoreApplication>
 #include <QHash>
 #include <QTextStream>
@@ -59,6 +60,16 @@ void printOut(const QString &text)
 std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &arguments, bool allowPositional)
 {
     if (!parser.parse(arguments)) {
+        // "runs show -1": Qt reads the number as short options ("Unknown option '1'").
+        static const QRegularExpression negative(QStringLiteral("^-[0-9][0-9.eE+-]*$"));
+        for (const QString &a : arguments.mid(1))
+            if (negative.match(a).hasMatch() && parser.errorText().contains(a.mid(1, 1))) {
+                printErr(QCoreApplication::translate("cli", "error: '%1' is a negative number where an option or a "
+                                                            "value was expected; run ids and counts are whole numbers "
+                                                            "> 0 (see --help)")
+                             .arg(a));
+                return ExitUsage;
+            }
         printErr(parser.errorText());
         return ExitUsage;
     }

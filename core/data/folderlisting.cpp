@@ -105,6 +105,7 @@ void PassedOver::add(const PassedOver &other)
     hidden.insert(hidden.end(), other.hidden.begin(), other.hidden.end());
     nested.insert(nested.end(), other.nested.begin(), other.nested.end());
     loose.insert(loose.end(), other.loose.begin(), other.loose.end());
+    unlisted.insert(unlisted.end(), other.unlisted.begin(), other.unlisted.end());
 }
 
 std::vector<std::string> describePassedOver(const PassedOver &p)
@@ -125,6 +126,10 @@ std::vector<std::string> describePassedOver(const PassedOver &p)
         out.push_back("skipped " + plural(p.loose.size(), "file", "files")
                       + " beside the class folders (an image belongs in the folder of its class): "
                       + examples(p.loose));
+    if (!p.unlisted.empty())
+        out.push_back("skipped " + plural(p.unlisted.size(), "validation image", "validation images")
+                      + " that data.val_labels does not list (it labels the validation set; add a line 'file,class' "
+                        "for each image to use): " + examples(p.unlisted));
     return out;
 }
 

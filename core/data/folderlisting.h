@@ -13,9 +13,13 @@ struct PassedOver {
     std::vector<std::string> hidden;      // files and folders whose name starts with '.'
     std::vector<std::string> nested;      // folders inside a class folder (class folders are not nested)
     std::vector<std::string> loose;       // files beside the class folders, in no class
+    std::vector<std::string> unlisted;    // images in val/ that data.val_labels does not name
 
     void add(const PassedOver &other);
-    bool empty() const { return otherFiles.empty() && hidden.empty() && nested.empty() && loose.empty(); }
+    bool empty() const
+    {
+        return otherFiles.empty() && hidden.empty() && nested.empty() && loose.empty() && unlisted.empty();
+    }
 };
 
 // One sentence per kind of entry passed over, e.g. "skipped 3 files that are

@@ -10,6 +10,7 @@
 #include <cctype>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace gatefold::data {
@@ -220,6 +221,17 @@ bool ImageFolder::readValLabels(const std::string &valDirText, const std::string
         }
         m_val.push_back({path, label});
     }
+    // The images in val/ itself that the file does not name are passed over, said (a labels file
+    // cut short, or written for another copy of the set, would else shrink the validation set silently).
+    std::set<std::string> listed;
+    for (const auto &[file, line] : listedOn)
+        listed.insert((valDir / file).lexically_normal().string());
+    std::vector<std::string> images, unreadable;
+    PassedOver ignored;
+    if (listImages(valDir.string(), &images, &unreadable, &why, &ignored))
+        for (const auto &image : images)
+            if (!listed.count(fs::path(image).lexically_normal().string()))
+                m_passed.unlisted.push_back(image);
     return true;
 }
 

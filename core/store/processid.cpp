@@ -67,11 +67,26 @@ StartToken splitToken(const QString &token)
     return t;
 }
 
+// Field 3 of /proc/<pid>/stat: R, S, D, T, Z (zombie), X (dead), …; 0 when unreadable.
+char processState(qint64 pid)
+{
+    const QByteArray stat = readSmallFile(QStringLiteral("/proc/%1/stat").arg(pid));
+    const int close = stat.lastIndexOf(')');
+    return close >= 0 && stat.size() > close + 2 ? stat.at(close + 2) : '\0';
+}
+
+// A process that has exited is not alive, even while its pid is taken: a zombie (state Z) stays
+// until its parent reaps it, and a detached engine's parent may be a PID 1 that never reaps (a
+// container). Every answer to "does this holder live?" goes through here, so the window, the
+// queues and the store agree that a zombie's runs are nobody's.
 bool pidExists(qint64 pid)
 {
     if (pid <= 0 || pid > std::numeric_limits<pid_t>::max())
         return false;
-    return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;
+    if (::kill(pid_t(pid), 0) != 0 && errno != EPERM)
+        return false;
+    const char state = processState(pid);
+    return state != 'Z' && state != 'X';
 }
 
 // The file name of the program `pid` runs: its executable where this user may

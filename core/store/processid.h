@@ -24,7 +24,8 @@ ProcessId currentProcessId();
 // before schema 3 carry only pid and host).
 bool isCheckableHere(const ProcessId &id);
 
-// Same host: the pid exists and its start token equals id.start. An empty
+// Same host: the pid exists, has not exited (a zombie waiting to be reaped is
+// dead) and its start token equals id.start. An empty
 // id.start (a record from before schema 3) cannot tell a reused pid from the
 // engine: the pid must then be this process or run a Gatefold program
 // (gatefold, gatefold-cli), else the holder is dead. False for a process that

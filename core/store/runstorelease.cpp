@@ -36,6 +36,10 @@ QString whyDead(const ProcessId &id)
     const QString now = processStartToken(id.pid);
     if (now.isEmpty())
         return QStringLiteral("the engine process (pid %1) is gone").arg(id.pid);
+    if (now == id.start)  // the same process, exited: a zombie nobody has reaped yet
+        return QStringLiteral("the engine process (pid %1) has exited without ending the run (a zombie its "
+                              "parent has not reaped)")
+            .arg(id.pid);
     return QStringLiteral("the engine process (pid %1) is gone; that pid now belongs to another process").arg(id.pid);
 }
 

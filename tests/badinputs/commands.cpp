@@ -53,6 +53,11 @@ void addCommands(std::vector<BadInput> &cases)
     cases.push_back({"analyze views/empty names", store,
                      {"analyze", "--run", "1", "--store", "{dir}/store/runs.sqlite", "--views", ",,"}, 2,
                      {"--views", "empty view name"}});
+    // A negative number where a run id belongs: said as such, not as Qt's "Unknown option '1'".
+    cases.push_back({"runs show/negative id", store, {"runs", "show", "-1", "--store", "{dir}/store/runs.sqlite"}, 2,
+                     {"'-1'", "negative number", "whole numbers > 0"}, {}, false, {"Unknown option"}});
+    cases.push_back({"runs delete/negative id", store, {"runs", "delete", "-12", "--store", "{dir}/store/runs.sqlite"}, 2,
+                     {"'-12'", "negative number"}, {}, false, {"Unknown option"}});
     // data --samples: the name, the extension and the folder are checked before the data set is read.
     cases.push_back({"data samples/GIF", {}, samples("{dir}/s.gif"), 2, {"{dir}/s.gif", ".gif", "use .png or .jpg"}});
     cases.push_back({"data samples/no extension", {}, samples("{dir}/s"), 2, {"{dir}/s", "no extension"}});

@@ -347,6 +347,21 @@ void addPassedOver(std::vector<BadInput> &cases)
                       "skipped 1 file that is not an image of a supported format (JPEG, PNG, WebP, BMP or TIFF): 1 .gif",
                       "skipped 2 hidden files and folders (names starting with '.'): {dir}/imgs/train/.git, "
                       "{dir}/imgs/train/a/._img0.png"}});
+    // A labels file that names fewer images than val/ holds: the others are said, not dropped unseen.
+    cases.push_back({"folder/val images the labels file does not list are said",
+                     [](const CaseFolder &f) {
+                         writeImageFolder(f, "imgs");
+                         f.remove("imgs/val");
+                         for (int i = 0; i < 3; ++i)
+                             f.write(QStringLiteral("imgs/val/v%1.png").arg(i), encodeImage(".png", i));
+                         f.write("labels.csv", "file,class\nv0.png,a\n./v2.png,b\n");
+                     },
+                     {"data", "--verify", "--set", "data.name=folder", "--set", "data.path={dir}/imgs", "--set",
+                      "data.val_labels={dir}/labels.csv"},
+                     0,
+                     {"8 training, 2 validation", "skipped 1 validation image that data.val_labels does not list",
+                      "{dir}/imgs/val/v1.png"},
+                     {}, false, {"v0.png", "v2.png"}});
 }
 
 void addImages(std::vector<BadInput> &cases)
