@@ -417,6 +417,24 @@
     </message>
 </context>
 <context>
+    <name>FileDialogs</name>
+    <message>
+        <location filename="../widgets/filedialogs.cpp" line="+98"/>
+        <source>%1 is the run store in use: writing there would replace every run record in it. Choose another name.</source>
+        <translation>%1 ist der verwendete Laufspeicher: Dorthin zu schreiben würde jeden Laufeintrag darin ersetzen. Wählen Sie einen anderen Namen.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 belongs to the run store in use (SQLite&apos;s %2 file of %3): writing there would damage every run record. Choose another name.</source>
+        <translation>%1 gehört zum verwendeten Laufspeicher (die %2-Datei von SQLite zu %3): Dorthin zu schreiben würde jeden Laufeintrag beschädigen. Wählen Sie einen anderen Namen.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is inside %2, where the run store in use keeps its runs&apos; checkpoints and logs: writing there could replace a run&apos;s files. Choose a place outside it.</source>
+        <translation>%1 liegt in %2, wo der verwendete Laufspeicher die Checkpoints und Protokolle seiner Läufe ablegt: Dorthin zu schreiben könnte Dateien eines Laufs ersetzen. Wählen Sie einen Ort außerhalb davon.</translation>
+    </message>
+</context>
+<context>
     <name>InspectRun</name>
     <message>
         <location filename="../core/inspect/inspectrun.cpp" line="+50"/>
@@ -518,12 +536,13 @@
     <name>MlflowTransfer</name>
     <message>
         <location filename="../widgets/mlflowtransfer.cpp" line="+36"/>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>Select the runs to export in the run table first.</source>
         <translation>Wählen Sie zuerst die zu exportierenden Läufe in der Lauftabelle aus.</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-48"/>
+        <location line="+10"/>
         <source>Nothing was exported: %1</source>
         <translation>Nichts wurde exportiert: %1</translation>
     </message>
@@ -614,7 +633,7 @@
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/plotexport.cpp" line="+94"/>
+        <location filename="../widgets/plotexport.cpp" line="+97"/>
         <source>Unknown image format &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>Unbekanntes Bildformat „%1“: Verwenden Sie .png, .svg oder .pdf.</translation>
     </message>
@@ -624,7 +643,7 @@
         <translation>%1 kann nicht geschrieben werden: Prüfen Sie, ob der Ordner existiert und beschreibbar ist.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Cannot write %1: %2.</source>
         <translation>%1 kann nicht geschrieben werden: %2.</translation>
     </message>
@@ -632,7 +651,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+35"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+37"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -1281,7 +1300,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
-        <location filename="../widgets/attentionview.cpp" line="+47"/>
+        <location filename="../widgets/attentionview.cpp" line="+48"/>
         <source>Branch:</source>
         <translation>Zweig:</translation>
     </message>
@@ -1394,7 +1413,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>noch nichts zu exportieren: Klicken Sie zuerst auf Berechnen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+31"/>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
@@ -1551,7 +1570,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message>
-        <location filename="../widgets/codebookview.cpp" line="+45"/>
+        <location filename="../widgets/codebookview.cpp" line="+46"/>
         <source>sorted by usage</source>
         <translation>nach Nutzung sortiert</translation>
     </message>
@@ -1687,7 +1706,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>nichts zu exportieren: Es wurde kein Codebuch berechnet</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+16"/>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
@@ -1768,12 +1787,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CurvePlot</name>
     <message>
-        <location filename="../widgets/curveplot.cpp" line="+39"/>
+        <location filename="../widgets/curveplot.cpp" line="+40"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location line="+316"/>
+        <location line="+318"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>unbekanntes Bildformat „%1“; verwenden Sie .png, .svg oder .pdf</translation>
     </message>
@@ -1901,7 +1920,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Wählen Sie mindestens ein Format.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>Starting gatefold-cli export…</source>
         <translation>gatefold-cli export wird gestartet…</translation>
     </message>
@@ -2720,7 +2739,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+99"/>
+        <location filename="../widgets/runcontroller.cpp" line="+102"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
@@ -2821,7 +2840,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -2989,7 +3008,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>SQLite-Laufspeicher (*.sqlite)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>A run store file (SQLite), or a PostgreSQL database shared by a team or a cluster:
 postgresql://user@host:5432/database?runs=/shared/gatefold
 runs= is where checkpoints and logs go (a directory every machine sees); the password comes from $PGPASSWORD or ~/.pgpass.</source>
@@ -3547,7 +3566,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>gatefold::widgets::WidgetExport</name>
     <message>
-        <location filename="../widgets/widgetexport.cpp" line="+54"/>
+        <location filename="../widgets/widgetexport.cpp" line="+58"/>
         <source>%1: choose a .png, .svg or .pdf file name</source>
         <translation>%1: Wählen Sie einen Dateinamen mit .png, .svg oder .pdf</translation>
     </message>

@@ -417,6 +417,24 @@
     </message>
 </context>
 <context>
+    <name>FileDialogs</name>
+    <message>
+        <location filename="../widgets/filedialogs.cpp" line="+98"/>
+        <source>%1 is the run store in use: writing there would replace every run record in it. Choose another name.</source>
+        <translation>%1 是正在使用的运行存储：写入该处会替换其中的全部运行记录。请选择其他名称。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 belongs to the run store in use (SQLite&apos;s %2 file of %3): writing there would damage every run record. Choose another name.</source>
+        <translation>%1 属于正在使用的运行存储（%3 的 SQLite %2 文件）：写入该处会损坏全部运行记录。请选择其他名称。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is inside %2, where the run store in use keeps its runs&apos; checkpoints and logs: writing there could replace a run&apos;s files. Choose a place outside it.</source>
+        <translation>%1 位于 %2 内，正在使用的运行存储在此保存其运行的检查点和日志：写入该处可能替换某个运行的文件。请选择该文件夹之外的位置。</translation>
+    </message>
+</context>
+<context>
     <name>InspectRun</name>
     <message>
         <location filename="../core/inspect/inspectrun.cpp" line="+50"/>
@@ -518,12 +536,13 @@
     <name>MlflowTransfer</name>
     <message>
         <location filename="../widgets/mlflowtransfer.cpp" line="+36"/>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>Select the runs to export in the run table first.</source>
         <translation>请先在运行表中选择要导出的运行。</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-48"/>
+        <location line="+10"/>
         <source>Nothing was exported: %1</source>
         <translation>未导出任何内容：%1</translation>
     </message>
@@ -611,7 +630,7 @@
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/plotexport.cpp" line="+94"/>
+        <location filename="../widgets/plotexport.cpp" line="+97"/>
         <source>Unknown image format &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>未知的图像格式“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
@@ -621,7 +640,7 @@
         <translation>无法写入 %1：请检查其所在文件夹是否存在且可写。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Cannot write %1: %2.</source>
         <translation>无法写入 %1：%2。</translation>
     </message>
@@ -629,7 +648,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+35"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+37"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -1275,7 +1294,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
-        <location filename="../widgets/attentionview.cpp" line="+47"/>
+        <location filename="../widgets/attentionview.cpp" line="+48"/>
         <source>Branch:</source>
         <translation>分支：</translation>
     </message>
@@ -1388,7 +1407,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>尚无可导出的内容：请先点击“计算”</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+31"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -1545,7 +1564,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message>
-        <location filename="../widgets/codebookview.cpp" line="+45"/>
+        <location filename="../widgets/codebookview.cpp" line="+46"/>
         <source>sorted by usage</source>
         <translation>按使用率排序</translation>
     </message>
@@ -1680,7 +1699,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>没有可导出的内容：尚未计算码本</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+16"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -1760,12 +1779,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CurvePlot</name>
     <message>
-        <location filename="../widgets/curveplot.cpp" line="+39"/>
+        <location filename="../widgets/curveplot.cpp" line="+40"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+316"/>
+        <location line="+318"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>未知的图像格式“%1”；请使用 .png、.svg 或 .pdf</translation>
     </message>
@@ -1893,7 +1912,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>请至少选择一种格式。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>Starting gatefold-cli export…</source>
         <translation>正在启动 gatefold-cli export…</translation>
     </message>
@@ -2708,7 +2727,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+99"/>
+        <location filename="../widgets/runcontroller.cpp" line="+102"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
@@ -2809,7 +2828,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -2976,7 +2995,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>SQLite 运行存储 (*.sqlite)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>A run store file (SQLite), or a PostgreSQL database shared by a team or a cluster:
 postgresql://user@host:5432/database?runs=/shared/gatefold
 runs= is where checkpoints and logs go (a directory every machine sees); the password comes from $PGPASSWORD or ~/.pgpass.</source>
@@ -3529,7 +3548,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>gatefold::widgets::WidgetExport</name>
     <message>
-        <location filename="../widgets/widgetexport.cpp" line="+54"/>
+        <location filename="../widgets/widgetexport.cpp" line="+58"/>
         <source>%1: choose a .png, .svg or .pdf file name</source>
         <translation>%1：请选择以 .png、.svg 或 .pdf 结尾的文件名</translation>
     </message>

@@ -2,6 +2,7 @@
 
 #include "appsettings.h"
 #include "creationcheck.h"
+#include "filedialogs.h"
 
 #include "launch/backgroundqueue.h"
 #include "launch/localprocess.h"
@@ -31,6 +32,8 @@ RunController::RunController(QString enginePath, QString storePath, QObject *par
     m_store = store::RunStore::open(storePath, &m_error);
     if (!m_store)
         return;
+    m_protected = std::make_unique<filedialogs::ProtectedStore>(
+        m_store->isPostgres() ? QString() : m_store->location().file, m_store->dataDirectory());
     // Runs whose engine died while no window watched: offered for resuming (strandedRuns()).
     m_crashedAtStart = m_store->markCrashedRuns();
     for (qint64 id : markExitedEngines())

@@ -21,6 +21,9 @@ class RunStore;
 namespace gatefold::widgets {
 
 class CreationCheck;
+namespace filedialogs {
+class ProtectedStore;
+}
 
 // What the window does with runs: create one from a config (queued in the
 // store, then on the queue once a fresh process sees it), cancel, resume,
@@ -87,6 +90,7 @@ private:
 
     QString m_enginePath;
     std::unique_ptr<store::RunStore> m_store;
+    std::unique_ptr<filedialogs::ProtectedStore> m_protected;  // no save path of the window names its files
     std::unique_ptr<launch::RunQueue> m_queue;
     std::unique_ptr<CreationCheck> m_check;
     std::map<qint64, store::NewRun> m_created;  // until confirmed: what to create again if it was lost
