@@ -2293,7 +2293,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+56"/>
+        <location filename="../widgets/mainwindow.cpp" line="+57"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -2364,22 +2364,17 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+48"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+144"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Store %1</source>
-        <translation>Laufspeicher %1</translation>
-    </message>
-    <message>
-        <location line="-102"/>
+        <location line="-238"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+38"/>
         <source>Runs</source>
         <translation>Läufe</translation>
@@ -2620,7 +2615,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>&amp;Über Gatefold</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+186"/>
+        <location filename="../widgets/mainwindow.cpp" line="+196"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>Mittelwert ± Std. über %n Seed</numerusform>
@@ -2770,7 +2765,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>Lauf %1 hat keine lesbare Konfiguration</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>the engine process (pid %1) has exited without ending the run; Resume continues it from its last checkpoint</source>
         <translation>der Engine-Prozess (PID %1) hat sich beendet, ohne den Lauf abzuschließen; „Fortsetzen“ setzt ihn beim letzten Checkpoint fort</translation>
     </message>
@@ -2904,7 +2899,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+119"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+245"/>
         <source>best</source>
         <translation>bester Wert</translation>
     </message>
@@ -2920,12 +2915,32 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     </message>
     <message>
         <location line="-3"/>
-        <location line="+74"/>
+        <location line="+80"/>
         <source>epoch %1</source>
         <translation>Epoche %1</translation>
     </message>
     <message>
+        <location line="-155"/>
+        <source>waiting to resume</source>
+        <translation>wartet auf Fortsetzung</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>waiting to resume (background queue)</source>
+        <translation>wartet auf Fortsetzung (Hintergrund-Warteschlange)</translation>
+    </message>
+    <message>
+        <location line="+123"/>
+        <source>%1 (%2); queued for resume, it starts from its last checkpoint when a slot is free.</source>
+        <translation>%1 (%2); zur Fortsetzung eingereiht, er startet ab seinem letzten Checkpoint, sobald ein Platz frei ist.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no message</source>
+        <translation>keine Meldung</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>%1 img/s</source>
         <translation>%1 Bilder/s</translation>
     </message>
@@ -2983,6 +2998,16 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <location line="+1"/>
         <source>Created</source>
         <translation>Erstellt</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Run %1 keeps its name &apos;%2&apos;: a run needs a name (type one, or press Esc to leave it as it is).</source>
+        <translation>Lauf %1 behält seinen Namen „%2“: Ein Lauf braucht einen Namen (geben Sie einen ein, oder drücken Sie Esc, um ihn zu belassen).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Run %1 was not changed: %2</source>
+        <translation>Lauf %1 wurde nicht geändert: %2</translation>
     </message>
 </context>
 <context>

@@ -2283,7 +2283,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+56"/>
+        <location filename="../widgets/mainwindow.cpp" line="+57"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -2354,22 +2354,17 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>加入队列</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+48"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+144"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Store %1</source>
-        <translation>运行存储 %1</translation>
-    </message>
-    <message>
-        <location line="-102"/>
+        <location line="-238"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+38"/>
         <source>Runs</source>
         <translation>运行</translation>
@@ -2610,7 +2605,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>关于 Gatefold(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+186"/>
+        <location filename="../widgets/mainwindow.cpp" line="+196"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>%n 个随机种子的均值 ± 标准差</numerusform>
@@ -2758,7 +2753,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>运行 %1 没有可读取的配置</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>the engine process (pid %1) has exited without ending the run; Resume continues it from its last checkpoint</source>
         <translation>引擎进程（pid %1）已退出，但未结束该运行；“继续”会从其最后一个检查点继续运行</translation>
     </message>
@@ -2891,7 +2886,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+119"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+245"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -2907,12 +2902,32 @@ They stay queued; Gatefold offers them when it next starts.</source>
     </message>
     <message>
         <location line="-3"/>
-        <location line="+74"/>
+        <location line="+80"/>
         <source>epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>
     <message>
+        <location line="-155"/>
+        <source>waiting to resume</source>
+        <translation>等待继续</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>waiting to resume (background queue)</source>
+        <translation>等待继续（后台队列）</translation>
+    </message>
+    <message>
+        <location line="+123"/>
+        <source>%1 (%2); queued for resume, it starts from its last checkpoint when a slot is free.</source>
+        <translation>%1（%2）；已排队等待继续，有空位时将从其最后一个检查点开始。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no message</source>
+        <translation>无消息</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>%1 img/s</source>
         <translation>%1 图像/秒</translation>
     </message>
@@ -2970,6 +2985,16 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <location line="+1"/>
         <source>Created</source>
         <translation>创建时间</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Run %1 keeps its name &apos;%2&apos;: a run needs a name (type one, or press Esc to leave it as it is).</source>
+        <translation>运行 %1 保留其名称“%2”：运行需要名称（请输入一个，或按 Esc 保持原样）。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Run %1 was not changed: %2</source>
+        <translation>运行 %1 未更改：%2</translation>
     </message>
 </context>
 <context>

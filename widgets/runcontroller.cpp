@@ -216,8 +216,11 @@ void RunController::followStore()
         if (const auto engine = launch::LocalProcess::holderOf(run))
             m_queue->attach(run.id, *engine);
     }
+    const QList<qint64> handed = launch::BackgroundQueue::handedRuns(m_store->path());
+    m_handed = QSet<qint64>(handed.begin(), handed.end());
     if (seen != std::exchange(m_seen, seen))
         Q_EMIT runsChanged();
+    Q_EMIT looked();
 }
 
 // An engine that exited stays a zombie until its parent reaps it; a detached engine's parent is

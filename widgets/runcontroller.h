@@ -6,6 +6,7 @@
 #include "train/trainconfig.h"
 
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QTimer>
 
@@ -56,6 +57,10 @@ public:
     std::optional<train::RunConfig> configOf(qint64 runId) const;
     // Created here, not yet confirmed visible to a fresh process (not on the queue yet).
     QList<qint64> unconfirmed() const;
+    // The runs a background queue of this store on this machine was handed (a window that quit with
+    // "keep running"), as of the last look at the store; those it resumes still show as failed,
+    // cancelled or crashed until it starts them.
+    QSet<qint64> handedToBackground() const { return m_handed; }
 
     // The runs nobody will run: queued by a window or queue that is gone, or found running with a
     // dead engine when this controller opened the store (marked crashed then).
@@ -81,6 +86,7 @@ public:
 Q_SIGNALS:
     void runsChanged();  // a run was created, started or ended (here or elsewhere): the browser re-reads the store
     void notice(qint64 runId, const QString &text);  // for the engine messages dock
+    void looked();  // the store was looked at (every 2 s): the metrics of training runs may have grown
 
 private:
     qint64 launchInSweep(const train::RunConfig &config, const QString &name, qint64 sweepId);
@@ -97,6 +103,7 @@ private:
     std::vector<qint64> m_crashedAtStart;
     QTimer m_follow;
     QString m_seen;  // the runs' ids and statuses at the last look
+    QSet<qint64> m_handed;
     QString m_error;
 };
 
