@@ -10,12 +10,17 @@
 
 #include "testmain.h"
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
+#include "widgets/curveplot.h"
 #include "widgets/filedialogs.h"
 #include "widgets/mainwindow.h"
+#include "widgets/mlflowtransfer.h"
+#include "widgets/plotexport.h"
 #include "widgets/runcontroller.h"
 #include "widgets/runformpanel.h"
 #include "widgets/settingsdialog.h"
 #include "widgets/sidefilefilter.h"
+#include "widgets/tablebuilder.h"
+#include "widgets/widgetexport.h"
 
 #include "store/runstore.h"
 
@@ -25,12 +30,14 @@
 #include <QFileDialog>
 #include <QFileSystemModel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTreeView>
 
 #include <functional>
 
 #include <sys/inotify.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -138,6 +145,60 @@ QPushButton *buttonWithText(QWidget *parent, const QString &text)
     return nullptr;
 }
 
+// What a file dialog did when a user typed a name into it and pressed its Save/Choose button.
+struct Typed {
+    QStringList messages;      // the message boxes that came up (each answered No / OK)
+    bool stayedOpen = false;   // the dialog was still there afterwards (then cancelled)
+};
+
+// Runs `trigger` (which opens a file dialog), types `name` and accepts as the button does; reads
+// and closes every message box that follows.
+Typed typeAndAccept(const std::function<void()> &trigger, const QString &name)
+{
+    Typed typed;
+    int stage = 0;
+    QTimer poll;
+    poll.setInterval(50);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        QWidget *modal = QApplication::activeModalWidget();
+        if (auto *box = qobject_cast<QMessageBox *>(modal)) {
+            typed.messages << box->text();
+            box->reject();  // "No" to a replace question, OK to a warning
+        } else if (auto *dialog = qobject_cast<QFileDialog *>(modal)) {
+            if (stage == 0) {
+                stage = 1;
+                dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"))->setText(name);
+                // From the dialog's own loop, as the button does (a message box it opens then shows here).
+                QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
+            } else if (stage == 1) {
+                stage = 2;
+                typed.stayedOpen = true;
+                dialog->reject();
+            }
+        }
+    });
+    poll.start();
+    trigger();
+    poll.stop();
+    return typed;
+}
+
+// What the store's files are: inode and content (read by a child process: a close() here would drop
+// this process's SQLite locks, the very hazard of issue 16) — the -shm only by inode, readers write it.
+QString fingerprint(const QString &path)
+{
+    struct stat st {};
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return QStringLiteral("absent");
+    QString id = QStringLiteral("inode %1 ").arg(qulonglong(st.st_ino));
+    if (path.endsWith(QLatin1String("-shm")))
+        return id;
+    QProcess sum;
+    sum.start(QStringLiteral("sha256sum"), {path});
+    sum.waitForFinished();
+    return id + QString::fromLatin1(sum.readAllStandardOutput()).section(QLatin1Char(' '), 0, 0);
+}
+
 } // namespace
 
 class TstFileDialogs : public QObject
@@ -151,6 +212,10 @@ private Q_SLOTS:
     void settingsChooserPicksTheStoreUnopened();
     void sideFilesAreHidden();
     void everyDialogOfTheWindowIsOurs();
+    void noSaveNamesTheStore_data();
+    void noSaveNamesTheStore();
+    void saveDialogsRefuseTheStoreBeforeReplacing();
+    void outputFolders();
 
 private:
     QTemporaryDir m_dir;
@@ -312,6 +377,147 @@ void TstFileDialogs::everyDialogOfTheWindowIsOurs()
         const QStringList opened = storeFilesAmong(watch.opened());
         QVERIFY2(opened.isEmpty(), qPrintable(name + ": opened " + opened.join(", ")));
     }
+}
+
+void TstFileDialogs::noSaveNamesTheStore_data()
+{
+    QTest::addColumn<QString>("target");  // relative to the store's folder
+    QTest::newRow("the store") << "runs.sqlite";
+    QTest::newRow("its WAL") << "runs.sqlite-wal";
+    QTest::newRow("its shm") << "runs.sqlite-shm";
+    QTest::newRow("its journal (absent)") << "runs.sqlite-journal";
+    QTest::newRow("a checkpoint") << "runs/1/last.pt";
+    QTest::newRow("a run's log") << "runs/1/engine.log";
+    QTest::newRow("new in a run's folder") << "runs/1/config.json";
+    QTest::newRow("the runs folder itself") << "runs";
+    QTest::newRow("through a link") << "store-link.sqlite";
+    QTest::newRow("through dot-dot") << "runs/../runs.sqlite";
+}
+
+// The functions that write what a user named (Save…, Save LaTeX…, Export curves…, the Inspect
+// exports, MLflow), called as the dialogs call them with the store's own files: each refuses,
+// saying why, and not a byte of the store changes (a JSON config was renamed over runs.sqlite).
+void TstFileDialogs::noSaveNamesTheStore()
+{
+    QFETCH(QString, target);
+    const QDir dir(m_dir.path());
+    QVERIFY(dir.mkpath(QStringLiteral("runs/1")));
+    for (const char *name : {"runs/1/last.pt", "runs/1/engine.log"}) {
+        QFile f(dir.filePath(QString::fromLatin1(name)));
+        if (!f.exists()) {
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("checkpoint bytes");
+        }
+    }
+    const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+    if (!QFileInfo(dir.filePath("store-link.sqlite")).isSymLink())
+        QVERIFY(QFile::link(store, dir.filePath("store-link.sqlite")));
+
+    RunController controller(dir.filePath(QStringLiteral("no-engine")), m_store->path());
+    QVERIFY2(controller.isOpen(), qPrintable(controller.error()));
+    MainWindow window(&controller);
+    const QStringList watched = {store, store + "-wal", store + "-shm", store + "-journal", dir.filePath("runs/1/last.pt"),
+                                 dir.filePath("runs/1/engine.log"), dir.filePath("runs/1/config.json")};
+    QStringList before;
+    for (const QString &f : watched)
+        before << fingerprint(f);
+
+    const QString path = dir.filePath(target);
+    QList<std::pair<QString, std::function<bool(QString *)>>> writers;
+    writers.append({"run config", [&](QString *e) { return window.formPanel()->saveJson(path, e); }});
+    TableBuilder table(controller.store(), {1});
+    writers.append({"LaTeX", [&](QString *e) { return table.saveLatex(path, e); }});
+    writers.append({"CSV", [&](QString *e) { return table.saveCsv(path, e); }});
+    writers.append({"table spec", [&](QString *e) { return table.saveSpec(path, e); }});
+    writers.append({"curves", [&](QString *e) { return window.curves()->save(path, e); }});
+    writers.append({"plot picture", [&](QString *e) {
+                        return plotexport::saveImage(path, QSize(100, 100), {}, Qt::white, e);
+                    }});
+    writers.append({"plot CSV", [&](QString *e) { return plotexport::saveCsv(path, QStringLiteral("a,b\n"), e); }});
+    writers.append({"widget picture", [&](QString *e) { return saveWidgetPicture(window.formPanel(), path, e); }});
+    for (const auto &[name, write] : writers) {
+        QString error;
+        QVERIFY2(!write(&error), qPrintable(name + " wrote " + target));
+        QVERIFY2(error.contains(QStringLiteral("run store in use")), qPrintable(name + ": " + error));
+    }
+    // A folder to export into: the store's runs' folders are refused, a run's export/ folder is not.
+    if (target == QLatin1String("runs") || target.startsWith(QLatin1String("runs/1"))) {
+        const QString folder = QFileInfo(path).isDir() ? path : QFileInfo(path).absolutePath();
+        const auto out = MlflowTransfer::exportRuns(*controller.store(), {1}, folder, QStringLiteral("x"));
+        QVERIFY2(!out.ok && out.text.contains(QStringLiteral("run store in use")), qPrintable(out.text));
+    }
+    QStringList after;
+    for (const QString &f : watched)
+        after << fingerprint(f);
+    QCOMPARE(after, before);
+    QVERIFY(m_store->setNotes(1, QStringLiteral("still the store")));
+    QCOMPARE(controller.store()->run(1)->notes, QStringLiteral("still the store"));
+}
+
+// Save… in the run form with the store's name typed: the dialog says why at once and stays open —
+// Qt's "already exists. Replace?" (whose Yes replaced the store) never comes up.
+void TstFileDialogs::saveDialogsRefuseTheStoreBeforeReplacing()
+{
+    RunController controller(m_dir.filePath(QStringLiteral("no-engine")), m_store->path());
+    MainWindow window(&controller);
+    window.show();
+    const QString store = m_store->path();
+    const QString before = fingerprint(store) + fingerprint(store + "-wal");
+    TableBuilder table(controller.store(), {1});
+    table.show();
+    QList<std::pair<QString, std::function<void()>>> triggers;
+    triggers.append({"Save run config", [&] { buttonWithText(window.formPanel(), RunFormPanel::tr("Save…"))->click(); }});
+    triggers.append({"Save LaTeX", [&] { buttonWithText(&table, TableBuilder::tr("Save LaTeX…"))->click(); }});
+    triggers.append({"Export curves", [&] {
+                         for (QAction *a : window.findChildren<QAction *>())
+                             if (a->text() == MainWindow::tr("&Export curves…"))
+                                 a->trigger();
+                     }});
+    for (const auto &[name, trigger] : triggers) {
+        for (const QString &typed : {store, store + QStringLiteral("-wal")}) {
+            const Typed t = typeAndAccept(trigger, typed);
+            QVERIFY2(t.messages.size() == 1 && t.messages.first().contains(QStringLiteral("run store in use")),
+                     qPrintable(name + ": " + t.messages.join(" | ")));
+            QVERIFY2(t.stayedOpen, qPrintable(name + ": the dialog closed"));
+        }
+    }
+    QCOMPARE(fingerprint(store) + fingerprint(store + "-wal"), before);
+    // Settings' store chooser still picks the store itself (it writes nothing).
+    const QString picked = [&] {
+        QString chosen;
+        const Typed t = typeAndAccept(
+            [&] {
+                chosen = filedialogs::saveFile(nullptr, QStringLiteral("Run store"), store, QString(),
+                                               filedialogs::SaveMode::ChooseStore);
+            },
+            store);
+        return t.messages.isEmpty() && !t.stayedOpen ? chosen : QString();
+    }();
+    QCOMPARE(QFileInfo(picked), QFileInfo(store));
+}
+
+// Export folders: one that does not exist yet is taken (the export creates it, as the CLI does);
+// the store's runs folder is refused in the dialog.
+void TstFileDialogs::outputFolders()
+{
+    RunController controller(m_dir.filePath(QStringLiteral("no-engine")), m_store->path());
+    const QString fresh = m_dir.filePath(QStringLiteral("new-mlruns"));
+    QString chosen;
+    Typed t = typeAndAccept([&] { chosen = filedialogs::outputDirectory(nullptr, QStringLiteral("out"), m_dir.path()); },
+                            fresh);
+    QVERIFY2(t.messages.isEmpty(), qPrintable(t.messages.join(" | ")));
+    QCOMPARE(QFileInfo(chosen), QFileInfo(fresh));
+    QVERIFY(!QFileInfo::exists(fresh));  // created by the export, not by choosing it
+    QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("runs/1/export"))));
+    t = typeAndAccept([&] { chosen = filedialogs::outputDirectory(nullptr, QStringLiteral("out"), m_dir.path()); },
+                      m_dir.filePath(QStringLiteral("runs")));
+    QVERIFY2(t.messages.size() == 1 && t.messages.first().contains(QStringLiteral("run store in use")),
+             qPrintable(t.messages.join(" | ")));
+    QVERIFY(t.stayedOpen);
+    QString why;
+    QVERIFY(filedialogs::mayWriteInto(m_dir.filePath(QStringLiteral("runs/1/export/best")), &why));
+    QVERIFY(!filedialogs::mayWriteInto(m_dir.filePath(QStringLiteral("runs/1")), &why));
+    QVERIFY(filedialogs::mayWrite(m_dir.filePath(QStringLiteral("config.json")), &why));
 }
 
 GATEFOLD_TEST_MAIN(TstFileDialogs)

@@ -147,6 +147,26 @@ void TstMlflowGui::exportAndImportFromTheFileMenu()
     QVERIFY2(window.statusBar()->currentMessage().contains("Exported 1 run(s) to MLflow experiment 'GUI study'"),
              qPrintable(window.statusBar()->currentMessage()));
     QCOMPARE(QDir(out + "/1").entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 1);
+    // A folder that does not exist yet is created by the export, as `gatefold-cli mlflow export` does
+    // (Qt's folder dialog said "Directory not found").
+    const QString fresh = m_dir.filePath("fresh-mlruns");
+    answerDialogs([&] { exportAction->trigger(); },
+                  {chooseDirectory(fresh), [](QWidget *w) {
+                       if (auto *box = qobject_cast<QMessageBox *>(w)) {  // "Directory not found"
+                           qWarning("the folder was refused: %s", qPrintable(box->text()));
+                           box->reject();
+                       } else if (auto *files = qobject_cast<QFileDialog *>(w)) {
+                           files->reject();  // still open after the refusal
+                       }
+                       auto *d = qobject_cast<QInputDialog *>(w);
+                       if (!d)
+                           return false;
+                       d->accept();
+                       return true;
+                   }});
+    QVERIFY2(window.statusBar()->currentMessage().contains("Exported 1 run(s)"),
+             qPrintable(window.statusBar()->currentMessage()));
+    QCOMPARE(QDir(fresh + "/1").entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 1);
 
     if (qEnvironmentVariableIsSet("GATEFOLD_SCREENSHOTS")) {  // for looking at it: the File menu and the outcome
         QMenu *file = window.menuBar()->actions().first()->menu();

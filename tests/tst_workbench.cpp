@@ -28,8 +28,15 @@
 
 #include <QtTest/QtTest>
 
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QPointer>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
 
 #include <random>
 #include <QThread>
@@ -40,6 +47,31 @@ using namespace gatefold;
 using namespace gatefold::widgets;
 
 namespace {
+
+// The window's run table (other views hold tables too).
+QTableView *runTable(MainWindow &window)
+{
+    for (auto *t : window.findChildren<QTableView *>()) {
+        auto *proxy = qobject_cast<QSortFilterProxyModel *>(t->model());
+        if (proxy && proxy->sourceModel() == window.runModel())
+            return t;
+    }
+    return nullptr;
+}
+
+QModelIndex cellOf(QTableView *table, MainWindow &window, qint64 runId, int column)
+{
+    auto *proxy = qobject_cast<QSortFilterProxyModel *>(table->model());
+    return proxy->mapFromSource(window.runModel()->index(window.runModel()->rowOf(runId), column));
+}
+
+qint64 addRun(store::RunStore &store, const QString &name)
+{
+    store::NewRun run;
+    run.name = name;
+    run.configJson = "{}";
+    return store.createRun(run).value_or(0);
+}
 
 } // namespace
 
@@ -57,6 +89,10 @@ private Q_SLOTS:
     void compareShowsDifferences();
     void threadsSharedByRunsAtATime();
     void sweepBuilderCountsAndQueues();
+    void editorSurvivesStatusChanges();
+    void metricColumnsFollowTrainingRuns();
+    void waitingToResumeIsShown();
+    void tagsNamesAndTheStatusBar();
 
 private:
     QTemporaryDir m_dir;
@@ -440,6 +476,136 @@ void TstWorkbench::sweepBuilderCountsAndQueues()
         names << r.name;
     QVERIFY2(names.contains(QStringLiteral("lr optim.lr=0.0003 seed=2")), qPrintable(names.join(", ")));
     QTRY_VERIFY(controller.queue()->running().isEmpty() && controller.queue()->queued().isEmpty());
+}
+
+// A note half typed in the run browser while another run changes status (a CLI command marked it, an
+// engine started or ended, a run was added): the window re-reads the store, and the editor stays open
+// with its text, the table where it was scrolled; Enter then writes the note.
+void TstWorkbench::editorSurvivesStatusChanges()
+{
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("edit.sqlite"));
+    QVERIFY(controller.isOpen());
+    store::RunStore &store = *controller.store();
+    const qint64 a = addRun(store, QStringLiteral("being annotated"));
+    const qint64 b = addRun(store, QStringLiteral("changes status"));
+    QVERIFY(store.setStatus(a, store::RunStatus::Cancelled));
+    MainWindow window(&controller);
+    window.resize(760, 600);  // narrower than the table: it scrolls sideways
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTableView *table = runTable(window);
+    QVERIFY(table);
+    const QModelIndex notes = cellOf(table, window, a, RunTableModel::Notes);
+    table->scrollTo(notes);
+    const int scrolled = table->horizontalScrollBar()->value();
+    QVERIFY2(scrolled > 0, "the table does not scroll: the test cannot see it jump back");
+    table->setCurrentIndex(notes);
+    table->edit(notes);
+    QPointer<QLineEdit> editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+    QVERIFY(editor);
+    QTest::keyClicks(editor, QStringLiteral("lr too high?"));
+
+    QVERIFY(store.setStatus(b, store::RunStatus::Running));
+    QVERIFY(store.setStatus(b, store::RunStatus::Failed, QStringLiteral("engine died")));
+    Q_EMIT controller.runsChanged();  // as the look at the store every 2 s does
+    const QModelIndex status = cellOf(table, window, b, RunTableModel::Status);
+    QCOMPARE(status.data().toString(), QStringLiteral("failed"));
+    const qint64 c = addRun(store, QStringLiteral("new one"));
+    Q_EMIT controller.runsChanged();
+    QVERIFY(window.runModel()->rowOf(c) >= 0);
+    QVERIFY2(editor, "the editor was closed");
+    QVERIFY(editor->isVisible());
+    QCOMPARE(editor->text(), QStringLiteral("lr too high?"));
+    QCOMPARE(table->horizontalScrollBar()->value(), scrolled);
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_COMPARE(store.run(a)->notes, QStringLiteral("lr too high?"));  // the delegate commits from the event loop
+    QCOMPARE(window.selectedRuns(), QList<qint64>{a});
+}
+
+// Val top-1, best top-1 and added metric columns of a run that trains follow the store (they froze
+// until the row was rebuilt: 16.21 % shown while `runs list` said 35.5 / 37.9).
+void TstWorkbench::metricColumnsFollowTrainingRuns()
+{
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("live.sqlite"));
+    store::RunStore &store = *controller.store();
+    const qint64 id = addRun(store, QStringLiteral("training"));
+    QVERIFY(store.setStatus(id, store::RunStatus::Running));  // held by this process: alive, followed
+    QVERIFY(store.addMetrics(id, {{"val/top1", 10, 1, 0, 0.1621}, {"train/loss", 10, 1, 0, 2.0}}));
+    MainWindow window(&controller);
+    window.show();
+    QTRY_VERIFY(controller.queue()->isFollowing(id));  // the window has seen it train; no status changes after this
+    RunTableModel *model = window.runModel();
+    model->setExtraColumns({QStringLiteral("metric:val/top1:min"), QStringLiteral("metric:train/loss:last")});
+    const int row = model->rowOf(id);
+    QCOMPARE(model->index(row, RunTableModel::Top1Last).data().toString(), QStringLiteral("16.21 %"));
+    QCOMPARE(model->index(row, RunTableModel::ColumnCount + 1).data().toString(), QStringLiteral("2"));
+    QVERIFY(store.addMetrics(id, {{"val/top1", 20, 2, 0, 0.379}, {"val/top1", 30, 3, 0, 0.355}, {"train/loss", 30, 3, 0, 1.25}}));
+    QTRY_COMPARE_WITH_TIMEOUT(model->index(row, RunTableModel::Top1Last).data().toString(), QStringLiteral("35.50 %"), 6000);
+    QCOMPARE(model->index(row, RunTableModel::Top1Best).data().toString(), QStringLiteral("37.90 %"));
+    QCOMPARE(model->index(row, RunTableModel::ColumnCount).data().toString(), QStringLiteral("0.1621"));
+    QCOMPARE(model->index(row, RunTableModel::ColumnCount + 1).data().toString(), QStringLiteral("1.25"));
+    QCOMPARE(model->index(row, RunTableModel::Progress).data().toString(), QStringLiteral("30"));
+}
+
+// A failed run queued for resume while the slot is taken says so, instead of "failed".
+void TstWorkbench::waitingToResumeIsShown()
+{
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("waiting.sqlite"));
+    store::RunStore &store = *controller.store();
+    controller.queue()->setParallel(1);
+    const qint64 busy = addRun(store, QStringLiteral("takes the slot"));
+    QVERIFY(store.setStatus(busy, store::RunStatus::Running));  // held by this live process
+    const qint64 failed = addRun(store, QStringLiteral("to resume"));
+    QVERIFY(store.setStatus(failed, store::RunStatus::Running));
+    QVERIFY(store.setStatus(failed, store::RunStatus::Failed, QStringLiteral("out of memory")));
+    MainWindow window(&controller);
+    window.show();
+    QTRY_VERIFY(controller.queue()->isFollowing(busy));  // the slot is full
+    RunTableModel *model = window.runModel();
+    const QModelIndex status = model->index(model->rowOf(failed), RunTableModel::Status);
+    QCOMPARE(status.data().toString(), QStringLiteral("failed"));
+    QVERIFY(controller.resume(failed));
+    QCOMPARE(controller.queue()->queued(), QList<qint64>{failed});
+    QCOMPARE(status.data().toString(), QStringLiteral("waiting to resume"));
+    QVERIFY2(status.data(Qt::ToolTipRole).toString().contains(QStringLiteral("out of memory")),
+             qPrintable(status.data(Qt::ToolTipRole).toString()));
+    // Handed to a background queue (a window that quit with "keep running"): said as well.
+    model->setWaitingToResume({}, {failed});
+    QCOMPARE(status.data().toString(), QStringLiteral("waiting to resume (background queue)"));
+    model->setWaitingToResume({}, {});
+    QCOMPARE(status.data().toString(), QStringLiteral("failed"));
+}
+
+// Tags are stored once each; an empty name is refused in words; the status bar's "N running, M
+// queued — store …" outlives a menu's status tips.
+void TstWorkbench::tagsNamesAndTheStatusBar()
+{
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("tags.sqlite"));
+    store::RunStore &store = *controller.store();
+    const qint64 id = addRun(store, QStringLiteral("tagged"));
+    MainWindow window(&controller);
+    window.show();
+    RunTableModel *model = window.runModel();
+    const int row = model->rowOf(id);
+    QVERIFY(model->setData(model->index(row, RunTableModel::Tags), QStringLiteral("baseline, baseline ,seed0,baseline")));
+    QCOMPARE(store.run(id)->tags, (QStringList{"baseline", "seed0"}));
+    QSignalSpy refused(model, &RunTableModel::editRefused);
+    QVERIFY(!model->setData(model->index(row, RunTableModel::Name), QStringLiteral("   ")));
+    QCOMPARE(store.run(id)->name, QStringLiteral("tagged"));
+    QCOMPARE(refused.size(), 1);
+    QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("needs a name")),
+             qPrintable(window.statusBar()->currentMessage()));
+
+    auto *state = window.statusBar()->findChild<QLabel *>(QStringLiteral("queueState"));
+    QVERIFY(state);
+    QVERIFY2(state->text().contains(QStringLiteral("0 running, 0 queued — store")), qPrintable(state->text()));
+    // Hovering a menu item shows its status tip, then clears the message: the queue's state stays.
+    QStatusTipEvent tip(QStringLiteral("a menu's status tip"));
+    QApplication::sendEvent(&window, &tip);
+    QStatusTipEvent cleared{QString()};
+    QApplication::sendEvent(&window, &cleared);
+    QVERIFY(state->isVisible());
+    QVERIFY2(state->text().contains(QStringLiteral("0 running, 0 queued — store")), qPrintable(state->text()));
 }
 
 GATEFOLD_TEST_MAIN(TstWorkbench)

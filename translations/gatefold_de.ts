@@ -437,6 +437,24 @@
     </message>
 </context>
 <context>
+    <name>FileDialogs</name>
+    <message>
+        <location filename="../widgets/filedialogs.cpp" line="+98"/>
+        <source>%1 is the run store in use: writing there would replace every run record in it. Choose another name.</source>
+        <translation>%1 ist der verwendete Laufspeicher: Dorthin zu schreiben würde jeden Laufeintrag darin ersetzen. Wählen Sie einen anderen Namen.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 belongs to the run store in use (SQLite&apos;s %2 file of %3): writing there would damage every run record. Choose another name.</source>
+        <translation>%1 gehört zum verwendeten Laufspeicher (die %2-Datei von SQLite zu %3): Dorthin zu schreiben würde jeden Laufeintrag beschädigen. Wählen Sie einen anderen Namen.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is inside %2, where the run store in use keeps its runs&apos; checkpoints and logs: writing there could replace a run&apos;s files. Choose a place outside it.</source>
+        <translation>%1 liegt in %2, wo der verwendete Laufspeicher die Checkpoints und Protokolle seiner Läufe ablegt: Dorthin zu schreiben könnte Dateien eines Laufs ersetzen. Wählen Sie einen Ort außerhalb davon.</translation>
+    </message>
+</context>
+<context>
     <name>InspectRun</name>
     <message>
         <location filename="../core/inspect/inspectrun.cpp" line="+50"/>
@@ -538,12 +556,13 @@
     <name>MlflowTransfer</name>
     <message>
         <location filename="../widgets/mlflowtransfer.cpp" line="+36"/>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>Select the runs to export in the run table first.</source>
         <translation>Wählen Sie zuerst die zu exportierenden Läufe in der Lauftabelle aus.</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-48"/>
+        <location line="+10"/>
         <source>Nothing was exported: %1</source>
         <translation>Nichts wurde exportiert: %1</translation>
     </message>
@@ -634,7 +653,7 @@
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/plotexport.cpp" line="+94"/>
+        <location filename="../widgets/plotexport.cpp" line="+97"/>
         <source>Unknown image format &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>Unbekanntes Bildformat „%1“: Verwenden Sie .png, .svg oder .pdf.</translation>
     </message>
@@ -644,7 +663,7 @@
         <translation>%1 kann nicht geschrieben werden: Prüfen Sie, ob der Ordner existiert und beschreibbar ist.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Cannot write %1: %2.</source>
         <translation>%1 kann nicht geschrieben werden: %2.</translation>
     </message>
@@ -652,7 +671,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+35"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+37"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -1311,7 +1330,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
-        <location filename="../widgets/attentionview.cpp" line="+47"/>
+        <location filename="../widgets/attentionview.cpp" line="+48"/>
         <source>Branch:</source>
         <translation>Zweig:</translation>
     </message>
@@ -1424,7 +1443,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>noch nichts zu exportieren: Klicken Sie zuerst auf Berechnen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+31"/>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
@@ -1581,7 +1600,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message>
-        <location filename="../widgets/codebookview.cpp" line="+45"/>
+        <location filename="../widgets/codebookview.cpp" line="+46"/>
         <source>sorted by usage</source>
         <translation>nach Nutzung sortiert</translation>
     </message>
@@ -1717,7 +1736,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>nichts zu exportieren: Es wurde kein Codebuch berechnet</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+16"/>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
@@ -1798,12 +1817,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CurvePlot</name>
     <message>
-        <location filename="../widgets/curveplot.cpp" line="+39"/>
+        <location filename="../widgets/curveplot.cpp" line="+40"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location line="+316"/>
+        <location line="+318"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>unbekanntes Bildformat „%1“; verwenden Sie .png, .svg oder .pdf</translation>
     </message>
@@ -1931,7 +1950,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Wählen Sie mindestens ein Format.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>Starting gatefold-cli export…</source>
         <translation>gatefold-cli export wird gestartet…</translation>
     </message>
@@ -1999,7 +2018,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Gruppieren nach:</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
@@ -2012,6 +2031,16 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="+0"/>
         <source>Last val top-1 (%)</source>
         <translation>Letzte Val-Top-1 (%)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>With val top-1</source>
+        <translation>Mit Val-Top-1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The runs of the group that have measured val top-1: the mean ± std beside it is over these</source>
+        <translation>Die Läufe der Gruppe, die Val-Top-1 gemessen haben: Mittelwert ± Std daneben gilt über diese</translation>
     </message>
 </context>
 <context>
@@ -2304,7 +2333,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+56"/>
+        <location filename="../widgets/mainwindow.cpp" line="+57"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -2375,22 +2404,17 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+48"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+144"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Store %1</source>
-        <translation>Laufspeicher %1</translation>
-    </message>
-    <message>
-        <location line="-102"/>
+        <location line="-238"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+38"/>
         <source>Runs</source>
         <translation>Läufe</translation>
@@ -2631,7 +2655,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>&amp;Über Gatefold</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+186"/>
+        <location filename="../widgets/mainwindow.cpp" line="+196"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>Mittelwert ± Std. über %n Seed</numerusform>
@@ -2750,7 +2774,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+99"/>
+        <location filename="../widgets/runcontroller.cpp" line="+102"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
@@ -2781,7 +2805,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>Lauf %1 hat keine lesbare Konfiguration</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>the engine process (pid %1) has exited without ending the run; Resume continues it from its last checkpoint</source>
         <translation>der Engine-Prozess (PID %1) hat sich beendet, ohne den Lauf abzuschließen; „Fortsetzen“ setzt ihn beim letzten Checkpoint fort</translation>
     </message>
@@ -2851,7 +2875,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -2915,7 +2939,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+119"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+246"/>
         <source>best</source>
         <translation>bester Wert</translation>
     </message>
@@ -2931,12 +2955,32 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     </message>
     <message>
         <location line="-3"/>
-        <location line="+76"/>
+        <location line="+82"/>
         <source>epoch %1</source>
         <translation>Epoche %1</translation>
     </message>
     <message>
+        <location line="-157"/>
+        <source>waiting to resume</source>
+        <translation>wartet auf Fortsetzung</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>waiting to resume (background queue)</source>
+        <translation>wartet auf Fortsetzung (Hintergrund-Warteschlange)</translation>
+    </message>
+    <message>
+        <location line="+125"/>
+        <source>%1 (%2); queued for resume, it starts from its last checkpoint when a slot is free.</source>
+        <translation>%1 (%2); zur Fortsetzung eingereiht, er startet ab seinem letzten Checkpoint, sobald ein Platz frei ist.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no message</source>
+        <translation>keine Meldung</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>%1 img/s</source>
         <translation>%1 Bilder/s</translation>
     </message>
@@ -2995,6 +3039,16 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <source>Created</source>
         <translation>Erstellt</translation>
     </message>
+    <message>
+        <location line="+35"/>
+        <source>Run %1 keeps its name &apos;%2&apos;: a run needs a name (type one, or press Esc to leave it as it is).</source>
+        <translation>Lauf %1 behält seinen Namen „%2“: Ein Lauf braucht einen Namen (geben Sie einen ein, oder drücken Sie Esc, um ihn zu belassen).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Run %1 was not changed: %2</source>
+        <translation>Lauf %1 wurde nicht geändert: %2</translation>
+    </message>
 </context>
 <context>
     <name>gatefold::widgets::SettingsDialog</name>
@@ -3019,7 +3073,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>SQLite-Laufspeicher (*.sqlite)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>A run store file (SQLite), or a PostgreSQL database shared by a team or a cluster:
 postgresql://user@host:5432/database?runs=/shared/gatefold
 runs= is where checkpoints and logs go (a directory every machine sees); the password comes from $PGPASSWORD or ~/.pgpass.</source>
@@ -3577,7 +3631,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>gatefold::widgets::WidgetExport</name>
     <message>
-        <location filename="../widgets/widgetexport.cpp" line="+54"/>
+        <location filename="../widgets/widgetexport.cpp" line="+58"/>
         <source>%1: choose a .png, .svg or .pdf file name</source>
         <translation>%1: Wählen Sie einen Dateinamen mit .png, .svg oder .pdf</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>MlflowTransfer</name>
     <message numerus="yes">
-        <location filename="../widgets/mlflowtransfer.cpp" line="+50"/>
+        <location filename="../widgets/mlflowtransfer.cpp" line="+55"/>
         <source>Exported %n run(s) to MLflow experiment &apos;%1&apos; in %2 — mlflow ui --backend-store-uri file:%2</source>
         <translation>
             <numerusform>Exported %n run to MLflow experiment &apos;%1&apos; in %2 — mlflow ui --backend-store-uri file:%2</numerusform>
@@ -58,7 +58,7 @@
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message numerus="yes">
-        <location filename="../widgets/codebookview.cpp" line="+371"/>
+        <location filename="../widgets/codebookview.cpp" line="+372"/>
         <source>Code %1: usage %2 %, used by %n image(s) here; most patches first:</source>
         <translation>
             <numerusform>Code %1: usage %2 %, used by %n image here; most patches first:</numerusform>
@@ -99,7 +99,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+320"/>
+        <location filename="../widgets/mainwindow.cpp" line="+331"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>mean ± std over %n seed</numerusform>
@@ -118,7 +118,7 @@
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/runformpanel.cpp" line="+214"/>
+        <location filename="../widgets/runformpanel.cpp" line="+216"/>
         <source>…and %n more, shown at their settings.</source>
         <translation>
             <numerusform>…and %n more, shown at its setting.</numerusform>
@@ -129,7 +129,7 @@
 <context>
     <name>gatefold::widgets::SettingsDialog</name>
     <message numerus="yes">
-        <location filename="../widgets/settingsdialog.cpp" line="+110"/>
+        <location filename="../widgets/settingsdialog.cpp" line="+111"/>
         <source>%n run(s) in %1 (schema %2); files under %3.</source>
         <translation>
             <numerusform>%n run in %1 (schema %2); files under %3.</numerusform>
@@ -162,7 +162,7 @@
 <context>
     <name>gatefold::widgets::TableBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/tablebuilder.cpp" line="+120"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+122"/>
         <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
         <translation>
             <numerusform>%n selected run; groups show mean ± sample standard deviation.</numerusform>

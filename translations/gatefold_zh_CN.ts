@@ -437,6 +437,24 @@
     </message>
 </context>
 <context>
+    <name>FileDialogs</name>
+    <message>
+        <location filename="../widgets/filedialogs.cpp" line="+98"/>
+        <source>%1 is the run store in use: writing there would replace every run record in it. Choose another name.</source>
+        <translation>%1 是正在使用的运行存储：写入该处会替换其中的全部运行记录。请选择其他名称。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 belongs to the run store in use (SQLite&apos;s %2 file of %3): writing there would damage every run record. Choose another name.</source>
+        <translation>%1 属于正在使用的运行存储（%3 的 SQLite %2 文件）：写入该处会损坏全部运行记录。请选择其他名称。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is inside %2, where the run store in use keeps its runs&apos; checkpoints and logs: writing there could replace a run&apos;s files. Choose a place outside it.</source>
+        <translation>%1 位于 %2 内，正在使用的运行存储在此保存其运行的检查点和日志：写入该处可能替换某个运行的文件。请选择该文件夹之外的位置。</translation>
+    </message>
+</context>
+<context>
     <name>InspectRun</name>
     <message>
         <location filename="../core/inspect/inspectrun.cpp" line="+50"/>
@@ -538,12 +556,13 @@
     <name>MlflowTransfer</name>
     <message>
         <location filename="../widgets/mlflowtransfer.cpp" line="+36"/>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>Select the runs to export in the run table first.</source>
         <translation>请先在运行表中选择要导出的运行。</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-48"/>
+        <location line="+10"/>
         <source>Nothing was exported: %1</source>
         <translation>未导出任何内容：%1</translation>
     </message>
@@ -631,7 +650,7 @@
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/plotexport.cpp" line="+94"/>
+        <location filename="../widgets/plotexport.cpp" line="+97"/>
         <source>Unknown image format &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>未知的图像格式“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
@@ -641,7 +660,7 @@
         <translation>无法写入 %1：请检查其所在文件夹是否存在且可写。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Cannot write %1: %2.</source>
         <translation>无法写入 %1：%2。</translation>
     </message>
@@ -649,7 +668,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+35"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+37"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -1305,7 +1324,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
-        <location filename="../widgets/attentionview.cpp" line="+47"/>
+        <location filename="../widgets/attentionview.cpp" line="+48"/>
         <source>Branch:</source>
         <translation>分支：</translation>
     </message>
@@ -1418,7 +1437,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>尚无可导出的内容：请先点击“计算”</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+31"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -1575,7 +1594,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message>
-        <location filename="../widgets/codebookview.cpp" line="+45"/>
+        <location filename="../widgets/codebookview.cpp" line="+46"/>
         <source>sorted by usage</source>
         <translation>按使用率排序</translation>
     </message>
@@ -1710,7 +1729,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>没有可导出的内容：尚未计算码本</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+16"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -1790,12 +1809,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CurvePlot</name>
     <message>
-        <location filename="../widgets/curveplot.cpp" line="+39"/>
+        <location filename="../widgets/curveplot.cpp" line="+40"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+316"/>
+        <location line="+318"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>未知的图像格式“%1”；请使用 .png、.svg 或 .pdf</translation>
     </message>
@@ -1923,7 +1942,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>请至少选择一种格式。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>Starting gatefold-cli export…</source>
         <translation>正在启动 gatefold-cli export…</translation>
     </message>
@@ -1991,7 +2010,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>分组依据：</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -2004,6 +2023,16 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <location line="+0"/>
         <source>Last val top-1 (%)</source>
         <translation>最新验证 Top-1 (%)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>With val top-1</source>
+        <translation>有验证 top-1 的</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The runs of the group that have measured val top-1: the mean ± std beside it is over these</source>
+        <translation>组中已测得验证 top-1 的运行：旁边的均值 ± 标准差即基于这些运行</translation>
     </message>
 </context>
 <context>
@@ -2294,7 +2323,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+56"/>
+        <location filename="../widgets/mainwindow.cpp" line="+57"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -2365,22 +2394,17 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>加入队列</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+48"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+144"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Store %1</source>
-        <translation>运行存储 %1</translation>
-    </message>
-    <message>
-        <location line="-102"/>
+        <location line="-238"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+38"/>
         <source>Runs</source>
         <translation>运行</translation>
@@ -2621,7 +2645,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>关于 Gatefold(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+186"/>
+        <location filename="../widgets/mainwindow.cpp" line="+196"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>%n 个随机种子的均值 ± 标准差</numerusform>
@@ -2738,7 +2762,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+99"/>
+        <location filename="../widgets/runcontroller.cpp" line="+102"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
@@ -2769,7 +2793,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>运行 %1 没有可读取的配置</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>the engine process (pid %1) has exited without ending the run; Resume continues it from its last checkpoint</source>
         <translation>引擎进程（pid %1）已退出，但未结束该运行；“继续”会从其最后一个检查点继续运行</translation>
     </message>
@@ -2839,7 +2863,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -2902,7 +2926,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+119"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+246"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -2918,12 +2942,32 @@ They stay queued; Gatefold offers them when it next starts.</source>
     </message>
     <message>
         <location line="-3"/>
-        <location line="+76"/>
+        <location line="+82"/>
         <source>epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>
     <message>
+        <location line="-157"/>
+        <source>waiting to resume</source>
+        <translation>等待继续</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>waiting to resume (background queue)</source>
+        <translation>等待继续（后台队列）</translation>
+    </message>
+    <message>
+        <location line="+125"/>
+        <source>%1 (%2); queued for resume, it starts from its last checkpoint when a slot is free.</source>
+        <translation>%1（%2）；已排队等待继续，有空位时将从其最后一个检查点开始。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no message</source>
+        <translation>无消息</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>%1 img/s</source>
         <translation>%1 图像/秒</translation>
     </message>
@@ -2982,6 +3026,16 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
+    <message>
+        <location line="+35"/>
+        <source>Run %1 keeps its name &apos;%2&apos;: a run needs a name (type one, or press Esc to leave it as it is).</source>
+        <translation>运行 %1 保留其名称“%2”：运行需要名称（请输入一个，或按 Esc 保持原样）。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Run %1 was not changed: %2</source>
+        <translation>运行 %1 未更改：%2</translation>
+    </message>
 </context>
 <context>
     <name>gatefold::widgets::SettingsDialog</name>
@@ -3006,7 +3060,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>SQLite 运行存储 (*.sqlite)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>A run store file (SQLite), or a PostgreSQL database shared by a team or a cluster:
 postgresql://user@host:5432/database?runs=/shared/gatefold
 runs= is where checkpoints and logs go (a directory every machine sees); the password comes from $PGPASSWORD or ~/.pgpass.</source>
@@ -3559,7 +3613,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>gatefold::widgets::WidgetExport</name>
     <message>
-        <location filename="../widgets/widgetexport.cpp" line="+54"/>
+        <location filename="../widgets/widgetexport.cpp" line="+58"/>
         <source>%1: choose a .png, .svg or .pdf file name</source>
         <translation>%1：请选择以 .png、.svg 或 .pdf 结尾的文件名</translation>
     </message>

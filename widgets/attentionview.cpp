@@ -1,5 +1,6 @@
 #include "attentionview.h"
 
+#include "filedialogs.h"
 #include "mapimage.h"
 #include "widgetexport.h"
 
@@ -285,6 +286,8 @@ bool AttentionView::exportCsv(const QString &path, QString *error)
         *error = tr("nothing to export yet: press Compute first");
         return false;
     }
+    if (!filedialogs::mayWrite(path, error))
+        return false;
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
         *error = tr("cannot write %1: %2").arg(path, file.errorString());

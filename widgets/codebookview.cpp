@@ -1,5 +1,6 @@
 #include "codebookview.h"
 
+#include "filedialogs.h"
 #include "mapimage.h"
 #include "qcp.h"
 #include "widgetexport.h"
@@ -436,6 +437,8 @@ bool CodebookView::exportCsv(const QString &path, QString *error)
         *error = tr("nothing to export: no codebook was computed");
         return false;
     }
+    if (!filedialogs::mayWrite(path, error))
+        return false;
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
         *error = tr("cannot write %1: %2").arg(path, file.errorString());

@@ -1,6 +1,7 @@
 #include "curveplot.h"
 
 #include "downsample.h"
+#include "filedialogs.h"
 #include "qcp.h"
 #include "smoothing.h"
 
@@ -331,6 +332,8 @@ void CurvePlot::rescale()
 
 bool CurvePlot::save(const QString &path, QString *error)
 {
+    if (!filedialogs::mayWrite(path, error))
+        return false;
     const QString suffix = QFileInfo(path).suffix().toLower();
     // The widget's size as laid out (also when it was never shown), PNG at twice that for print.
     const int w = std::max(width(), 320), h = std::max(height(), 200);

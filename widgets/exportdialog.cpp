@@ -72,7 +72,7 @@ ExportDialog::ExportDialog(QString cliPath, QString storePath, qint64 runId, con
     m_out->setPlaceholderText(tr("default: the run's folder, export/<checkpoint>"));
     m_browse = new QPushButton(tr("Browse…"));
     connect(m_browse, &QPushButton::clicked, this, [this] {
-        const QString dir = filedialogs::existingDirectory(this, tr("Output folder"), m_out->text());
+        const QString dir = filedialogs::outputDirectory(this, tr("Output folder"), m_out->text());
         if (!dir.isEmpty())
             m_out->setText(dir);
     });
@@ -173,6 +173,10 @@ void ExportDialog::startExport()
         return;
     if (!m_torchscript->isChecked() && !m_onnx->isChecked() && !m_safetensors->isChecked()) {
         showError(tr("Choose at least one format."));
+        return;
+    }
+    if (QString refused; !filedialogs::mayWriteInto(m_out->text().trimmed(), &refused)) {
+        showError(refused);
         return;
     }
     m_result = {};

@@ -25,6 +25,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QSortFilterProxyModel>
@@ -173,6 +174,14 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     });
     auto *queue = m_controller->queue();
     connect(m_controller, &RunController::runsChanged, this, &MainWindow::refreshRuns);
+    // While runs train: their val top-1 and metric columns, and which runs wait to be resumed.
+    connect(m_controller, &RunController::looked, this, [this] {
+        m_model->refreshMetrics();
+        showWaiting();
+    });
+    connect(m_model, &RunTableModel::editRefused, this, [this](const QString &why) {
+        statusBar()->showMessage(why, 15000);
+    });
     connect(queue, &launch::RunQueue::runProgressed, this, [this](qint64 id, const launch::RunProgress &p) {
         m_model->setProgress(id, p);
     });
@@ -213,17 +222,19 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
                 for (const QString &line : p->logTail())
                     appendLog(id, QStringLiteral("  ") + line);
     });
+    // A permanent widget: a menu's status tip clears the status bar's message, never this.
+    m_queueState = new QLabel(this);
+    m_queueState->setObjectName(QStringLiteral("queueState"));
+    statusBar()->addPermanentWidget(m_queueState);
+    showQueueState();
     connect(queue, &launch::RunQueue::changed, this, [this] {
-        statusBar()->showMessage(tr("%1 running, %2 queued — store %3")
-                                     .arg(m_controller->training())
-                                     .arg(m_controller->waiting())
-                                     .arg(m_controller->store()->displayName()));
+        showQueueState();
+        showWaiting();
     });
     connect(m_controller, &RunController::notice, this, [this](qint64 id, const QString &text) {
         appendLog(id, text);
         statusBar()->showMessage(text, 20000);
     });
-    statusBar()->showMessage(tr("Store %1").arg(m_controller->store()->displayName()));
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
@@ -325,14 +336,34 @@ void MainWindow::showCurves()
 void MainWindow::refreshRuns()
 {
     const auto keep = selectedRuns();
+    const int rows = m_model->rowCount();
     m_model->refresh();
-    fitColumns();
+    showWaiting();
+    if (m_model->rowCount() != rows) {
+        const int scrolled = m_table->horizontalScrollBar()->value();
+        fitColumns();
+        m_table->horizontalScrollBar()->setValue(scrolled);
+    }
     for (qint64 id : keep) {
         const int row = m_model->rowOf(id);
         if (row >= 0)
             m_table->selectionModel()->select(m_proxy->mapFromSource(m_model->index(row, 0)),
                                               QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }
+}
+
+void MainWindow::showWaiting()
+{
+    const QList<qint64> queued = m_controller->queue()->queued();
+    m_model->setWaitingToResume(QSet<qint64>(queued.begin(), queued.end()), m_controller->handedToBackground());
+}
+
+void MainWindow::showQueueState()
+{
+    m_queueState->setText(tr("%1 running, %2 queued — store %3")
+                              .arg(m_controller->training())
+                              .arg(m_controller->waiting())
+                              .arg(m_controller->store()->displayName()));
 }
 
 void MainWindow::appendLog(qint64 runId, const QString &text)

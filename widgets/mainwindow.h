@@ -5,6 +5,7 @@
 #include <memory>
 
 class QComboBox;
+class QLabel;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
@@ -56,6 +57,8 @@ private:
     void buildActions();
     void showCurves();
     void refreshRuns();
+    void showWaiting();     // runs queued for resume, here or in a background queue
+    void showQueueState();  // "N running, M queued — store …", always in the status bar
     void fitColumns();
     // Quitting with runs: keep them training in the background, stop them at a checkpoint, or stay
     // (false). mainwindowruns.cpp.
@@ -82,6 +85,7 @@ private:
     CompareView *m_compare;
     InspectPanel *m_inspect;
     QTabWidget *m_lowerTabs;
+    QLabel *m_queueState;
     GroupView *m_groups;
     std::unique_ptr<SeriesCache> m_cache;
 };

@@ -36,6 +36,11 @@ MlflowTransfer::Outcome MlflowTransfer::exportRuns(store::RunStore &store, const
         out.text = tr("Select the runs to export in the run table first.");
         return out;
     }
+    QString refused;
+    if (!filedialogs::mayWriteInto(dir, &refused)) {
+        out.text = tr("Nothing was exported: %1").arg(refused);
+        return out;
+    }
     mlflow::ExportOptions options;
     options.outDir = dir;
     options.experiment = experiment;
@@ -85,7 +90,7 @@ void MlflowTransfer::exportDialog(QMainWindow *window, store::RunStore &store, c
         return;
     }
     QSettings settings;
-    const QString dir = filedialogs::existingDirectory(window, tr("Export runs to an MLflow file store (new, empty or existing)"),
+    const QString dir = filedialogs::outputDirectory(window, tr("Export runs to an MLflow file store (new, empty or existing)"),
                                                           settings.value(kDirKey).toString());
     if (dir.isEmpty())
         return;

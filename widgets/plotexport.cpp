@@ -1,5 +1,6 @@
 #include "plotexport.h"
 
+#include "filedialogs.h"
 #include "qcp.h"
 
 #include <QCoreApplication>
@@ -39,6 +40,8 @@ void drawTiles(QCPPainter *painter, const std::vector<Tile> &tiles)
 bool saveImage(const QString &path, const QSize &size, const std::vector<Tile> &tiles, const QColor &background,
                QString *error)
 {
+    if (!filedialogs::mayWrite(path, error))
+        return false;
     const QString suffix = QFileInfo(path).suffix().toLower();
     const int w = std::max(size.width(), 1), h = std::max(size.height(), 1);
     bool ok = false;
@@ -126,6 +129,8 @@ QString row(const QStringList &fields)
 
 bool saveCsv(const QString &path, const QString &text, QString *error)
 {
+    if (!filedialogs::mayWrite(path, error))
+        return false;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit()) {
         if (error)

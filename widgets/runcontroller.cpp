@@ -2,6 +2,7 @@
 
 #include "appsettings.h"
 #include "creationcheck.h"
+#include "filedialogs.h"
 
 #include "launch/backgroundqueue.h"
 #include "launch/localprocess.h"
@@ -31,6 +32,8 @@ RunController::RunController(QString enginePath, QString storePath, QObject *par
     m_store = store::RunStore::open(storePath, &m_error);
     if (!m_store)
         return;
+    m_protected = std::make_unique<filedialogs::ProtectedStore>(
+        m_store->isPostgres() ? QString() : m_store->location().file, m_store->dataDirectory());
     // Runs whose engine died while no window watched: offered for resuming (strandedRuns()).
     m_crashedAtStart = m_store->markCrashedRuns();
     for (qint64 id : markExitedEngines())
@@ -213,8 +216,11 @@ void RunController::followStore()
         if (const auto engine = launch::LocalProcess::holderOf(run))
             m_queue->attach(run.id, *engine);
     }
+    const QList<qint64> handed = launch::BackgroundQueue::handedRuns(m_store->path());
+    m_handed = QSet<qint64>(handed.begin(), handed.end());
     if (seen != std::exchange(m_seen, seen))
         Q_EMIT runsChanged();
+    Q_EMIT looked();
 }
 
 // An engine that exited stays a zombie until its parent reaps it; a detached engine's parent is

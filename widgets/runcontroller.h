@@ -6,6 +6,7 @@
 #include "train/trainconfig.h"
 
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QTimer>
 
@@ -21,6 +22,9 @@ class RunStore;
 namespace gatefold::widgets {
 
 class CreationCheck;
+namespace filedialogs {
+class ProtectedStore;
+}
 
 // What the window does with runs: create one from a config (queued in the
 // store, then on the queue once a fresh process sees it), cancel, resume,
@@ -53,6 +57,10 @@ public:
     std::optional<train::RunConfig> configOf(qint64 runId) const;
     // Created here, not yet confirmed visible to a fresh process (not on the queue yet).
     QList<qint64> unconfirmed() const;
+    // The runs a background queue of this store on this machine was handed (a window that quit with
+    // "keep running"), as of the last look at the store; those it resumes still show as failed,
+    // cancelled or crashed until it starts them.
+    QSet<qint64> handedToBackground() const { return m_handed; }
 
     // The runs nobody will run: queued by a window or queue that is gone, or found running with a
     // dead engine when this controller opened the store (marked crashed then).
@@ -78,6 +86,7 @@ public:
 Q_SIGNALS:
     void runsChanged();  // a run was created, started or ended (here or elsewhere): the browser re-reads the store
     void notice(qint64 runId, const QString &text);  // for the engine messages dock
+    void looked();  // the store was looked at (every 2 s): the metrics of training runs may have grown
 
 private:
     qint64 launchInSweep(const train::RunConfig &config, const QString &name, qint64 sweepId);
@@ -87,12 +96,14 @@ private:
 
     QString m_enginePath;
     std::unique_ptr<store::RunStore> m_store;
+    std::unique_ptr<filedialogs::ProtectedStore> m_protected;  // no save path of the window names its files
     std::unique_ptr<launch::RunQueue> m_queue;
     std::unique_ptr<CreationCheck> m_check;
     std::map<qint64, store::NewRun> m_created;  // until confirmed: what to create again if it was lost
     std::vector<qint64> m_crashedAtStart;
     QTimer m_follow;
     QString m_seen;  // the runs' ids and statuses at the last look
+    QSet<qint64> m_handed;
     QString m_error;
 };
 

@@ -119,6 +119,8 @@ bool RunFormPanel::loadJson(const QString &path, QString *error)
 
 bool RunFormPanel::saveJson(const QString &path, QString *error) const
 {
+    if (!filedialogs::mayWrite(path, error))
+        return false;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(train::runConfigToJson(m_form->config())) < 0 || !file.commit()) {
         *error = tr("cannot write %1: %2").arg(path, file.errorString());

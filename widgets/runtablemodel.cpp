@@ -7,7 +7,9 @@
 
 #include <QDateTime>
 
+#include <algorithm>
 #include <limits>
+#include <set>
 
 namespace gatefold::widgets {
 
@@ -20,6 +22,40 @@ RunTableModel::RunTableModel(store::RunStore *store, QObject *parent)
 
 void RunTableModel::refresh()
 {
+    if (!m_store)
+        return;
+    m_store->markCrashedRuns();
+    std::vector<store::RunRecord> runs = m_store->runs();
+    std::set<qint64> ids;
+    for (const auto &run : runs)
+        ids.insert(run.id);
+    // Rows in and out, the rest updated in place: a reset closed an open editor (its text lost) and
+    // scrolled the view back to its left edge whenever any run changed status.
+    for (int r = int(m_rows.size()) - 1; r >= 0; --r)
+        if (!ids.count(m_rows[size_t(r)].run.id)) {
+            beginRemoveRows({}, r, r);
+            m_rows.erase(m_rows.begin() + r);
+            endRemoveRows();
+        }
+    for (size_t i = 0; i < runs.size(); ++i) {
+        if (i < m_rows.size() && m_rows[i].run.id == runs[i].id) {
+            update(int(i), std::move(runs[i]));
+            continue;
+        }
+        if (rowOf(runs[i].id) >= 0) {  // the store's order changed (it does not): start afresh
+            resetTo(std::move(runs));
+            return;
+        }
+        beginInsertRows({}, int(i), int(i));
+        Row row;
+        row.run = std::move(runs[i]);
+        m_rows.insert(m_rows.begin() + qsizetype(i), std::move(row));
+        endInsertRows();
+    }
+}
+
+void RunTableModel::resetTo(std::vector<store::RunRecord> runs)
+{
     // What the engines said about progress is not in the store: a run that ended keeps its last word
     // ("100 % · epoch 3.00") rather than falling back to a bare step count.
     std::map<qint64, Row> live;
@@ -28,22 +64,113 @@ void RunTableModel::refresh()
             live.emplace(row.run.id, std::move(row));
     beginResetModel();
     m_rows.clear();
-    if (m_store) {
-        m_store->markCrashedRuns();
-        for (auto &run : m_store->runs()) {
-            Row row;
-            if (const auto it = live.find(run.id); it != live.end()) {
-                row.step = it->second.step;
-                row.totalSteps = it->second.totalSteps;
-                row.epoch = it->second.epoch;
-                row.imagesPerSecond = it->second.imagesPerSecond;
-                row.etaSeconds = it->second.etaSeconds;
-            }
-            row.run = std::move(run);
-            m_rows.push_back(std::move(row));
+    for (auto &run : runs) {
+        Row row;
+        if (const auto it = live.find(run.id); it != live.end()) {
+            row.step = it->second.step;
+            row.totalSteps = it->second.totalSteps;
+            row.epoch = it->second.epoch;
+            row.imagesPerSecond = it->second.imagesPerSecond;
+            row.etaSeconds = it->second.etaSeconds;
         }
+        row.run = std::move(run);
+        m_rows.push_back(std::move(row));
     }
     endResetModel();
+}
+
+// Only the cells that changed are announced: a view re-reads an open editor's text from the model
+// on dataChanged over its cell, which would throw away what the user is typing.
+void RunTableModel::update(int r, store::RunRecord run)
+{
+    Row &row = m_rows[size_t(r)];
+    const store::RunRecord old = std::exchange(row.run, std::move(run));
+    const auto &now = row.run;
+    if (old.name != now.name)
+        Q_EMIT dataChanged(index(r, Name), index(r, Name));
+    if (old.tags != now.tags)
+        Q_EMIT dataChanged(index(r, Tags), index(r, Tags));
+    if (old.notes != now.notes)
+        Q_EMIT dataChanged(index(r, Notes), index(r, Notes));
+    if (old.configJson != now.configJson) {
+        row.configRead = false;
+        if (!m_extra.isEmpty())
+            Q_EMIT dataChanged(index(r, ColumnCount), index(r, columnCount() - 1));
+    }
+    const bool statusChanged = old.status != now.status;
+    if (statusChanged || old.message != now.message || old.damage != now.damage || old.device != now.device
+        || old.created != now.created)
+        Q_EMIT dataChanged(index(r, Status), index(r, Device));
+    if (old.created != now.created)
+        Q_EMIT dataChanged(index(r, Created), index(r, Created));
+    // A run that trains, or has just stopped, has new metrics (a resume may also have dropped some).
+    if ((statusChanged || now.status == store::RunStatus::Running) && rereadMetrics(row))
+        metricsChanged(r);
+}
+
+void RunTableModel::refreshMetrics()
+{
+    for (size_t r = 0; r < m_rows.size(); ++r)
+        if (m_rows[r].run.status == store::RunStatus::Running && rereadMetrics(m_rows[r]))
+            metricsChanged(int(r));
+}
+
+bool RunTableModel::rereadMetrics(Row &row)
+{
+    if (!m_store)
+        return false;
+    const auto same = [](const store::MetricSummary &a, const store::MetricSummary &b) {
+        return a.count == b.count && a.lastStep == b.lastStep && a.last == b.last && a.min == b.min && a.max == b.max;
+    };
+    bool changed = false;
+    if (row.summarised) {  // else never shown yet: read when it is
+        const auto top1 = m_store->metricSummary(row.run.id, QStringLiteral("val/top1"));
+        changed = !same(top1, row.top1);
+        row.top1 = top1;
+        if (row.totalSteps <= 0) {  // no live progress from an engine: the store's last step
+            const qint64 step = m_store->metricSummary(row.run.id, QStringLiteral("train/loss")).lastStep;
+            changed = changed || step != row.step;
+            row.step = step;
+        }
+    }
+    for (auto &[key, summary] : row.metrics) {
+        const auto now = m_store->metricSummary(row.run.id, key);
+        changed = changed || !same(now, summary);
+        summary = now;
+    }
+    // A metric at an epoch is read whenever it is shown: it may have changed too.
+    return changed || std::any_of(m_extra.begin(), m_extra.end(), [](const QString &c) { return c.contains(QLatin1String(":@")); });
+}
+
+void RunTableModel::metricsChanged(int r)
+{
+    Q_EMIT dataChanged(index(r, Progress), index(r, Top1Best));
+    if (!m_extra.isEmpty())
+        Q_EMIT dataChanged(index(r, ColumnCount), index(r, columnCount() - 1));
+}
+
+void RunTableModel::setWaitingToResume(const QSet<qint64> &here, const QSet<qint64> &background)
+{
+    if (here == m_resumeHere && background == m_resumeBackground)
+        return;
+    const QSet<qint64> before = m_resumeHere + m_resumeBackground;
+    m_resumeHere = here;
+    m_resumeBackground = background;
+    for (size_t r = 0; r < m_rows.size(); ++r)
+        if (before.contains(m_rows[r].run.id) || here.contains(m_rows[r].run.id) || background.contains(m_rows[r].run.id))
+            Q_EMIT dataChanged(index(int(r), Status), index(int(r), Progress));
+}
+
+QString RunTableModel::waitingText(const store::RunRecord &run) const
+{
+    if (run.status != store::RunStatus::Failed && run.status != store::RunStatus::Cancelled
+        && run.status != store::RunStatus::Crashed)
+        return {};
+    if (m_resumeHere.contains(run.id))
+        return tr("waiting to resume");
+    if (m_resumeBackground.contains(run.id))
+        return tr("waiting to resume (background queue)");
+    return {};
 }
 
 const RunTableModel::Row &RunTableModel::summarised(int r) const
@@ -161,10 +288,14 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
     const auto &run = m_rows[size_t(index.row())].run;
     if (role == RunIdRole)
         return run.id;
+    const QString waiting = index.column() == Status || index.column() == Progress ? waitingText(run) : QString();
     if (role == Qt::DecorationRole && index.column() == Status)
-        return statusIcon(run.status);
+        return statusIcon(waiting.isEmpty() ? run.status : store::RunStatus::Queued);
     if (role == Qt::ToolTipRole && !run.damage.isEmpty())
         return run.damage;
+    if (role == Qt::ToolTipRole && !waiting.isEmpty())
+        return tr("%1 (%2); queued for resume, it starts from its last checkpoint when a slot is free.")
+                   .arg(statusText(run), run.message.isEmpty() ? tr("no message") : run.message);
     if (role == Qt::ToolTipRole && !run.message.isEmpty())
         return run.message;
     if (role == FractionRole) {
@@ -185,6 +316,8 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
     case Name:
         return run.name;
     case Status:
+        if (!waiting.isEmpty())
+            return sort ? QVariant(int(store::RunStatus::Queued)) : QVariant(waiting);
         return sort ? QVariant(int(run.status)) : QVariant(statusText(run));
     case Progress:
         if (row.totalSteps > 0) {
@@ -266,6 +399,7 @@ bool RunTableModel::setData(const QModelIndex &index, const QVariant &value, int
         for (const QString &t : value.toString().split(','))
             if (!t.trimmed().isEmpty())
                 tags << t.trimmed();
+        tags.removeDuplicates();  // "baseline, baseline" is one tag
         ok = m_store->setTags(row.run.id, tags);
         if (ok)
             row.run.tags = tags;
@@ -273,13 +407,24 @@ bool RunTableModel::setData(const QModelIndex &index, const QVariant &value, int
         ok = m_store->setNotes(row.run.id, value.toString());
         if (ok)
             row.run.notes = value.toString();
-    } else if (index.column() == Name && !value.toString().trimmed().isEmpty()) {
+    } else if (index.column() == Name) {
+        if (value.toString().trimmed().isEmpty()) {
+            Q_EMIT editRefused(tr("Run %1 keeps its name '%2': a run needs a name (type one, or press Esc to "
+                                  "leave it as it is).")
+                                   .arg(row.run.id)
+                                   .arg(row.run.name));
+            return false;
+        }
         ok = m_store->setName(row.run.id, value.toString().trimmed());
         if (ok)
             row.run.name = value.toString().trimmed();
+    } else {
+        return false;
     }
     if (ok)
         Q_EMIT dataChanged(index, index);
+    else
+        Q_EMIT editRefused(tr("Run %1 was not changed: %2").arg(row.run.id).arg(m_store->lastError()));
     return ok;
 }
 

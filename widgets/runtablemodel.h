@@ -5,6 +5,7 @@
 
 #include <QAbstractTableModel>
 #include <QJsonObject>
+#include <QSet>
 #include <QStringList>
 
 #include <map>
@@ -21,8 +22,11 @@ namespace gatefold::widgets {
 // val top-1 last and best, device, tags and notes (editable in place, written
 // to the store), created — then any extra columns: a config key's value
 // ("config:optim.lr") or a metric's last, best (highest) or lowest value
-// ("metric:val/loss:min"). refresh() re-reads the store; live progress of
-// running runs comes through setProgress().
+// ("metric:val/loss:min"). refresh() re-reads the store and updates the rows
+// in place (rows in and out, changed cells only): an editor open on a name,
+// tags or notes and the view's scroll position outlive any run changing
+// status. refreshMetrics() re-reads the metric columns of training runs; live
+// progress of running runs comes through setProgress().
 class RunTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -35,6 +39,11 @@ public:
     explicit RunTableModel(store::RunStore *store, QObject *parent = nullptr);
 
     void refresh();
+    // The metric columns (val top-1, best, added metric columns) of the runs that train, from the store.
+    void refreshMetrics();
+    // Runs queued for resume — here (`here`: they wait for a slot) or by a background queue a window
+    // handed them to — show "waiting to resume" instead of the status they still have in the store.
+    void setWaitingToResume(const QSet<qint64> &here, const QSet<qint64> &background);
     // Extra columns after the fixed ones, as "config:KEY" or "metric:KEY:last|max|min|@EPOCH".
     void setExtraColumns(const QStringList &columns);
     QStringList extraColumns() const { return m_extra; }
@@ -50,6 +59,10 @@ public:
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
 
+Q_SIGNALS:
+    // An edit that was not written (an empty name, the store refused it), in words for the user.
+    void editRefused(const QString &why);
+
 private:
     struct Row {
         store::RunRecord run;
@@ -64,10 +77,16 @@ private:
     };
     QVariant extraData(int row, int extra, bool sort) const;
     const Row &summarised(int row) const;
+    void resetTo(std::vector<store::RunRecord> runs);
+    void update(int row, store::RunRecord run);
+    bool rereadMetrics(Row &row);  // true when a value shown changed
+    void metricsChanged(int row);
+    QString waitingText(const store::RunRecord &run) const;  // "" unless it waits to be resumed
 
     store::RunStore *m_store;
     mutable std::vector<Row> m_rows;
     QStringList m_extra;
+    QSet<qint64> m_resumeHere, m_resumeBackground;
 };
 
 } // namespace gatefold::widgets

@@ -37,7 +37,8 @@ SettingsDialog::SettingsDialog(QWidget *parent)
         const QString current = m_store->text().trimmed().isEmpty() ? store::RunStore::defaultPath() : m_store->text();
         const QString path = filedialogs::saveFile(this, tr("Run store"),
                                                    store::StoreLocation::looksLikeUrl(current) ? QString() : current,
-                                                   tr("SQLite run store (*.sqlite)"), /*confirmOverwrite=*/false);
+                                                   tr("SQLite run store (*.sqlite)"),
+                                                   filedialogs::SaveMode::ChooseStore);
         if (!path.isEmpty())
             m_store->setText(path);
     });

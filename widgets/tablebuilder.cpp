@@ -29,6 +29,8 @@ namespace {
 
 bool writeText(const QString &path, const QByteArray &bytes, QString *error)
 {
+    if (!filedialogs::mayWrite(path, error))
+        return false;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
         if (error)

@@ -1,5 +1,7 @@
 #include "widgetexport.h"
 
+#include "filedialogs.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
@@ -12,6 +14,8 @@ namespace gatefold::widgets {
 
 bool saveWidgetPicture(QWidget *widget, const QString &path, QString *error)
 {
+    if (!filedialogs::mayWrite(path, error))
+        return false;
     const QString suffix = QFileInfo(path).suffix().toLower();
     // A widget never shown (e.g. a view in a hidden tab) has not been laid out: give it its natural size.
     if (!widget->isVisible()) {
