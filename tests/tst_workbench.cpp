@@ -545,6 +545,16 @@ void TstWorkbench::metricColumnsFollowTrainingRuns()
     QCOMPARE(model->index(row, RunTableModel::ColumnCount).data().toString(), QStringLiteral("0.1621"));
     QCOMPARE(model->index(row, RunTableModel::ColumnCount + 1).data().toString(), QStringLiteral("1.25"));
     QCOMPARE(model->index(row, RunTableModel::Progress).data().toString(), QStringLiteral("30"));
+
+    // Selected, its curve, comparison and legend follow the store too: its engine is not this
+    // window's (a terminal's, a background queue's), so nothing but the store tells of new points.
+    window.selectRun(id);
+    QTRY_COMPARE_WITH_TIMEOUT(window.curves()->pointCount(id), size_t(3), 6000);
+    QVERIFY(store.addMetrics(id, {{"val/top1", 40, 4, 0, 0.41}, {"train/loss", 40, 4, 0, 1.1}}));
+    QTRY_COMPARE_WITH_TIMEOUT(window.curves()->pointCount(id), size_t(4), 6000);
+    QVERIFY(store.setName(id, QStringLiteral("renamed in a terminal")));
+    QTRY_VERIFY_WITH_TIMEOUT(window.curves()->label(id).contains(QLatin1String("renamed in a terminal")), 6000);
+    QCOMPARE(window.curves()->pointCount(id), size_t(4));
 }
 
 // A failed run queued for resume while the slot is taken says so, instead of "failed".

@@ -1822,7 +1822,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Schritt</translation>
     </message>
     <message>
-        <location line="+318"/>
+        <location line="+324"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>unbekanntes Bildformat „%1“; verwenden Sie .png, .svg oder .pdf</translation>
     </message>
@@ -2404,18 +2404,18 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+181"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="-238"/>
-        <location filename="../widgets/mainwindowactions.cpp" line="+38"/>
+        <location line="-276"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+40"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
@@ -2650,12 +2650,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Gleichzeitige Läufe:</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>&amp;About Gatefold</source>
         <translation>&amp;Über Gatefold</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+196"/>
+        <location filename="../widgets/mainwindow.cpp" line="+197"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>Mittelwert ± Std. über %n Seed</numerusform>

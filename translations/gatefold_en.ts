@@ -99,7 +99,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+331"/>
+        <location filename="../widgets/mainwindow.cpp" line="+332"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>mean ± std over %n seed</numerusform>

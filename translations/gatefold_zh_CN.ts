@@ -1814,7 +1814,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+318"/>
+        <location line="+324"/>
         <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
         <translation>未知的图像格式“%1”；请使用 .png、.svg 或 .pdf</translation>
     </message>
@@ -2394,18 +2394,18 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>加入队列</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+181"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
-        <location line="-238"/>
-        <location filename="../widgets/mainwindowactions.cpp" line="+38"/>
+        <location line="-276"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+40"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -2640,12 +2640,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>同时运行数：</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>&amp;About Gatefold</source>
         <translation>关于 Gatefold(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+196"/>
+        <location filename="../widgets/mainwindow.cpp" line="+197"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>%n 个随机种子的均值 ± 标准差</numerusform>

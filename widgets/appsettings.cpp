@@ -6,6 +6,8 @@
 #include <QStyle>
 #include <QStyleFactory>
 
+#include <algorithm>
+
 namespace gatefold::widgets {
 namespace appsettings {
 
@@ -17,6 +19,16 @@ QString storePath()
 void setStorePath(const QString &path)
 {
     QSettings().setValue(QStringLiteral("store/path"), path);
+}
+
+int runsAtATime()
+{
+    return std::clamp(QSettings().value(QStringLiteral("queue/runsAtATime"), 1).toInt(), 1, 64);
+}
+
+void setRunsAtATime(int runs)
+{
+    QSettings().setValue(QStringLiteral("queue/runsAtATime"), std::clamp(runs, 1, 64));
 }
 
 int threads()

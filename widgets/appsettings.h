@@ -25,6 +25,10 @@ void setDevice(const QString &device);
 QString language();
 void setLanguage(const QString &language);
 
+// Runs at a time (the toolbar's count), as the user last set it; 1 until then.
+int runsAtATime();
+void setRunsAtATime(int runs);
+
 // light, dark or system.
 QString theme();
 void setTheme(const QString &theme);

@@ -90,8 +90,10 @@ void CompareView::rebuild()
         ++row;
     }
     rowLabels << tr("step (last)");
-    for (int c = 0; c < m_runs.size(); ++c)
-        m_table->setItem(row, c, new QTableWidgetItem(QString::number(m_store->lastMetricStep(m_runs[c]))));
+    for (int c = 0; c < m_runs.size(); ++c) {
+        const qint64 step = m_store->lastMetricStep(m_runs[c]);  // -1: nothing measured yet
+        m_table->setItem(row, c, new QTableWidgetItem(step < 0 ? QStringLiteral("—") : QString::number(step)));
+    }
     ++row;
     for (const QString &key : keys) {
         rowLabels << key;

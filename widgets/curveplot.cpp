@@ -88,6 +88,12 @@ void CurvePlot::setXLabel(const QString &label)
     m_plot->xAxis->setLabel(label);
 }
 
+QString CurvePlot::label(qint64 runId) const
+{
+    const auto it = m_curves.find(runId);
+    return it == m_curves.end() ? QString() : it->second.smooth->name();
+}
+
 void CurvePlot::setRun(qint64 runId, const QString &label, const std::vector<double> &steps,
                        const std::vector<double> &values)
 {

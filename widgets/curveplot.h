@@ -43,6 +43,7 @@ public:
         const auto it = m_curves.find(runId);
         return it == m_curves.end() ? 0 : it->second.values.size();
     }
+    QString label(qint64 runId) const;  // the run's name in the legend, "" when not shown
     void setMetricLabel(const QString &label);
     void setXLabel(const QString &label);
     void setSmoothing(double weight);  // 0: none … 0.99

@@ -178,6 +178,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     connect(m_controller, &RunController::looked, this, [this] {
         m_model->refreshMetrics();
         showWaiting();
+        followSelected();
     });
     connect(m_model, &RunTableModel::editRefused, this, [this](const QString &why) {
         statusBar()->showMessage(why, 15000);
@@ -350,6 +351,43 @@ void MainWindow::refreshRuns()
             m_table->selectionModel()->select(m_proxy->mapFromSource(m_model->index(row, 0)),
                                               QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }
+}
+
+// Selected runs that train in an engine this window does not hear (started from a terminal, by a
+// background queue, or by another window; attached to, its events file stale) grow only in the store: their curves, the comparison,
+// the checkpoints Inspect offers and the legend's names are re-read when the store has more.
+void MainWindow::followSelected()
+{
+    const auto ids = selectedRuns();
+    if (ids.isEmpty())
+        return;
+    store::RunStore *store = m_controller->store();
+    const QString key = m_metric->currentText();
+    QString now;
+    bool grown = false;
+    for (qint64 id : ids) {
+        const auto run = store->run(id);
+        if (!run)
+            continue;
+        now += QStringLiteral("%1:%2:%3;").arg(id).arg(int(run->status)).arg(run->name);
+        if (run->status != store::RunStatus::Running)
+            continue;
+        // Points an engine reports live are in the cache already: only a store ahead of it reloads.
+        const auto stored = store->metricSummary(id, key);
+        if (stored.count > qint64(m_cache->get(id, key).values.size())) {
+            m_cache->forget(id);
+            grown = true;
+        }
+    }
+    const QList<int> epochs = keptEpochs(ids.first());
+    for (int e : epochs)
+        now += QStringLiteral("e%1").arg(e);
+    if (!grown && now == m_followed)
+        return;
+    m_followed = now;
+    showCurves();
+    m_compare->setRuns(ids);
+    m_inspect->setCheckpointEpochs(epochs);
 }
 
 void MainWindow::showWaiting()

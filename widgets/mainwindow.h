@@ -58,6 +58,7 @@ private:
     void showCurves();
     void refreshRuns();
     void showWaiting();     // runs queued for resume, here or in a background queue
+    void followSelected();  // the selected runs' curves, comparison and checkpoints, as the store grows
     void showQueueState();  // "N running, M queued — store …", always in the status bar
     void fitColumns();
     // Quitting with runs: keep them training in the background, stop them at a checkpoint, or stay
@@ -86,6 +87,7 @@ private:
     InspectPanel *m_inspect;
     QTabWidget *m_lowerTabs;
     QLabel *m_queueState;
+    QString m_followed;  // the selected runs' ids, statuses, names and last steps, at the last look
     GroupView *m_groups;
     std::unique_ptr<SeriesCache> m_cache;
 };

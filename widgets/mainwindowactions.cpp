@@ -2,6 +2,8 @@
 
 #include "mainwindow.h"
 
+#include "appsettings.h"
+
 #include "configform.h"
 #include "curveplot.h"
 #include "filedialogs.h"
@@ -154,6 +156,7 @@ void MainWindow::buildActions()
     parallel->setRange(1, 64);
     parallel->setValue(m_controller->queue()->parallel());
     connect(parallel, &QSpinBox::valueChanged, m_controller->queue(), &launch::RunQueue::setParallel);
+    connect(parallel, &QSpinBox::valueChanged, this, [](int runs) { appsettings::setRunsAtATime(runs); });
     toolbar->addWidget(parallel);
 
     for (auto *dock : findChildren<QDockWidget *>())

@@ -85,6 +85,12 @@ QJsonObject runObject(const store::RunRecord &r)
     return o;
 }
 
+// The last step a run measured; "-" before its first (the store says -1).
+QString stepText(qint64 step)
+{
+    return step < 0 ? QStringLiteral("-") : QString::number(step);
+}
+
 int list(store::RunStore &store, qint64 sweepId, bool json)
 {
     if (sweepId != 0 && !store.sweep(sweepId)) {
@@ -125,7 +131,7 @@ int list(store::RunStore &store, qint64 sweepId, bool json)
                      .arg(r.id, 5)
                      .arg(shown(r.name).left(20), -20)
                      .arg(statusOf(r), -9)
-                     .arg(store.lastMetricStep(r.id), 7)
+                     .arg(stepText(store.lastMetricStep(r.id)), 7)
                      .arg(acc, -15)
                      .arg(when(r.created)));
     }

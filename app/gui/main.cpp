@@ -77,6 +77,7 @@ int main(int argc, char **argv)
                               QApplication::translate("main", "The run store cannot be opened:\n%1").arg(controller.error()));
         return 1;
     }
+    controller.queue()->setParallel(gatefold::widgets::appsettings::runsAtATime());  // as last set
     gatefold::widgets::MainWindow window(&controller);
     window.show();
     if (parser.isSet("select")) {
