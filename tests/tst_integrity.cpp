@@ -437,6 +437,28 @@ void TstIntegrity::acceptedCheckpointOfAnotherModel()
     auto s = store::RunStore::open(path, &error);
     QVERIFY2(!QDir(s->runDirectory(1)).exists(QStringLiteral("export")), "the refused export left its folders");
     QVERIFY(s->artifacts(1, QStringLiteral("checkpoint/accepted-modified")).empty());  // nothing was used
+
+    // Resumed from one: refused when it does not load, and the run is as it was — its status, its
+    // message, its metrics — not failed by a resume that never trained.
+    s.reset();
+    QCOMPARE(runCli(QStringList{"train", "--store", path, "--stop-at-step", "16"} + tinyArgs(2), 180000).exitCode, 3);
+    s = store::RunStore::open(path, &error);
+    const store::RunRecord before = *s->run(3);
+    QCOMPARE(store::toString(before.status), QStringLiteral("cancelled"));
+    const auto metricsBefore = s->metrics(3, QStringLiteral("train/loss")).size();
+    const QString stopped = checkpointRecord(*s, 3, QStringLiteral("checkpoint/last"))->file;
+    s.reset();
+    QVERIFY(QFile::remove(stopped) && QFile::copy(other, stopped));
+    const CliRun resume = runCli({"resume", "--run", "3", "--store", path, "--accept-modified-checkpoint"}, 180000);
+    QCOMPARE(resume.exitCode, 1);
+    QVERIFY2(resume.err.contains("cannot resume run 3") && resume.err.contains("does not fit the model")
+                 && resume.err.contains("the run stays cancelled as it was"),
+             qPrintable(resume.err));
+    QVERIFY(!hasBacktrace(resume.err));
+    s = store::RunStore::open(path, &error);
+    QCOMPARE(store::toString(s->run(3)->status), QStringLiteral("cancelled"));
+    QCOMPARE(s->run(3)->message, before.message);
+    QCOMPARE(s->metrics(3, QStringLiteral("train/loss")).size(), metricsBefore);
 }
 
 void TstIntegrity::oversizedConfigsCreateNothing_data()

@@ -153,7 +153,19 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
     if (data)
         trainer.setData(std::move(data));
     QString error;
-    if (!trainer.prepare(&error) || !noteDataSet(store, runId, config, trainer.dataset(), &recorder, &error))
+    if (!trainer.prepare(&error)) {
+        // A resume whose checkpoint does not load into the run's model (an accepted modified file of
+        // another shape, say): nothing trained and no metric was touched, so the run goes back to
+        // the status and message it had, and the refusal is the command's.
+        if (plan && plan->chosen && store.setStatus(runId, record.status, record.message))
+            return {TrainEnd::Failed,
+                    QStringLiteral("cannot resume run %1: %2; nothing was trained, the run stays %3 as it was")
+                        .arg(runId)
+                        .arg(error, store::toString(record.status)),
+                    false, true};
+        return failRun(store, runId, error);
+    }
+    if (!noteDataSet(store, runId, config, trainer.dataset(), &recorder, &error))
         return failRun(store, runId, error);
     if (plan) {
         repairBest(store, runId, trainer, *plan, options.events);
