@@ -16,6 +16,7 @@
 #include "widgets/runformpanel.h"
 
 #include <QtTest/QtTest>
+#include <QApplication>
 
 #include <QLabel>
 #endif
@@ -89,8 +90,14 @@ void TstFormCheck::formIgnoresStaleAnswers()
     panel.requestQueue();
     QVERIFY(launched.empty());
     screenshot(&panel, "form-engine-problems.png");
-    // Fixed: accepted, and a Queue pressed while the check runs queues once it is accepted.
+    // Fixed: accepted, and a Queue pressed while the check runs queues once it is accepted. While it
+    // checks, the refusal's lines keep their height: the form above does not jump with each key.
+    const int tall = status->height();
+    QVERIFY2(tall > status->fontMetrics().height() * 2, "the refusal is one line: the test sees no jump");
     panel.form()->setFieldText(QStringLiteral("embed_dim"), QStringLiteral("32"));
+    QTRY_VERIFY(panel.check()->isChecking());
+    QApplication::processEvents();
+    QVERIFY2(status->height() >= tall, qPrintable(QStringLiteral("%1 < %2").arg(status->height()).arg(tall)));
     panel.requestQueue();
     QTRY_COMPARE_WITH_TIMEOUT(launched.size(), size_t(1), 20000);  // after the slow check of depth 3
     QCOMPARE(launched[0].model.embedDim, 32);

@@ -216,6 +216,10 @@ void RunFormPanel::showCheck()
             text += QLatin1Char('\n') + tr("…and %n more, shown at their settings.", nullptr, int(r.problems.size()) - kShown);
         colour = QStringLiteral("#c62828");
     }
+    // While the engine checks (a keystroke away from the last answer), the line keeps the height of
+    // that answer: the form above would otherwise jump up and back down with every key typed.
+    const bool wasShown = m_checkStatus->isVisible();
+    m_checkStatus->setMinimumHeight(m_check->isChecking() && wasShown ? m_checkStatus->height() : 0);
     m_checkStatus->setText(text);
     m_checkStatus->setStyleSheet(QStringLiteral("color: %1;").arg(colour));
     m_checkStatus->show();
