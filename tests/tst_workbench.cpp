@@ -555,6 +555,10 @@ void TstWorkbench::metricColumnsFollowTrainingRuns()
     QVERIFY(store.setName(id, QStringLiteral("renamed in a terminal")));
     QTRY_VERIFY_WITH_TIMEOUT(window.curves()->label(id).contains(QLatin1String("renamed in a terminal")), 6000);
     QCOMPARE(window.curves()->pointCount(id), size_t(4));
+    // Its last evaluation and its end between two looks: the curve gets that last point too.
+    QVERIFY(store.addMetrics(id, {{"val/top1", 50, 5, 0, 0.43}}));
+    QVERIFY(store.setStatus(id, store::RunStatus::Finished, QStringLiteral("finished 50 steps")));
+    QTRY_COMPARE_WITH_TIMEOUT(window.curves()->pointCount(id), size_t(5), 6000);
 }
 
 // A failed run queued for resume while the slot is taken says so, instead of "failed".

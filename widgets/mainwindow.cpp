@@ -384,6 +384,9 @@ void MainWindow::followSelected()
         now += QStringLiteral("e%1").arg(e);
     if (!grown && now == m_followed)
         return;
+    if (now != m_followed)  // a run ended (its last points came with its end), or was renamed
+        for (qint64 id : ids)
+            m_cache->forget(id);
     m_followed = now;
     showCurves();
     m_compare->setRuns(ids);
