@@ -2,7 +2,13 @@
 
 #include "files/userfile.h"
 
+#include <caffe2/serialize/inline_container.h>
+#include <caffe2/serialize/read_adapter_interface.h>
+#include <torch/csrc/jit/serialization/import_read.h>
 #include <torch/torch.h>
+
+#include <algorithm>
+#include <cstring>
 
 #include <cstdio>
 #include <filesystem>
@@ -22,6 +28,26 @@ std::string shapeText(at::IntArrayRef sizes)
     out << sizes;
     return out.str();
 }
+
+// Bytes in memory for LibTorch's zip reader, every read clamped to their end (a short read is the
+// reader's "damaged archive", never a read past the buffer).
+class BoundedBytes final : public caffe2::serialize::ReadAdapterInterface
+{
+public:
+    explicit BoundedBytes(std::vector<char> bytes) : m_bytes(std::move(bytes)) {}
+    size_t size() const override { return m_bytes.size(); }
+    size_t read(uint64_t pos, void *buf, size_t n, const char * /*what*/) const override
+    {
+        if (pos >= m_bytes.size())
+            return 0;
+        n = std::min<size_t>(n, m_bytes.size() - size_t(pos));
+        std::memcpy(buf, m_bytes.data() + pos, n);
+        return n;
+    }
+
+private:
+    std::vector<char> m_bytes;
+};
 
 } // namespace
 
@@ -69,28 +95,25 @@ bool loadWeights(VisionTransformer &model, const std::string &path, std::string 
         return false;
     };
     // Only a regular file, read to its size: never a device (/dev/zero) or a fifo (files/userfile.h).
-    // An empty one is read: the pickle reader names it damaged, like any other short file.
-    // LibTorch 1.13's in-memory zip reader reads whole 4 KB blocks from the archive's end without
-    // clamping them to its size: on a truncated file it reads past the buffer (AddressSanitizer:
-    // heap-buffer-overflow in mz_zip_reader_init). The buffer keeps 64 KB of zeros past its end
-    // (capacity, not size), so such reads stay inside our allocation and find no zip records there.
-    constexpr std::size_t kReadSlack = 64 * 1024;
+    // An empty one is read: the zip reader names it damaged, like any other short file.
     std::vector<char> bytes;
     std::string why;
     if (!files::readFileChunks(
             path, kMaxWeightsBytes, files::Accept::RegularFile,
             [&bytes](const char *data, std::size_t n) { bytes.insert(bytes.end(), data, data + n); }, &why,
-            [&bytes](std::uint64_t size) { bytes.reserve(size_t(size) + kReadSlack); }, /*allowEmpty=*/true)) {
+            [&bytes](std::uint64_t size) { bytes.reserve(size_t(size)); }, /*allowEmpty=*/true)) {
         if (error)
             *error = why;
         return false;
     }
-    const std::size_t size = bytes.size();
-    bytes.resize(size + kReadSlack, 0);  // within the reserved capacity when the file kept its size
-    bytes.resize(size);                  // keeps the capacity and the zeros behind the end
     std::map<std::string, torch::Tensor> loaded;
     try {
-        const c10::IValue value = torch::pickle_load(bytes);
+        // torch::pickle_load(bytes), with a reader that stays inside the bytes: LibTorch 1.13's own
+        // copies them into a reader that serves miniz's whole 4 KB blocks past the end of a truncated
+        // archive (AddressSanitizer: heap-buffer-overflow in mz_zip_reader_init).
+        caffe2::serialize::PyTorchStreamReader reader(std::make_shared<BoundedBytes>(std::move(bytes)));
+        const c10::IValue value = torch::jit::readArchiveAndTensors("data", /*pickle_prefix=*/"", /*tensor_prefix=*/"",
+                                                                    c10::nullopt, c10::nullopt, c10::nullopt, reader);
         if (!value.isGenericDict())
             return fail("not a Gatefold weights file (expected a dict of tensors)");
         for (const auto &entry : value.toGenericDict()) {
