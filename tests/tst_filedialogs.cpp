@@ -157,6 +157,7 @@ Typed typeAndAccept(const std::function<void()> &trigger, const QString &name)
 {
     Typed typed;
     int stage = 0;
+    int retyped = 0;
     QTimer poll;
     poll.setInterval(50);
     QObject::connect(&poll, &QTimer::timeout, [&] {
@@ -165,13 +166,22 @@ Typed typeAndAccept(const std::function<void()> &trigger, const QString &name)
             typed.messages << box->text();
             box->reject();  // "No" to a replace question, OK to a warning
         } else if (auto *dialog = qobject_cast<QFileDialog *>(modal)) {
+            auto *edit = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
             if (stage == 0) {
                 stage = 1;
-                dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"))->setText(name);
+                edit->setText(name);
+            } else if (stage == 1) {
+                // The dialog selects its default file name once it has listed the folder, which on a
+                // loaded machine comes after the text above: type again until the name holds.
+                if (edit->text() != name && ++retyped < 40) {
+                    edit->setText(name);
+                    return;
+                }
+                stage = 2;
                 // From the dialog's own loop, as the button does (a message box it opens then shows here).
                 QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
-            } else if (stage == 1) {
-                stage = 2;
+            } else if (stage == 2) {
+                stage = 3;
                 typed.stayedOpen = true;
                 dialog->reject();
             }
