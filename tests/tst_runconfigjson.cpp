@@ -13,6 +13,7 @@
 
 #include "train/datacheck.h"
 #include "train/runconfigjson.h"
+#include "train/runfields.h"
 #include "train/runpaths.h"
 #include "train/runpresets.h"
 #include "train/sweepgrid.h"
@@ -55,6 +56,7 @@ private Q_SLOTS:
     void pathSettingsMadeAbsolute();
     void float32Floors_data();
     void float32Floors();
+    void equalitySeesEverySetting();
 
 private:
     QStringList plan(const QByteArray &grid, std::vector<qint64> seeds = {}, SweepPlan *out = nullptr)
@@ -289,6 +291,38 @@ void TstRunConfigJson::float32Floors()
                            "optim.min_lr=0", "data.crop_pct=0.05"})
         QVERIFY(applyRunAssignment(edge, kv));
     QVERIFY(validateRunConfig(edge).empty());
+}
+
+// Two configs that differ in any one setting are not equal (the window's "changed?" and the sweep's
+// duplicate check rely on it): each key of `config --keys` is given a value other than its default,
+// and the configs must differ. operator== is written by hand and once forgot train.keep_every.
+void TstRunConfigJson::equalitySeesEverySetting()
+{
+    const RunConfig base;
+    QVERIFY(base == base);
+    const std::vector<std::string> candidates = {"1", "2", "3", "0", "0.5", "0.25", "7", "true", "false", "1,2",
+                                                 "0.1,0.2", "x", "cpu", "cuda", "linear", "geometric", "cosine",
+                                                 "cde", "soft", "hard", "kmeans", "folder", "cifar10", "skip",
+                                                 "mean", "none", "per_layer", "shared", "/tmp/x", "avg", "jax",
+                                                 "vq", "expand", "per-layer", "once", "normal", "values", "B"};
+    QStringList unchanged, blind;
+    for (const RunField &field : runFields()) {
+        bool changed = false;
+        for (const std::string &value : candidates) {
+            RunConfig other = base;
+            model::ConfigProblem problem;
+            if (!field.set(other, value, &problem) || field.get(other) == field.get(base))
+                continue;
+            changed = true;
+            if (other == base)
+                blind << QString::fromStdString(field.key);
+            break;
+        }
+        if (!changed)
+            unchanged << QString::fromStdString(field.key);
+    }
+    QVERIFY2(blind.isEmpty(), qPrintable("equality does not see: " + blind.join(", ")));
+    QVERIFY2(unchanged.isEmpty(), qPrintable("no candidate value changes: " + unchanged.join(", ")));
 }
 
 GATEFOLD_TEST_MAIN(TstRunConfigJson)

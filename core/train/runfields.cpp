@@ -509,7 +509,7 @@ bool operator==(const TrainConfig &a, const TrainConfig &b)
         && a.cde.tauEnd == b.cde.tauEnd && a.epochs == b.epochs && a.batchSize == b.batchSize && a.seed == b.seed
         && a.logEvery == b.logEvery && a.evalBatchSize == b.evalBatchSize && a.deterministic == b.deterministic
         && a.device == b.device && a.threads == b.threads && a.memoryLimit == b.memoryLimit
-        && a.kmeansBatches == b.kmeansBatches
+        && a.kmeansBatches == b.kmeansBatches && a.keepEvery == b.keepEvery
         && a.initFrom == b.initFrom;
 }
 
