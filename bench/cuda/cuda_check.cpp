@@ -1036,10 +1036,11 @@ void checkIoAndKMeans()
     const torch::Device d = targetDevice();
     auto t = makeTwin(c, 7, torch::kFloat32, 0.1, d);
     const auto x = randomBatch(c, 8, 700).images;
-    char tmpl[] = "/tmp/gfcc-XXXXXX";
-    const int fd = mkstemp(tmpl);
+    const char *tmpdir = std::getenv("TMPDIR");
+    std::string tmpl = std::string(tmpdir && *tmpdir ? tmpdir : P_tmpdir) + "/gfcc-XXXXXX";
+    const int fd = mkstemp(tmpl.data());
     if (fd < 0)
-        throw std::runtime_error("mkstemp failed");
+        throw std::runtime_error("mkstemp failed in " + tmpl);
     close(fd);
     const std::string path = tmpl;
     std::string error;

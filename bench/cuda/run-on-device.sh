@@ -2,16 +2,16 @@
 # Configure, build and run cuda_check on a GPU machine whose python3 holds a
 # CUDA PyTorch wheel (its LibTorch is what we build against; TOOLCHAIN.md §10).
 # Run from the repository root:  bash bench/cuda/run-on-device.sh
-# Logs go to $OUT (the device tool's output folder) or /tmp/gfcc-out:
+# Logs go to $OUT (the device tool's output folder) or build/cudacheck-out:
 #   env.log  configure.log  build.log  cuda_check.log
 # Environment: JOBS (default nproc), GFCC_BUILD_DIR, GFCC_CMAKE_ARGS (extra -D...),
 # GFCC_FORCE_MANUAL=1 (skip find_package(Torch), link the torch directory by hand).
 # Arguments are passed on to cuda_check.
 # Exit status: cuda_check's (1: a MUST check failed), 3 configure, 4 build failed.
 set -u -o pipefail
-OUT=${OUT:-/tmp/gfcc-out}
+OUT=${OUT:-build/cudacheck-out}
 mkdir -p "$OUT"
-B=${GFCC_BUILD_DIR:-/tmp/gfcc-build}
+B=${GFCC_BUILD_DIR:-build/cudacheck}
 JOBS=${JOBS:-$(nproc)}
 t0=$(date +%s)
 stamp() { echo "[+$(( $(date +%s) - t0 ))s] $*"; }
