@@ -74,15 +74,6 @@ QString askable(const std::vector<CheckpointChoice> &all, const QString &option 
     return names.join(QStringLiteral(", "));
 }
 
-std::vector<CheckpointChoice> recordedChoices(store::RunStore &store, qint64 runId)
-{
-    std::vector<CheckpointChoice> all;
-    for (const auto &artifact : store.artifacts(runId))
-        if (isCheckpointKind(artifact.kind))
-            all.push_back(choiceOf(store, artifact));
-    return all;
-}
-
 // What the file of a record is when it cannot be a checkpoint at all (a record without a path
 // names the store's folder): "does not exist (moved or deleted)", "is a fifo …"; empty for a file.
 QString fileProblemOf(const CheckpointChoice &c)
@@ -120,6 +111,15 @@ QString keptText(store::RunStore &store, qint64 runId, const std::vector<Checkpo
 }
 
 } // namespace
+
+std::vector<CheckpointChoice> recordedChoices(store::RunStore &store, qint64 runId)
+{
+    std::vector<CheckpointChoice> all;
+    for (const auto &artifact : store.artifacts(runId))
+        if (isCheckpointKind(artifact.kind))
+            all.push_back(choiceOf(store, artifact));
+    return all;
+}
 
 std::optional<int> epochOfCheckpointName(const QString &checkpoint)
 {

@@ -4,6 +4,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace gatefold::store {
 class RunStore;
@@ -41,6 +42,9 @@ QString otherCheckpoints(store::RunStore &store, qint64 runId, const QString &ex
 
 // The record `artifact` (of a checkpoint kind) as a choice.
 CheckpointChoice choiceOf(store::RunStore &store, const store::Artifact &artifact);
+
+// Every checkpoint the store records for run `runId`, as choices (in the store's artifact order).
+std::vector<CheckpointChoice> recordedChoices(store::RunStore &store, qint64 runId);
 
 // "epoch:N" -> N; nullopt for anything else (N a whole number >= 0).
 std::optional<int> epochOfCheckpointName(const QString &checkpoint);

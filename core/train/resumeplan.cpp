@@ -23,20 +23,11 @@ QString nameOf(const CheckpointChoice &c)
     return c.kind.mid(QStringLiteral("checkpoint/").size()).replace(QLatin1String("epoch-"), QLatin1String("epoch:"));
 }
 
-std::vector<CheckpointChoice> recordedCheckpoints(store::RunStore &store, qint64 runId)
-{
-    std::vector<CheckpointChoice> out;
-    for (const auto &artifact : store.artifacts(runId))
-        if (isCheckpointKind(artifact.kind))
-            out.push_back(choiceOf(store, artifact));
-    return out;
-}
-
 // The run's other checkpoints that load, as `resume --from` commands.
 QStringList alternatives(store::RunStore &store, qint64 runId, const QString &file)
 {
     QStringList out;
-    for (const auto &c : recordedCheckpoints(store, runId))
+    for (const auto &c : recordedChoices(store, runId))
         if (c.file != file && checkCheckpoint(c.file, trustOf(store, runId, c)).usable())
             out << QStringLiteral("`gatefold-cli resume --run %1 --from %2` (step %3)").arg(runId).arg(nameOf(c)).arg(c.step);
     return out;
@@ -98,7 +89,7 @@ std::optional<ResumePlan> planResume(store::RunStore &store, qint64 runId, const
                                      QString *error)
 {
     ResumePlan plan;
-    const auto recorded = recordedCheckpoints(store, runId);
+    const auto recorded = recordedChoices(store, runId);
     if (recorded.empty() && from == QLatin1String("last"))
         return plan;  // starts over
     QString why;
