@@ -12,6 +12,7 @@
 #include <QHash>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace gatefold::cli {
@@ -62,8 +63,11 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
     if (!parser.parse(arguments)) {
         // "runs show -1": Qt reads the number as short options ("Unknown option '1'").
         static const QRegularExpression negative(QStringLiteral("^-[0-9][0-9.eE+-]*$"));
+        const QStringList unknown = parser.unknownOptionNames();
+        const bool digitOption = std::any_of(unknown.begin(), unknown.end(),
+                                             [](const QString &o) { return !o.isEmpty() && o.front().isDigit(); });
         for (const QString &a : arguments.mid(1))
-            if (negative.match(a).hasMatch() && parser.errorText().contains(a.mid(1, 1))) {
+            if (digitOption && negative.match(a).hasMatch()) {
                 printErr(QCoreApplication::translate("cli", "error: '%1' is a negative number where an option or a "
                                                             "value was expected; run ids and counts are whole numbers "
                                                             "> 0 (see --help)")
