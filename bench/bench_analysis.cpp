@@ -23,7 +23,7 @@
 #include "median.h"
 #include "analysis/codebookstats.h"
 #include "analysis/modelinspector.h"
-#include "model/presets.h"
+#include "config/presets.h"
 #include "model/visiontransformer.h"
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"

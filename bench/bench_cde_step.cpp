@@ -6,7 +6,7 @@
 //   bench_cde_step [--batch 128] [--rounds 15] [--threads 1,2] [--no-peer]
 
 #include "median.h"
-#include "model/presets.h"
+#include "config/presets.h"
 #include "model/visiontransformer.h"
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"

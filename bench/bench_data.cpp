@@ -10,7 +10,7 @@
 
 #include "data/batchloader.h"
 #include "data/datasets.h"
-#include "model/presets.h"
+#include "config/presets.h"
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"
 #include "train/trainer.h"

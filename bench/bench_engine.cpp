@@ -12,9 +12,9 @@
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 #include "train/runexecution.h"
-#include "train/runpresets.h"
+#include "config/runpresets.h"
 #include "train/runrecorder.h"
 #include "train/trainer.h"
 

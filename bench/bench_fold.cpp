@@ -1,5 +1,5 @@
 // Folds: what folding buys at inference and what the parallel form costs in
-// training, measured side by side in one run (papers/progressive-joining.md).
+// training, measured side by side in one run (core/model/README.md, progressive joining).
 //
 // 1. Batch-1 latency, 224×224 / patch 16, width 192, 1 thread: the plain
 //    12-layer ViT-Ti against the unfolded parallel models and their folds
@@ -13,7 +13,7 @@
 
 #include "median.h"
 #include "model/fold.h"
-#include "model/presets.h"
+#include "config/presets.h"
 #include "model/visiontransformer.h"
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"

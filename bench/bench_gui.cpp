@@ -14,9 +14,10 @@
 #include "widgets/seriescache.h"
 
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -22,10 +22,11 @@
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 #include "train/runexecution.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -47,7 +48,7 @@ train::RunConfig configured(train::RunConfig config, const std::vector<std::stri
 {
     for (const auto &kv : settings) {
         std::string why;
-        if (!train::applyRunAssignment(config, kv, &why)) {
+        if (!config::applyAssignment(config, kv, &why)) {
             std::fprintf(stderr, "%s: %s\n", kv.c_str(), why.c_str());
             std::exit(1);
         }

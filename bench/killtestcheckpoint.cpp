@@ -2,7 +2,7 @@
 
 #include "model/visiontransformer.h"
 #include "train/checkpoint.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 #include "train/trainstate.h"
 
 #include <QCryptographicHash>

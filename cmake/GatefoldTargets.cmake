@@ -7,7 +7,7 @@ function(gatefold_target_defaults target)
     if(GATEFOLD_WERROR)
         target_compile_options(${target} PRIVATE -Werror)
     endif()
-    # Qt's `slots`/`signals` macros collide with LibTorch (TOOLCHAIN.md §1).
+    # Qt's `slots`/`signals` macros collide with LibTorch; QT_NO_KEYWORDS makes Qt use Q_SLOTS/Q_SIGNALS).
     target_compile_definitions(${target} PRIVATE QT_NO_KEYWORDS)
     gatefold_sanitize(${target})
     # AUTOMOC's mocs_compilation.cpp holds moc output of torch-free headers, or nothing at all (a

@@ -1,8 +1,9 @@
 #include "checkpointsubject.h"
 
 #include "train/paramgroups.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -16,7 +17,7 @@ CheckpointSubject makeCheckpointSubject()
     for (const char *kv : {"img_size=8", "patch_size=4", "embed_dim=8", "depth=1", "num_heads=2", "mlp_ratio=2",
                            "gate.kind=cde", "gate.codebook_size=4", "gate.top_k=2", "optim.ema_decay=0.9"}) {
         std::string why;
-        if (!train::applyRunAssignment(s.config, kv, &why)) {
+        if (!config::applyAssignment(s.config, kv, &why)) {
             std::fprintf(stderr, "checkpoint subject: %s: %s\n", kv, why.c_str());
             std::abort();
         }

@@ -5,7 +5,7 @@
 // tensors besides the plain ones), AdamW in the trainer's two groups and an
 // EMA of the weights, so every part of a checkpoint has somewhere to go.
 
-#include "train/trainconfig.h"
+#include "config/trainconfig.h"
 #include "train/weightema.h"
 
 #include "model/visiontransformer.h"

@@ -9,7 +9,7 @@
 #include "scratchdir.h"
 
 #include "train/checkpoint.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 
 #include <QString>
 

@@ -4,8 +4,9 @@
 
 #include "fuzzharnesses.h"
 
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
 
 #include <QByteArray>
 #include <QStringList>

@@ -7,9 +7,10 @@
 #include "mlflow/mlflowexport.h"
 #include "store/runstore.h"
 #include "train/checkpoint.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 #include "train/streamseeds.h"
 
 #include <QCryptographicHash>
@@ -79,7 +80,7 @@ bool configSeeds(SeedWriter &w)
         return false;
     // The dictionary: every key, quoted, and JSON's own words.
     QByteArray dict = "\"{\"\n\"}\"\n\"[\"\n\"]\"\n\"true\"\n\"false\"\n\"null\"\n\"1e308\"\n\"-0\"\n\"\\\\u0000\"\n";
-    for (const auto &field : train::runFields())
+    for (const auto &field : config::fields())
         dict += "\"\\\"" + QByteArray::fromStdString(field.key) + "\\\"\"\n";
     QFile file(w.dir() + "/configjson.dict");
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(dict) != dict.size())
@@ -269,7 +270,7 @@ bool writeExportedStore(const QString &work, const QString &root, QString *error
     if (!store)
         return false;
     auto config = train::demoRun();
-    train::applyRunAssignment(config, "gate.kind=cde");
+    config::applyAssignment(config, "gate.kind=cde");
     store::NewRun run;
     run.name = QStringLiteral("cde 'quoted' #1");
     run.configJson = train::runConfigToJson(config);

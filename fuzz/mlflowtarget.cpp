@@ -9,8 +9,8 @@
 
 #include "mlflow/mlflowimport.h"
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
-#include "train/settingsconfig.h"
+#include "config/runconfigjson.h"
+#include "config/settingsconfig.h"
 
 namespace gatefold::fuzz {
 namespace {
@@ -44,7 +44,6 @@ bool fuzzMlflow(const std::uint8_t *data, std::size_t size)
 
     mlflow::ImportOptions options;
     options.dir = root;
-    options.config = {&train::isRunSetting, &train::runConfigFromSettings};
     QString error;
     const auto runs = mlflow::readMlflowRuns(options, &error);
     if (!runs) {

@@ -1,5 +1,5 @@
 # Sourced by run.sh and test.sh: the thread environment that makes LibTorch
-# fast on this kind of machine (../shared/TOOLCHAIN.md §3, §9).
+# fast on this kind of machine (README.md, "Runtime environment"; bench/RESULTS.md).
 # - LibTorch on Debian starts with hardware_concurrency()/2 intra-op threads;
 #   use every core.
 # - OpenMP threads spin-wait while OpenBLAS runs its own pool, which halves

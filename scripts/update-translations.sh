@@ -4,12 +4,12 @@
 # one way to update them; then translate what it reports as unfinished.
 #
 # Sources: the UI (widgets/, app/gui/, core/launch/, core/inspect/ — its progress and skip
-# reasons, context InspectRun), the settings' help texts
-# (translations/fieldhelp.cpp, scripts/update-field-help.sh) and the core files
-# whose validator and parser messages the run form shows, which mark their
-# templates with GF_TRANSLATE_NOOP("ConfigProblem", …) (core/model/configproblem.h).
+# reasons, context InspectRun), core/config/ (the field table: the settings' help texts,
+# context RunField, and the form's tab titles, FieldGroups) and the core files whose
+# validator and parser messages the run form shows, which mark their templates with
+# GF_TRANSLATE_NOOP("ConfigProblem", …) (core/config/configproblem.h).
 # lupdate gets no -I: it follows #includes, and in the LibTorch headers it
-# hangs (TOOLCHAIN.md §6); with none it takes well under a second.
+# hangs; with none it takes well under a second.
 #
 # Usage: scripts/update-translations.sh [--ts-dir DIR]
 #   --ts-dir DIR   update DIR/gatefold_*.ts instead of translations/ (tst_translations
@@ -26,7 +26,8 @@ elif [[ $# -gt 0 ]]; then
 fi
 
 shopt -s nullglob
-sources=(widgets/*.cpp widgets/*.h app/gui/*.cpp core/launch/*.cpp core/inspect/*.cpp translations/fieldhelp.cpp)
+sources=(widgets/*.cpp widgets/*.h app/gui/*.cpp core/launch/*.cpp core/inspect/*.cpp
+         core/config/fieldtable.cpp core/config/*fields.cpp)
 # Every core .cpp that marks a message template (validators, value parsers).
 mapfile -t marked < <(grep -rl --include='*.cpp' 'GF_TRANSLATE_NOOP("ConfigProblem"' core | sort)
 sources+=("${marked[@]}")

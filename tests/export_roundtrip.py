@@ -42,7 +42,7 @@ def read_safetensors(path):
 
 
 def gate_alpha(gate, codebook, z):
-    """alpha of config.json's gate description (papers/cde.md step 2)."""
+    """alpha of config.json's gate description (core/model/README.md, CDE "The gate" step 2)."""
     s = gate["temperature"] * F.normalize(z, dim=-1) @ F.normalize(codebook, dim=-1).T
     if gate["assign"] == "hard_vq":
         return F.one_hot(s.argmax(-1), s.shape[-1]).to(s.dtype)

@@ -4,7 +4,7 @@
 // copies and independent float64 reference paths for the CDE equations.
 
 #include "model/visiontransformer.h"
-#include "model/vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <torch/torch.h>
 

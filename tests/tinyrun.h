@@ -4,8 +4,9 @@
 // 512 images, 16 steps an epoch, one thread), for the tests that start real
 // engine processes.
 
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 
 #include <QtGlobal>
 
@@ -21,7 +22,7 @@ inline gatefold::train::RunConfig withSettings(gatefold::train::RunConfig config
 {
     for (const char *kv : settings) {
         std::string why;
-        if (!gatefold::train::applyRunAssignment(config, kv, &why))
+        if (!gatefold::config::applyAssignment(config, kv, &why))
             qFatal("%s: %s", kv, why.c_str());
     }
     return config;

@@ -4,7 +4,7 @@
 // process), for tests that need real checkpoints; a failure stops the test.
 
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 #include "train/runexecution.h"
 
 #include <QString>

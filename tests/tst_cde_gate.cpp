@@ -1,4 +1,4 @@
-// The CDE gate equation by equation (papers/cde.md, "The gate"): each step of
+// The CDE gate equation by equation (core/model/README.md, CDE "The gate"): each step of
 // the library against a hand-computed example or an independent float64 path.
 
 #include "testmain.h"
@@ -7,7 +7,7 @@
 
 #include "model/assignment.h"
 #include "model/codebookgate.h"
-#include "model/configvalidator.h"
+#include "config/configvalidator.h"
 #include "model/mlp.h"
 #include "testsupport.h"
 
@@ -205,7 +205,7 @@ void TstCdeGate::hardVqGradientsMatchStraightThrough_data()
     QTest::newRow("K 9, d_g 16, tau 4") << 9 << 16 << 4.0;
 }
 
-// The library never forms α; the reference does, exactly as the spec writes it:
+// The library never forms α; the reference does, exactly as core/model/README.md writes it:
 // α = onehot + (p − stopgrad(p)), g = α · E.
 void TstCdeGate::hardVqGradientsMatchStraightThrough()
 {

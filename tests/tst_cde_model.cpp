@@ -7,7 +7,8 @@
 #include <QtTest/QtTest>
 
 #include "model/assignment.h"
-#include "model/configfields.h"
+#include "config/configenums.h"
+#include "config/fieldtable.h"
 #include "model/visiontransformer.h"
 #include "testsupport.h"
 
@@ -85,7 +86,7 @@ void TstCdeModel::zeroStrengthIsUngatedModel_data()
     addCdeVariantRows();
 }
 
-// papers/cde.md step 4: at λ = 0 the output equals the ungated ViT bit for
+// core/model/README.md, CDE "The gate" step 4: at λ = 0 the output equals the ungated ViT bit for
 // bit, and C and E receive zero gradient.
 void TstCdeModel::zeroStrengthIsUngatedModel()
 {

@@ -60,7 +60,7 @@ void TstCli::costPrintsFoldAccounting()
 {
     const auto r = runCli({"cost", "--preset", "vit-ti16-fold2", "--no-count"});
     QCOMPARE(r.exitCode, 0);
-    // The spec's blocks-only figures at 224/16, width 192.
+    // The blocks-only figures at 224/16, width 192 (core/model/README.md, joining "Folding at λ = 1").
     QVERIFY2(r.out.contains(QRegularExpression("folded \\(logits\\) .* 0\\.8760 ")), qPrintable(r.out));
     QVERIFY(r.out.contains(QRegularExpression("plain 6 layers .* 0\\.6123 ")));
     QVERIFY(r.out.contains(QRegularExpression("plain 12 layers \\(the deep baseline\\) .* 1\\.2246 ")));

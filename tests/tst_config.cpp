@@ -1,14 +1,23 @@
 #include <QtTest/QtTest>
 
-#include "model/configfields.h"
-#include "model/configvalidator.h"
-#include "model/presets.h"
+#include "configsamples.h"
+
+#include "config/configenums.h"
+#include "config/configvalidator.h"
+#include "config/fieldtable.h"
+#include "config/presets.h"
+#include "config/runconfigjson.h"
+#include "config/settingsconfig.h"
+#include "mlflow/configparams.h"
+
+#include <QFile>
 
 #include <algorithm>
 #include <functional>
 #include <limits>
 #include <set>
 
+using namespace gatefold;
 using namespace gatefold::model;
 
 // A config edit for data-driven rows; QFETCH needs a registered type.
@@ -18,6 +27,37 @@ Q_DECLARE_METATYPE(ConfigEdit)
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The model-only view of the field table, as the model's own tests use it.
+std::vector<gatefold::config::Field> configFields()
+{
+    std::vector<gatefold::config::Field> out;
+    for (const auto &f : gatefold::config::fields())
+        if (f.model)
+            out.push_back(f);
+    return out;
+}
+
+const gatefold::config::Field *findConfigField(const std::string &key)
+{
+    const auto *f = gatefold::config::findField(key);
+    return f && f->model ? f : nullptr;
+}
+
+std::optional<std::string> configValue(const ViTConfig &c, const std::string &key)
+{
+    return gatefold::config::value(c, key);
+}
+
+bool applyAssignment(ViTConfig &c, const std::string &assignment, std::string *error = nullptr)
+{
+    return gatefold::config::applyModelAssignment(c, assignment, error);
+}
+
+bool setConfigValue(ViTConfig &c, const std::string &key, const std::string &value, std::string *error = nullptr)
+{
+    return applyAssignment(c, key + "=" + value, error);
+}
 
 // A small valid CDE config: every gate check is live.
 ViTConfig smallCde()
@@ -119,6 +159,16 @@ private Q_SLOTS:
     void applyAssignmentParses();
     void applyAssignmentRejectsMalformed_data();
     void applyAssignmentRejectsMalformed();
+
+    // The one field table (core/config/fieldtable.h).
+    void tableRowsAreWhole();
+    void everySettingRoundTripsThroughSet();
+    void everySettingRoundTripsThroughJson();
+    void everySettingRoundTripsThroughMlflowParams();
+    void equalitySeesEverySetting();
+    void enumChoicesComeFromTheirTable();
+    void choiceFieldsRefuseOtherValues();
+    void noLibTorchInThisProcess();
 
     void presetsAreValid();
     void presetsAreFoundByName();
@@ -294,8 +344,8 @@ void TstConfig::everyKeyRoundTrips()
         std::string error;
         QVERIFY2(setConfigValue(target, field.key, *value, &error), error.c_str());
         QCOMPARE(QString::fromStdString(*configValue(target, field.key)), QString::fromStdString(*value));
-        QVERIFY2(!field.help.empty(), field.key.c_str());
-        QVERIFY(findConfigField(field.key) == &field);
+        QVERIFY2(*field.help, field.key.c_str());
+        QVERIFY(findConfigField(field.key) != nullptr);
     }
     QVERIFY(target == source);
     QVERIFY(target.dropPathRate == 1.0 / 3.0);  // bit-exact through text, not just fuzzy-equal
@@ -434,6 +484,148 @@ void TstConfig::applyAssignmentRejectsMalformed()
     QVERIFY(!applyAssignment(c, assignment.toStdString(), &error));
     QVERIFY2(QString::fromStdString(error).contains(mention), error.c_str());
     QVERIFY(c == before);
+}
+
+void TstConfig::tableRowsAreWhole()
+{
+    std::set<std::string> keys;
+    const train::RunConfig defaults;
+    for (const auto &field : config::fields()) {
+        QVERIFY2(keys.insert(field.key).second, field.key.c_str());  // one row per key
+        QVERIFY2(*field.help, field.key.c_str());
+        QVERIFY2(field.get && field.set && field.same && field.applies, field.key.c_str());
+        QCOMPARE(QString::fromStdString(field.get(defaults)), QString::fromStdString(field.defaultText));
+        QVERIFY(config::findField(field.key) == &field);
+        QCOMPARE(config::isTrainingKey(field.key), !field.model);
+        // Model keys have no training prefix; training keys all have one.
+        const bool trainingPrefix = field.key.find('.') != std::string::npos && field.key.rfind("gate.", 0) != 0
+                                 && field.key.rfind("join.", 0) != 0;
+        QVERIFY2(trainingPrefix != field.model, field.key.c_str());
+    }
+    QVERIFY(config::findField("no.such_key") == nullptr);
+    QVERIFY(config::fieldApplies(defaults, "no.such_key"));
+}
+
+void TstConfig::everySettingRoundTripsThroughSet()
+{
+    for (const auto &field : config::fields()) {
+        const std::string text = test::otherValue(field);
+        train::RunConfig c;
+        std::string error;
+        QVERIFY2(config::applyAssignment(c, field.key + "=" + text, &error), (field.key + ": " + error).c_str());
+        QVERIFY2(field.get(c) != field.defaultText, field.key.c_str());  // the value really moved
+        train::RunConfig again;
+        QVERIFY(config::applyAssignment(again, field.key + "=" + field.get(c), &error));
+        QVERIFY2(field.same(c, again), field.key.c_str());
+        QVERIFY2(c == again, field.key.c_str());
+    }
+}
+
+void TstConfig::everySettingRoundTripsThroughJson()
+{
+    const train::RunConfig changed = test::everySettingChanged();
+    const QByteArray json = train::runConfigToJson(changed);
+    train::RunConfig read;
+    QStringList errors;
+    QVERIFY2(train::runConfigFromJson(json, &read, &errors), qPrintable(errors.join('\n')));
+    for (const auto &field : config::fields()) {
+        QVERIFY2(field.same(read, changed), field.key.c_str());
+        QVERIFY2(field.get(read) != field.defaultText, field.key.c_str());
+    }
+    QVERIFY(read == changed);
+    QCOMPARE(train::runConfigToJson(read), json);
+}
+
+void TstConfig::everySettingRoundTripsThroughMlflowParams()
+{
+    const train::RunConfig changed = test::everySettingChanged();
+    const auto params = mlflow::configParams(train::runConfigToJson(changed));
+    QCOMPARE(params.size(), config::fields().size());  // one param per setting
+    QMap<QString, QString> settings;
+    for (const auto &[key, value] : params) {
+        QVERIFY2(train::isRunSetting(key), qPrintable(key));
+        settings.insert(key, value);
+    }
+    train::RunConfig read;
+    QStringList problems;
+    QVERIFY2(train::applySettings(settings, &read, &problems), qPrintable(problems.join('\n')));
+    for (const auto &field : config::fields())
+        QVERIFY2(field.same(read, changed), field.key.c_str());
+    QVERIFY(read == changed);
+}
+
+void TstConfig::equalitySeesEverySetting()
+{
+    const train::RunConfig defaults;
+    for (const auto &field : config::fields()) {
+        train::RunConfig c;
+        QVERIFY(field.set(c, test::otherValue(field), nullptr));
+        QVERIFY2(!(c == defaults), field.key.c_str());
+        QVERIFY2(!field.same(c, defaults), field.key.c_str());
+        // The part the setting belongs to sees it, and no other part does.
+        QCOMPARE(c.model == defaults.model, !field.model);
+        QCOMPARE(c.train == defaults.train, field.model);
+        const bool data = field.key.rfind("data.", 0) == 0;
+        const bool aug = field.key.rfind("aug.", 0) == 0;
+        QCOMPARE(c.train.data == defaults.train.data, !data);
+        QCOMPARE(c.train.augment == defaults.train.augment, !aug);
+    }
+}
+
+void TstConfig::enumChoicesComeFromTheirTable()
+{
+    const auto check = [](const char *key, std::vector<std::string> expected) {
+        const auto *field = config::findField(key);
+        QVERIFY2(field, key);
+        QCOMPARE(field->choices, expected);
+        for (const std::string &choice : field->choices) {
+            train::RunConfig c;
+            QVERIFY2(field->set(c, choice, nullptr), (std::string(key) + "=" + choice).c_str());
+            QCOMPARE(field->get(c), choice);  // parse and print are one table
+        }
+    };
+    check("gate.kind", config::enumChoices<GateKind>());
+    check("gate.assign", config::enumChoices<AssignKind>());
+    check("global_pool", config::enumChoices<Pooling>());
+    check("join.schedule", config::enumChoices<JoinScheduleKind>());
+    check("join.stage", config::enumChoices<JoinStage>());
+    check("cde.tau_schedule", config::enumChoices<train::TauSchedule>());
+    check("compute.device", config::enumChoices<train::DeviceChoice>());
+    check("data.name", config::dataSetNames());
+    QCOMPARE(config::enumChoices<GateKind>(), (std::vector<std::string>{"none", "cde", "deep-embed"}));
+    QCOMPARE(toString(GateKind::DeepEmbed), std::string("deep-embed"));
+    QCOMPARE(train::toString(train::DeviceChoice::Cuda), std::string("cuda"));
+    // Every text field with a closed set of values says which.
+    for (const auto &field : config::fields())
+        if (field.key.find("schedule") != std::string::npos || field.key == "compute.device")
+            QVERIFY2(!field.choices.empty(), field.key.c_str());
+}
+
+void TstConfig::choiceFieldsRefuseOtherValues()
+{
+    for (const auto &field : config::fields()) {
+        if (field.choices.empty() || field.key == "data.name")
+            continue;  // data.name parses any name; validation names the data sets
+        train::RunConfig c;
+        const train::RunConfig before = c;
+        model::ConfigProblem why;
+        QVERIFY2(!field.set(c, "no-such-value", &why), field.key.c_str());
+        QVERIFY(c == before);
+        for (const std::string &choice : field.choices)
+            QVERIFY2(why.message.find(choice) != std::string::npos, why.message.c_str());
+    }
+}
+
+void TstConfig::noLibTorchInThisProcess()
+{
+    // This test links core/config (and core/mlflow) only: nothing of LibTorch may be loaded.
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    QVERIFY(maps.open(QIODevice::ReadOnly));
+    const QByteArray mapped = maps.readAll();
+    QVERIFY(!mapped.isEmpty());
+    QVERIFY2(!mapped.contains("libtorch"), "libtorch is mapped");
+    QVERIFY2(!mapped.contains("libc10"), "libc10 is mapped");
+    QVERIFY2(!mapped.contains("libopencv"), "OpenCV is mapped");
 }
 
 void TstConfig::presetsAreValid()

@@ -7,10 +7,11 @@
 #include "widgets/configform.h"
 #include "widgets/runformpanel.h"
 
-#include "model/presets.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/presets.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 
 #include <QtTest/QtTest>
 
@@ -56,7 +57,7 @@ void TstConfigForm::roundTripsEveryPreset()
     QCOMPARE(train::runConfigToJson(form.config()), train::runConfigToJson(*config));
     // What the editors show reads back as the same config.
     train::RunConfig fromEditors;
-    for (const auto &field : train::runFields()) {
+    for (const auto &field : config::fields()) {
         QWidget *editor = form.editorFor(QString::fromStdString(field.key));
         if (!editor)
             continue;

@@ -1,4 +1,4 @@
-// The cost model (papers/cde.md, "Closed-form cost"): what the formulas say
+// The cost model (core/model/README.md, CDE "Closed-form cost"): what the formulas say
 // equals what the built model holds and runs, component by component, and the
 // formulas themselves are checked against numbers worked out by hand.
 
@@ -8,7 +8,7 @@
 
 #include "model/costmodel.h"
 #include "model/maccounter.h"
-#include "model/presets.h"
+#include "config/presets.h"
 #include "testsupport.h"
 
 #include <torch/torch.h>

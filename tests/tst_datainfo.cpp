@@ -17,8 +17,9 @@
 #include "data/normalization.h"
 #include "data/samples.h"
 #include "data/transformeddataset.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
 #include "train/trainer.h"
 
 #include <QtTest/QtTest>
@@ -249,18 +250,18 @@ void TstDataInfo::normalisationSettingsChecked()
 {
     train::RunConfig config;
     std::string why;
-    QVERIFY(!train::applyRunAssignment(config, "data.mean=0.5,abc", &why));
+    QVERIFY(!config::applyAssignment(config, "data.mean=0.5,abc", &why));
     QVERIFY2(QString::fromStdString(why).contains("numbers separated by commas"), why.c_str());
-    QVERIFY(train::applyRunAssignment(config, "data.mean=123.7,116.3,103.5", &why));
-    QVERIFY(train::applyRunAssignment(config, "data.std=0.2", &why));
+    QVERIFY(config::applyAssignment(config, "data.mean=123.7,116.3,103.5", &why));
+    QVERIFY(config::applyAssignment(config, "data.std=0.2", &why));
     QStringList fields;
     for (const auto &p : train::validateRunConfig(config))
         fields << QString::fromStdString(p.field + ": " + p.message);
     const QString all = fields.join('\n');
     QVERIFY2(all.contains("data.mean: in the images' [0, 1] scale (e.g. 0.485, not 123.7)"), qPrintable(all));
     QVERIFY2(all.contains("data.mean: give data.mean and data.std together"), qPrintable(all));
-    QVERIFY(train::applyRunAssignment(config, "data.mean=auto", &why));
-    QVERIFY(train::applyRunAssignment(config, "data.std=auto", &why));
+    QVERIFY(config::applyAssignment(config, "data.mean=auto", &why));
+    QVERIFY(config::applyAssignment(config, "data.std=auto", &why));
     for (const auto &p : train::validateRunConfig(config))
         QVERIFY2(p.field.rfind("data.", 0) != 0, (p.field + ": " + p.message).c_str());
     QVERIFY(config.train.data.mean.empty());

@@ -26,7 +26,7 @@
 #include "model/visiontransformer.h"
 #include "store/runstore.h"
 #include "train/checkpoint.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 #include "train/runexecution.h"
 
 #include <QtTest/QtTest>
@@ -405,7 +405,7 @@ void TstExport::wideFoldWithAbsorbedNorms()
     }
     const auto config = QJsonDocument::fromJson(fileBytes(QDir(request.outDir).filePath("config.json"))).object();
     QCOMPARE(config.value("timm_shaped").toBool(), false);
-    // The logits variant folds to n·d wide q·k and v (papers/progressive-joining.md).
+    // The logits variant folds to n·d wide q·k and v (core/model/README.md, joining "Folding at λ = 1").
     QCOMPARE(config.value("attn_qk_dim").toArray().first().toInt(), 64);
     QCOMPARE(config.value("attn_v_dim").toArray().first().toInt(), 64);
 }

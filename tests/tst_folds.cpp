@@ -1,4 +1,4 @@
-// Folds (papers/progressive-joining.md): the parallel-branch block against
+// Folds (core/model/README.md, progressive joining): the parallel-branch block against
 // independent branches, exact folding of every variant in float64 and
 // float32, LayerNorm absorption, the published V/O fold shown wrong, the
 // Train/Deploy switch (idempotent, refuses λ < 1), gradients to every branch,
@@ -10,7 +10,8 @@
 
 #include "model/attention.h"
 #include "model/block.h"
-#include "model/configfields.h"
+#include "config/configenums.h"
+#include "config/fieldtable.h"
 #include "model/branchweights.h"
 #include "model/fold.h"
 #include "model/kmeansinit.h"
@@ -65,7 +66,7 @@ int64_t parameterCount(const torch::nn::Module &m)
     return total;
 }
 
-// The parallel block of the spec written branch by branch in float64:
+// The parallel block of core/model/README.md written branch by branch in float64:
 // joined logits (or joined q/k for "projections"), joined values where the
 // variant says, blockwise output projections summed, FFN joined at the GELU input.
 torch::Tensor referenceParallelBlock(ParallelBlockImpl &block, const torch::Tensor &x, double lambda,
@@ -197,7 +198,7 @@ void TstFolds::foldIsExact()
     QFETCH(ConfigEdit, edit);
     ViTConfig c = parallelConfig(branches, JoinVariant(variant));
     edit(c);
-    // float64 to 1e-10 relative, float32 to 1e-5 (papers/progressive-joining.md).
+    // float64 to 1e-10 relative, float32 to 1e-5 (core/model/README.md, joining "Folding at λ = 1").
     for (auto [dtype, tolerance] : {std::pair{torch::kFloat64, 1e-10}, std::pair{torch::kFloat32, 1e-5}}) {
         auto trained = randomModel(c, dtype, 11 + branches * 7 + variant);
         const auto x = images(c, 3, dtype);
@@ -593,7 +594,7 @@ void TstFolds::branchWeightsBilinearForms()
         }
     }
     // The wide fold's heads carry Σ_b W_qk and Σ_b W_vo (the bilinear form of
-    // the spec, scale 1/sqrt(n·d_h)).
+    // core/model/README.md, scale 1/sqrt(n·d_h)).
     auto folded = foldModel(model, {});
     const auto &attn = (*folded)->blockList()[0]->attn;
     const auto wq = attn->qkv->weight.slice(0, 0, 2 * d), wk = attn->qkv->weight.slice(0, 2 * d, 4 * d);

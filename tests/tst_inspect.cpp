@@ -21,7 +21,7 @@
 #include "model/visiontransformer.h"
 #include "store/runstore.h"
 #include "train/checkpoint.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 #include "train/runexecution.h"
 #include "train/runschedules.h"
 #include "train/trainstate.h"

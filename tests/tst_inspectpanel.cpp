@@ -26,7 +26,7 @@
 
 #include "inspect/inspectreport.h"
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 
 #include <QtTest/QtTest>
 
@@ -318,7 +318,7 @@ void TstInspectPanel::panelComputesARealRun()
         auto config = tinyRun(1);
         std::string why;
         for (const char *kv : {"gate.kind=cde", "gate.codebook_size=6"})
-            QVERIFY2(train::applyRunAssignment(config, kv, &why), why.c_str());
+            QVERIFY2(config::applyAssignment(config, kv, &why), why.c_str());
         store::NewRun run;
         run.name = QStringLiteral("gated");
         run.configJson = train::runConfigToJson(config);
@@ -386,8 +386,8 @@ void TstInspectPanel::panelScrubsThroughJoining()
         QVERIFY2(store, qPrintable(error));
         auto config = tinyRun(2);
         std::string why;
-        QVERIFY2(train::applyRunAssignment(config, "join.branches=2", &why), why.c_str());
-        QVERIFY2(train::applyRunAssignment(config, "train.keep_every=1", &why), why.c_str());
+        QVERIFY2(config::applyAssignment(config, "join.branches=2", &why), why.c_str());
+        QVERIFY2(config::applyAssignment(config, "train.keep_every=1", &why), why.c_str());
         store::NewRun run;
         run.name = QStringLiteral("two branches");
         run.configJson = train::runConfigToJson(config);

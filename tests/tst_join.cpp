@@ -1,5 +1,5 @@
-// Progressive joining (papers/progressive-joining.md) around the fold itself:
-// the λ schedule (the four shapes checked against the spec's formulas at
+// Progressive joining (core/model/README.md) around the fold itself:
+// the λ schedule (the four shapes checked against core/model/README.md's formulas at
 // t = 0, ½, 1, and λ(step) over whole runs: stages A–D and Step, warm-up,
 // exactly 1 afterwards, the phases at their boundaries, the Instant and None
 // baselines, monotonicity); the branch-similarity measures on features built
@@ -11,7 +11,7 @@
 // term in eval mode, with α = 0 or with one branch); and the fold accounting
 // (every row's counted parameters and MACs equal its formulas, per component
 // too, for branches 1–4, every variant, absorbed norms, gates, pooling, no
-// q/k/v bias), the spec's ViT-Ti GMAC figures and the exact difference between
+// q/k/v bias), core/model/README.md's ViT-Ti GMAC figures and the exact difference between
 // the trained n-branch model and the plain deep model it stands in for.
 
 #include "testmain.h"
@@ -42,7 +42,7 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-// The spec's shapes written out again (not JoinSchedule::shape), t ∈ [0, 1].
+// The shapes of core/model/README.md written out again (not JoinSchedule::shape), t ∈ [0, 1].
 double referenceShape(JoinScheduleKind kind, double t)
 {
     switch (kind) {
@@ -120,7 +120,7 @@ double tokenCosine(const torch::TensorAccessor<double, 3> &a, int64_t i, int64_t
     return ni > 0 && nj > 0 ? dot / (std::sqrt(ni) * std::sqrt(nj)) : 0.0;
 }
 
-// L_div of the spec as a float64 loop: mean over pairs i<j of the mean over
+// L_div of core/model/README.md as a float64 loop: mean over pairs i<j of the mean over
 // tokens of cos²; 0 for one branch.
 double referenceDiversity(const torch::Tensor &f)
 {
@@ -270,7 +270,7 @@ void TstJoin::shapeValues_data()
     QTest::addColumn<double>("t");
     QTest::addColumn<double>("expected");
     // By hand: cos(π/2) = 0 so cosine(½) = ½; 1 − e^{−2.5} = 0.9179150013761012,
-    // 1 − e^{−5} = 0.9932620530009145 (the spec's 0.993), √½ = 0.7071067811865476.
+    // 1 − e^{−5} = 0.9932620530009145 (core/model/README.md's 0.993), √½ = 0.7071067811865476.
     struct Row {
         JoinScheduleKind kind;
         double v0, vHalf, v1;

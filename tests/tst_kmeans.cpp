@@ -1,5 +1,5 @@
 // Spherical k-means and the k-means initialisation of CDE codebooks
-// (papers/cde.md, "Switches": C from k-means of the first batches' z).
+// (core/model/README.md, CDE "Switches": C from k-means of the first batches' z).
 
 #include "testmain.h"
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file

@@ -7,17 +7,21 @@
 // children: destroying the queue mid-run (what quitting the window does)
 // leaves them training, a new follower attaches to them and can stop them,
 // an engine whose output reader goes away trains on, and `gatefold-cli queue`
-// takes runs over in the background.
+// takes runs over in the background. createQueuedRun makes the record every
+// creator of a queued run (train, sweep, the window) writes.
 
 #include "tinyrun.h"
 
 #include "launch/backgroundqueue.h"
 #include "launch/localprocess.h"
+#include "launch/newrun.h"
 #include "launch/runqueue.h"
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpaths.h"
+#include "config/runpresets.h"
 
 #include <QtTest/QtTest>
 
@@ -60,6 +64,7 @@ private Q_SLOTS:
     void backgroundQueueRunsWhatItIsGiven();
     void queueStoppedWhileWaitingClosesTheStore();
     void refusedResumeIsNotReportedAsTheRunsStatus();
+    void createsAQueuedRun();
 
 private:
     std::unique_ptr<store::RunStore> openStore(const char *name)
@@ -447,6 +452,52 @@ void TstLaunch::refusedResumeIsNotReportedAsTheRunsStatus()
     QVERIFY2(message.startsWith("not resumed") && message.contains("only failed, cancelled or crashed runs"),
              qPrintable(message));
     QCOMPARE(statusOf(*store, run), QStringLiteral("finished"));
+}
+
+void TstLaunch::createsAQueuedRun()
+{
+    auto store = openStore("queued");
+    const qint64 parent = createRun(*store, QStringLiteral("parent"), 1);
+    const auto sweep = store->createSweep(QStringLiteral("grid"), R"({"train.epochs":[1]})");
+    QVERIFY(sweep);
+    train::RunConfig config = tinyRun(1);
+    config.train.seed = 1234;
+    config.train.initFrom = "weights/start.pt";  // relative: recorded against the working directory
+    launch::QueuedRunDetails details;
+    details.name = QStringLiteral("fine-tune");
+    details.sweepId = *sweep;
+    details.parentId = parent;
+    details.tags = {QStringLiteral("a"), QStringLiteral("b c")};
+    details.notes = QStringLiteral("two\nlines");
+    QString error = QStringLiteral("untouched");
+    store::NewRun written;
+    const auto id = launch::createQueuedRun(*store, config, details, &error, &written);
+    QVERIFY2(id, qPrintable(error));
+    QCOMPARE(error, QStringLiteral("untouched"));
+    const auto run = store->run(*id);
+    QVERIFY(run);
+    QVERIFY(run->status == store::RunStatus::Queued);
+    QCOMPARE(run->name, details.name);
+    QCOMPARE(run->sweepId, *sweep);
+    QCOMPARE(run->parentId, parent);
+    QCOMPARE(run->tags, details.tags);
+    QCOMPARE(run->notes, details.notes);
+    QCOMPARE(run->seed, qint64(1234));
+    QCOMPARE(run->pid, qint64(QCoreApplication::applicationPid()));  // this process owns it until an engine claims it
+    QCOMPARE(run->configJson, train::runConfigToJson(train::withAbsolutePaths(config)));
+    QVERIFY(run->configJson.contains(QDir::current().absoluteFilePath("weights/start.pt").toUtf8()));
+    // What it wrote, for a caller that may have to write it again.
+    QCOMPARE(written.name, details.name);
+    QCOMPARE(written.configJson, run->configJson);
+    QCOMPARE(written.sweepId, *sweep);
+    QCOMPARE(written.parentId, parent);
+    // Refused by the store: its reason, and no run.
+    const size_t before = store->runs().size();
+    details.name = QStringLiteral("two\nlines");
+    QVERIFY(!launch::createQueuedRun(*store, config, details, &error));
+    QCOMPARE(error, store->lastError());
+    QVERIFY2(error.startsWith(QStringLiteral("cannot create the run: ")), qPrintable(error));
+    QCOMPARE(store->runs().size(), before);
 }
 
 // `tst_launch --create STORE EPOCHS…`: queues tiny runs as another process would (it is their owner,

@@ -12,10 +12,11 @@
 #include "mlflow/mlflowexport.h"
 #include "mlflow/mlflowimport.h"
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
-#include "train/settingsconfig.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
+#include "config/settingsconfig.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -67,7 +68,6 @@ mlflow::ImportOptions importOptions(const QString &dir)
 {
     mlflow::ImportOptions o;
     o.dir = dir;
-    o.config = {&train::isRunSetting, &train::runConfigFromSettings};
     return o;
 }
 
@@ -163,10 +163,10 @@ void TestMlflow::initTestCase()
     m_store = store::RunStore::open(path("source/runs.sqlite"), &error);
     QVERIFY2(m_store, qPrintable(error));
     m_config = train::demoRun();
-    QVERIFY(train::applyRunAssignment(m_config, "optim.lr=0.0003"));
-    QVERIFY(train::applyRunAssignment(m_config, "train.epochs=3"));
-    QVERIFY(train::applyRunAssignment(m_config, "data.name=builtin"));
-    QVERIFY(train::applyRunAssignment(m_config, "gate.kind=cde"));
+    QVERIFY(config::applyAssignment(m_config, "optim.lr=0.0003"));
+    QVERIFY(config::applyAssignment(m_config, "train.epochs=3"));
+    QVERIFY(config::applyAssignment(m_config, "data.name=builtin"));
+    QVERIFY(config::applyAssignment(m_config, "gate.kind=cde"));
 
     store::NewRun a;
     a.name = QStringLiteral("cde: lr 3e-4 'quoted' #1");
@@ -308,7 +308,7 @@ void TestMlflow::exportFormat()
     QCOMPARE(readAll(run + "/params/gate.kind"), QByteArray("cde"));
     QCOMPARE(readAll(run + "/params/train.epochs"), QByteArray("3"));
     QCOMPARE(readAll(run + "/params/seed"), QByteArray("7"));
-    QCOMPARE(int(QDir(run + "/params").entryList(QDir::Files).size()), int(train::runFields().size()) + 1);
+    QCOMPARE(int(QDir(run + "/params").entryList(QDir::Files).size()), int(config::fields().size()) + 1);
 
     // Metrics: train/loss nested, "<ms> <value> <step>" per point, values to the bit.
     QVERIFY(QFileInfo(run + "/metrics/train").isDir());
@@ -564,9 +564,9 @@ void TestMlflow::handWritten()
     QStringList problems;
     QVERIFY(train::runConfigFromJson(done.configJson, &config, &problems));
     train::RunConfig expected = train::demoRun();  // what the settings not given keep
-    QVERIFY(train::applyRunAssignment(expected, "optim.lr=0.001"));
-    QVERIFY(train::applyRunAssignment(expected, "train.epochs=2"));
-    QVERIFY(train::applyRunAssignment(expected, "gate.blocks=0,1"));
+    QVERIFY(config::applyAssignment(expected, "optim.lr=0.001"));
+    QVERIFY(config::applyAssignment(expected, "train.epochs=2"));
+    QVERIFY(config::applyAssignment(expected, "gate.blocks=0,1"));
     QCOMPARE(QJsonDocument::fromJson(done.configJson).object(),
              QJsonDocument::fromJson(train::runConfigToJson(expected)).object());
     const auto loss = s->metrics(done.id, QStringLiteral("train/loss"));

@@ -11,8 +11,8 @@
 #include "widgets/runtablemodel.h"
 
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
-#include "train/runpresets.h"
+#include "config/runconfigjson.h"
+#include "config/runpresets.h"
 
 #include <QtTest/QtTest>
 

@@ -14,7 +14,7 @@
 #include "store/runstore.h"
 #include "store/storelocation.h"
 #include "store/storeschema.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 
 #include <QtTest/QtTest>
 
@@ -191,6 +191,16 @@ QJsonObject exercise(RunStore &s)
         out["imported"] = QJsonArray{r->name, store::toString(r->status), r->created, r->started, r->ended, r->host,
                                      QJsonArray::fromStringList(r->tags), r->notes, m.count, m.lastStep, m.last, arts};
     }
+
+    // A write failing half-way (run_ids moved on, then the insert breaks a foreign key) is rolled
+    // back whole: the connection is out of its transaction and the next run gets the id it took.
+    store::NewRun lost;
+    lost.name = QStringLiteral("lost");
+    const qint64 kept = s.createRun(lost).value_or(-1);
+    lost.sweepId = 987654;
+    out["createLost"] = s.createRun(lost).has_value();
+    lost.sweepId = 0;
+    out["idAfterLost"] = s.createRun(lost).value_or(-1) - kept;
     return out;
 }
 
@@ -376,6 +386,8 @@ void TstPgStore::answersLikeSqlite()
     QCOMPARE(b.value("integrity").toBool(), true);
     QCOMPARE(b.value("importBad").toBool(), false);
     QCOMPARE(b.value("importBadAdded").toInt(), 0);
+    QCOMPARE(b.value("createLost").toBool(), false);
+    QCOMPARE(b.value("idAfterLost").toInteger(), 1);
     QCOMPARE(b.value("import").toBool(), true);
     QCOMPARE(b.value("imported").toArray().at(4).toDouble(), 1700000009.75);
     QCOMPARE(b.value("imported").toArray().at(10).toDouble(), 1.5);

@@ -12,11 +12,13 @@
 #include <QDir>
 
 #include "train/datacheck.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
-#include "train/runpaths.h"
-#include "train/runpresets.h"
-#include "train/sweepgrid.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpaths.h"
+#include "launch/newrun.h"
+#include "config/runpresets.h"
+#include "config/sweepgrid.h"
 #endif
 
 using namespace gatefold;
@@ -30,7 +32,7 @@ RunConfig tiny()
     for (const char *kv : {"img_size=16", "patch_size=4", "embed_dim=16", "depth=1", "num_heads=2",
                            "data.train_size=64", "data.val_size=16", "train.batch_size=8", "train.epochs=2"}) {
         std::string why;
-        if (!applyRunAssignment(c, kv, &why))
+        if (!config::applyAssignment(c, kv, &why))
             qFatal("%s", why.c_str());
     }
     return c;
@@ -209,7 +211,7 @@ void TstRunConfigJson::warmupLongerThanTheRun()
 {
     RunConfig c = tiny();  // 64 images / 8 = 8 steps per epoch, 2 epochs: 16 steps
     std::string why;
-    QVERIFY(applyRunAssignment(c, "join.branches=2", &why));
+    QVERIFY(config::applyAssignment(c, "join.branches=2", &why));
     c.model.join.schedule.warmupSteps = 10;
     c.model.join.schedule.adjustSteps = 0;
     QVERIFY(scheduleWarnings(c, 64).empty());
@@ -233,17 +235,17 @@ void TstRunConfigJson::warmupLongerThanTheRun()
 void TstRunConfigJson::pathSettingsMadeAbsolute()
 {
     RunConfig c = tiny();
-    QVERIFY(applyRunAssignment(c, "data.name=folder"));
-    QVERIFY(applyRunAssignment(c, "data.path=imgs/../data"));
-    QVERIFY(applyRunAssignment(c, "data.val_labels=labels.csv"));
-    QVERIFY(applyRunAssignment(c, "init.from=~/ck/best.pt"));
+    QVERIFY(config::applyAssignment(c, "data.name=folder"));
+    QVERIFY(config::applyAssignment(c, "data.path=imgs/../data"));
+    QVERIFY(config::applyAssignment(c, "data.val_labels=labels.csv"));
+    QVERIFY(config::applyAssignment(c, "init.from=~/ck/best.pt"));
     const RunConfig a = withAbsolutePaths(c, QStringLiteral("/work/exp"));
     QCOMPARE(a.train.data.path, std::string("/work/exp/data"));
     QCOMPARE(a.train.data.valLabels, std::string("/work/exp/labels.csv"));
     QCOMPARE(a.train.initFrom, (QDir::homePath() + "/ck/best.pt").toStdString());
     QCOMPARE(withAbsolutePaths(a, QStringLiteral("/elsewhere")).train.data.path, a.train.data.path);
     QCOMPARE(withAbsolutePaths(tiny(), QStringLiteral("/x")).train.data.path, std::string());  // unset stays unset
-    const store::NewRun run = newRunOf(c);
+    const store::NewRun run = launch::newRunOf(c);
     RunConfig stored;
     QStringList errors;
     QVERIFY(runConfigFromJson(run.configJson, &stored, &errors));
@@ -251,7 +253,7 @@ void TstRunConfigJson::pathSettingsMadeAbsolute()
     QCOMPARE(run.seed, qint64(c.train.seed));
     // Every setting that names a file is marked as one (a new one must be too).
     QStringList marked;
-    for (const RunField &f : runFields())
+    for (const config::Field &f : config::fields())
         if (f.path)
             marked << QString::fromStdString(f.key);
     QCOMPARE(marked, (QStringList{"data.path", "data.val_labels", "init.from"}));
@@ -275,12 +277,12 @@ void TstRunConfigJson::float32Floors()
     QFETCH(QString, assignment);
     QFETCH(QString, expected);
     RunConfig c = tiny();
-    QVERIFY(applyRunAssignment(c, "data.mean=0.5,0.5,0.5"));
-    QVERIFY(applyRunAssignment(c, "data.std=0.2,0.2,0.2"));
-    QVERIFY(applyRunAssignment(c, "optim.min_lr=0"));  // else a tiny lr is also below it
+    QVERIFY(config::applyAssignment(c, "data.mean=0.5,0.5,0.5"));
+    QVERIFY(config::applyAssignment(c, "data.std=0.2,0.2,0.2"));
+    QVERIFY(config::applyAssignment(c, "optim.min_lr=0"));  // else a tiny lr is also below it
     QVERIFY(validateRunConfig(c).empty());
     std::string why;
-    QVERIFY2(applyRunAssignment(c, assignment.toStdString(), &why), why.c_str());
+    QVERIFY2(config::applyAssignment(c, assignment.toStdString(), &why), why.c_str());
     QStringList found;
     for (const auto &p : validateRunConfig(c))
         found << QString::fromStdString(p.field + ": " + p.message);
@@ -289,7 +291,7 @@ void TstRunConfigJson::float32Floors()
     RunConfig edge = tiny();
     for (const char *kv : {"data.mean=0.5,0.5,0.5", "data.std=1e-6,1,0.5", "optim.eps=1e-30", "optim.lr=1e-12",
                            "optim.min_lr=0", "data.crop_pct=0.05"})
-        QVERIFY(applyRunAssignment(edge, kv));
+        QVERIFY(config::applyAssignment(edge, kv));
     QVERIFY(validateRunConfig(edge).empty());
 }
 
@@ -306,7 +308,7 @@ void TstRunConfigJson::equalitySeesEverySetting()
                                                  "mean", "none", "per_layer", "shared", "/tmp/x", "avg", "jax",
                                                  "vq", "expand", "per-layer", "once", "normal", "values", "B"};
     QStringList unchanged, blind;
-    for (const RunField &field : runFields()) {
+    for (const config::Field &field : config::fields()) {
         bool changed = false;
         for (const std::string &value : candidates) {
             RunConfig other = base;

@@ -5,7 +5,9 @@
 // hostile findings: run ids (and their folders) never given twice, a store
 // missing a table or column refused untouched, values not of their column's
 // type and unknown statuses named as damage (never read as 0), names and tags
-// one line, a store opened through a link, paths that start with ':'.
+// one line, a store opened through a link, paths that start with ':'. A write
+// transaction rolls back unless committed (WriteTransaction), so a write that
+// fails half-way leaves the store as it was.
 
 #include <QtTest/QtTest>
 
@@ -13,12 +15,14 @@
 #include "store/storelocation.h"
 #include "store/storeschema.h"
 #include "store/storetext.h"
+#include "store/storetransaction.h"
 
 #include <QCryptographicHash>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <atomic>
 #include <thread>
@@ -97,6 +101,41 @@ std::unique_ptr<RunStore> openStore(const QString &path)
     return store;
 }
 
+// A connection of its own to `path` (named `name`), removed when it goes.
+class RawConnection
+{
+public:
+    RawConnection(const QString &path, const QString &name, int busyTimeoutMs)
+        : m_name(name)
+    {
+        db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(busyTimeoutMs));
+        db.open();
+    }
+    ~RawConnection()
+    {
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    RawConnection(const RawConnection &) = delete;
+    RawConnection &operator=(const RawConnection &) = delete;
+
+    bool exec(const QString &sql) { return QSqlQuery(db).exec(sql); }
+    // The first column of the first row as a number; -1 when the query fails.
+    int count(const QString &sql)
+    {
+        QSqlQuery q(db);
+        return q.exec(sql) && q.next() ? q.value(0).toInt() : -1;
+    }
+
+    QSqlDatabase db;
+
+private:
+    QString m_name;
+};
+
 NewRun sampleRun(const QString &name)
 {
     NewRun r;
@@ -141,6 +180,8 @@ private Q_SLOTS:
     void namesAndTagsAreOneLine();
     void openedThroughALinkKeepsItsFolder();
     void colonPathsNameNoStore();
+    void writeTransactionRollsBackUnlessCommitted();
+    void aWriteFailingHalfWayLeavesTheStoreAsItWas();
 
 private:
     QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
@@ -899,6 +940,95 @@ void TstStore::colonPathsNameNoStore()
         QVERIFY2(error.contains("no run store at"), qPrintable(error));
     }
     QVERIFY(clock.elapsed() < 10000);
+}
+
+void TstStore::writeTransactionRollsBackUnlessCommitted()
+{
+    const QString path = storePath("transaction.sqlite");
+    RawConnection one(path, QStringLiteral("one"), 10000);
+    QVERIFY(one.exec(QStringLiteral("PRAGMA foreign_keys = ON")));
+    QVERIFY(one.exec(QStringLiteral("CREATE TABLE parents (id INTEGER PRIMARY KEY)")));
+    QVERIFY(one.exec(QStringLiteral(
+        "CREATE TABLE children (parent INTEGER REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED)")));
+    const QString parents = QStringLiteral("SELECT count(*) FROM parents");
+    {
+        // Gone out of scope uncommitted: its row goes with it.
+        WriteTransaction transaction(one.db, Dialect::Sqlite);
+        QVERIFY2(transaction.began(), qPrintable(transaction.error()));
+        QVERIFY(one.exec(QStringLiteral("INSERT INTO parents (id) VALUES (1)")));
+        QCOMPARE(one.count(parents), 1);
+    }
+    QCOMPARE(one.count(parents), 0);
+    {
+        WriteTransaction transaction(one.db, Dialect::Sqlite);
+        QVERIFY2(transaction.began(), qPrintable(transaction.error()));  // the last one ended
+        QVERIFY(one.exec(QStringLiteral("INSERT INTO parents (id) VALUES (2)")));
+        QVERIFY2(transaction.commit(), qPrintable(transaction.error()));
+    }
+    RawConnection two(path, QStringLiteral("two"), 100);
+    QCOMPARE(two.count(parents), 1);
+    {
+        // A commit that fails (a deferred foreign key is checked at COMMIT, which leaves the
+        // transaction open) keeps its reason, and the destructor rolls the rest back.
+        WriteTransaction transaction(one.db, Dialect::Sqlite);
+        QVERIFY(transaction.began());
+        QVERIFY(one.exec(QStringLiteral("INSERT INTO parents (id) VALUES (3)")));
+        QVERIFY(one.exec(QStringLiteral("INSERT INTO children (parent) VALUES (99)")));
+        QVERIFY(!transaction.commit());
+        QVERIFY2(transaction.error().contains(QStringLiteral("FOREIGN KEY")), qPrintable(transaction.error()));
+    }
+    QCOMPARE(one.count(parents), 1);
+    QCOMPARE(one.count(QStringLiteral("SELECT count(*) FROM children")), 0);
+    {
+        // One that cannot begin (another connection holds the write lock) says why and leaves
+        // the other's transaction alone.
+        WriteTransaction holder(one.db, Dialect::Sqlite, WriteTransaction::Lock::Exclusive);
+        QVERIFY2(holder.began(), qPrintable(holder.error()));
+        QVERIFY(one.exec(QStringLiteral("INSERT INTO parents (id) VALUES (4)")));
+        {
+            WriteTransaction refused(two.db, Dialect::Sqlite);
+            QVERIFY(!refused.began());
+            QVERIFY2(refused.error().contains(QStringLiteral("database is locked")), qPrintable(refused.error()));
+            QVERIFY(!refused.commit());
+        }
+        QVERIFY2(holder.commit(), qPrintable(holder.error()));
+    }
+    QCOMPARE(two.count(parents), 2);
+}
+
+void TstStore::aWriteFailingHalfWayLeavesTheStoreAsItWas()
+{
+    const QString path = storePath("halfway.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 id = *store->createRun(sampleRun("r"));
+    QVERIFY(store->setStatus(id, RunStatus::Running));
+    QVERIFY(store->addMetrics(id, {{QStringLiteral("train/loss"), 1, 0.1, 0, 2.0}}));
+    const double heartbeat = store->run(id)->heartbeat;
+    QThread::msleep(5);  // a heartbeat written now differs from it
+    // The heartbeat moves and the first point goes in (one statement each on SQLite); the second
+    // point's NULL key is refused by the database.
+    const std::vector<MetricPoint> points = {{QStringLiteral("train/loss"), 2, 0.2, 0, 1.5}, {QString(), 3, 0.3, 0, 1.0}};
+    Artifact last;
+    last.kind = QStringLiteral("checkpoint/last");
+    last.path = QStringLiteral("runs/%1/step-3.pt").arg(id);
+    QVERIFY(!store->recordCheckpoint(id, points, {last}));
+    QVERIFY2(store->lastError().startsWith(QStringLiteral("cannot record the checkpoint of run %1: ").arg(id)),
+             qPrintable(store->lastError()));
+    QVERIFY(!store->addMetrics(id, points));
+    QVERIFY2(store->lastError().startsWith(QStringLiteral("cannot record metrics of run %1: ").arg(id)),
+             qPrintable(store->lastError()));
+    // Nothing of either is left, for this connection (which would see its own open transaction)
+    // or another.
+    QCOMPARE(store->metrics(id, QStringLiteral("train/loss")).size(), size_t(1));
+    QCOMPARE(store->metricSummary(id, QStringLiteral("train/loss")).count, qint64(1));
+    QVERIFY(store->artifacts(id).empty());
+    QCOMPARE(store->run(id)->heartbeat, heartbeat);
+    QCOMPARE(rawValue(path, QStringLiteral("SELECT count(*) FROM metrics")), QStringLiteral("1"));
+    // And the connection is out of the transaction: the next write commits.
+    QVERIFY2(store->recordCheckpoint(id, {points.front()}, {last}), qPrintable(store->lastError()));
+    QCOMPARE(store->metrics(id, QStringLiteral("train/loss")).size(), size_t(2));
+    QCOMPARE(store->artifacts(id, QStringLiteral("checkpoint/last")).size(), size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TstStore)

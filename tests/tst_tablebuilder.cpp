@@ -11,9 +11,10 @@
 
 #include "store/runstore.h"
 #include "tables/tablewriters.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 #include "widgets/tablebuilder.h"
 
 #include <QFont>
@@ -32,7 +33,7 @@ QByteArray configWith(const std::vector<std::string> &assignments, qint64 seed)
     train::RunConfig c = train::demoRun();
     for (const auto &a : assignments) {
         std::string why;
-        if (!train::applyRunAssignment(c, a, &why))
+        if (!config::applyAssignment(c, a, &why))
             qFatal("bad assignment %s", a.c_str());
     }
     c.train.seed = std::uint64_t(seed);

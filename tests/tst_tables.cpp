@@ -16,10 +16,11 @@
 #include "tables/computedtable.h"
 #include "tables/tablepresets.h"
 #include "tables/tablewriters.h"
-#include "train/paperpresets.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/paperpresets.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 
 #include <QCryptographicHash>
 #include <QJsonDocument>
@@ -51,7 +52,7 @@ QByteArray configWith(const std::vector<std::string> &assignments, qint64 seed)
     train::RunConfig c = train::demoRun();
     for (const auto &a : assignments) {
         std::string why;
-        if (!train::applyRunAssignment(c, a, &why))
+        if (!config::applyAssignment(c, a, &why))
             qFatal("bad assignment %s: %s", a.c_str(), why.c_str());
     }
     c.train.seed = std::uint64_t(seed);

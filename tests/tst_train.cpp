@@ -21,21 +21,21 @@
 #include "train/checkpoint.h"
 #include "train/checkpointseal.h"
 #include "train/durablefile.h"
-#include "train/resourceestimate.h"
+#include "config/resourceestimate.h"
 #include "train/codebookrecord.h"
 #include "train/evaluation.h"
-#include "train/fieldrelevance.h"
+#include "config/fieldtable.h"
 #include "train/paramgroups.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/runconfigjson.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 #include "train/runrecorder.h"
 #include "train/runschedules.h"
 #include "train/trainer.h"
 #include "train/weightema.h"
 
 #include "model/costmodel.h"
-#include "model/textvalues.h"
+#include "config/textvalues.h"
 #include "store/runstore.h"
 
 #include <torch/torch.h>
@@ -251,15 +251,15 @@ void TstTrain::paperPresetsAreValidRuns()
     QCOMPARE(r4.model.embedDim, demoRun().model.embedDim);
     const auto expand = *runPresetByName("cde-t2-soft-expand");
     QCOMPARE(expand.model.gate.codebookSize, 512);
-    QCOMPARE(findRunField("gate.target")->get(expand), std::string("expand"));
+    QCOMPARE(config::findField("gate.target")->get(expand), std::string("expand"));
     const auto none = *runPresetByName("join-t5-none");
-    QCOMPARE(findRunField("join.lambda")->get(none), std::string("0"));
-    QCOMPARE(findRunField("join.schedule")->get(none), std::string("none"));
+    QCOMPARE(config::findField("join.lambda")->get(none), std::string("0"));
+    QCOMPARE(config::findField("join.schedule")->get(none), std::string("none"));
 }
 
 void TstTrain::choicesComeFromTheParsers()
 {
-    auto choices = [](const char *key) { return fieldChoices(*findRunField(key)); };
+    auto choices = [](const char *key) { return config::findField(key)->choices; };
     QCOMPARE(choices("gate.kind"), (std::vector<std::string>{"none", "cde", "deep-embed"}));
     QCOMPARE(choices("join.stage"), (std::vector<std::string>{"A", "B", "C", "D", "step"}));
     QCOMPARE(choices("compute.device"), (std::vector<std::string>{"auto", "cpu", "cuda"}));
@@ -270,8 +270,8 @@ void TstTrain::choicesComeFromTheParsers()
     QVERIFY(choices("data.path").empty());
     QVERIFY(choices("init.from").empty());
     // Every choice is accepted by the field it belongs to.
-    for (const auto &field : runFields())
-        for (const auto &value : fieldChoices(field)) {
+    for (const auto &field : config::fields())
+        for (const auto &value : field.choices) {
             RunConfig c;
             model::ConfigProblem why;
             QVERIFY2(field.set(c, value, &why), (field.key + "=" + value + ": " + why.message).c_str());
@@ -281,27 +281,27 @@ void TstTrain::choicesComeFromTheParsers()
 void TstTrain::fieldsApplyWhenTheyMeanSomething()
 {
     RunConfig c = demoRun();
-    QVERIFY(!fieldApplies(c, "gate.top_k"));
-    QVERIFY(!fieldApplies(c, "cde.ramp_epochs"));
-    QVERIFY(!fieldApplies(c, "join.lambda"));
-    QVERIFY(!fieldApplies(c, "data.path"));
-    QVERIFY(fieldApplies(c, "data.train_size"));
-    QVERIFY(fieldApplies(c, "embed_dim") && fieldApplies(c, "optim.lr") && fieldApplies(c, "gate.kind"));
+    QVERIFY(!config::fieldApplies(c, "gate.top_k"));
+    QVERIFY(!config::fieldApplies(c, "cde.ramp_epochs"));
+    QVERIFY(!config::fieldApplies(c, "join.lambda"));
+    QVERIFY(!config::fieldApplies(c, "data.path"));
+    QVERIFY(config::fieldApplies(c, "data.train_size"));
+    QVERIFY(config::fieldApplies(c, "embed_dim") && config::fieldApplies(c, "optim.lr") && config::fieldApplies(c, "gate.kind"));
     std::string why;
     for (const char *kv : {"gate.kind=cde", "join.branches=2", "data.name=cifar100", "aug.mixup=0.8"})
-        QVERIFY2(applyRunAssignment(c, kv, &why), why.c_str());
-    QVERIFY(fieldApplies(c, "gate.top_k") && fieldApplies(c, "cde.ramp_epochs") && fieldApplies(c, "join.lambda"));
-    QVERIFY(!fieldApplies(c, "cde.tau_end"));       // no τ schedule
-    QVERIFY(!fieldApplies(c, "join.start_step"));   // stage is not "step"
-    QVERIFY(fieldApplies(c, "data.path") && fieldApplies(c, "data.coarse_labels"));
-    QVERIFY(!fieldApplies(c, "data.train_size") && !fieldApplies(c, "data.val_fraction"));
-    QVERIFY(fieldApplies(c, "aug.mix_prob") && !fieldApplies(c, "aug.switch_prob"));
+        QVERIFY2(config::applyAssignment(c, kv, &why), why.c_str());
+    QVERIFY(config::fieldApplies(c, "gate.top_k") && config::fieldApplies(c, "cde.ramp_epochs") && config::fieldApplies(c, "join.lambda"));
+    QVERIFY(!config::fieldApplies(c, "cde.tau_end"));       // no τ schedule
+    QVERIFY(!config::fieldApplies(c, "join.start_step"));   // stage is not "step"
+    QVERIFY(config::fieldApplies(c, "data.path") && config::fieldApplies(c, "data.coarse_labels"));
+    QVERIFY(!config::fieldApplies(c, "data.train_size") && !config::fieldApplies(c, "data.val_fraction"));
+    QVERIFY(config::fieldApplies(c, "aug.mix_prob") && !config::fieldApplies(c, "aug.switch_prob"));
     for (const char *kv : {"gate.assign=vq", "cde.tau_schedule=linear", "join.stage=step"})
-        QVERIFY2(applyRunAssignment(c, kv, &why), why.c_str());
-    QVERIFY(!fieldApplies(c, "gate.top_k") && !fieldApplies(c, "gate.temperature"));
-    QVERIFY(!fieldApplies(c, "cde.tau_end") && fieldApplies(c, "join.start_step"));
-    QVERIFY2(applyRunAssignment(c, "gate.assign=soft-topk", &why), why.c_str());
-    QVERIFY(fieldApplies(c, "cde.tau_end"));
+        QVERIFY2(config::applyAssignment(c, kv, &why), why.c_str());
+    QVERIFY(!config::fieldApplies(c, "gate.top_k") && !config::fieldApplies(c, "gate.temperature"));
+    QVERIFY(!config::fieldApplies(c, "cde.tau_end") && config::fieldApplies(c, "join.start_step"));
+    QVERIFY2(config::applyAssignment(c, "gate.assign=soft-topk", &why), why.c_str());
+    QVERIFY(config::fieldApplies(c, "cde.tau_end"));
 }
 
 void TstTrain::jsonErrorsListedAtOnce()
@@ -329,16 +329,16 @@ void TstTrain::fieldTypesMatchValues()
 {
     // The JSON type of each key agrees with the text its getter writes.
     const RunConfig config = tinyRun();
-    for (const auto &field : runFields()) {
+    for (const auto &field : config::fields()) {
         const std::string text = field.get(config);
         model::ConfigProblem why;
         switch (field.type) {
-        case FieldType::Integer: {
+        case config::FieldType::Integer: {
             long long v = 0;
             QVERIFY2(model::parseWhole(text, LLONG_MIN, LLONG_MAX, &v, &why), field.key.c_str());
             break;
         }
-        case FieldType::Number: {
+        case config::FieldType::Number: {
             double v = 0;
             QVERIFY2(model::parseDouble(text, &v, &why), field.key.c_str());
             long long w = 0;
@@ -347,24 +347,24 @@ void TstTrain::fieldTypesMatchValues()
                      field.key.c_str());
             break;
         }
-        case FieldType::Boolean:
+        case config::FieldType::Boolean:
             QVERIFY2(text == "true" || text == "false", field.key.c_str());
             break;
-        case FieldType::IntegerList:
+        case config::FieldType::IntegerList:
             QVERIFY2(text == "all", field.key.c_str());
             break;
-        case FieldType::NumberList:
+        case config::FieldType::NumberList:
             QVERIFY2(text == "auto", field.key.c_str());
             break;
-        case FieldType::Text:
+        case config::FieldType::Text:
             QVERIFY2(!field.get(config).empty() || field.key == "init.from" || field.key == "data.path"
                          || field.key == "data.val_labels",
                      field.key.c_str());
             break;
         }
     }
-    QVERIFY(findRunField("optim.lr") && findRunField("embed_dim") && isTrainingKey("optim.lr")
-            && !isTrainingKey("embed_dim"));
+    QVERIFY(config::findField("optim.lr") && config::findField("embed_dim") && config::isTrainingKey("optim.lr")
+            && !config::isTrainingKey("embed_dim"));
 }
 
 void TstTrain::validationListsEveryProblem()
@@ -728,7 +728,7 @@ void TstTrain::resourceEstimateNamesTheSetting()
     RunConfig config = tinyRun();
     for (const QString &kv : settings) {
         std::string why;
-        QVERIFY2(applyRunAssignment(config, kv.toStdString(), &why), why.c_str());
+        QVERIFY2(config::applyAssignment(config, kv.toStdString(), &why), why.c_str());
     }
     ResourceEstimate e;
     const QStringList problems = checkResources(config, &e);
@@ -748,7 +748,7 @@ void TstTrain::resourceEstimateMatchesTheModel()
         RunConfig config = tinyRun();
         for (const char *kv : settings) {
             std::string why;
-            QVERIFY2(applyRunAssignment(config, kv, &why), why.c_str());
+            QVERIFY2(config::applyAssignment(config, kv, &why), why.c_str());
         }
         model::VisionTransformer built(config.model);
         std::int64_t counted = 0;
@@ -771,17 +771,17 @@ void TstTrain::memoryLimitSetting()
 {
     RunConfig config = tinyRun();
     std::string why;
-    QVERIFY(applyRunAssignment(config, "compute.memory_limit=8G", &why));
+    QVERIFY(config::applyAssignment(config, "compute.memory_limit=8G", &why));
     QCOMPARE(config.train.memoryLimit, std::int64_t(8) << 30);
-    QVERIFY(applyRunAssignment(config, "compute.memory_limit=1.5G", &why));
+    QVERIFY(config::applyAssignment(config, "compute.memory_limit=1.5G", &why));
     QCOMPARE(config.train.memoryLimit, std::int64_t(3) << 29);
-    QVERIFY(applyRunAssignment(config, "compute.memory_limit=512MiB", &why));
+    QVERIFY(config::applyAssignment(config, "compute.memory_limit=512MiB", &why));
     QCOMPARE(config.train.memoryLimit, std::int64_t(512) << 20);
     for (const char *bad : {"compute.memory_limit=lots", "compute.memory_limit=-1G", "compute.memory_limit=99999999T",
                             "compute.memory_limit=1.3"})
-        QVERIFY2(!applyRunAssignment(config, bad, &why), bad);
+        QVERIFY2(!config::applyAssignment(config, bad, &why), bad);
     // Written to JSON as it reads, and back.
-    QVERIFY(applyRunAssignment(config, "compute.memory_limit=768M", &why));
+    QVERIFY(config::applyAssignment(config, "compute.memory_limit=768M", &why));
     RunConfig back;
     QStringList errors;
     QVERIFY(runConfigFromJson(runConfigToJson(config), &back, &errors));

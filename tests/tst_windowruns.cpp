@@ -24,7 +24,7 @@
 
 #include "launch/localprocess.h"
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 
 #include <QtTest/QtTest>
 

@@ -23,8 +23,9 @@
 #include "widgets/qcp.h"
 
 #include "store/runstore.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 
 #include <QtTest/QtTest>
 

@@ -12,19 +12,17 @@
 <context>
     <name>ConfigProblem</name>
     <message>
-        <location filename="../core/model/configfields.cpp" line="+68"/>
-        <location filename="../core/train/runfields.cpp" line="+102"/>
-        <location line="+11"/>
+        <location filename="../core/config/configenums.cpp" line="+15"/>
         <source>unknown value &apos;%1&apos;; use one of: %2</source>
         <translation>unbekannter Wert „%1“; erlaubt sind: %2</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location filename="../core/config/fieldcodecs.cpp" line="+121"/>
         <source>&apos;%1&apos; is not &apos;all&apos; or a comma-separated list of block indices</source>
         <translation>„%1“ ist weder all noch eine kommagetrennte Liste von Blockindizes</translation>
     </message>
     <message>
-        <location filename="../core/model/configvalidator.cpp" line="+38"/>
+        <location filename="../core/config/configvalidator.cpp" line="+38"/>
         <source>a dropout rate must lie in [0, 1), not %1.</source>
         <translation>Eine Dropout-Rate muss in [0, 1) liegen, nicht %1.</translation>
     </message>
@@ -164,7 +162,7 @@
         <translation>Kein Block hat ein Gate; führen Sie mindestens einen Block auf oder setzen Sie gate.kind auf none.</translation>
     </message>
     <message>
-        <location filename="../core/model/textvalues.cpp" line="+57"/>
+        <location filename="../core/config/textvalues.cpp" line="+57"/>
         <source>&apos;%1&apos; is out of range: give a whole number between %2 and %3</source>
         <translation>„%1“ liegt außerhalb des Bereichs: geben Sie eine ganze Zahl zwischen %2 und %3 an</translation>
     </message>
@@ -199,22 +197,22 @@
         <translation>„%1“ ist kein Wahrheitswert; verwenden Sie true oder false</translation>
     </message>
     <message>
-        <location filename="../core/train/runfields.cpp" line="+18"/>
+        <location filename="../core/config/fieldcodecs.cpp" line="+32"/>
         <source>expected auto or numbers separated by commas (one per channel): &apos;%1&apos; is not a finite number</source>
         <translation>erwartet wird auto oder durch Kommas getrennte Zahlen (eine pro Kanal): „%1“ ist keine endliche Zahl</translation>
     </message>
     <message>
-        <location line="+257"/>
+        <location filename="../core/config/runvalidation.cpp" line="+28"/>
         <source>must be at least 1</source>
         <translation>muss mindestens 1 sein</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+94"/>
         <source>must be greater than 0</source>
         <translation>muss größer als 0 sein</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-93"/>
         <source>is a probability in [0, 1]</source>
         <translation>ist eine Wahrscheinlichkeit und muss in [0, 1] liegen</translation>
     </message>
@@ -224,7 +222,7 @@
         <translation>muss in [0, 1) liegen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+48"/>
         <source>must lie in (0, 1]</source>
         <translation>muss in (0, 1] liegen</translation>
     </message>
@@ -234,17 +232,17 @@
         <translation>muss 0 (aus) oder ein positives alpha sein</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-48"/>
         <source>must lie between 0 and train.epochs</source>
         <translation>muss zwischen 0 und train.epochs liegen</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>unknown data set &apos;%1&apos;; use one of: builtin, cifar10, cifar100, mnist, fashion-mnist, folder</source>
-        <translation>unbekannter Datensatz „%1“; erlaubt sind: builtin, cifar10, cifar100, mnist, fashion-mnist, folder</translation>
+        <location line="+6"/>
+        <source>unknown data set &apos;%1&apos;; use one of: %2</source>
+        <translation>unbekannter Datensatz „%1“; erlaubt sind: %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>set it to the folder holding the %1 files</source>
         <translation>geben Sie den Ordner mit den Dateien von %1 an</translation>
     </message>
@@ -299,7 +297,7 @@
         <translation>der eingebaute Datensatz zieht höchstens 100000000 Bilder je Teilmenge</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>must lie between 0 and 10</source>
         <translation>muss zwischen 0 und 10 liegen</translation>
     </message>
@@ -309,7 +307,7 @@
         <translation>muss in [0, 10] liegen</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+22"/>
         <source>must lie between 0 and optim.lr</source>
         <translation>muss zwischen 0 und optim.lr liegen</translation>
     </message>
@@ -320,17 +318,17 @@
         <translation>muss 0 oder größer sein</translation>
     </message>
     <message>
-        <location line="-386"/>
+        <location filename="../core/config/fieldcodecs.cpp" line="-133"/>
         <source>contains a line break or another control character; give it on one line</source>
         <translation>enthält einen Zeilenumbruch oder ein anderes Steuerzeichen; in einer Zeile angeben</translation>
     </message>
     <message>
-        <location line="+351"/>
+        <location filename="../core/config/runvalidation.cpp" line="-45"/>
         <source>must lie in [1e-6, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4); the inputs are divided by it in float32</source>
         <translation>muss in [1e-6, 1] liegen, in der [0, 1]-Skala der Bilder (z. B. 0.229, nicht 58.4); die Eingaben werden in float32 durch ihn geteilt</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+40"/>
         <source>must be at least 1e-12: a smaller step is lost in float32 rounding and the weights never change</source>
         <translation>muss mindestens 1e-12 sein: ein kleinerer Schritt geht in der float32-Rundung verloren, und die Gewichte ändern sich nie</translation>
     </message>
@@ -355,7 +353,7 @@
         <translation>muss zwischen 0 (alle Kerne) und 1024 liegen</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>applies to CDE gates only (gate.kind = cde); set it to 0</source>
         <translation>gilt nur für CDE-Gates (gate.kind = cde); setzen Sie den Wert auf 0</translation>
     </message>
@@ -380,7 +378,7 @@
         <translation>der integrierte Datensatz erzeugt Bilder von mindestens 8 px; setzen Sie img_size auf 8 oder mehr</translation>
     </message>
     <message>
-        <location filename="../core/train/resourceestimate.cpp" line="+373"/>
+        <location filename="../core/config/memorysize.cpp" line="+65"/>
         <source>&apos;%1&apos; is not a memory size; give 0 (this machine&apos;s memory) or a size such as 8G, 512M or 1.5G</source>
         <translation>&apos;%1&apos; ist keine Speichergröße; 0 (der Speicher dieses Rechners) oder eine Größe wie 8G, 512M oder 1.5G angeben</translation>
     </message>
@@ -388,7 +386,7 @@
 <context>
     <name>FieldGroups</name>
     <message>
-        <location filename="../widgets/fieldgroups.cpp" line="+20"/>
+        <location filename="../core/config/fieldtable.cpp" line="+56"/>
         <source>Data</source>
         <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Daten</translation>
@@ -457,7 +455,7 @@
 <context>
     <name>InspectRun</name>
     <message>
-        <location filename="../core/inspect/inspectrun.cpp" line="+50"/>
+        <location filename="../core/inspect/inspectrun.cpp" line="+51"/>
         <source>the model has no CDE gates (gate.kind = none)</source>
         <translation>das Modell hat keine CDE-Gates (gate.kind = none)</translation>
     </message>
@@ -482,7 +480,7 @@
         <translation>das Modell hat nur einen Zweig (join.branches = 1); Zweigansichten brauchen einen Join-Lauf</translation>
     </message>
     <message>
-        <location line="+187"/>
+        <location line="+186"/>
         <source>reading %1 %2 images</source>
         <translation>lese %1 %2-Bilder</translation>
     </message>
@@ -556,12 +554,12 @@
     <name>MlflowTransfer</name>
     <message>
         <location filename="../widgets/mlflowtransfer.cpp" line="+36"/>
-        <location line="+53"/>
+        <location line="+52"/>
         <source>Select the runs to export in the run table first.</source>
         <translation>Wählen Sie zuerst die zu exportierenden Läufe in der Lauftabelle aus.</translation>
     </message>
     <message>
-        <location line="-48"/>
+        <location line="-47"/>
         <location line="+10"/>
         <source>Nothing was exported: %1</source>
         <translation>Nichts wurde exportiert: %1</translation>
@@ -580,7 +578,7 @@
         <translation>Lauf %1: %2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Nothing was imported: %1</source>
         <translation>Nichts wurde importiert: %1</translation>
     </message>
@@ -733,7 +731,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>RunField</name>
     <message>
-        <location filename="fieldhelp.cpp" line="+5"/>
+        <location filename="../core/config/modelfields.cpp" line="+25"/>
         <source>input image side in pixels</source>
         <translation>Seitenlänge des Eingabebilds in Pixeln</translation>
     </message>
@@ -743,12 +741,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Seitenlänge eines Patches in Pixeln; muss img_size teilen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>input channels (3 for RGB, 1 for grey)</source>
         <translation>Eingabekanäle (3 für RGB, 1 für Graustufen)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>classifier outputs</source>
         <translation>Anzahl der Klassifikatorausgaben</translation>
     </message>
@@ -768,7 +766,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Attention-Heads H; muss embed_dim teilen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>MLP hidden width d_ff / d</source>
         <translation>verborgene MLP-Breite d_ff / d</translation>
     </message>
@@ -778,332 +776,332 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Bias in den q-, k-, v-Projektionen (true, false)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>pooling for the head (token, avg)</source>
-        <translation>Pooling für den Head (token, avg)</translation>
+        <location line="+2"/>
+        <source>pooling for the head</source>
+        <translation>Pooling für den Head</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>initial weights (timm, jax): timm trunc-normal 0.02; jax xavier, zero head (faster from scratch on small data)</source>
-        <translation>Anfangsgewichte (timm, jax): timm trunc-normal 0.02; jax xavier, Head mit Nullen (schneller beim Training von Grund auf mit wenig Daten)</translation>
+        <location line="+2"/>
+        <source>initial weights: timm trunc-normal 0.02; jax xavier, zero head (faster from scratch on small data)</source>
+        <translation>Anfangsgewichte: timm trunc-normal 0.02; jax xavier, Head mit Nullen (schneller beim Training von Grund auf mit wenig Daten)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>dropout after the position embedding and before the head</source>
         <translation>Dropout nach dem Positions-Embedding und vor dem Head</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>dropout on attention probabilities</source>
         <translation>Dropout auf die Attention-Wahrscheinlichkeiten</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>dropout after attention proj and in the MLP</source>
         <translation>Dropout nach der Attention-Projektion und im MLP</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>stochastic depth at the last block (linear from 0)</source>
         <translation>Stochastic Depth im letzten Block (linear ansteigend ab 0)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>gate in each gated MLP (none, cde, deep-embed)</source>
-        <translation>Gate in jedem Gated-MLP (none, cde, deep-embed)</translation>
+        <location line="+11"/>
+        <source>gate in each gated MLP</source>
+        <translation>Gate in jedem Gated-MLP</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>code assignment (soft-topk, vq)</source>
-        <translation>Code-Zuordnung (soft-topk, vq)</translation>
+        <source>code assignment</source>
+        <translation>Code-Zuordnung</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>what the gate multiplies (width, expand)</source>
-        <translation>was das Gate multipliziert (width, expand)</translation>
+        <source>what the gate multiplies</source>
+        <translation>was das Gate multipliziert</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>codebook size K</source>
         <translation>Codebuchgröße K</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>mixture size k of soft top-k (k &gt;= K: full softmax)</source>
         <translation>Mischungsgröße k des Soft-Top-k (k &gt;= K: volles Softmax)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>temperature tau of the cosine logits (&gt; 0)</source>
         <translation>Temperatur tau der Kosinus-Logits (&gt; 0)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>gate strength lambda in y*(1 + lambda*g)</source>
         <translation>Gate-Stärke lambda in y*(1 + lambda*g)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>codebook C across depth (shared, per-layer)</source>
-        <translation>Codebuch C über die Tiefe hinweg (shared, per-layer)</translation>
+        <location line="+2"/>
+        <source>codebook C across depth</source>
+        <translation>Codebuch C über die Tiefe hinweg</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>gate matrix E across depth (shared, per-layer)</source>
-        <translation>Gate-Matrix E über die Tiefe hinweg (shared, per-layer)</translation>
+        <location line="+2"/>
+        <source>gate matrix E across depth</source>
+        <translation>Gate-Matrix E über die Tiefe hinweg</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>assignment per gated block or once per image (per-layer, once)</source>
-        <translation>Zuordnung pro Block mit Gate oder einmal pro Bild (per-layer, once)</translation>
+        <location line="+2"/>
+        <source>assignment per gated block or once per image</source>
+        <translation>Zuordnung pro Block mit Gate oder einmal pro Bild</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>gated blocks: all, or a comma-separated list of block indices</source>
         <translation>Blöcke mit Gate: all oder eine kommagetrennte Liste von Blockindizes</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>initialisation of E (zeros, normal)</source>
-        <translation>Initialisierung von E (zeros, normal)</translation>
+        <location line="+2"/>
+        <source>initialisation of E</source>
+        <translation>Initialisierung von E</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>initialisation of C (random, kmeans)</source>
-        <translation>Initialisierung von C (random, kmeans)</translation>
+        <location line="+2"/>
+        <source>initialisation of C</source>
+        <translation>Initialisierung von C</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+15"/>
         <source>parallel branches n per block (1: plain ViT)</source>
         <translation>parallele Zweige n pro Block (1: einfacher ViT)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>what is joined (logits, values, projections): logits (the paper&apos;s; folds wide), values (logits and values), projections (q, k and values; folds to a plain ViT)</source>
-        <translation>was zusammengeführt wird (logits, values, projections): logits (wie im Paper; faltet in die Breite), values (Logits und Values), projections (q, k und Values; faltet zu einem einfachen ViT)</translation>
+        <location line="+4"/>
+        <source>what is joined: logits (the paper&apos;s; folds wide), values (logits and values), projections (q, k and values; folds to a plain ViT)</source>
+        <translation>was zusammengeführt wird: logits (wie im Paper; faltet in die Breite), values (Logits und Values), projections (q, k und Values; faltet zu einem einfachen ViT)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>joining strength lambda in [0, 1] (1: joined)</source>
         <translation>Stärke der Zusammenführung lambda in [0, 1] (1: zusammengeführt)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>alpha of the branch diversity regulariser (0: off)</source>
         <translation>alpha des Regularisierers für die Zweig-Diversität (0: aus)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>lambda(t) over the warm-up (none, instant, linear, cosine, exp, sqrt)</source>
-        <translation>lambda(t) während der Aufwärmphase (none, instant, linear, cosine, exp, sqrt)</translation>
+        <location line="+2"/>
+        <source>lambda(t) over the warm-up</source>
+        <translation>lambda(t) während der Aufwärmphase</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>steps over which lambda rises from 0 to 1</source>
         <translation>Schritte, in denen lambda von 0 auf 1 steigt</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>steps at lambda = 1 after the warm-up</source>
         <translation>Schritte mit lambda = 1 nach der Aufwärmphase</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>when joining starts (A, B, C, D, step): A/B run start, C mid-run, D to finish with the run, step: join.start_step</source>
-        <translation>wann die Zusammenführung beginnt (A, B, C, D, step): A/B zu Beginn des Laufs, C in der Mitte des Laufs, D so, dass sie mit dem Lauf endet, step: join.start_step</translation>
+        <location line="+3"/>
+        <source>when joining starts: A/B run start, C mid-run, D to finish with the run, step: join.start_step</source>
+        <translation>wann die Zusammenführung beginnt: A/B zu Beginn des Laufs, C in der Mitte des Laufs, D so, dass sie mit dem Lauf endet, step: join.start_step</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>first warm-up step when join.stage = step</source>
         <translation>erster Schritt der Aufwärmphase bei join.stage = step</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>folded deploy form (written by fold)</source>
         <translation>gefaltete Deploy-Form (von fold geschrieben)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>deploy form: LayerNorm affines absorbed into the next linears</source>
         <translation>Deploy-Form: affine LayerNorm-Parameter in die folgenden linearen Schichten absorbiert</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>data set (builtin, cifar10, cifar100, mnist, fashion-mnist, folder)</source>
-        <translation>Datensatz (builtin, cifar10, cifar100, mnist, fashion-mnist, folder)</translation>
+        <location filename="../core/config/datafields.cpp" line="+24"/>
+        <source>data set</source>
+        <translation>Datensatz</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>folder with the data set&apos;s files (all but builtin)</source>
         <translation>Ordner mit den Dateien des Datensatzes (alle außer builtin)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>0: as stored; 1 or 3: grey or RGB</source>
         <translation>0: wie gespeichert; 1 oder 3: Graustufen oder RGB</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>cifar100: the 20 superclasses (true, false)</source>
         <translation>cifar100: die 20 Oberklassen (true, false)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>folder without val/: fraction held out per class</source>
         <translation>folder ohne val/: pro Klasse zurückgehaltener Anteil</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>folder: CSV &apos;file,class&apos; for a flat val/ folder</source>
         <translation>folder: CSV „file,class“ für einen flachen val/-Ordner</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>evaluation: resize to img_size / crop_pct, centre crop</source>
         <translation>Evaluierung: auf img_size / crop_pct skalieren, dann mittig zuschneiden</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+12"/>
         <source>threads preparing batches ahead (-1 auto: 0 on CPU, 4 with CUDA; 0: in the step)</source>
         <translation>Threads, die Batches im Voraus vorbereiten (-1 auto: 0 auf der CPU, 4 mit CUDA; 0: im Schritt selbst)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>training batches prepared ahead at most</source>
         <translation>Höchstzahl der im Voraus vorbereiteten Trainings-Batches</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>decoded folder images kept in memory, MiB (0: none)</source>
         <translation>im Speicher gehaltene dekodierte folder-Bilder, MiB (0: keine)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>input mean per channel in [0, 1], or auto (measured)</source>
         <translation>Mittelwert der Eingabe pro Kanal in [0, 1] oder auto (gemessen)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>input standard deviation per channel, or auto (measured)</source>
         <translation>Standardabweichung der Eingabe pro Kanal oder auto (gemessen)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>an undecodable image: stop the run, or skip it and count</source>
         <translation>nicht dekodierbares Bild: stop (Lauf abbrechen) oder skip (überspringen und zählen)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>training images (built-in set)</source>
         <translation>Trainingsbilder (integrierter Datensatz)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>held-out validation images (built-in set)</source>
         <translation>zurückgehaltene Validierungsbilder (integrierter Datensatz)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>which images the built-in set holds</source>
         <translation>welche Bilder der integrierte Datensatz enthält</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+11"/>
         <source>random resized crop (area aug.scale_min..1, aspect 3/4..4/3)</source>
         <translation>Random Resized Crop (Fläche aug.scale_min..1, Seitenverhältnis 3/4..4/3)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>smallest area fraction of the random resized crop</source>
         <translation>kleinster Flächenanteil des Random Resized Crop</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>probability of a horizontal flip</source>
         <translation>Wahrscheinlichkeit einer horizontalen Spiegelung</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>brightness, contrast, saturation jitter j (factor 1 +- j)</source>
         <translation>Jitter j für Helligkeit, Kontrast, Sättigung (Faktor 1 +- j)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>RandAugment: ops per image N (0: off)</source>
         <translation>RandAugment: Operationen pro Bild N (0: aus)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>RandAugment magnitude M in [0, 10]</source>
         <translation>RandAugment-Stärke M in [0, 10]</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>probability of erasing a rectangle with noise</source>
         <translation>Wahrscheinlichkeit, ein Rechteck mit Rauschen zu überschreiben</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>mixup alpha (0: off)</source>
         <translation>alpha für mixup (0: aus)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>cutmix alpha (0: off)</source>
         <translation>alpha für cutmix (0: aus)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>probability that a batch is mixed</source>
         <translation>Wahrscheinlichkeit, dass ein Batch gemischt wird</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>with mixup and cutmix: probability of cutmix</source>
         <translation>bei mixup und cutmix: Wahrscheinlichkeit für cutmix</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../core/config/trainingfields.cpp" line="+18"/>
         <source>passes over the training split</source>
         <translation>Durchgänge durch den Trainings-Split</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>images per training step</source>
         <translation>Bilder pro Trainingsschritt</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>images per evaluation batch</source>
         <translation>Bilder pro Evaluierungs-Batch</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seed of weights, data order and dropout</source>
         <translation>Seed für Gewichte, Datenreihenfolge und Dropout</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>steps between train/* metrics (their mean over the steps)</source>
         <translation>Schritte zwischen train/*-Metriken (deren Mittelwert über die Schritte)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>deterministic algorithms only (true, false)</source>
         <translation>nur deterministische Algorithmen (true, false)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>also keep the checkpoint of every k-th epoch as epoch-N.pt, to inspect the run&apos;s history (0: only last and best)</source>
         <translation>zusätzlich den Checkpoint jeder k-ten Epoche als epoch-N.pt behalten, um den Verlauf des Laufs zu untersuchen (0: nur last und best)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>batches clustered for gate.codebook_init = kmeans</source>
         <translation>für gate.codebook_init = kmeans geclusterte Batches</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+13"/>
         <source>peak AdamW learning rate (after the warm-up)</source>
         <translation>maximale AdamW-Lernrate (nach der Aufwärmphase)</translation>
     </message>
@@ -1113,17 +1111,17 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Lernrate am Ende des Kosinus-Verlaufs</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>linear learning-rate warm-up, in epochs</source>
         <translation>lineare Aufwärmphase der Lernrate, in Epochen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>decoupled weight decay (not on norms, biases, embeddings)</source>
         <translation>entkoppelte Gewichtsabnahme (Weight Decay; nicht auf Norm-Schichten, Biases, Embeddings)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>AdamW beta1</source>
         <translation>AdamW beta1</translation>
     </message>
@@ -1143,47 +1141,47 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>maximale globale L2-Norm des Gradienten (0: kein Clipping)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>label smoothing of the training loss</source>
         <translation>Label Smoothing des Trainings-Loss</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>EMA of the weights per step (0: off)</source>
         <translation>EMA der Gewichte pro Schritt (0: aus)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+10"/>
         <source>CDE gate strength ramps 0 -&gt; gate.strength over these epochs</source>
         <translation>CDE-Gate-Stärke steigt über so viele Epochen an: 0 -&gt; gate.strength</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>tau from gate.temperature to cde.tau_end (none, linear, geometric)</source>
-        <translation>Verlauf von tau von gate.temperature bis cde.tau_end (none, linear, geometric)</translation>
+        <location line="+3"/>
+        <source>tau from gate.temperature to cde.tau_end</source>
+        <translation>Verlauf von tau von gate.temperature bis cde.tau_end</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>tau at the end of the run</source>
         <translation>tau am Ende des Laufs</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>device (auto: CUDA when present, cpu, cuda)</source>
-        <translation>Gerät (auto: CUDA, falls vorhanden; cpu; cuda)</translation>
+        <location line="+5"/>
+        <source>device (auto: CUDA when present)</source>
+        <translation>Gerät (auto: CUDA, falls vorhanden)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>CPU threads (0: all cores)</source>
         <translation>CPU-Threads (0: alle Kerne)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>memory a run may need at its peak, e.g. 8G (0: this machine&apos;s); checked before the run is created</source>
         <translation>Speicher, den ein Lauf höchstens brauchen darf, z. B. 8G (0: der dieses Rechners); geprüft, bevor der Lauf angelegt wird</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>checkpoint file to start from (fine-tuning); empty: fresh weights</source>
         <translation>Checkpoint-Datei als Ausgangspunkt (Fine-Tuning); leer: neu initialisierte Gewichte</translation>
     </message>
@@ -2013,7 +2011,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::GroupView</name>
     <message>
-        <location filename="../widgets/groupview.cpp" line="+52"/>
+        <location filename="../widgets/groupview.cpp" line="+53"/>
         <source>Group by:</source>
         <translation>Gruppieren nach:</translation>
     </message>
@@ -2333,7 +2331,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+57"/>
+        <location filename="../widgets/mainwindow.cpp" line="+59"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -2354,7 +2352,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/mainwindowcolumns.cpp" line="+66"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="+67"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
@@ -2409,13 +2407,13 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+181"/>
+        <location line="+184"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="-276"/>
-        <location filename="../widgets/mainwindowactions.cpp" line="+40"/>
+        <location line="-279"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
@@ -2774,7 +2772,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+102"/>
+        <location filename="../widgets/runcontroller.cpp" line="+103"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
@@ -2823,7 +2821,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message>
-        <location filename="../widgets/runformpanel.cpp" line="+33"/>
+        <location filename="../widgets/runformpanel.cpp" line="+34"/>
         <source>&amp;Queue run</source>
         <translation>In &amp;Warteschlange stellen</translation>
     </message>
@@ -2918,7 +2916,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <location line="+3"/>
         <source>Load run config</source>
         <translation>Laufkonfiguration laden</translation>
@@ -3264,7 +3262,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message>
-        <location filename="../widgets/sweepbuilder.cpp" line="+71"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+72"/>
         <source>Sweep</source>
         <translation>Sweep</translation>
     </message>

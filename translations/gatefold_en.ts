@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+24"/>
         <source>Imported %n run(s) from %1</source>
         <translation>
             <numerusform>Imported %n run from %1</numerusform>
@@ -99,7 +99,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+332"/>
+        <location filename="../widgets/mainwindow.cpp" line="+334"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>mean ± std over %n seed</numerusform>
@@ -118,7 +118,7 @@
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/runformpanel.cpp" line="+216"/>
+        <location filename="../widgets/runformpanel.cpp" line="+217"/>
         <source>…and %n more, shown at their settings.</source>
         <translation>
             <numerusform>…and %n more, shown at its setting.</numerusform>
@@ -151,7 +151,7 @@
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/sweepbuilder.cpp" line="+188"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+189"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n run: </numerusform>

@@ -12,19 +12,17 @@
 <context>
     <name>ConfigProblem</name>
     <message>
-        <location filename="../core/model/configfields.cpp" line="+68"/>
-        <location filename="../core/train/runfields.cpp" line="+102"/>
-        <location line="+11"/>
+        <location filename="../core/config/configenums.cpp" line="+15"/>
         <source>unknown value &apos;%1&apos;; use one of: %2</source>
         <translation>未知的值“%1”；请使用以下之一：%2</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location filename="../core/config/fieldcodecs.cpp" line="+121"/>
         <source>&apos;%1&apos; is not &apos;all&apos; or a comma-separated list of block indices</source>
         <translation>“%1”既不是 all，也不是以逗号分隔的块索引列表</translation>
     </message>
     <message>
-        <location filename="../core/model/configvalidator.cpp" line="+38"/>
+        <location filename="../core/config/configvalidator.cpp" line="+38"/>
         <source>a dropout rate must lie in [0, 1), not %1.</source>
         <translation>dropout 比率必须在 [0, 1) 内，而不是 %1。</translation>
     </message>
@@ -164,7 +162,7 @@
         <translation>没有任何块被门控；请至少列出一个块，或将 gate.kind 设为 none。</translation>
     </message>
     <message>
-        <location filename="../core/model/textvalues.cpp" line="+57"/>
+        <location filename="../core/config/textvalues.cpp" line="+57"/>
         <source>&apos;%1&apos; is out of range: give a whole number between %2 and %3</source>
         <translation>“%1”超出范围：请给出 %2 到 %3 之间的整数</translation>
     </message>
@@ -199,22 +197,22 @@
         <translation>“%1”不是布尔值；请使用 true 或 false</translation>
     </message>
     <message>
-        <location filename="../core/train/runfields.cpp" line="+18"/>
+        <location filename="../core/config/fieldcodecs.cpp" line="+32"/>
         <source>expected auto or numbers separated by commas (one per channel): &apos;%1&apos; is not a finite number</source>
         <translation>应为 auto 或以逗号分隔的数值（每个通道一个）：“%1”不是有限的数值</translation>
     </message>
     <message>
-        <location line="+257"/>
+        <location filename="../core/config/runvalidation.cpp" line="+28"/>
         <source>must be at least 1</source>
         <translation>必须至少为 1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+94"/>
         <source>must be greater than 0</source>
         <translation>必须大于 0</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-93"/>
         <source>is a probability in [0, 1]</source>
         <translation>是概率，必须在 [0, 1] 内</translation>
     </message>
@@ -224,7 +222,7 @@
         <translation>必须在 [0, 1) 内</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+48"/>
         <source>must lie in (0, 1]</source>
         <translation>必须在 (0, 1] 内</translation>
     </message>
@@ -234,17 +232,17 @@
         <translation>必须为 0（关闭）或正的 alpha</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-48"/>
         <source>must lie between 0 and train.epochs</source>
         <translation>必须在 0 和 train.epochs 之间</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>unknown data set &apos;%1&apos;; use one of: builtin, cifar10, cifar100, mnist, fashion-mnist, folder</source>
-        <translation>未知的数据集“%1”；请使用以下之一：builtin、cifar10、cifar100、mnist、fashion-mnist、folder</translation>
+        <location line="+6"/>
+        <source>unknown data set &apos;%1&apos;; use one of: %2</source>
+        <translation>未知的数据集“%1”；请使用以下之一：%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>set it to the folder holding the %1 files</source>
         <translation>请设为存放 %1 文件的文件夹</translation>
     </message>
@@ -299,7 +297,7 @@
         <translation>内置数据集每个划分最多抽取 100000000 张图像</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>must lie between 0 and 10</source>
         <translation>必须在 0 和 10 之间</translation>
     </message>
@@ -309,7 +307,7 @@
         <translation>必须在 [0, 10] 内</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+22"/>
         <source>must lie between 0 and optim.lr</source>
         <translation>必须在 0 和 optim.lr 之间</translation>
     </message>
@@ -320,17 +318,17 @@
         <translation>必须为 0 或更大</translation>
     </message>
     <message>
-        <location line="-386"/>
+        <location filename="../core/config/fieldcodecs.cpp" line="-133"/>
         <source>contains a line break or another control character; give it on one line</source>
         <translation>包含换行符或其他控制字符；请写在一行内</translation>
     </message>
     <message>
-        <location line="+351"/>
+        <location filename="../core/config/runvalidation.cpp" line="-45"/>
         <source>must lie in [1e-6, 1], in the images&apos; [0, 1] scale (e.g. 0.229, not 58.4); the inputs are divided by it in float32</source>
         <translation>必须位于 [1e-6, 1]，采用图像的 [0, 1] 尺度（例如 0.229，而不是 58.4）；输入会在 float32 中除以它</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+40"/>
         <source>must be at least 1e-12: a smaller step is lost in float32 rounding and the weights never change</source>
         <translation>必须至少为 1e-12：更小的步长会在 float32 舍入中丢失，权重永远不会改变</translation>
     </message>
@@ -355,7 +353,7 @@
         <translation>必须在 0（全部核心）和 1024 之间</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>applies to CDE gates only (gate.kind = cde); set it to 0</source>
         <translation>仅适用于 CDE 门控（gate.kind = cde）；请设为 0</translation>
     </message>
@@ -380,7 +378,7 @@
         <translation>内置数据集生成的图像至少为 8 像素；请将 img_size 设为 8 或更大</translation>
     </message>
     <message>
-        <location filename="../core/train/resourceestimate.cpp" line="+373"/>
+        <location filename="../core/config/memorysize.cpp" line="+65"/>
         <source>&apos;%1&apos; is not a memory size; give 0 (this machine&apos;s memory) or a size such as 8G, 512M or 1.5G</source>
         <translation>&apos;%1&apos; 不是内存大小；请填 0（本机内存）或如 8G、512M、1.5G 的大小</translation>
     </message>
@@ -388,7 +386,7 @@
 <context>
     <name>FieldGroups</name>
     <message>
-        <location filename="../widgets/fieldgroups.cpp" line="+20"/>
+        <location filename="../core/config/fieldtable.cpp" line="+56"/>
         <source>Data</source>
         <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>数据</translation>
@@ -457,7 +455,7 @@
 <context>
     <name>InspectRun</name>
     <message>
-        <location filename="../core/inspect/inspectrun.cpp" line="+50"/>
+        <location filename="../core/inspect/inspectrun.cpp" line="+51"/>
         <source>the model has no CDE gates (gate.kind = none)</source>
         <translation>模型没有 CDE 门控（gate.kind = none）</translation>
     </message>
@@ -482,7 +480,7 @@
         <translation>模型只有一个分支（join.branches = 1）；分支视图需要合并训练的运行</translation>
     </message>
     <message>
-        <location line="+187"/>
+        <location line="+186"/>
         <source>reading %1 %2 images</source>
         <translation>正在读取 %1 张 %2 图像</translation>
     </message>
@@ -556,12 +554,12 @@
     <name>MlflowTransfer</name>
     <message>
         <location filename="../widgets/mlflowtransfer.cpp" line="+36"/>
-        <location line="+53"/>
+        <location line="+52"/>
         <source>Select the runs to export in the run table first.</source>
         <translation>请先在运行表中选择要导出的运行。</translation>
     </message>
     <message>
-        <location line="-48"/>
+        <location line="-47"/>
         <location line="+10"/>
         <source>Nothing was exported: %1</source>
         <translation>未导出任何内容：%1</translation>
@@ -579,7 +577,7 @@
         <translation>运行 %1：%2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Nothing was imported: %1</source>
         <translation>未导入任何内容：%1</translation>
     </message>
@@ -727,7 +725,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>RunField</name>
     <message>
-        <location filename="fieldhelp.cpp" line="+5"/>
+        <location filename="../core/config/modelfields.cpp" line="+25"/>
         <source>input image side in pixels</source>
         <translation>输入图像边长（像素）</translation>
     </message>
@@ -737,12 +735,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>patch 边长（像素）；img_size 必须能被它整除</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>input channels (3 for RGB, 1 for grey)</source>
         <translation>输入通道数（RGB 为 3，灰度为 1）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>classifier outputs</source>
         <translation>分类器输出数</translation>
     </message>
@@ -762,7 +760,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>注意力头数 H；embed_dim 必须能被它整除</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>MLP hidden width d_ff / d</source>
         <translation>MLP 隐藏层宽度 d_ff / d</translation>
     </message>
@@ -772,332 +770,332 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>q、k、v 投影是否带偏置（true、false）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>pooling for the head (token, avg)</source>
-        <translation>分类头的池化方式（token、avg）</translation>
+        <location line="+2"/>
+        <source>pooling for the head</source>
+        <translation>分类头的池化方式</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>initial weights (timm, jax): timm trunc-normal 0.02; jax xavier, zero head (faster from scratch on small data)</source>
-        <translation>初始权重（timm、jax）：timm 为截断正态分布 0.02；jax 为 xavier，分类头置零（小数据从头训练时更快）</translation>
+        <location line="+2"/>
+        <source>initial weights: timm trunc-normal 0.02; jax xavier, zero head (faster from scratch on small data)</source>
+        <translation>初始权重：timm 为截断正态分布 0.02；jax 为 xavier，分类头置零（小数据从头训练时更快）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>dropout after the position embedding and before the head</source>
         <translation>位置嵌入之后和分类头之前的 dropout</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>dropout on attention probabilities</source>
         <translation>作用于注意力概率的 dropout</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>dropout after attention proj and in the MLP</source>
         <translation>注意力输出投影之后及 MLP 中的 dropout</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>stochastic depth at the last block (linear from 0)</source>
         <translation>最后一个块的随机深度（从 0 线性增加）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>gate in each gated MLP (none, cde, deep-embed)</source>
-        <translation>每个门控 MLP 中的门控（none、cde、deep-embed）</translation>
+        <location line="+11"/>
+        <source>gate in each gated MLP</source>
+        <translation>每个门控 MLP 中的门控</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>code assignment (soft-topk, vq)</source>
-        <translation>码字分配方式（soft-topk、vq）</translation>
+        <source>code assignment</source>
+        <translation>码字分配方式</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>what the gate multiplies (width, expand)</source>
-        <translation>门控所乘的对象（width、expand）</translation>
+        <source>what the gate multiplies</source>
+        <translation>门控所乘的对象</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>codebook size K</source>
         <translation>码本大小 K</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>mixture size k of soft top-k (k &gt;= K: full softmax)</source>
         <translation>soft top-k 的混合数 k（k &gt;= K：完整 softmax）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>temperature tau of the cosine logits (&gt; 0)</source>
         <translation>余弦 logits 的温度 tau（&gt; 0）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>gate strength lambda in y*(1 + lambda*g)</source>
         <translation>y*(1 + lambda*g) 中的门控强度 lambda</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>codebook C across depth (shared, per-layer)</source>
-        <translation>码本 C 在深度方向上共享或逐层独立（shared、per-layer）</translation>
+        <location line="+2"/>
+        <source>codebook C across depth</source>
+        <translation>码本 C 在深度方向上共享或逐层独立</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>gate matrix E across depth (shared, per-layer)</source>
-        <translation>门控矩阵 E 在深度方向上共享或逐层独立（shared、per-layer）</translation>
+        <location line="+2"/>
+        <source>gate matrix E across depth</source>
+        <translation>门控矩阵 E 在深度方向上共享或逐层独立</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>assignment per gated block or once per image (per-layer, once)</source>
-        <translation>在每个门控块中各自分配，或每张图像只分配一次（per-layer、once）</translation>
+        <location line="+2"/>
+        <source>assignment per gated block or once per image</source>
+        <translation>在每个门控块中各自分配，或每张图像只分配一次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>gated blocks: all, or a comma-separated list of block indices</source>
         <translation>门控块：all，或以逗号分隔的块索引列表</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>initialisation of E (zeros, normal)</source>
-        <translation>E 的初始化方式（zeros、normal）</translation>
+        <location line="+2"/>
+        <source>initialisation of E</source>
+        <translation>E 的初始化方式</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>initialisation of C (random, kmeans)</source>
-        <translation>C 的初始化方式（random、kmeans）</translation>
+        <location line="+2"/>
+        <source>initialisation of C</source>
+        <translation>C 的初始化方式</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+15"/>
         <source>parallel branches n per block (1: plain ViT)</source>
         <translation>每个块的并行分支数 n（1：普通 ViT）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>what is joined (logits, values, projections): logits (the paper&apos;s; folds wide), values (logits and values), projections (q, k and values; folds to a plain ViT)</source>
-        <translation>合并的对象（logits、values、projections）：logits（论文中的做法；折叠后变宽），values（logits 和 value），projections（q、k 和 value；折叠为普通 ViT）</translation>
+        <location line="+4"/>
+        <source>what is joined: logits (the paper&apos;s; folds wide), values (logits and values), projections (q, k and values; folds to a plain ViT)</source>
+        <translation>合并的对象：logits（论文中的做法；折叠后变宽），values（logits 和 value），projections（q、k 和 value；折叠为普通 ViT）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>joining strength lambda in [0, 1] (1: joined)</source>
         <translation>合并强度 lambda，取值 [0, 1]（1：已合并）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>alpha of the branch diversity regulariser (0: off)</source>
         <translation>分支多样性正则项的 alpha（0：关闭）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>lambda(t) over the warm-up (none, instant, linear, cosine, exp, sqrt)</source>
-        <translation>预热期间的 lambda(t)（none、instant、linear、cosine、exp、sqrt）</translation>
+        <location line="+2"/>
+        <source>lambda(t) over the warm-up</source>
+        <translation>预热期间的 lambda(t)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>steps over which lambda rises from 0 to 1</source>
         <translation>lambda 从 0 升到 1 所用的步数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>steps at lambda = 1 after the warm-up</source>
         <translation>预热后保持 lambda = 1 的步数</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>when joining starts (A, B, C, D, step): A/B run start, C mid-run, D to finish with the run, step: join.start_step</source>
-        <translation>合并开始的时机（A、B、C、D、step）：A/B 在运行开始时，C 在运行中途，D 使合并随运行一同结束，step：由 join.start_step 指定</translation>
+        <location line="+3"/>
+        <source>when joining starts: A/B run start, C mid-run, D to finish with the run, step: join.start_step</source>
+        <translation>合并开始的时机：A/B 在运行开始时，C 在运行中途，D 使合并随运行一同结束，step：由 join.start_step 指定</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>first warm-up step when join.stage = step</source>
         <translation>join.stage = step 时预热开始的步</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>folded deploy form (written by fold)</source>
         <translation>折叠后的部署形式（由 fold 写入）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>deploy form: LayerNorm affines absorbed into the next linears</source>
         <translation>部署形式：LayerNorm 的仿射参数被吸收进后续线性层</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>data set (builtin, cifar10, cifar100, mnist, fashion-mnist, folder)</source>
-        <translation>数据集（builtin、cifar10、cifar100、mnist、fashion-mnist、folder）</translation>
+        <location filename="../core/config/datafields.cpp" line="+24"/>
+        <source>data set</source>
+        <translation>数据集</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>folder with the data set&apos;s files (all but builtin)</source>
         <translation>存放数据集文件的文件夹（builtin 以外均需要）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>0: as stored; 1 or 3: grey or RGB</source>
         <translation>0：保持原样；1 或 3：灰度或 RGB</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>cifar100: the 20 superclasses (true, false)</source>
         <translation>cifar100：使用 20 个超类（true、false）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>folder without val/: fraction held out per class</source>
         <translation>folder 中没有 val/ 时：每个类别留出的比例</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>folder: CSV &apos;file,class&apos; for a flat val/ folder</source>
         <translation>folder：用于扁平 val/ 文件夹的 CSV（“file,class”）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>evaluation: resize to img_size / crop_pct, centre crop</source>
         <translation>评估：缩放到 img_size / crop_pct，然后中心裁剪</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+12"/>
         <source>threads preparing batches ahead (-1 auto: 0 on CPU, 4 with CUDA; 0: in the step)</source>
         <translation>预先准备批次的线程数（-1 auto：CPU 上为 0，使用 CUDA 时为 4；0：在训练步内准备）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>training batches prepared ahead at most</source>
         <translation>最多预先准备的训练批次数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>decoded folder images kept in memory, MiB (0: none)</source>
         <translation>在内存中缓存的已解码 folder 图像，MiB（0：不缓存）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>input mean per channel in [0, 1], or auto (measured)</source>
         <translation>每个通道的输入均值，取值 [0, 1]，或 auto（自动测量）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>input standard deviation per channel, or auto (measured)</source>
         <translation>每个通道的输入标准差，或 auto（自动测量）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>an undecodable image: stop the run, or skip it and count</source>
         <translation>无法解码的图像：stop（中止运行），或 skip（跳过并计数）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>training images (built-in set)</source>
         <translation>训练图像数（内置数据集）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>held-out validation images (built-in set)</source>
         <translation>留出的验证图像数（内置数据集）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>which images the built-in set holds</source>
         <translation>决定内置数据集包含哪些图像</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+11"/>
         <source>random resized crop (area aug.scale_min..1, aspect 3/4..4/3)</source>
         <translation>随机缩放裁剪（面积 aug.scale_min..1，宽高比 3/4..4/3）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>smallest area fraction of the random resized crop</source>
         <translation>随机缩放裁剪的最小面积比例</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>probability of a horizontal flip</source>
         <translation>水平翻转的概率</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>brightness, contrast, saturation jitter j (factor 1 +- j)</source>
         <translation>亮度、对比度、饱和度抖动 j（因子 1 +- j）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>RandAugment: ops per image N (0: off)</source>
         <translation>RandAugment：每张图像的操作数 N（0：关闭）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>RandAugment magnitude M in [0, 10]</source>
         <translation>RandAugment 强度 M，取值 [0, 10]</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>probability of erasing a rectangle with noise</source>
         <translation>用噪声擦除一个矩形区域的概率</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>mixup alpha (0: off)</source>
         <translation>mixup 的 alpha（0：关闭）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>cutmix alpha (0: off)</source>
         <translation>cutmix 的 alpha（0：关闭）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>probability that a batch is mixed</source>
         <translation>一个批次被混合的概率</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>with mixup and cutmix: probability of cutmix</source>
         <translation>同时启用 mixup 和 cutmix 时：使用 cutmix 的概率</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../core/config/trainingfields.cpp" line="+18"/>
         <source>passes over the training split</source>
         <translation>遍历训练集的轮数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>images per training step</source>
         <translation>每个训练步的图像数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>images per evaluation batch</source>
         <translation>每个评估批次的图像数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seed of weights, data order and dropout</source>
         <translation>权重、数据顺序和 dropout 的随机种子</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>steps between train/* metrics (their mean over the steps)</source>
         <translation>train/* 指标的记录间隔步数（记录这些步的平均值）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>deterministic algorithms only (true, false)</source>
         <translation>仅使用确定性算法（true、false）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>also keep the checkpoint of every k-th epoch as epoch-N.pt, to inspect the run&apos;s history (0: only last and best)</source>
         <translation>另外每隔 k 轮保留一次检查点（epoch-N.pt），以便检查运行的历史（0：只保留 last 和 best）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>batches clustered for gate.codebook_init = kmeans</source>
         <translation>gate.codebook_init = kmeans 时用于聚类的批次数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+13"/>
         <source>peak AdamW learning rate (after the warm-up)</source>
         <translation>AdamW 峰值学习率（预热之后）</translation>
     </message>
@@ -1107,17 +1105,17 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>余弦调度结束时的学习率</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>linear learning-rate warm-up, in epochs</source>
         <translation>学习率线性预热的长度，以轮为单位</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>decoupled weight decay (not on norms, biases, embeddings)</source>
         <translation>解耦权重衰减（不作用于归一化层、偏置和嵌入）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>AdamW beta1</source>
         <translation>AdamW beta1</translation>
     </message>
@@ -1137,47 +1135,47 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>全局梯度 L2 范数上限（0：不裁剪）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>label smoothing of the training loss</source>
         <translation>训练损失的标签平滑</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>EMA of the weights per step (0: off)</source>
         <translation>每步对权重做 EMA（0：关闭）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+10"/>
         <source>CDE gate strength ramps 0 -&gt; gate.strength over these epochs</source>
         <translation>CDE 门控强度在这么多轮内逐步上升：0 -&gt; gate.strength</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>tau from gate.temperature to cde.tau_end (none, linear, geometric)</source>
-        <translation>tau 从 gate.temperature 变化到 cde.tau_end 的方式（none、linear、geometric）</translation>
+        <location line="+3"/>
+        <source>tau from gate.temperature to cde.tau_end</source>
+        <translation>tau 从 gate.temperature 变化到 cde.tau_end 的方式</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>tau at the end of the run</source>
         <translation>运行结束时的 tau</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>device (auto: CUDA when present, cpu, cuda)</source>
-        <translation>设备（auto：有 CUDA 时使用 CUDA；cpu；cuda）</translation>
+        <location line="+5"/>
+        <source>device (auto: CUDA when present)</source>
+        <translation>设备（auto：有 CUDA 时使用 CUDA）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>CPU threads (0: all cores)</source>
         <translation>CPU 线程数（0：使用全部核心）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>memory a run may need at its peak, e.g. 8G (0: this machine&apos;s); checked before the run is created</source>
         <translation>运行峰值时可使用的内存，例如 8G（0：本机内存）；在创建运行之前检查</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>checkpoint file to start from (fine-tuning); empty: fresh weights</source>
         <translation>作为起点的检查点文件（微调）；留空：使用新初始化的权重</translation>
     </message>
@@ -2005,7 +2003,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::GroupView</name>
     <message>
-        <location filename="../widgets/groupview.cpp" line="+52"/>
+        <location filename="../widgets/groupview.cpp" line="+53"/>
         <source>Group by:</source>
         <translation>分组依据：</translation>
     </message>
@@ -2323,7 +2321,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+57"/>
+        <location filename="../widgets/mainwindow.cpp" line="+59"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -2344,7 +2342,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/mainwindowcolumns.cpp" line="+66"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="+67"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
@@ -2399,13 +2397,13 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+181"/>
+        <location line="+184"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
-        <location line="-276"/>
-        <location filename="../widgets/mainwindowactions.cpp" line="+40"/>
+        <location line="-279"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -2762,7 +2760,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+102"/>
+        <location filename="../widgets/runcontroller.cpp" line="+103"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
@@ -2811,7 +2809,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message>
-        <location filename="../widgets/runformpanel.cpp" line="+33"/>
+        <location filename="../widgets/runformpanel.cpp" line="+34"/>
         <source>&amp;Queue run</source>
         <translation>加入队列(&amp;Q)</translation>
     </message>
@@ -2905,7 +2903,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <location line="+3"/>
         <source>Load run config</source>
         <translation>加载运行配置</translation>
@@ -3249,7 +3247,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message>
-        <location filename="../widgets/sweepbuilder.cpp" line="+71"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+72"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>

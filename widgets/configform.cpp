@@ -1,10 +1,10 @@
 #include "configform.h"
 
-#include "fieldgroups.h"
+#include "fieldtext.h"
 #include "problemtext.h"
 
-#include "train/fieldrelevance.h"
-#include "train/runfields.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -38,7 +38,7 @@ ConfigForm::ConfigForm(QWidget *parent)
 
 void ConfigForm::buildRows()
 {
-    const QStringList groups = fieldGroups();
+    const QStringList groups = fieldGroupTitles();
     std::vector<QFormLayout *> forms;
     for (const QString &group : groups) {
         auto *scroll = new QScrollArea(m_tabs);
@@ -52,12 +52,12 @@ void ConfigForm::buildRows()
         m_tabs->addTab(scroll, group);
         forms.push_back(form);
     }
-    for (const auto &field : train::runFields()) {
+    for (const auto &field : config::fields()) {
         if (field.key == "join.deployed")
             continue;  // written by fold, never set by hand
         Row row;
         row.field = &field;
-        row.group = int(groups.indexOf(fieldGroup(QString::fromStdString(field.key))));
+        row.group = int(field.group);
         row.layout = forms[size_t(row.group)];
         auto *cell = new QWidget;
         auto *cellLayout = new QVBoxLayout(cell);
@@ -71,7 +71,7 @@ void ConfigForm::buildRows()
         cellLayout->addWidget(row.editor);
         cellLayout->addWidget(row.error);
         auto *label = new QLabel(QString::fromStdString(field.key));
-        const QString help = QCoreApplication::translate("RunField", field.help.c_str());
+        const QString help = fieldHelp(field);
         label->setToolTip(help);
         row.editor->setToolTip(help);
         row.layout->addRow(label, cell);
@@ -83,13 +83,13 @@ QWidget *ConfigForm::makeEditor(Row &row)
 {
     const size_t index = m_rows.size();
     const auto &field = *row.field;
-    if (field.type == train::FieldType::Boolean) {
+    if (field.type == config::FieldType::Boolean) {
         auto *box = new QCheckBox;
         connect(box, &QCheckBox::toggled, this,
                 [this, index](bool on) { edited(index, on ? QStringLiteral("true") : QStringLiteral("false")); });
         return box;
     }
-    const auto choices = train::fieldChoices(field);
+    const auto choices = field.choices;
     if (!choices.empty()) {
         auto *combo = new QComboBox;
         for (const auto &c : choices)
@@ -98,7 +98,7 @@ QWidget *ConfigForm::makeEditor(Row &row)
         return combo;
     }
     auto *line = new QLineEdit;
-    line->setPlaceholderText(QCoreApplication::translate("RunField", field.help.c_str()));
+    line->setPlaceholderText(fieldHelp(field));
     connect(line, &QLineEdit::textEdited, this, [this, index](const QString &t) { edited(index, t); });
     return line;
 }
@@ -186,7 +186,7 @@ void ConfigForm::revalidate()
     QStringList hidden;
     std::vector<int> perGroup(size_t(m_tabs->count()), 0);
     for (const Row &row : m_rows) {
-        const bool shown = train::fieldApplies(m_config, row.field->key);
+        const bool shown = config::fieldApplies(m_config, row.field->key);
         row.layout->setRowVisible(row.editor->parentWidget(), shown);
         const auto it = m_problems.find(row.field->key);
         row.error->setVisible(it != m_problems.end());
@@ -203,7 +203,7 @@ void ConfigForm::revalidate()
         if (!hasRow)
             hidden << (key.empty() ? message : QStringLiteral("%1: %2").arg(QString::fromStdString(key), message));
     }
-    const QStringList groups = fieldGroups();
+    const QStringList groups = fieldGroupTitles();
     for (int g = 0; g < m_tabs->count(); ++g)
         m_tabs->setTabText(g, perGroup[size_t(g)] ? QStringLiteral("%1 (%2)").arg(groups[g]).arg(perGroup[size_t(g)])
                                                   : groups[g]);
@@ -255,7 +255,7 @@ QWidget *ConfigForm::editorFor(const QString &key) const
 
 bool ConfigForm::isFieldShown(const QString &key) const
 {
-    return train::fieldApplies(m_config, key.toStdString());
+    return config::fieldApplies(m_config, key.toStdString());
 }
 
 } // namespace gatefold::widgets

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "train/trainconfig.h"
+#include "config/trainconfig.h"
 
 #include <QString>
 #include <QStringList>
@@ -13,16 +13,16 @@ class QLabel;
 class QTabWidget;
 class QFormLayout;
 
-namespace gatefold::train {
-struct RunField;
+namespace gatefold::config {
+struct Field;
 }
 
 namespace gatefold::widgets {
 
-// The whole run config as a form: one tab per section (fieldgroups.h), an
+// The whole run config as a form: one tab per section (config::FieldGroup, fieldtext.h), an
 // editor per setting — a check box for yes/no, a list for choices, a line for
 // the rest — shown only where it means something for the current config
-// (train::fieldApplies). Every edit is parsed and the whole config validated
+// (config::Field::applies). Every edit is parsed and the whole config validated
 // at once; each problem appears under its own field in the core validator's
 // words (translated: problemtext.h), problems of hidden fields in the summary
 // above the tabs.
@@ -56,7 +56,7 @@ Q_SIGNALS:
 
 private:
     struct Row {
-        const train::RunField *field = nullptr;
+        const config::Field *field = nullptr;
         QWidget *editor = nullptr;
         QLabel *error = nullptr;
         QFormLayout *layout = nullptr;

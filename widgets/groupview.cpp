@@ -3,7 +3,8 @@
 #include "configdiff.h"
 
 #include "store/runstore.h"
-#include "train/runfields.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -42,7 +43,7 @@ GroupView::GroupView(store::RunStore *store, QWidget *parent)
     , m_table(new QTableWidget(this))
 {
     m_key->setEditable(true);
-    for (const auto &f : train::runFields())
+    for (const auto &f : config::fields())
         m_key->addItem(QString::fromStdString(f.key));
     m_key->setCurrentText(QStringLiteral("optim.lr"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);

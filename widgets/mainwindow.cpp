@@ -12,8 +12,10 @@
 #include "seriescache.h"
 #include "statusicon.h"
 
+#include "store/checkpointname.h"
 #include "store/runstore.h"
-#include "train/runfields.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -416,8 +418,8 @@ QList<int> MainWindow::keptEpochs(qint64 runId) const
 {
     QList<int> epochs;  // the epoch checkpoints the run keeps (train.keep_every)
     for (const auto &a : m_controller->store()->artifacts(runId))
-        if (a.kind.startsWith(QLatin1String("checkpoint/epoch-")))
-            epochs << a.kind.mid(17).toInt();
+        if (const auto name = store::CheckpointName::fromKind(a.kind); name && name->isEpoch())
+            epochs << name->epochNumber();
     std::sort(epochs.begin(), epochs.end());
     return epochs;
 }

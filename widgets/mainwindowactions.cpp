@@ -18,7 +18,8 @@
 
 #include "store/runstore.h"
 #include "train/computeinfo.h"
-#include "train/runfields.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
 
 #include <QAction>
 #include <QApplication>

@@ -6,7 +6,8 @@
 #include "runtablemodel.h"
 
 #include "store/runstore.h"
-#include "train/runfields.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -50,7 +51,7 @@ void MainWindow::headerMenu(const QPoint &pos)
     menu.addSeparator();
     menu.addAction(tr("Add setting column…"), this, [this] {
         QStringList keys;
-        for (const auto &f : train::runFields())
+        for (const auto &f : config::fields())
             keys << QString::fromStdString(f.key);
         bool ok = false;
         const QString key = QInputDialog::getItem(this, tr("Add setting column"), tr("Setting:"), keys, 0, true, &ok);

@@ -5,7 +5,7 @@
 #include "mlflow/mlflowexport.h"
 #include "mlflow/mlflowimport.h"
 #include "store/runstore.h"
-#include "train/settingsconfig.h"
+#include "config/settingsconfig.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -67,7 +67,6 @@ MlflowTransfer::Outcome MlflowTransfer::importRuns(store::RunStore &store, const
     mlflow::ImportOptions options;
     options.dir = dir;
     options.experiment = experiment;
-    options.config = {&train::isRunSetting, &train::runConfigFromSettings};
     QString error;
     const auto result = mlflow::importMlflow(store, options, &error);
     if (!result) {

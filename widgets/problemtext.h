@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/configproblem.h"
+#include "config/configproblem.h"
 
 #include <QString>
 

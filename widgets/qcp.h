@@ -1,7 +1,8 @@
 #pragma once
 
 // <qcustomplot.h> uses the `signals`/`slots`/`emit`/`foreach` keywords that
-// QT_NO_KEYWORDS removes (TOOLCHAIN.md §1): give them back for this header only.
+// QT_NO_KEYWORDS removes (Gatefold sets it: Qt's `signals`/`slots` macros collide with
+// LibTorch's identifiers): give them back for this header only.
 #if defined(QT_NO_KEYWORDS)
 #define signals Q_SIGNALS
 #define slots Q_SLOTS

@@ -7,8 +7,9 @@
 #include "launch/backgroundqueue.h"
 #include "launch/localprocess.h"
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
-#include "train/runpaths.h"
+#include "config/runconfigjson.h"
+#include "config/runpaths.h"
+#include "launch/newrun.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -98,15 +99,15 @@ qint64 RunController::launchInSweep(const train::RunConfig &config, const QStrin
     if (c.train.threads == 0)
         c.train.threads = appsettings::threads() > 0 ? appsettings::threads()
                                                       : std::max(1, QThread::idealThreadCount() / m_queue->parallel());
-    store::NewRun run = train::newRunOf(c);  // paths made absolute: the engine reads the files the form named
-    run.name = name.trimmed().isEmpty() ? tr("run") : name.trimmed();
-    run.sweepId = sweepId;
-    const auto id = m_store->createRun(run);
-    if (!id) {
-        m_error = m_store->lastError();
+    launch::QueuedRunDetails details;
+    details.name = name.trimmed().isEmpty() ? tr("run") : name.trimmed();
+    details.sweepId = sweepId;
+    store::NewRun run;  // what to create again if a fresh connection does not see it
+    // Paths made absolute: the engine reads the files the form named.
+    const auto id = launch::createQueuedRun(*m_store, c, details, &m_error, &run);
+    if (!id)
         return 0;
-    }
-    m_created.emplace(*id, run);
+    m_created.emplace(*id, std::move(run));
     m_check->add(*id);
     Q_EMIT runsChanged();
     return *id;

@@ -2,8 +2,8 @@
 
 #include "launch/runqueue.h"
 #include "store/storetypes.h"
-#include "train/sweepgrid.h"
-#include "train/trainconfig.h"
+#include "config/sweepgrid.h"
+#include "config/trainconfig.h"
 
 #include <QObject>
 #include <QSet>

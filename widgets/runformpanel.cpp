@@ -5,10 +5,11 @@
 #include "configform.h"
 #include "filedialogs.h"
 
-#include "model/presets.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/presets.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -95,7 +96,7 @@ void RunFormPanel::loadPreset(const QString &name)
     if (!config)
         return;
     std::string why;
-    train::applyRunAssignment(*config, "compute.device=" + appsettings::device().toStdString(), &why);
+    config::applyAssignment(*config, "compute.device=" + appsettings::device().toStdString(), &why);
     m_preset->setCurrentText(name);
     setConfig(*config, name);
 }

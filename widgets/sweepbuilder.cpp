@@ -1,6 +1,7 @@
 #include "sweepbuilder.h"
 
-#include "train/runfields.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -36,20 +37,20 @@ QStringList splitValues(const QString &text)
 // names the value and the setting.
 QJsonValue gridValue(const QString &key, const QString &text)
 {
-    const train::RunField *field = train::findRunField(key.toStdString());
+    const config::Field *field = config::findField(key.toStdString());
     if (!field)
         return text;
     bool ok = false;
     switch (field->type) {
-    case train::FieldType::Integer: {
+    case config::FieldType::Integer: {
         const qint64 whole = text.toLongLong(&ok);
         return ok ? QJsonValue(whole) : QJsonValue(text);
     }
-    case train::FieldType::Number: {
+    case config::FieldType::Number: {
         const double number = text.toDouble(&ok);
         return ok && std::isfinite(number) ? QJsonValue(number) : QJsonValue(text);
     }
-    case train::FieldType::Boolean:
+    case config::FieldType::Boolean:
         if (text == QLatin1String("true") || text == QLatin1String("false"))
             return text == QLatin1String("true");
         return text;
@@ -123,7 +124,7 @@ void SweepBuilder::addAxis(const QString &key, const QString &values)
     m_axes->insertRow(row);
     auto *keys = new QComboBox(m_axes);
     keys->setEditable(true);
-    for (const auto &f : train::runFields())
+    for (const auto &f : config::fields())
         keys->addItem(QString::fromStdString(f.key));
     keys->setCurrentText(key);
     connect(keys, &QComboBox::currentTextChanged, this, &SweepBuilder::update);

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "train/sweepgrid.h"
-#include "train/trainconfig.h"
+#include "config/sweepgrid.h"
+#include "config/trainconfig.h"
 
 #include <QDialog>
 

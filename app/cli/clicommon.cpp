@@ -1,8 +1,9 @@
 #include "clicommon.h"
 
-#include "model/configfields.h"
-#include "model/configvalidator.h"
-#include "model/presets.h"
+#include "config/configenums.h"
+#include "config/fieldtable.h"
+#include "config/configvalidator.h"
+#include "config/presets.h"
 #include "store/runstore.h"
 #include "store/storetext.h"
 
@@ -156,7 +157,7 @@ std::optional<model::ViTConfig> modelConfigFromOptions(const QCommandLineParser 
         if (const QString problem = setTextProblem(assignment); !problem.isEmpty()) {
             printErr(QCoreApplication::translate("cli", "error: --set %1: %2").arg(assignment, problem));
             ok = false;
-        } else if (!model::applyAssignment(*config, assignment.toStdString(), &why)) {
+        } else if (!config::applyModelAssignment(*config, assignment.toStdString(), &why)) {
             printErr(QCoreApplication::translate("cli", "error: --set %1: %2")
                          .arg(assignment, QString::fromStdString(why)));
             ok = false;

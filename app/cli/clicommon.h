@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <QString>
 #include <QStringList>

@@ -5,8 +5,9 @@
 #include "prerunchecks.h"
 #include "runoptions.h"
 
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -100,8 +101,8 @@ int runConfig(const QStringList &arguments)
     if (const auto exitCode = parseOrExit(parser, arguments))
         return *exitCode;
     if (parser.isSet("keys")) {
-        for (const auto &field : train::runFields())
-            printOut(QStringLiteral("%1  %2").arg(QString::fromStdString(field.key), -22).arg(QString::fromStdString(field.help)));
+        for (const auto &field : config::fields())
+            printOut(QStringLiteral("%1  %2").arg(QString::fromStdString(field.key), -22).arg(QString::fromStdString(field.helpWithChoices())));
         return ExitOk;
     }
     if (parser.isSet("check"))
@@ -116,7 +117,7 @@ int runConfig(const QStringList &arguments)
         printOut(QString::fromUtf8(train::runConfigToJson(*config)).trimmed());
         return ExitOk;
     }
-    for (const auto &field : train::runFields())
+    for (const auto &field : config::fields())
         printOut(QStringLiteral("%1=%2").arg(QString::fromStdString(field.key), QString::fromStdString(field.get(*config))));
     return ExitOk;
 }

@@ -6,7 +6,8 @@
 #include "foldreport.h"
 #include "runtime/threadenvironment.h"
 
-#include "model/configfields.h"
+#include "config/configenums.h"
+#include "config/fieldtable.h"
 #include "model/costmodel.h"
 #include "model/fold.h"
 #include "model/foldaccounting.h"
@@ -44,17 +45,17 @@ QString describe(const model::ViTConfig &c)
     QStringList parts;
     for (const char *key : {"img_size", "patch_size", "embed_dim", "depth", "num_heads", "num_classes",
                             "global_pool", "gate.kind"})
-        parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*model::configValue(c, key)));
+        parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*config::value(c, key)));
     if (c.gate.kind == model::GateKind::Cde)
         for (const char *key : {"gate.assign", "gate.target", "gate.codebook_size", "gate.top_k", "gate.codebook",
                                 "gate.embed", "gate.scope", "gate.blocks"})
-            parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*model::configValue(c, key)));
+            parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*config::value(c, key)));
     if (c.join.branches > 1)
         for (const char *key : {"join.branches", "join.variant", "join.lambda", "join.diversity"})
-            parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*model::configValue(c, key)));
+            parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*config::value(c, key)));
     if (c.join.deployed)
         for (const char *key : {"join.deployed", "join.absorb_norms"})
-            parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*model::configValue(c, key)));
+            parts << QStringLiteral("%1=%2").arg(key, QString::fromStdString(*config::value(c, key)));
     return parts.join(' ');
 }
 

@@ -18,12 +18,13 @@
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"
 
-#include "model/configfields.h"
-#include "model/presets.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
+#include "config/configenums.h"
+#include "config/fieldtable.h"
+#include "config/presets.h"
+#include "config/runconfigjson.h"
+#include "config/runvalidation.h"
 #include "train/enginefailure.h"
-#include "train/runpresets.h"
+#include "config/runpresets.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -7,7 +7,7 @@
 #include "mlflow/mlflowexport.h"
 #include "mlflow/mlflowimport.h"
 #include "store/runstore.h"
-#include "train/settingsconfig.h"
+#include "config/settingsconfig.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -184,7 +184,6 @@ int runImportMlflow(const QStringList &arguments)
     mlflow::ImportOptions options;
     options.dir = parser.positionalArguments().first();
     options.experiment = parser.value("experiment");
-    options.config = {&train::isRunSetting, &train::runConfigFromSettings};
     QString error;
     // Everything is read before the store is opened: bad input leaves no store behind.
     auto read = mlflow::readMlflowRuns(options, &error);

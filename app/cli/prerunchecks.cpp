@@ -3,13 +3,14 @@
 
 #include "clicommon.h"
 
-#include "train/runfields.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
 
 #include <QCoreApplication>
 
 // The engine's resource estimate (contract C3) where this build has it.
-#if __has_include("train/resourceestimate.h")
-#include "train/resourceestimate.h"
+#if __has_include("config/resourceestimate.h")
+#include "config/resourceestimate.h"
 #define GATEFOLD_RESOURCE_ESTIMATE 1
 #endif
 
@@ -21,7 +22,7 @@ namespace {
 train::CheckItem itemFromLine(const QString &line)
 {
     const qsizetype colon = line.indexOf(QStringLiteral(": "));
-    if (colon > 0 && train::findRunField(line.left(colon).toStdString()))
+    if (colon > 0 && config::findField(line.left(colon).toStdString()))
         return {line.left(colon), line.mid(colon + 2)};
     return {QString(), line};
 }

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "train/datacheck.h"
-#include "train/trainconfig.h"
+#include "config/trainconfig.h"
 
 #include <QJsonObject>
 #include <QStringList>

@@ -6,12 +6,13 @@
 #include "json/strictjson.h"
 #include "json/usertext.h"
 
-#include "model/configvalidator.h"
+#include "config/configvalidator.h"
 #include "store/runstore.h"
 #include "store/storelocation.h"
-#include "train/runconfigjson.h"
-#include "train/runfields.h"
-#include "train/runpresets.h"
+#include "config/runconfigjson.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
+#include "config/runpresets.h"
 
 #include <QCommandLineParser>
 #include <QHash>
@@ -103,12 +104,12 @@ std::optional<train::RunConfig> runConfigFromOptions(const QCommandLineParser &p
             givenAt.insert(key, QStringLiteral("--set %1").arg(assignment));
         if (const QString problem = setTextProblem(assignment); !problem.isEmpty()) {
             problems->push_back({QStringLiteral("--set %1").arg(assignment), QString(), problem});
-        } else if (!train::applyRunAssignment(config, assignment.toStdString(), &why)) {
+        } else if (!config::applyAssignment(config, assignment.toStdString(), &why)) {
             // applyRunAssignment starts a value's problem with its key: keep the sentence alone.
             QString message = QString::fromStdString(why);
             if (!key.isEmpty() && message.startsWith(key + QStringLiteral(": ")))
                 message = message.mid(key.size() + 2);
-            problems->push_back({QStringLiteral("--set %1").arg(assignment), train::findRunField(key.toStdString())
+            problems->push_back({QStringLiteral("--set %1").arg(assignment), config::findField(key.toStdString())
                                                                                   ? key : QString(), message});
         }
     }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "train/trainconfig.h"
+#include "config/trainconfig.h"
 
 #include <QString>
 #include <QStringList>

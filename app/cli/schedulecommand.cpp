@@ -2,7 +2,8 @@
 
 #include "clicommon.h"
 
-#include "model/configfields.h"
+#include "config/configenums.h"
+#include "config/fieldtable.h"
 #include "model/joinschedule.h"
 
 #include <QCommandLineParser>

@@ -5,15 +5,16 @@
 #include "prerunchecks.h"
 #include "runoptions.h"
 #include "stopsignal.h"
-#include "train/sweepgrid.h"
+#include "config/sweepgrid.h"
 #include "trainprinter.h"
 
 #include "json/usertext.h"
 #include "store/runstore.h"
 #include "store/storetext.h"
 #include "train/datarecord.h"
-#include "train/runconfigjson.h"
-#include "train/runpaths.h"
+#include "config/runconfigjson.h"
+#include "config/runpaths.h"
+#include "launch/newrun.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -166,12 +167,13 @@ int runSweep(const QStringList &arguments)
     std::deque<Child> queue;
     for (size_t i = 0; i < plan.points.size(); ++i) {
         const auto &p = plan.points[i];
-        store::NewRun run = train::newRunOf(p.config);
-        run.name = QStringLiteral("%1 %2").arg(plan.name, p.label);
-        run.sweepId = *sweepId;
-        const auto id = store->createRun(run);
+        launch::QueuedRunDetails details;
+        details.name = QStringLiteral("%1 %2").arg(plan.name, p.label);
+        details.sweepId = *sweepId;
+        QString error;
+        const auto id = launch::createQueuedRun(*store, p.config, details, &error);
         if (!id) {
-            printErr(tr("error: %1").arg(store->lastError()));
+            printErr(tr("error: %1").arg(error));
             return ExitFailure;
         }
         if (const auto record = train::dataSetArtifact(*id, dataFacts.at(i), p.config); record && !store->addArtifact(*record))

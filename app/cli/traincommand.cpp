@@ -9,16 +9,18 @@
 
 #include "model/visiontransformer.h"
 #include "runtime/threadenvironment.h"
+#include "store/checkpointname.h"
 #include "store/runstore.h"
 #include "store/storetext.h"
 #include "train/checkpoint.h"
 #include "train/checkpointchoice.h"
 #include "train/checkpointfiles.h"
 #include "train/datarecord.h"
-#include "train/resourceestimate.h"
-#include "train/runconfigjson.h"
+#include "config/resourceestimate.h"
+#include "config/runconfigjson.h"
 #include "train/runexecution.h"
-#include "train/runpaths.h"
+#include "config/runpaths.h"
+#include "launch/newrun.h"
 #include "train/trainer.h"
 
 #include <QCommandLineParser>
@@ -99,8 +101,8 @@ std::optional<InitCheckpoint> runCheckpoint(store::RunStore &store, const QStrin
         printErr(tr("error: --init-from '%1' is neither a file nor RUN, RUN:best or RUN:last").arg(spec));
         return std::nullopt;
     }
-    for (const QString &kind : {which == "last" ? QStringLiteral("checkpoint/last") : QStringLiteral("checkpoint/best"),
-                               QStringLiteral("checkpoint/last")}) {
+    for (const QString &kind : {(which == "last" ? store::CheckpointName::last() : store::CheckpointName::best()).kind(),
+                               store::CheckpointName::last().kind()}) {
         const auto found = store.artifacts(id, kind);
         if (!found.empty())
             return InitCheckpoint{train::artifactFile(store, found.back()), id, found.back().sha256};
@@ -174,7 +176,7 @@ void recordAcceptance(store::RunStore &store, qint64 runId, const InitCheckpoint
 {
     store::Artifact accepted;
     accepted.runId = runId;
-    accepted.kind = QStringLiteral("checkpoint/accepted-modified");
+    accepted.kind = store::kAcceptedModifiedKind;
     accepted.path = train::artifactPathFor(store, init.file);
     accepted.sha256 = check.fileSha256;
     accepted.infoJson = QJsonDocument(QJsonObject{{"path", init.file},
@@ -275,6 +277,40 @@ int trainQueuedRun(const QCommandLineParser &parser, qint64 runId, std::optional
     return execute(*store, runId, options, parser.isSet("json"));
 }
 
+// The run `train` creates: queued with the options' name, tags and notes, the child of the run
+// whose checkpoint it starts from; recorded with it the modified checkpoint the user accepted and
+// the data set it reads. Its id, or nullopt once the reason is printed.
+std::optional<qint64> createRunOfOptions(store::RunStore &store, const QCommandLineParser &parser,
+                                         train::RunConfig &config, const std::optional<VerifiedInit> &init,
+                                         const train::DataFacts &dataFacts, bool json)
+{
+    launch::QueuedRunDetails details;
+    if (init) {
+        details.parentId = init->checkpoint.runId;
+        config.train.initFrom = init->checkpoint.file.toStdString();
+    }
+    details.name = parser.isSet("name") ? parser.value("name") : parser.value("preset");
+    details.tags = parser.values("tag");
+    details.notes = parser.value("notes");
+    QString error;
+    const auto runId = launch::createQueuedRun(store, config, details, &error);
+    if (!runId) {
+        printErr(tr("error: %1").arg(error));
+        return std::nullopt;
+    }
+    if (init && init->check.state == train::CheckpointState::Modified)
+        recordAcceptance(store, *runId, init->checkpoint, init->check);
+    if (const auto record = train::dataSetArtifact(*runId, dataFacts, config); record && !store.addArtifact(*record))
+        printErr(tr("warning: cannot record the data set with run %1 (its first start does): %2")
+                     .arg(*runId)
+                     .arg(store.lastError()));
+    if (json)
+        TrainPrinter::printJson(QJsonObject{{"event", "created"}, {"run", *runId}, {"store", store.displayName()}});
+    else
+        printOut(tr("created run %1 '%2' in %3").arg(*runId).arg(details.name, store.displayName()));
+    return runId;
+}
+
 } // namespace
 
 int runTrain(const QStringList &arguments)
@@ -339,32 +375,9 @@ int runTrain(const QStringList &arguments)
     if (initFromRun)
         if (init = verifyInit(runCheckpoint(*store, parser.value("init-from")), *config, accept); init->refused)
             return ExitUsage;
-    store::NewRun newRun;
-    if (init) {
-        newRun.parentId = init->checkpoint.runId;
-        config->train.initFrom = init->checkpoint.file.toStdString();
-    }
-    const store::NewRun made = train::newRunOf(*config);
-    newRun.configJson = made.configJson;
-    newRun.seed = made.seed;
-    newRun.name = parser.isSet("name") ? parser.value("name") : parser.value("preset");
-    newRun.tags = parser.values("tag");
-    newRun.notes = parser.value("notes");
-    const auto runId = store->createRun(newRun);
-    if (!runId) {
-        printErr(tr("error: %1").arg(store->lastError()));
+    const auto runId = createRunOfOptions(*store, parser, *config, init, dataFacts, json);
+    if (!runId)
         return ExitFailure;
-    }
-    if (init && init->check.state == train::CheckpointState::Modified)
-        recordAcceptance(*store, *runId, init->checkpoint, init->check);
-    if (const auto record = train::dataSetArtifact(*runId, dataFacts, *config); record && !store->addArtifact(*record))
-        printErr(tr("warning: cannot record the data set with run %1 (its first start does): %2")
-                     .arg(*runId)
-                     .arg(store->lastError()));
-    if (json)
-        TrainPrinter::printJson(QJsonObject{{"event", "created"}, {"run", *runId}, {"store", store->displayName()}});
-    else
-        printOut(tr("created run %1 '%2' in %3").arg(*runId).arg(newRun.name, store->displayName()));
     train::ExecutionOptions options;
     options.stopAtStep = stopAt.value_or(-1);
     return execute(*store, *runId, options, json);
@@ -392,7 +405,7 @@ int runResume(const QStringList &arguments)
     if (!parser.isSet("run"))
         errors.append(tr("--run ID is required"));
     const QString from = parser.value("from");
-    if (from != "last" && from != "best" && !train::epochOfCheckpointName(from))
+    if (!store::CheckpointName::parse(from))
         errors.append(tr("--from must be last, best or epoch:N, not '%1'").arg(from));
     if (!errors.isEmpty()) {
         printErrors(tr("invalid options:"), errors);

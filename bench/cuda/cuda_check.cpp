@@ -29,10 +29,10 @@
 #include "model/joinschedule.h"
 #include "model/kmeansinit.h"
 #include "model/modelio.h"
-#include "model/presets.h"
+#include "config/presets.h"
 #include "model/sparsemix.h"
 #include "model/visiontransformer.h"
-#include "model/vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <ATen/Parallel.h>
 #include <ATen/Version.h>

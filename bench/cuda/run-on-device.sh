@@ -1,6 +1,6 @@
 #!/bin/bash
 # Configure, build and run cuda_check on a GPU machine whose python3 holds a
-# CUDA PyTorch wheel (its LibTorch is what we build against; TOOLCHAIN.md §10).
+# CUDA PyTorch wheel (its LibTorch is what we build against).
 # Run from the repository root:  bash bench/cuda/run-on-device.sh
 # Logs go to $OUT (the device tool's output folder) or build/cudacheck-out:
 #   env.log  configure.log  build.log  cuda_check.log

@@ -6,7 +6,7 @@
 
 namespace gatefold::analysis {
 
-// The codebook measures of papers/cde.md ("What researchers look at") for one
+// The codebook measures of core/model/README.md (CDE "What researchers look at") for one
 // gated block over a set of tokens. Logs are natural (nats).
 struct CodebookStats {
     torch::Tensor usage;       // (K,) float64 on the CPU: p̄_c = mean over tokens of α_c; sums to 1

@@ -9,7 +9,7 @@
 
 namespace gatefold::analysis {
 
-// Per-image patch code map (papers/cde.md): the code with the largest α of
+// Per-image patch code map (core/model/README.md, CDE "What researchers look at"): the code with the largest α of
 // each patch token, from a block's codeIndices/codeWeights (B, N, k) ->
 // (B, grid.height, grid.width) int64. Equal weights go to the code listed
 // first (for soft top-k: the larger logit).

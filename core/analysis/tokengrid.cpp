@@ -1,6 +1,6 @@
 #include "tokengrid.h"
 
-#include "model/vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <torch/torch.h>
 

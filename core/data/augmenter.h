@@ -1,6 +1,6 @@
 #pragma once
 
-#include "augmentconfig.h"
+#include "config/augmentconfig.h"
 
 #include <opencv2/core/mat.hpp>
 

@@ -1,5 +1,7 @@
 #include "datasets.h"
 
+#include "config/configenums.h"
+
 #include "builtinshapes.h"
 #include "builtinsource.h"
 #include "cifarbinary.h"
@@ -8,11 +10,6 @@
 #include "transformeddataset.h"
 
 namespace gatefold::data {
-
-const char *datasetNames()
-{
-    return "builtin, cifar10, cifar100, mnist, fashion-mnist, folder";
-}
 
 std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, std::string *error,
                                      const AugmentConfig &augment, std::string *errorKey)
@@ -61,7 +58,7 @@ std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, st
         source = ImageFolder::open(config.path, options, &why, &key);
     } else {
         key = "data.name";
-        why = "unknown data set '" + config.name + "'; use one of: " + datasetNames();
+        why = "unknown data set '" + config.name + "'; use one of: " + config::joinChoices(config::dataSetNames());
     }
     if (!source)
         return fail(key, why);

@@ -1,16 +1,13 @@
 #pragma once
 
-#include "augmentconfig.h"
-#include "dataconfig.h"
+#include "config/augmentconfig.h"
+#include "config/dataconfig.h"
 #include "dataset.h"
 
 #include <memory>
 #include <string>
 
 namespace gatefold::data {
-
-// The names openDataset() accepts.
-const char *datasetNames();
 
 // Opens the data set `config` names at `imageSize` px; nullptr and a sentence
 // in `error` (what is wrong, what to do) when it cannot, and in `errorKey` the

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "augmentconfig.h"
+#include "config/augmentconfig.h"
 
 #include <torch/types.h>
 

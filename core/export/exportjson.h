@@ -7,7 +7,7 @@
 #include "namedtensor.h"
 
 #include "data/normalization.h"
-#include "model/vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <QJsonObject>
 

@@ -13,6 +13,7 @@
 #include "inspect/loadedrun.h"
 #include "model/fold.h"
 #include "model/visiontransformer.h"
+#include "store/checkpointname.h"
 #include "store/runstore.h"
 #include "train/checkpoint.h"
 #include "train/checkpointfiles.h"
@@ -141,7 +142,7 @@ void recordAcceptance(store::RunStore &store, qint64 runId, const inspect::Check
 {
     store::Artifact accepted;
     accepted.runId = runId;
-    accepted.kind = QStringLiteral("checkpoint/accepted-modified");
+    accepted.kind = store::kAcceptedModifiedKind;
     accepted.path = train::artifactPathFor(store, choice.file);
     accepted.sha256 = found;
     accepted.infoJson = QJsonDocument(QJsonObject{{"path", choice.file},
@@ -260,7 +261,7 @@ QStringList checkExportRequest(const ExportRequest &request)
     if (!QStringList{"auto", "plain", "wide", "none"}.contains(request.fold))
         problems << tr("unknown fold '%1': use auto, plain, wide or none").arg(request.fold);
     const QString c = request.checkpoint;
-    if (c != QLatin1String("best") && c != QLatin1String("last") && !inspect::epochOfCheckpointName(c))
+    if (!store::CheckpointName::parse(c))
         problems << tr("unknown checkpoint '%1': use best, last or epoch:N").arg(c);
     if (request.images <= 0)
         problems << tr("the number of verification images must be > 0, not %1").arg(request.images);

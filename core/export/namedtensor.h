@@ -21,7 +21,7 @@ struct NamedTensor {
     }
 };
 
-// The MLP gate of papers/cde.md, as the writers need it: how α is formed and
+// The MLP gate (core/model/README.md, CDE "The gate"), as the writers need it: how α is formed and
 // the schedule values (λ, τ) at the exported checkpoint, fixed from then on.
 struct FlatGate {
     enum class Kind { None, Cde, DeepEmbed };

@@ -81,7 +81,7 @@ std::vector<float> cosineColumns(const NamedTensor &codebook, double temperature
     return out;
 }
 
-// α (1, N, K) of papers/cde.md step 2, dense, from z (1, N, d) and the cosine
+// α (1, N, K) of CDE "The gate" step 2 (core/model/README.md), dense, from z (1, N, d) and the cosine
 // columns (d, K). Top-k and the arg-max are found without TopK/ArgMax/Gather
 // (none of which OpenCV's dnn 4.6 runs): k rounds of "the largest logit left"
 // (ReduceMax), whose indicator is 1 + Sign(s − max) (exactly 1 there, 0

@@ -52,7 +52,7 @@ std::string unitRows(const std::string &t)
     return t + " / " + t + ".norm(2.0, [-1], True).clamp_min(1e-12)";
 }
 
-// The CDE assignment of papers/cde.md step 2 from `z`: for top-k the weights
+// The CDE assignment (core/model/README.md, CDE "The gate" step 2) from `z`: for top-k the weights
 // gw and indices gi (B, N, k); for the dense softmax gw (B, N, K); for hard
 // VQ the indices gi (B, N).
 void assignment(std::ostringstream &s, const FlatVit &vit, const std::string &z, const std::string &codebook)

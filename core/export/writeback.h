@@ -5,7 +5,7 @@
 
 #include "namedtensor.h"
 
-#include "model/vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <QByteArray>
 #include <QString>

@@ -8,6 +8,5 @@ namespace gatefold::inspect {
 
 using train::CheckpointChoice;
 using train::chooseCheckpoint;
-using train::epochOfCheckpointName;
 
 } // namespace gatefold::inspect

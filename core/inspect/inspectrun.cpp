@@ -7,8 +7,9 @@
 
 #include "analysis/linearcka.h"
 #include "analysis/modelinspector.h"
+#include "store/checkpointname.h"
 #include "store/runstore.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -140,9 +141,8 @@ QStringList viewNames()
 
 QString checkpointDirName(const QString &checkpoint)
 {
-    QString name = checkpoint;
-    name.replace(QLatin1Char(':'), QLatin1Char('-'));
-    return name;
+    const auto name = store::CheckpointName::parse(checkpoint);
+    return name ? name->stem() : QString(checkpoint).replace(QLatin1Char(':'), QLatin1Char('-'));
 }
 
 QStringList checkRequest(const InspectRequest &r)
@@ -151,7 +151,7 @@ QStringList checkRequest(const InspectRequest &r)
     if (r.runId <= 0)
         problems << QStringLiteral("run: give the id of a run (`gatefold-cli runs` lists them)");
     auto checkCheckpoint = [&](const QString &what, const QString &name) {
-        if (name != QLatin1String("best") && name != QLatin1String("last") && !epochOfCheckpointName(name))
+        if (!store::CheckpointName::parse(name))
             problems << QStringLiteral("%1: '%2' is not a checkpoint name; use best, last or epoch:N").arg(what, name);
     };
     checkCheckpoint(QStringLiteral("checkpoint"), r.checkpoint);

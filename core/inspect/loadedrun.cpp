@@ -4,7 +4,7 @@
 #include "store/runstore.h"
 #include "train/checkpoint.h"
 #include "train/checkpointchoice.h"
-#include "train/runconfigjson.h"
+#include "config/runconfigjson.h"
 #include "train/runschedules.h"
 #include "train/testkillpoint.h"
 #include "train/trainstate.h"

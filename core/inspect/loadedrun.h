@@ -5,7 +5,7 @@
 #include "data/dataset.h"
 #include "data/normalization.h"
 #include "model/visiontransformer.h"
-#include "train/trainconfig.h"
+#include "config/trainconfig.h"
 
 #include <QString>
 

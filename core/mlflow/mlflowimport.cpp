@@ -4,6 +4,7 @@
 #include "mlflowformat.h"
 #include "runfiles.h"
 
+#include "config/settingsconfig.h"
 #include "json/strictjson.h"
 #include "store/runstore.h"
 
@@ -203,7 +204,7 @@ std::optional<std::vector<ManifestEntry>> readManifest(const QString &path, QStr
 
 // The run in `runDir` (its meta.yaml exists).
 std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const QString &runDir,
-                                         const ConfigReader &config, const QString &storeRoot, QString *error)
+                                         const QString &storeRoot, QString *error)
 {
     const QString metaPath = runDir + QStringLiteral("/meta.yaml");
     auto meta = readMetaYaml(metaPath, error);
@@ -310,7 +311,7 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
                 r.tags << (it.value().isEmpty() ? it.key() : it.key() + QLatin1Char('=') + it.value());
     }
 
-    // Params: settings become the config (validated by the caller's reader);
+    // Params: settings become the config (config/settingsconfig.h, validated);
     // `seed` the seed; the rest are kept in the notes and the source artifact.
     QMap<QString, QString> settings;
     for (auto it = params.begin(); it != params.end(); ++it) {
@@ -320,15 +321,15 @@ std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const 
             if (seedOk)
                 continue;
         }
-        if (config.isConfigKey && config.isConfigKey(it.key()))
+        if (train::isRunSetting(it.key()))
             settings.insert(it.key(), it.value());
         else
             out.foreignParams.insert(it.key(), it.value());
     }
     r.configJson = QByteArrayLiteral("{}");
-    if (!settings.isEmpty() && config.build) {
+    if (!settings.isEmpty()) {
         QStringList problems;
-        if (!config.build(settings, &r.configJson, &problems)) {
+        if (!train::runConfigFromSettings(settings, &r.configJson, &problems)) {
             if (error)
                 *error = QStringLiteral("%1: the run's settings are not a valid Gatefold config: %2; repair or remove "
                                         "those files under params/")
@@ -459,7 +460,7 @@ std::optional<std::vector<ImportedMlflowRun>> readMlflowRuns(const ImportOptions
             const QString runDir = dir.absoluteFilePath(name);
             if (!existsAsEntry(runDir + QStringLiteral("/meta.yaml")))
                 continue;  // MLflow skips such directories too
-            auto run = readRun(e, runDir, options.config, root, error);
+            auto run = readRun(e, runDir, root, error);
             if (!run)
                 return std::nullopt;
             out.push_back(std::move(*run));

@@ -7,7 +7,6 @@
 #include <QString>
 #include <QStringList>
 
-#include <functional>
 #include <optional>
 #include <vector>
 
@@ -17,20 +16,9 @@ class RunStore;
 
 namespace gatefold::mlflow {
 
-// How params become a run config. core/mlflow knows no settings (it needs no
-// LibTorch); the caller passes core/train's (train::mlflowConfigReader()).
-struct ConfigReader {
-    // Whether a param is one of Gatefold's settings (data.name, optim.lr, …).
-    std::function<bool(const QString &key)> isConfigKey;
-    // The config JSON of these settings over the defaults, validated; false
-    // with every problem (each naming its key).
-    std::function<bool(const QMap<QString, QString> &settings, QByteArray *configJson, QStringList *problems)> build;
-};
-
 struct ImportOptions {
     QString dir;          // an MLflow file store (e.g. ./mlruns)
     QString experiment;   // a name or id; empty: every experiment
-    ConfigReader config;  // without one, every param is kept as a foreign param
 };
 
 // One MLflow run as it will enter the store.

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <torch/types.h>
 
 namespace gatefold::model {
 
-// α of papers/cde.md step 2 in sparse form: for every token the k codes it
+// α (core/model/README.md, CDE "The gate" step 2) in sparse form: for every token the k codes it
 // mixes and their weights. Dense (k >= K) assignments list all K codes.
 struct Assignment {
     torch::Tensor indices;  // (B, N, k) int64

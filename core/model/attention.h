@@ -9,7 +9,7 @@ namespace gatefold::model {
 // Multi-head self-attention written out, softmax(q kᵀ / √d_qk) v, so that it
 // can hand back its probabilities and runs the same on LibTorch 1.13 and 2.x.
 // H heads; q and k are qkDim wide in all, v is vDim wide (timm's block: both
-// d). A folded parallel block is wider: see papers/progressive-joining.md.
+// d). A folded parallel block is wider: see core/model/README.md, joining "Folding at λ = 1".
 class AttentionImpl : public torch::nn::Module
 {
 public:

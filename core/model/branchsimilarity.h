@@ -8,7 +8,7 @@ namespace gatefold::model {
 // branches. Zero vectors count as cosine 0.
 
 // mean over pairs i<j of E_tokens[cos²(f_i, f_j)], a scalar with its graph
-// (the diversity regulariser of papers/progressive-joining.md). 0 for n = 1.
+// (core/model/README.md, joining "Diversity regulariser"). 0 for n = 1.
 torch::Tensor branchDiversity(const torch::Tensor &f);
 
 // (n, n) matrix of E_tokens[cos(f_i, f_j)] (paper Fig. 4): 1 on the diagonal

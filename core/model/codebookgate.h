@@ -1,7 +1,7 @@
 #pragma once
 
 #include "assignment.h"
-#include "vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <torch/nn/module.h>
 
@@ -10,7 +10,7 @@
 namespace gatefold::model {
 
 // Carries the assignment of the first gated block to the others when the
-// model assigns once per image (papers/cde.md, "Switches").
+// model assigns once per image (core/model/README.md, CDE "Switches").
 struct GateState {
     std::optional<Assignment> once;
 };

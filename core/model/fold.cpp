@@ -103,14 +103,6 @@ void absorbNorm(const torch::Tensor &gamma, const torch::Tensor &beta, const tor
 
 } // namespace
 
-ViTConfig deployConfig(const ViTConfig &trained, bool absorbNorms)
-{
-    ViTConfig c = trained;
-    c.join.deployed = true;
-    c.join.absorbNorms = trained.join.absorbNorms || absorbNorms;
-    return c;
-}
-
 std::optional<VisionTransformer> foldModel(const VisionTransformer &trained, const FoldOptions &options,
                                            std::string *error)
 {

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "visiontransformer.h"
-#include "vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <cstdint>
 #include <optional>
@@ -9,13 +9,8 @@
 
 namespace gatefold::model {
 
-// The config of `trained`'s deploy form: join.deployed, one branch per block
-// with the attention widths of its variant (attnQkDim/attnVDim), and LayerNorm
-// absorption when asked. A deploy config maps to itself (plus absorption).
-ViTConfig deployConfig(const ViTConfig &trained, bool absorbNorms);
-
 // A new deploy-form model computing what `trained` computes at λ = 1
-// (papers/progressive-joining.md, "Folding at λ = 1", "LayerNorm absorption"),
+// (core/model/README.md, joining "Folding at λ = 1", "LayerNorm absorption"),
 // on trained's device and dtype. Refuses (nullopt, `error` says why and what
 // to do) when a parallel model's λ < 1 and options.force is off.
 std::optional<VisionTransformer> foldModel(const VisionTransformer &trained, const FoldOptions &options,

@@ -1,6 +1,6 @@
 #include "foldaccounting.h"
 
-#include "configfields.h"
+#include "config/configenums.h"
 #include "costmodel.h"
 #include "fold.h"
 #include "visiontransformer.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <cstdint>
 #include <string>
@@ -8,11 +8,11 @@
 
 namespace gatefold::model {
 
-// One model of the fold accounting (papers/progressive-joining.md, "Pitfalls":
+// One model of the fold accounting (core/model/README.md, joining "Pitfalls":
 // trained, folded and plain L/n-layer models differ): its config and its
 // parameters and forward MACs per image, from the formulas and, when asked,
 // counted from a built model. `blockMacs` is the blocks' share alone (what
-// the spec's 1.225 / 0.876 / 0.612 GMAC figures count).
+// the 1.225 / 0.876 / 0.612 GMAC figures of joining "Folding at λ = 1" count).
 struct FoldCost {
     std::string label;
     ViTConfig config;

@@ -14,7 +14,7 @@ struct ForwardOptions {
     bool mlpInputs = false;    // LN2 outputs z (what the gate's logits read)
     bool branches = false;     // parallel blocks: each branch's attention/FFN output
     bool blockOutputs = false; // the residual stream after each block (CKA, probes)
-    // Parallel blocks: the diversity term L_div (papers/progressive-joining.md),
+    // Parallel blocks: the diversity term L_div (core/model/README.md, joining "Diversity regulariser"),
     // with its graph, for the loss. forwardForTraining() asks for it when α > 0.
     bool diversity = false;
 };

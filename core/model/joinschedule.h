@@ -1,6 +1,6 @@
 #pragma once
 
-#include "vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <cstdint>
 
@@ -13,8 +13,8 @@ enum class JoinPhase {
     Done,    // λ = 1 and the adjustment is over: ready to fold
 };
 
-// Maps a training step to the joining strength λ (papers/progressive-joining.md,
-// "Schedule"). The trainer asks it every step and sets λ on the model.
+// Maps a training step to the joining strength λ (core/model/README.md,
+// joining "Schedule"). The trainer asks it every step and sets λ on the model.
 class JoinSchedule
 {
 public:

@@ -2,7 +2,7 @@
 
 #include "codebookgate.h"
 #include "forwardoutput.h"
-#include "vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <torch/nn/module.h>
 #include <torch/nn/modules/dropout.h>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "branchlinear.h"
-#include "vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <torch/nn/module.h>
 #include <torch/nn/modules/dropout.h>
@@ -16,7 +16,7 @@ struct ParallelAttentionOutput {
 };
 
 // n branches of multi-head attention on one LayerNorm'd input, joined at the
-// logits (papers/progressive-joining.md):
+// logits (core/model/README.md, joining "Model", paper Eq. 5):
 //   S_bh = ((1−λ)·A_bh + λ·Σ_b' A_b'h) / (sqrt(1+(n−1)λ²)·sqrt(d_h)),  A_bh = Q_bh·K_bhᵀ,
 // output Σ_b Σ_h softmax(S_bh)·V_bh·Wo_bh + bo. The "values" variant also joins
 // V; "projections" joins Q, K and V instead of the logits and divides the

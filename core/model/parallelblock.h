@@ -10,7 +10,7 @@
 
 namespace gatefold::model {
 
-// One block of n parallel branches (papers/progressive-joining.md, "Model"):
+// One block of n parallel branches (core/model/README.md, joining "Model"):
 // x ← x + DropPath(ParallelAttn(LN1 x)); x ← x + DropPath(ParallelMlp(LN2 x)),
 // one LayerNorm before each split. Joining strength λ is set at run time.
 class ParallelBlockImpl : public torch::nn::Module

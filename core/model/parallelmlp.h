@@ -3,7 +3,7 @@
 #include "branchlinear.h"
 #include "codebookgate.h"
 #include "forwardoutput.h"
-#include "vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <torch/nn/module.h>
 #include <torch/nn/modules/dropout.h>

@@ -1,6 +1,6 @@
 #include "visiontransformer.h"
 
-#include "configvalidator.h"
+#include "config/configvalidator.h"
 #include "fold.h"
 #include "initializers.h"
 #include "linearinit.h"

@@ -4,7 +4,7 @@
 #include "forwardoutput.h"
 #include "parallelblock.h"
 #include "patchembed.h"
-#include "vitconfig.h"
+#include "config/vitconfig.h"
 
 #include <torch/nn/module.h>
 #include <torch/nn/modules/container/modulelist.h>
@@ -53,7 +53,7 @@ struct FoldOutcome {
 
 // ViT with timm's parameter names (patch_embed.proj, cls_token, pos_embed,
 // blocks.i.{norm1,attn.qkv,attn.proj,norm2,mlp.fc1,mlp.fc2}, norm | fc_norm,
-// head) and the CDE / DeepEmbed gates of papers/cde.md in its MLPs.
+// head) and the CDE / DeepEmbed gates (core/model/README.md, CDE) in its MLPs.
 // Build it through buildModel(), which validates the config first.
 class VisionTransformerImpl : public torch::nn::Module
 {
@@ -80,7 +80,7 @@ public:
     double joinStrength() const { return m_config.join.strength; }
 
     ModelMode mode() const { return m_config.join.deployed ? ModelMode::Deploy : ModelMode::Train; }
-    // Train → Deploy in place (papers/progressive-joining.md, "Folding"): each
+    // Train → Deploy in place (core/model/README.md, joining "Folding at λ = 1"): each
     // block of n branches becomes one branch (wide or plain, by the variant);
     // with options.absorbNorms the LayerNorm affines move forward. Refuses while
     // λ < 1 unless forced. Idempotent: folding a deploy model changes nothing

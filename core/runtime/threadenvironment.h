@@ -4,7 +4,7 @@ namespace gatefold::runtime {
 
 // LibTorch on Debian starts with one intra-op thread on a 2-core machine and
 // OpenBLAS keeps its own pool; with both at full width, OpenMP's spin-waiting
-// halves GEMM speed (TOOLCHAIN.md §9). OpenBLAS's own workers spin 2^28 cycles
+// halves GEMM speed (README.md, "Runtime environment"). OpenBLAS's own workers spin 2^28 cycles
 // (~0.1 s) after each GEMM, taking the core our OpenMP regions need next;
 // 2^22 (~1.5 ms) measured ~4% faster for the ViT step than both the default
 // and 2^4 (bench/RESULTS.md). Both libraries read these variables when they

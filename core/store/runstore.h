@@ -18,7 +18,7 @@ class QSqlQuery;
 
 namespace gatefold::store {
 
-// The run store (DESIGN.md "The run store"): one SQLite file in WAL mode with
+// The run store (core/store/README.md): one SQLite file in WAL mode with
 // foreign keys and a busy timeout, or a PostgreSQL database named by a URL
 // (StoreLocation), every statement prepared. Every method
 // returns false / nullopt / empty on failure and leaves the reason in

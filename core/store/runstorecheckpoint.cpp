@@ -4,6 +4,7 @@
 
 #include "storerows.h"
 #include "storesql.h"
+#include "storetransaction.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -33,8 +34,9 @@ bool RunStore::recordCheckpoint(qint64 runId, const std::vector<MetricPoint> &po
     const QString what = QStringLiteral("cannot record the checkpoint of run %1").arg(runId);
     if (!prepareWrite(what))
         return false;
-    if (!sql::beginWrite(m_db, m_dialect))
-        return fail(what, m_db.lastError().text());
+    WriteTransaction transaction(m_db, m_dialect);
+    if (!transaction.began())
+        return fail(what, transaction.error());
     // Only the engine holding the run commits for it (and its heartbeat moves with the commit).
     const ProcessId self = currentProcessId();
     QSqlQuery held(m_db);
@@ -63,12 +65,8 @@ bool RunStore::recordCheckpoint(qint64 runId, const std::vector<MetricPoint> &po
         record.runId = runId;
         ok = replaceRecord(m_db, record, &why);
     }
-    if (!ok || !m_db.commit()) {
-        if (ok)
-            why = m_db.lastError().text();
-        m_db.rollback();
-        return fail(what, why);
-    }
+    if (!ok || !transaction.commit())
+        return fail(what, ok ? transaction.error() : why);
     return true;
 }
 

@@ -5,6 +5,7 @@
 #include "storerows.h"
 #include "storesql.h"
 #include "storetext.h"
+#include "storetransaction.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -16,15 +17,14 @@ std::optional<std::vector<qint64>> RunStore::importRuns(const std::vector<Import
 {
     if (!prepareWrite(QStringLiteral("cannot import runs")))
         return std::nullopt;
-    if (!sql::beginWrite(m_db, m_dialect)) {
-        fail(QStringLiteral("cannot import runs"), m_db.lastError().text());
+    WriteTransaction transaction(m_db, m_dialect);
+    if (!transaction.began()) {
+        fail(QStringLiteral("cannot import runs"), transaction.error());
         return std::nullopt;
     }
     std::vector<qint64> ids;
     const auto abort = [this](const QString &what, const QSqlQuery &q) {
-        const QString why = q.lastError().text();
-        m_db.rollback();
-        fail(what, why);
+        fail(what, q.lastError().text());
         return std::nullopt;
     };
     QSqlQuery insertRun(m_db);
@@ -39,7 +39,6 @@ std::optional<std::vector<qint64>> RunStore::importRuns(const std::vector<Import
             why = oneLineProblem(QStringLiteral("tag"), r.tags);
         const auto id = why.isEmpty() ? nextRunId(&why) : std::nullopt;
         if (!id) {
-            m_db.rollback();
             fail(QStringLiteral("cannot import run '%1'").arg(escapedForTerminal(r.name)), why);
             return std::nullopt;
         }
@@ -58,16 +57,13 @@ std::optional<std::vector<qint64>> RunStore::importRuns(const std::vector<Import
         for (size_t i = 0; ok && i < in.artifacts.size(); ++i)
             ok = rows::insertArtifact(m_db, *id, in.artifacts[i], &why);
         if (!ok) {
-            m_db.rollback();
             fail(QStringLiteral("cannot import the metrics and artifacts of run '%1'").arg(r.name), why);
             return std::nullopt;
         }
         ids.push_back(*id);
     }
-    if (!m_db.commit()) {
-        const QString why = m_db.lastError().text();
-        m_db.rollback();
-        fail(QStringLiteral("cannot import runs"), why);
+    if (!transaction.commit()) {
+        fail(QStringLiteral("cannot import runs"), transaction.error());
         return std::nullopt;
     }
     return ids;

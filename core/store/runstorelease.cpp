@@ -9,6 +9,7 @@
 
 #include "processid.h"
 #include "storesql.h"
+#include "storetransaction.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -50,38 +51,31 @@ bool RunStore::setStatus(qint64 id, RunStatus status, const QString &message)
     const QString what = QStringLiteral("cannot update run %1").arg(id);
     if (!prepareWrite(what))
         return false;
-    if (!sql::beginWrite(m_db, m_dialect))
-        return fail(what, m_db.lastError().text());
+    WriteTransaction transaction(m_db, m_dialect);
+    if (!transaction.began())
+        return fail(what, transaction.error());
     const auto current = run(id);
-    if (!current) {
-        m_db.rollback();
+    if (!current)
         return false;
-    }
-    if (!current->damage.isEmpty()) {
-        m_db.rollback();
+    if (!current->damage.isEmpty())
         return fail(what, QStringLiteral("the run is damaged (%1), so it is left as it is: repair its record with "
                                          "sqlite3, or delete it (gatefold-cli runs delete %2)")
                               .arg(current->damage)
                               .arg(id));
-    }
-    if (!isAllowedTransition(current->status, status)) {
-        m_db.rollback();
+    if (!isAllowedTransition(current->status, status))
         return fail(QStringLiteral("run %1 cannot go from %2 to %3").arg(id).arg(toString(current->status),
                                                                               toString(status)),
                     QStringLiteral("not a step of queued -> running -> finished | failed | cancelled | crashed"));
-    }
     const ProcessId holder = holderOf(*current);
     // The exclusive claim: a run marked crashed whose engine still lives here
     // (it was only silent) stays with that engine.
     if (status == RunStatus::Running && current->status == RunStatus::Crashed && !isMe(holder)
-        && isAliveHere(holder)) {
-        m_db.rollback();
+        && isAliveHere(holder))
         return fail(QStringLiteral("run %1 cannot be taken").arg(id),
                     QStringLiteral("its engine (pid %1 on %2) is still alive; wait for it to end, or stop it "
                                    "(kill %1) and try again")
                         .arg(holder.pid)
                         .arg(holder.host));
-    }
     QSqlQuery q(m_db);
     const double t = sql::now();
     if (status == RunStatus::Running) {
@@ -108,20 +102,12 @@ bool RunStore::setStatus(qint64 id, RunStatus status, const QString &message)
     q.addBindValue(toString(current->status));
     q.addBindValue(current->pid);
     q.addBindValue(sql::text(current->pidStart));
-    if (!q.exec()) {
-        const QString why = q.lastError().text();
-        m_db.rollback();
-        return fail(what, why);
-    }
-    if (q.numRowsAffected() != 1) {
-        m_db.rollback();
+    if (!q.exec())
+        return fail(what, q.lastError().text());
+    if (q.numRowsAffected() != 1)
         return fail(what, QStringLiteral("another process changed it at the same moment; look at it again"));
-    }
-    if (!m_db.commit()) {
-        const QString why = m_db.lastError().text();
-        m_db.rollback();
-        return fail(what, why);
-    }
+    if (!transaction.commit())
+        return fail(what, transaction.error());
     return true;
 }
 
@@ -204,8 +190,9 @@ bool RunStore::adoptRuns(const std::vector<qint64> &ids)
     const QString what = QStringLiteral("cannot adopt the queued runs");
     if (!prepareWrite(what))
         return false;
-    if (!sql::beginWrite(m_db, m_dialect))
-        return fail(what, m_db.lastError().text());
+    WriteTransaction transaction(m_db, m_dialect);
+    if (!transaction.began())
+        return fail(what, transaction.error());
     const ProcessId me = currentProcessId();
     for (qint64 id : ids) {
         const auto r = run(id);
@@ -233,16 +220,11 @@ bool RunStore::adoptRuns(const std::vector<qint64> &ids)
             else if (q.numRowsAffected() != 1)
                 why = QStringLiteral("run %1 changed at the same moment").arg(id);
         }
-        if (!why.isEmpty()) {
-            m_db.rollback();
+        if (!why.isEmpty())
             return fail(what, why + QStringLiteral("; nothing was adopted"));
-        }
     }
-    if (!m_db.commit()) {
-        const QString why = m_db.lastError().text();
-        m_db.rollback();
-        return fail(what, why);
-    }
+    if (!transaction.commit())
+        return fail(what, transaction.error());
     return true;
 }
 

@@ -6,6 +6,7 @@
 #include "storerows.h"
 #include "storesql.h"
 #include "storetext.h"
+#include "storetransaction.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -22,19 +23,15 @@ bool RunStore::addMetrics(qint64 runId, const std::vector<MetricPoint> &points)
         return false;
     if (points.empty())
         return true;
-    if (!sql::beginWrite(m_db, m_dialect))
-        return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), m_db.lastError().text());
+    WriteTransaction transaction(m_db, m_dialect);
+    if (!transaction.began())
+        return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), transaction.error());
     QString why;
     if (!rows::insertMetrics(m_db, m_dialect, runId, points, &why)
-        || !rows::mergeSummary(m_db, m_dialect, runId, points, &why)) {
-        m_db.rollback();
+        || !rows::mergeSummary(m_db, m_dialect, runId, points, &why))
         return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), why);
-    }
-    if (!m_db.commit()) {
-        why = m_db.lastError().text();
-        m_db.rollback();
-        return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), why);
-    }
+    if (!transaction.commit())
+        return fail(QStringLiteral("cannot record metrics of run %1").arg(runId), transaction.error());
     return true;
 }
 
@@ -193,8 +190,9 @@ bool RunStore::truncateMetrics(qint64 runId, qint64 afterStep)
 {
     if (!prepareWrite(QStringLiteral("cannot truncate the metrics of run %1").arg(runId)))
         return false;
-    if (!sql::beginWrite(m_db, m_dialect))
-        return fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), m_db.lastError().text());
+    WriteTransaction transaction(m_db, m_dialect);
+    if (!transaction.began())
+        return fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), transaction.error());
     // The points after the step go, and the run's summaries are taken again from what stays.
     const QStringList statements = {
         adapt("DELETE FROM metrics WHERE run_id = :run AND step > :step"),
@@ -210,17 +208,11 @@ bool RunStore::truncateMetrics(qint64 runId, qint64 afterStep)
         q.bindValue(QStringLiteral(":run"), runId);
         if (sql.contains(QLatin1String(":step")))
             q.bindValue(QStringLiteral(":step"), afterStep);
-        if (!q.exec()) {
-            const QString why = q.lastError().text();
-            m_db.rollback();
-            return fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), why);
-        }
+        if (!q.exec())
+            return fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), q.lastError().text());
     }
-    if (!m_db.commit()) {
-        const QString why = m_db.lastError().text();
-        m_db.rollback();
-        return fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), why);
-    }
+    if (!transaction.commit())
+        return fail(QStringLiteral("cannot truncate the metrics of run %1").arg(runId), transaction.error());
     return true;
 }
 

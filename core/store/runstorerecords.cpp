@@ -6,6 +6,7 @@
 #include "storerows.h"
 #include "storesql.h"
 #include "storetext.h"
+#include "storetransaction.h"
 
 #include <QJsonDocument>
 #include <QSqlError>
@@ -49,8 +50,9 @@ std::optional<qint64> RunStore::replaceArtifacts(const Artifact &a, bool samePat
 {
     if (!prepareWrite(QStringLiteral("cannot record an artifact of run %1").arg(a.runId)))
         return std::nullopt;
-    if (!sql::beginWrite(m_db, m_dialect)) {
-        fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), m_db.lastError().text());
+    WriteTransaction transaction(m_db, m_dialect);
+    if (!transaction.began()) {
+        fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), transaction.error());
         return std::nullopt;
     }
     QSqlQuery q(m_db);
@@ -62,14 +64,12 @@ std::optional<qint64> RunStore::replaceArtifacts(const Artifact &a, bool samePat
         q.addBindValue(a.path);
     if (!q.exec()) {
         fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), q.lastError().text());
-        m_db.rollback();
         return std::nullopt;
     }
     const auto id = addArtifact(a);
-    if (!id || !m_db.commit()) {
-        if (id)
-            fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), m_db.lastError().text());
-        m_db.rollback();
+    if (!id || !transaction.commit()) {
+        if (id)  // else addArtifact said why
+            fail(QStringLiteral("cannot record an artifact of run %1").arg(a.runId), transaction.error());
         return std::nullopt;
     }
     return id;

@@ -6,6 +6,7 @@
 #include "storedamage.h"
 #include "storesql.h"
 #include "storetext.h"
+#include "storetransaction.h"
 
 #include <QDir>
 #include <QFile>
@@ -141,8 +142,13 @@ std::optional<qint64> RunStore::createRun(const NewRun &run)
     QString why = oneLineProblem(QStringLiteral("run name"), run.name);
     if (why.isEmpty())
         why = oneLineProblem(QStringLiteral("tag"), run.tags);
-    if (!why.isEmpty() || !sql::beginWrite(m_db, m_dialect)) {
-        fail(what, why.isEmpty() ? m_db.lastError().text() : why);
+    if (!why.isEmpty()) {
+        fail(what, why);
+        return std::nullopt;
+    }
+    WriteTransaction transaction(m_db, m_dialect);
+    if (!transaction.began()) {
+        fail(what, transaction.error());
         return std::nullopt;
     }
     const auto id = nextRunId(&why);
@@ -160,11 +166,8 @@ std::optional<qint64> RunStore::createRun(const NewRun &run)
         q.addBindValue(v);
     if (id && !q.exec())
         why = q.lastError().text();
-    if (!id || !why.isEmpty() || !m_db.commit()) {
-        if (why.isEmpty())
-            why = m_db.lastError().text();
-        m_db.rollback();
-        fail(what, why);
+    if (!id || !why.isEmpty() || !transaction.commit()) {
+        fail(what, why.isEmpty() ? transaction.error() : why);
         return std::nullopt;
     }
     return id;

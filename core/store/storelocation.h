@@ -7,7 +7,7 @@
 namespace gatefold::store {
 
 // Where a run store lives: an SQLite file (a path), or a PostgreSQL database
-// named by a connection URL, shared by a team or a cluster (DESIGN.md):
+// named by a connection URL, shared by a team or a cluster (core/store/README.md):
 //
 //   postgresql://[user[:password]@]host[:port]/database[?runs=DIR&sslmode=…&connect_timeout=…]
 //

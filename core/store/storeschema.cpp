@@ -1,6 +1,7 @@
 #include "storeschema.h"
 
 #include "storesql.h"
+#include "storetransaction.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -185,12 +186,14 @@ int openSqliteSchema(QSqlDatabase &db, QString *error, bool *refused)
     // makes the version check and the migration one step: a second process
     // waits here and then finds the store made. A deferred transaction would
     // let two processes read version 0 and both create the tables.
-    if (!exec(q, QStringLiteral("BEGIN EXCLUSIVE"), error))
+    WriteTransaction transaction(db, Dialect::Sqlite, WriteTransaction::Lock::Exclusive);
+    if (!transaction.began()) {
+        *error = transaction.error();
         return -1;
+    }
     const auto abandon = [&](const QString &why, bool refuse) {
         *error = why;
         *refused = refuse;
-        db.rollback();
         return -1;
     };
     QString why;
@@ -215,8 +218,8 @@ int openSqliteSchema(QSqlDatabase &db, QString *error, bool *refused)
     for (int v = version; v < currentSchemaVersion(); ++v)
         if (!applyStep(db, Dialect::Sqlite, v, &why))
             return abandon(why, false);
-    if (!db.commit())
-        return abandon(db.lastError().text(), false);
+    if (!transaction.commit())
+        return abandon(transaction.error(), false);
     return currentSchemaVersion();
 }
 
@@ -246,15 +249,15 @@ int readPostgresSchema(QSqlDatabase &db, QString *error)
 int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused, SchemaDamage *damage)
 {
     *refused = false;
-    if (!db.transaction()) {
-        *error = db.lastError().text();
+    WriteTransaction transaction(db, Dialect::Postgres);
+    if (!transaction.began()) {
+        *error = transaction.error();
         return -1;
     }
     QSqlQuery q(db);
     const auto abandon = [&](const QString &why, bool refuse) {
         *error = why;
         *refused = refuse;
-        db.rollback();
         return -1;
     };
     QString why;
@@ -297,20 +300,17 @@ int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused, SchemaDa
             || !exec(q, QStringLiteral("INSERT INTO gatefold_schema (version) VALUES (0)"), &why))
             return abandon(why, false);
     }
-    if (version > currentSchemaVersion()) {
-        *error = QStringLiteral("it was written by a newer Gatefold (store schema %1; this build reads up to %2). "
-                                "It was not modified; update Gatefold to use it.")
-                     .arg(version)
-                     .arg(currentSchemaVersion());
-        *refused = true;
-        db.rollback();
-        return -1;
-    }
+    if (version > currentSchemaVersion())
+        return abandon(QStringLiteral("it was written by a newer Gatefold (store schema %1; this build reads up to "
+                                      "%2). It was not modified; update Gatefold to use it.")
+                           .arg(version)
+                           .arg(currentSchemaVersion()),
+                       true);
     for (int v = version; v < currentSchemaVersion(); ++v)
         if (!applyStep(db, Dialect::Postgres, v, &why))
             return abandon(why, false);
-    if (!db.commit())
-        return abandon(db.lastError().text(), false);
+    if (!transaction.commit())
+        return abandon(transaction.error(), false);
     return currentSchemaVersion();
 }
 

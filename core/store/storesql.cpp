@@ -1,7 +1,5 @@
 #include "storesql.h"
 
-#include <QSqlQuery>
-
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -40,14 +38,6 @@ QStringList tagsFromJson(const QString &json)
     for (const auto &v : QJsonDocument::fromJson(json.toUtf8()).array())
         out << v.toString();
     return out;
-}
-
-bool beginWrite(QSqlDatabase &db, Dialect dialect)
-{
-    if (dialect == Dialect::Postgres)
-        return db.transaction();
-    QSqlQuery q(db);
-    return q.exec(QStringLiteral("BEGIN IMMEDIATE"));
 }
 
 QString adapt(const QString &statement, Dialect dialect)

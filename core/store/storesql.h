@@ -32,12 +32,6 @@ QVariant text(const QString &value);
 // A foreign key: the id, or SQL NULL for 0.
 QVariant idOrNull(qint64 id);
 QString tagsJson(const QStringList &tags);
-// SQLite: BEGIN IMMEDIATE: takes the write lock up front (waiting up to the
-// busy timeout). A deferred BEGIN that reads first and writes later cannot
-// wait: SQLite fails it at once with "database is locked" when another process
-// wrote in between. PostgreSQL: a plain transaction (row locks wait by
-// themselves). End it with db.commit() or db.rollback().
-bool beginWrite(QSqlDatabase &db, Dialect dialect);
 QStringList tagsFromJson(const QString &json);
 
 } // namespace gatefold::store::sql

@@ -3,8 +3,8 @@
 #include "model/costmodel.h"
 #include "model/fold.h"
 #include "model/visiontransformer.h"
-#include "train/runconfigjson.h"
-#include "train/runpresets.h"
+#include "config/runconfigjson.h"
+#include "config/runpresets.h"
 
 #include <torch/torch.h>
 

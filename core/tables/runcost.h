@@ -10,7 +10,7 @@ namespace gatefold::tables {
 // What a run's model costs, from its run config JSON alone (no checkpoint:
 // parameters, MACs and latency depend on the architecture, not on weights).
 struct RunCost {
-    double params = 0;   // closed-form parameter count (core/model/costmodel.h)
+    double params = 0;   // closed-form parameter count (core/config/costformula.h)
     double gflops = 0;   // forward GFLOPs per image = 2 × MACs / 1e9
 };
 

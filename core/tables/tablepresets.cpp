@@ -1,8 +1,8 @@
 #include "tablepresets.h"
 
-#include "train/paperpresets.h"
-#include "train/runconfigjson.h"
-#include "train/runpresets.h"
+#include "config/paperpresets.h"
+#include "config/runconfigjson.h"
+#include "config/runpresets.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -12,7 +12,7 @@ namespace gatefold::tables {
 
 // The papers' tables as specs: the column headers and row structure of the
 // CDE paper's Tables 2 and 3 and the joining paper's Tables 1, 5 and 6, each
-// row filled from the runs of its paper run preset (core/train/paperpresets.h,
+// row filled from the runs of its paper run preset (core/config/paperpresets.h,
 // e.g. cde-t2-soft-width). A run belongs to a row when its config agrees with
 // the row's preset on every setting that any of the table's presets changes
 // from `demo` (except when joining happens within the run: join.warmup_steps,

@@ -2,7 +2,7 @@
 
 #include "checkpointseal.h"
 #include "durablefile.h"
-#include "resourceestimate.h"
+#include "config/resourceestimate.h"
 #include "testkillpoint.h"
 
 #include "files/userfile.h"

@@ -4,12 +4,12 @@
 #include "runexecution.h"
 
 #include "files/userfile.h"
+#include "store/checkpointname.h"
 #include "store/runstore.h"
 
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QStringList>
 
 #include <cmath>
@@ -35,10 +35,11 @@ CheckpointChoice choiceOf(store::RunStore &store, const store::Artifact &artifac
 
 namespace {
 
-// "best", "last", or the part after "checkpoint/" of another kind.
+// "best", "last", "epoch-N" (a kept checkpoint's stem), or another kind as it is.
 QString shortName(const QString &kind)
 {
-    return kind.startsWith(QLatin1String("checkpoint/")) ? kind.mid(11) : kind;
+    const auto name = store::CheckpointName::fromKind(kind);
+    return name ? name->stem() : kind;
 }
 
 QString describe(const CheckpointChoice &c)
@@ -62,7 +63,7 @@ QString askable(const std::vector<CheckpointChoice> &all, const QString &option 
 {
     QStringList names;
     for (const auto &c : all)
-        if (!c.kind.startsWith(QLatin1String("checkpoint/epoch-")) && !names.contains(shortName(c.kind)))
+        if (const auto name = store::CheckpointName::fromKind(c.kind); name && !name->isEpoch() && !names.contains(name->asked()))
             names << shortName(c.kind);
     for (const auto &c : all) {
         const QString byEpoch = QStringLiteral("epoch:%1").arg(std::llround(c.epoch));
@@ -121,26 +122,16 @@ std::vector<CheckpointChoice> recordedChoices(store::RunStore &store, qint64 run
     return all;
 }
 
-std::optional<int> epochOfCheckpointName(const QString &checkpoint)
-{
-    static const QRegularExpression pattern(QStringLiteral("^epoch:(\\d{1,9})$"));
-    const auto match = pattern.match(checkpoint);
-    if (!match.hasMatch())
-        return std::nullopt;
-    return match.captured(1).toInt();
-}
-
 bool isCheckpointKind(const QString &kind)
 {
-    static const QRegularExpression pattern(QStringLiteral("^checkpoint/(last|best|epoch-\\d+)$"));
-    return pattern.match(kind).hasMatch();
+    return store::CheckpointName::fromKind(kind).has_value();
 }
 
 CheckpointTrust trustOf(store::RunStore &store, qint64 runId, const CheckpointChoice &choice)
 {
     CheckpointTrust trust;
     trust.recordedSha256 = choice.sha256;
-    for (const auto &accepted : store.artifacts(runId, QStringLiteral("checkpoint/accepted-modified")))
+    for (const auto &accepted : store.artifacts(runId, store::kAcceptedModifiedKind))
         trust.acceptedSha256 << accepted.sha256;
     return trust;
 }
@@ -163,21 +154,23 @@ std::optional<CheckpointChoice> chooseCheckpoint(store::RunStore &store, qint64 
         return std::nullopt;
     }
     const CheckpointChoice *chosen = nullptr;
-    if (const auto epoch = epochOfCheckpointName(checkpoint)) {
+    const auto name = store::CheckpointName::parse(checkpoint);
+    if (name && name->isEpoch()) {
+        const int epoch = name->epochNumber();
         // The last one recorded at that epoch (last and best of the same step hold the same weights).
         for (const auto &c : all)
-            if (wholeEpoch(c.epoch) && std::llround(c.epoch) == *epoch && (!chosen || c.step >= chosen->step))
+            if (wholeEpoch(c.epoch) && std::llround(c.epoch) == epoch && (!chosen || c.step >= chosen->step))
                 chosen = &c;
         if (!chosen) {
             *error = QStringLiteral("run %1 has no checkpoint of epoch %2: the trainer keeps the last and the best "
                                     "checkpoint, and every k-th epoch's only when the run sets train.keep_every = k; %3")
                          .arg(runId)
-                         .arg(*epoch)
+                         .arg(epoch)
                          .arg(keptText(store, runId, all, QString()));
             return std::nullopt;
         }
     } else {
-        const QString kind = QStringLiteral("checkpoint/") + checkpoint;
+        const QString kind = name ? name->kind() : QString();  // an unknown name matches no record
         for (const auto &c : all)
             if (c.kind == kind)
                 chosen = &c;

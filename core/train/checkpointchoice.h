@@ -46,10 +46,7 @@ CheckpointChoice choiceOf(store::RunStore &store, const store::Artifact &artifac
 // Every checkpoint the store records for run `runId`, as choices (in the store's artifact order).
 std::vector<CheckpointChoice> recordedChoices(store::RunStore &store, qint64 runId);
 
-// "epoch:N" -> N; nullopt for anything else (N a whole number >= 0).
-std::optional<int> epochOfCheckpointName(const QString &checkpoint);
-
-// Whether `kind` names a loadable checkpoint (not e.g. checkpoint/damaged).
+// Whether `kind` names a loadable checkpoint (store::CheckpointName; not e.g. checkpoint/damaged).
 bool isCheckpointKind(const QString &kind);
 
 // What is known about the file of `choice` (its record, the contents the

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "trainconfig.h"
+#include "config/trainconfig.h"
 
-#include "data/dataconfig.h"
+#include "config/dataconfig.h"
 #include "data/dataset.h"
 
 #include <QString>

@@ -1,6 +1,6 @@
 #include "datarecord.h"
 
-#include "runconfigjson.h"
+#include "config/runconfigjson.h"
 
 #include "data/datasets.h"
 

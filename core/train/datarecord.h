@@ -1,7 +1,7 @@
 #pragma once
 
 #include "datacheck.h"
-#include "trainconfig.h"
+#include "config/trainconfig.h"
 #include "trainevents.h"
 
 #include "store/runstore.h"

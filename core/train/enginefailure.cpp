@@ -1,6 +1,6 @@
 #include "enginefailure.h"
 
-#include "resourceestimate.h"
+#include "config/resourceestimate.h"
 
 #include "store/runstore.h"
 

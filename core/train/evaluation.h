@@ -11,7 +11,7 @@
 namespace gatefold::train {
 
 // One CDE-gated block's codebook measures over the evaluated images
-// (papers/cde.md, "What researchers look at"): every token, class token included.
+// (core/model/README.md, CDE "What researchers look at"): every token, class token included.
 struct CodebookEval {
     int block = 0;  // index in the model's blocks (0-based, as in blocks.<i>.mlp.gate)
     analysis::CodebookStats stats;
@@ -44,7 +44,7 @@ struct EvalResult {
 // (logits unchanged: recording does not alter the forward pass). With
 // `branchStats` on a model with parallel blocks, the first batch's pass also
 // keeps each branch's outputs for their similarity, and the branch weights
-// are compared (papers/progressive-joining.md, what one scrubs through while joining).
+// are compared (core/model/README.md, joining "What researchers look at").
 EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, data::Split split, int batchSize,
                     const torch::Device &device, const data::Normalization &norm,
                     const std::atomic<bool> *stop = nullptr, bool codebookStats = false, bool branchStats = false);

@@ -3,6 +3,7 @@
 #include "checkpointfiles.h"
 #include "runexecution.h"
 
+#include "store/checkpointname.h"
 #include "store/runstore.h"
 
 #include <QDir>
@@ -20,7 +21,8 @@ namespace {
 // "last", "best", "epoch:N": what --from takes.
 QString nameOf(const CheckpointChoice &c)
 {
-    return c.kind.mid(QStringLiteral("checkpoint/").size()).replace(QLatin1String("epoch-"), QLatin1String("epoch:"));
+    const auto name = store::CheckpointName::fromKind(c.kind);
+    return name ? name->asked() : c.kind;
 }
 
 // The run's other checkpoints that load, as `resume --from` commands.
@@ -68,7 +70,7 @@ bool recordAcceptance(store::RunStore &store, qint64 runId, const ResumePlan &pl
 {
     store::Artifact accepted;
     accepted.runId = runId;
-    accepted.kind = QStringLiteral("checkpoint/accepted-modified");
+    accepted.kind = store::kAcceptedModifiedKind;
     accepted.path = artifactPathFor(store, plan.chosen->file);
     accepted.sha256 = plan.check.fileSha256;
     accepted.infoJson = infoJson({{"path", plan.chosen->file},
@@ -110,7 +112,7 @@ std::optional<ResumePlan> planResume(store::RunStore &store, qint64 runId, const
         plan.acceptNow = true;
         plan.trust.acceptedSha256 << plan.check.fileSha256;
     }
-    if (plan.chosen->kind == QLatin1String("checkpoint/last"))
+    if (plan.chosen->kind == store::CheckpointName::last().kind())
         return plan;
     // Resuming from another checkpoint: the ones that fail their check go aside (recorded), never deleted.
     for (const auto &c : recorded) {
@@ -147,7 +149,7 @@ bool applyResumePlan(store::RunStore &store, qint64 runId, const ResumePlan &pla
         movedTo[damaged.file] = aside;
         store::Artifact record;
         record.runId = runId;
-        record.kind = QStringLiteral("checkpoint/damaged");
+        record.kind = store::kDamagedKind;
         record.path = artifactPathFor(store, aside);
         record.sha256 = check.fileSha256;
         record.infoJson = infoJson({{"original_path", damaged.file},
@@ -162,12 +164,12 @@ bool applyResumePlan(store::RunStore &store, qint64 runId, const ResumePlan &pla
         *notes << QStringLiteral("moved the damaged %1 checkpoint %2 aside to %3 (recorded as checkpoint/damaged)")
                       .arg(nameOf(damaged), damaged.file, aside);
     }
-    if (chosen.kind == QLatin1String("checkpoint/last") && movedTo.empty())
+    if (chosen.kind == store::CheckpointName::last().kind() && movedTo.empty())
         return true;  // the records already say it
     // last names what the run continues from; other records of a moved file follow it (loading it says why not).
     std::vector<store::Artifact> records;
     store::Artifact last;
-    last.kind = QStringLiteral("checkpoint/last");
+    last.kind = store::CheckpointName::last().kind();
     last.path = artifactPathFor(store, chosen.file);
     last.sha256 = chosen.sha256;
     last.infoJson = chosen.infoJson;

@@ -3,9 +3,10 @@
 #include "checkpointfiles.h"
 #include "datarecord.h"
 #include "enginefailure.h"
-#include "resourceestimate.h"
+#include "store/checkpointname.h"
+#include "config/resourceestimate.h"
 #include "resumeplan.h"
-#include "runconfigjson.h"
+#include "config/runconfigjson.h"
 #include "runrecorder.h"
 #include "testkillpoint.h"
 
@@ -38,13 +39,13 @@ CheckpointTrust initTrust(store::RunStore &store, const store::RunRecord &record
         for (const auto &artifact : store.artifacts(record.parentId))
             if (isCheckpointKind(artifact.kind) && QFileInfo(artifactFile(store, artifact)).absoluteFilePath() == wanted)
                 trust.recordedSha256 = artifact.sha256;
-    for (const auto &accepted : store.artifacts(record.id, QStringLiteral("checkpoint/accepted-modified")))
+    for (const auto &accepted : store.artifacts(record.id, store::kAcceptedModifiedKind))
         trust.acceptedSha256 << accepted.sha256;
     const auto check = checkCheckpoint(file, trust);
     if (accept && check.state == CheckpointState::Modified) {
         store::Artifact accepted;
         accepted.runId = record.id;
-        accepted.kind = QStringLiteral("checkpoint/accepted-modified");
+        accepted.kind = store::kAcceptedModifiedKind;
         accepted.path = artifactPathFor(store, file);
         accepted.sha256 = check.fileSha256;
         accepted.infoJson = QJsonDocument(QJsonObject{{"path", file},
@@ -65,11 +66,11 @@ void repairBest(store::RunStore &store, qint64 runId, const Trainer &trainer, co
 {
     if (!plan.chosen || trainer.state().bestStep != trainer.state().step || trainer.state().step <= 0)
         return;
-    const auto best = store.artifacts(runId, QStringLiteral("checkpoint/best"));
+    const auto best = store.artifacts(runId, store::CheckpointName::best().kind());
     if (!best.empty() && choiceOf(store, best.back()).step == trainer.state().step)
         return;
     store::Artifact record;
-    record.kind = QStringLiteral("checkpoint/best");
+    record.kind = store::CheckpointName::best().kind();
     record.path = artifactPathFor(store, plan.chosen->file);
     record.sha256 = plan.chosen->sha256;
     record.infoJson = plan.chosen->infoJson;
@@ -91,7 +92,7 @@ bool hasNoSettings(const QByteArray &configJson)
 // it could be read), whether a checkpoint exists to resume from, whether the detail reached a log.
 QString whatToDo(store::RunStore &store, qint64 runId, const RunConfig *config, const std::exception &e, bool logged)
 {
-    const QString resume = store.artifacts(runId, QStringLiteral("checkpoint/last")).empty()
+    const QString resume = store.artifacts(runId, store::CheckpointName::last().kind()).empty()
         ? QString()
         : QStringLiteral("; `gatefold-cli resume --run %1` continues from its last checkpoint").arg(runId);
     if (!isOutOfMemory(e))

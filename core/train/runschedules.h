@@ -1,6 +1,6 @@
 #pragma once
 
-#include "trainconfig.h"
+#include "config/trainconfig.h"
 
 #include "model/joinschedule.h"
 

@@ -4,8 +4,9 @@
 
 #include "checkpoint.h"
 #include "codebookrecord.h"
-#include "resourceestimate.h"
-#include "runconfigjson.h"
+#include "store/checkpointname.h"
+#include "config/resourceestimate.h"
+#include "config/runconfigjson.h"
 #include "testkillpoint.h"
 
 #include "data/batchloader.h"
@@ -151,7 +152,7 @@ EvalReport Trainer::evaluateNow()
     report.step = m_state.step;
     report.epoch = epochOf(m_state.step);
     const int batch = m_config.train.evalBatchSize;
-    // A CDE model's codebook measures come from the same pass (papers/cde.md).
+    // A CDE model's codebook measures come from the same pass (core/model/README.md, CDE).
     const bool codebook = !m_model->gates().empty();
     // A joining model's branch similarity on the first batch, so the Inspect tab can scrub through joining.
     const bool branches = !m_model->parallelBlockList().empty();
@@ -208,7 +209,7 @@ bool Trainer::writeCheckpoint(const QStringList &kinds, const EvalReport *eval, 
     if (m_options.events && !m_options.events->checkpointed(report, error))
         return false;
     m_lastCheckpoint = written.path;
-    if (kinds.contains(QLatin1String("checkpoint/best")))
+    if (kinds.contains(store::CheckpointName::best().kind()))
         m_bestCheckpoint = written.path;
     return true;
 }
@@ -270,7 +271,7 @@ TrainOutcome Trainer::run()
     bool savedAtThisStep = !m_options.resumeFrom.isEmpty();
     while (m_state.step < total) {
         if (stopRequested()) {
-            if (!savedAtThisStep && !writeCheckpoint({QStringLiteral("checkpoint/last")}, nullptr, &error))
+            if (!savedAtThisStep && !writeCheckpoint({store::CheckpointName::last().kind()}, nullptr, &error))
                 return finish(TrainEnd::Failed, QStringLiteral("stopped, but %1").arg(error));
             return finish(TrainEnd::Cancelled, QStringLiteral("stopped at step %1 (epoch %2); resume continues from there")
                                                    .arg(m_state.step)
@@ -357,13 +358,13 @@ TrainOutcome Trainer::run()
             const EvalReport eval = evaluateNow();
             m_state.trainSeconds += std::chrono::duration<double>(Clock::now() - e0).count();
             // One file, one commit: last, and best and epoch-N when it is those too.
-            QStringList kinds{QStringLiteral("checkpoint/last")};
+            QStringList kinds{store::CheckpointName::last().kind()};
             if (eval.best)
-                kinds << QStringLiteral("checkpoint/best");
+                kinds << store::CheckpointName::best().kind();
             const std::int64_t epoch = m_state.step / spe;
             const int keep = m_config.train.keepEvery;
             if (keep > 0 && epoch % keep == 0)
-                kinds << QStringLiteral("checkpoint/epoch-%1").arg(epoch);
+                kinds << store::CheckpointName::epoch(epoch).kind();
             if (!writeCheckpoint(kinds, &eval, &error))
                 return finish(TrainEnd::Failed, QStringLiteral("%1; the previous checkpoint and every metric recorded "
                                                                "before it are kept")

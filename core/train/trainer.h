@@ -2,7 +2,7 @@
 
 #include "checkpoint.h"
 #include "runschedules.h"
-#include "trainconfig.h"
+#include "config/trainconfig.h"
 #include "trainevents.h"
 #include "trainstate.h"
 #include "weightema.h"
@@ -48,7 +48,7 @@ struct TrainOutcome {
     double bestTop1 = -1.0;
 };
 
-// The training loop of a run (DESIGN.md "Training engine"): AdamW with a
+// The training loop of a run (its settings: README.md, "Training settings"): AdamW with a
 // cosine schedule after a warm-up, decoupled weight decay on matrices only,
 // gradient clipping, label smoothing, an EMA of the weights, the CDE and
 // joining schedules, evaluation and checkpoints every epoch.

@@ -9,13 +9,14 @@
 #include "checkpoint.h"
 #include "datacheck.h"
 #include "paramgroups.h"
-#include "runfields.h"
+#include "config/fieldtable.h"
+#include "config/runvalidation.h"
 #include "testkillpoint.h"
 
 #include "data/datasets.h"
 #include "data/datasetsummary.h"
 #include "data/normalization.h"
-#include "model/configvalidator.h"
+#include "config/configvalidator.h"
 #include "model/kmeansinit.h"
 
 #include <QDir>

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "config/augmentconfig.h"
+#include "config/dataconfig.h"
+#include "config/vitconfig.h"
+
+#include <cstdint>
+#include <string>
+
+namespace gatefold::train {
+
+// AdamW with a cosine schedule after a linear warm-up (per step).
+struct OptimConfig {
+    double lr = 1e-3;             // peak learning rate, reached after the warm-up
+    double minLr = 1e-5;          // the cosine's floor at the end of the run
+    double warmupEpochs = 1.0;    // linear 0 → lr; fractional epochs allowed
+    double weightDecay = 0.05;    // decoupled; never on norms, biases, embeddings, tokens, codebooks
+    double beta1 = 0.9;
+    double beta2 = 0.999;
+    double eps = 1e-8;
+    double clipGrad = 1.0;        // max global L2 norm of the gradients; 0 = no clipping
+    double labelSmoothing = 0.1;  // training loss only; evaluation uses plain cross-entropy
+    double emaDecay = 0.0;        // EMA of the weights per step; 0 = off (then no val_ema/*)
+};
+
+// How τ moves from gate.temperature (start) to `tauEnd` over the run.
+enum class TauSchedule { None, Linear, Geometric };
+
+// The CDE schedules (core/model/README.md, CDE "Schedules"): λ ramps 0 → gate.strength over
+// `rampEpochs` (0: λ = gate.strength from the start); τ is annealed.
+struct CdeScheduleConfig {
+    double rampEpochs = 0.0;
+    TauSchedule tauSchedule = TauSchedule::None;
+    double tauEnd = 12.0;
+};
+
+enum class DeviceChoice { Auto, Cpu, Cuda };
+
+struct TrainConfig {
+    data::DataConfig data;
+    data::AugmentConfig augment;
+    OptimConfig optim;
+    CdeScheduleConfig cde;
+    int epochs = 10;
+    int batchSize = 128;
+    std::uint64_t seed = 0;    // weights, data order, dropout
+    int logEvery = 10;         // train/* metrics every k steps (their mean over the k steps)
+    int evalBatchSize = 256;
+    bool deterministic = false;  // deterministic algorithms (CUDA: slower; CPU kernels are already)
+    DeviceChoice device = DeviceChoice::Auto;
+    int threads = 0;            // CPU intra-op threads, 0 = all cores
+    std::int64_t memoryLimit = 0;  // bytes a run may need at its peak (checked before it is created); 0 = this machine's memory
+    int kmeansBatches = 4;      // batches clustered when gate.codebook_init = kmeans
+    int keepEvery = 0;          // also keep every k-th epoch's checkpoint (epoch-N.pt) to inspect later; 0: last and best only
+    std::string initFrom;       // checkpoint file to start from (fine-tuning); "" = fresh weights
+};
+
+// Everything a run needs: the model and how it is trained. Its JSON form is
+// the run's config in the store (runconfigjson.h).
+struct RunConfig {
+    model::ViTConfig model;
+    TrainConfig train;
+};
+
+// Every setting of the field table (fieldtable.cpp), compared exactly: a new
+// table row is compared without touching these.
+bool operator==(const TrainConfig &a, const TrainConfig &b);
+bool operator==(const RunConfig &a, const RunConfig &b);
+
+} // namespace gatefold::train

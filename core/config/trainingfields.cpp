@@ -1,0 +1,109 @@
+#include "fieldrows.h"
+
+#include "configenums.h"
+#include "fieldcodecs.h"
+
+namespace gatefold::config {
+namespace {
+
+using G = FieldGroup;
+using T = FieldType;
+using train::RunConfig;
+
+void addRunFields(std::vector<Field> &f)
+{
+    const auto add = [&f](const char *key, G group, T type, const char *help, auto access, auto codec) {
+        f.push_back(makeField(key, group, type, false, help, access, codec));
+    };
+    add("train.epochs", G::Schedules, T::Integer, GF_TRANSLATE_NOOP("RunField", "passes over the training split"),
+        GF_TRAIN(epochs), integerCodec());
+    add("train.batch_size", G::Optimisation, T::Integer, GF_TRANSLATE_NOOP("RunField", "images per training step"),
+        GF_TRAIN(batchSize), integerCodec());
+    add("train.eval_batch_size", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "images per evaluation batch"),
+        GF_TRAIN(evalBatchSize), integerCodec());
+    add("train.seed", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "seed of weights, data order and dropout"),
+        GF_TRAIN(seed), seedCodec());
+    add("train.log_every", G::Compute, T::Integer,
+        GF_TRANSLATE_NOOP("RunField", "steps between train/* metrics (their mean over the steps)"), GF_TRAIN(logEvery),
+        integerCodec());
+    add("train.deterministic", G::Compute, T::Boolean,
+        GF_TRANSLATE_NOOP("RunField", "deterministic algorithms only (true, false)"), GF_TRAIN(deterministic),
+        booleanCodec());
+    add("train.keep_every", G::Compute, T::Integer,
+        GF_TRANSLATE_NOOP("RunField", "also keep the checkpoint of every k-th epoch as epoch-N.pt, to inspect the "
+                                      "run's history (0: only last and best)"),
+        GF_TRAIN(keepEvery), integerCodec());
+    add("train.kmeans_batches", G::Gates, T::Integer,
+        GF_TRANSLATE_NOOP("RunField", "batches clustered for gate.codebook_init = kmeans"), GF_TRAIN(kmeansBatches),
+        integerCodec());
+    f.back().applies = [](const RunConfig &c) {
+        return isCde(c) && c.model.gate.codebookInit == model::CodebookInit::KMeans;
+    };
+}
+
+void addOptimFields(std::vector<Field> &f)
+{
+    const auto add = [&f](const char *key, G group, const char *help, auto access) {
+        f.push_back(makeField(key, group, T::Number, false, help, access, numberCodec()));
+    };
+    const G o = G::Optimisation;
+    add("optim.lr", o, GF_TRANSLATE_NOOP("RunField", "peak AdamW learning rate (after the warm-up)"), GF_TRAIN(optim.lr));
+    add("optim.min_lr", G::Schedules, GF_TRANSLATE_NOOP("RunField", "learning rate at the end of the cosine"),
+        GF_TRAIN(optim.minLr));
+    add("optim.warmup_epochs", G::Schedules, GF_TRANSLATE_NOOP("RunField", "linear learning-rate warm-up, in epochs"),
+        GF_TRAIN(optim.warmupEpochs));
+    add("optim.weight_decay", o,
+        GF_TRANSLATE_NOOP("RunField", "decoupled weight decay (not on norms, biases, embeddings)"),
+        GF_TRAIN(optim.weightDecay));
+    add("optim.beta1", o, GF_TRANSLATE_NOOP("RunField", "AdamW beta1"), GF_TRAIN(optim.beta1));
+    add("optim.beta2", o, GF_TRANSLATE_NOOP("RunField", "AdamW beta2"), GF_TRAIN(optim.beta2));
+    add("optim.eps", o, GF_TRANSLATE_NOOP("RunField", "AdamW epsilon"), GF_TRAIN(optim.eps));
+    add("optim.clip_grad", o, GF_TRANSLATE_NOOP("RunField", "max global gradient L2 norm (0: no clipping)"),
+        GF_TRAIN(optim.clipGrad));
+    add("optim.label_smoothing", o, GF_TRANSLATE_NOOP("RunField", "label smoothing of the training loss"),
+        GF_TRAIN(optim.labelSmoothing));
+    add("optim.ema_decay", o, GF_TRANSLATE_NOOP("RunField", "EMA of the weights per step (0: off)"),
+        GF_TRAIN(optim.emaDecay));
+}
+
+void addScheduleAndComputeFields(std::vector<Field> &f)
+{
+    const auto add = [&f](const char *key, G group, T type, const char *help, auto access, auto codec) {
+        f.push_back(makeField(key, group, type, false, help, access, codec));
+    };
+    add("cde.ramp_epochs", G::Schedules, T::Number,
+        GF_TRANSLATE_NOOP("RunField", "CDE gate strength ramps 0 -> gate.strength over these epochs"),
+        GF_TRAIN(cde.rampEpochs), numberCodec());
+    f.back().applies = isCde;
+    add("cde.tau_schedule", G::Schedules, T::Text, GF_TRANSLATE_NOOP("RunField", "tau from gate.temperature to cde.tau_end"),
+        GF_TRAIN(cde.tauSchedule), enumCodec<train::TauSchedule>());
+    f.back().applies = softAssignment;
+    add("cde.tau_end", G::Schedules, T::Number, GF_TRANSLATE_NOOP("RunField", "tau at the end of the run"),
+        GF_TRAIN(cde.tauEnd), numberCodec());
+    f.back().applies = [](const RunConfig &c) {
+        return softAssignment(c) && c.train.cde.tauSchedule != train::TauSchedule::None;
+    };
+    add("compute.device", G::Compute, T::Text, GF_TRANSLATE_NOOP("RunField", "device (auto: CUDA when present)"),
+        GF_TRAIN(device), enumCodec<train::DeviceChoice>());
+    add("compute.threads", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "CPU threads (0: all cores)"),
+        GF_TRAIN(threads), integerCodec());
+    add("compute.memory_limit", G::Compute, T::Text,
+        GF_TRANSLATE_NOOP("RunField", "memory a run may need at its peak, e.g. 8G (0: this machine's); checked "
+                                      "before the run is created"),
+        GF_TRAIN(memoryLimit), memorySizeCodec());
+    add("init.from", G::Compute, T::Text,
+        GF_TRANSLATE_NOOP("RunField", "checkpoint file to start from (fine-tuning); empty: fresh weights"),
+        GF_TRAIN(initFrom), textCodec());
+    f.back().path = true;
+}
+
+} // namespace
+
+void addTrainingFields(std::vector<Field> &rows)
+{
+    addRunFields(rows);
+    addOptimFields(rows);
+    addScheduleAndComputeFields(rows);
+}
+
+} // namespace gatefold::config

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "config/field.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace gatefold::widgets {
+
+// The run form's tab titles, translated, in the field table's group order
+// (config::fieldGroups(): Data, Augmentation, Model, Gates (CDE), Folds
+// (joining), Optimisation, Schedules, Compute).
+QStringList fieldGroupTitles();
+
+// A setting's help, translated (context "RunField"), with its choices: what
+// the form shows as the tooltip and the placeholder.
+QString fieldHelp(const config::Field &field);
+
+} // namespace gatefold::widgets
