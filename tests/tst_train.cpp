@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 
 #include <numeric>
 #include <set>
@@ -38,6 +39,8 @@
 #include "train/trainer.h"
 #include "train/weightema.h"
 
+#include "export/flatten.h"
+#include "export/safetensors.h"
 #include "model/costmodel.h"
 #include "model/picklearchive.h"
 #include "model/textvalues.h"
@@ -222,6 +225,7 @@ private Q_SLOTS:
     void checkpointOfAnotherModelRefused();
     void checkpointSealCatchesAFlippedByte();
     void olderCheckpointsLoadAsBefore();
+    void checkpointOpensInPython();
     void newerCheckpointFormatRefused();
     void checkpointFilesAreNeverReplaced();
     void resourceEstimateNamesTheSetting_data();
@@ -790,6 +794,43 @@ void TstTrain::olderCheckpointsLoadAsBefore()
              qPrintable(error));
     QCOMPARE(check.state, CheckpointState::Accepted);
     QVERIFY(!sameWeights(weightsOf(*loaded[0].model), weightsOf(*loaded[1].model)));
+}
+
+void TstTrain::checkpointOpensInPython()
+{
+    // Python's torch.load opens a checkpoint of a short real run as a dict (tests/checkpoint_python.py
+    // asserts the keys, the timm-named weights equal to what this process wrote, the config, the step,
+    // Python's AdamW taking the optimiser state, the averages and the generator state).
+    QProcess probe;
+    probe.start(QStringLiteral("/usr/bin/python3"), {"-c", "import torch"});
+    if (!probe.waitForFinished(60000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
+        QSKIP("/usr/bin/python3 with torch is not installed: the checkpoint is not opened in Python");
+    RunConfig config = tinyRun();
+    config.train.optim.emaDecay = 0.99;
+    const QString dir = m_dir.filePath("python");
+    Recorder events;
+    TrainerOptions options;
+    options.runDir = dir;
+    options.events = &events;
+    options.stopAtStep = 6;
+    Trainer trainer(config, options);
+    QString error;
+    QVERIFY2(trainer.prepare(&error), qPrintable(error));
+    QCOMPARE(trainer.run().end, TrainEnd::Cancelled);
+    const QString path = events.checkpoints.back().path;
+    std::vector<exporting::NamedTensor> weights;  // the model that wrote it, as it stands
+    for (const auto &[name, tensor] : namedWeights(*trainer.model()))
+        weights.push_back(exporting::namedTensor(name, tensor));
+    writeBytes(dir + "/weights.safetensors", exporting::encodeSafetensors(weights));
+    writeBytes(dir + "/config.json", runConfigToJson(config));
+    QProcess py;
+    py.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral(GATEFOLD_CHECKPOINT_SCRIPT), path,
+                                                   dir + "/weights.safetensors", dir + "/config.json", "6"});
+    QVERIFY(py.waitForFinished(120000));
+    const QByteArray out = py.readAllStandardOutput();
+    QVERIFY2(py.exitStatus() == QProcess::NormalExit && py.exitCode() == 0, py.readAllStandardError().constData());
+    QVERIFY2(out.startsWith("ok: "), out.constData());
+    qInfo("%s", out.trimmed().constData());
 }
 
 void TstTrain::newerCheckpointFormatRefused()
