@@ -18,18 +18,23 @@ namespace {
 // Deeper than any value Gatefold writes (a checkpoint nests 4 levels).
 constexpr int kMaxPickleNesting = 32;
 
-// The unpickler's parser of type tags: a TorchScript type parser that is not
-// safe on damaged text (fuzz/regressions/checkpoint/libtorch-1.13-scripttypeparser-segv.pt).
-c10::TypePtr refuseTypeTag(const std::string &type)
+// The unpickler's resolver of classes and type tags, and its parser of type names (by default a
+// TorchScript type parser that is not safe on damaged text:
+// fuzz/regressions/checkpoint/libtorch-1.13-scripttypeparser-segv.pt). A plain value needs neither.
+std::runtime_error typeRefusal(const std::string &type)
 {
-    throw std::runtime_error("the archive holds a TorchScript type tag ('" + type.substr(0, 60)
-                             + "'), which a plain pickled value never does");
+    return std::runtime_error("the archive holds a TorchScript type or class ('" + type.substr(0, 60)
+                              + "'), which a plain pickled value never does");
+}
+
+c10::TypePtr refuseTypeName(const std::string &type)
+{
+    throw typeRefusal(type);
 }
 
 c10::StrongTypePtr refuseClass(const c10::QualifiedName &name)
 {
-    throw std::runtime_error("the archive holds an object of class '" + name.qualifiedName().substr(0, 60)
-                             + "', which a plain pickled value never does");
+    throw typeRefusal(name.qualifiedName());
 }
 
 // Whether `t` lies inside its storage and the storage inside the record it was read from (the
@@ -142,7 +147,7 @@ c10::IValue readPickleArchive(const char *data, std::size_t size)
         return bytes;
     };
     torch::jit::Unpickler unpickler(readPickle, refuseClass, /*obj_loader=*/nullptr, readRecord, at::Device(at::kCPU),
-                                    /*use_storage_device=*/false, refuseTypeTag);
+                                    /*use_storage_device=*/false, refuseTypeName);
     unpickler.set_version(reader.version());
     c10::IValue value = unpickler.parse_ivalue();
     checkPickledValue(value, records, 0);
