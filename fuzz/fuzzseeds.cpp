@@ -11,6 +11,7 @@
 #include "config/fieldtable.h"
 #include "config/runvalidation.h"
 #include "config/runpresets.h"
+#include "train/legacycheckpoint.h"
 #include "train/streamseeds.h"
 
 #include <QCryptographicHash>
@@ -199,8 +200,13 @@ bool checkpointSeeds(SeedWriter &w)
         || !train::saveCheckpoint(tmp.path(), QStringLiteral("weights"), config, s.model, nullptr, nullptr, train::TrainState(),
                                   nullptr, &error))
         return w.fail(QStringLiteral("cannot write the checkpoint seeds: %1").arg(error));
+    // The format of older versions, which still loads (train/legacycheckpoint.h).
+    if (!train::writeLegacyCheckpoint(tmp.filePath("full-v2.pt"), train::kLegacySealedFormat, config, s.model,
+                                      s.optimizer.get(), &s.ema, state, &error))
+        return w.fail(QStringLiteral("cannot write the checkpoint seeds: %1").arg(error));
     return w.putFile("checkpoint", "full.pt", tmp.filePath("full.pt"))
-        && w.putFile("checkpoint", "weights.pt", tmp.filePath("weights.pt"));
+        && w.putFile("checkpoint", "weights.pt", tmp.filePath("weights.pt"))
+        && w.putFile("checkpoint", "full-v2.pt", tmp.filePath("full-v2.pt"));
 }
 
 bool safetensorsSeeds(SeedWriter &w)

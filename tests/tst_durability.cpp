@@ -15,6 +15,7 @@
 #include <QtTest/QtTest>
 
 #include "enginechild.h"
+#include "legacycheckpoints.h"
 #include "train/checkpoint.h"
 
 #include <QJsonArray>
@@ -389,20 +390,13 @@ void TstDurability::olderStoresResume()
         auto s = store::RunStore::open(path, &error);
         QVERIFY2(s, qPrintable(error));
         const QString dir = s->runDirectory(1);
-        // Unseal: drop the zip comment (80 bytes) and mark the older format.
+        // The same checkpoint in the older format: torch's archive, unsealed (legacycheckpoints.h).
         auto legacy = [&](const QString &from, const QString &to) {
-            QFile in(from);
-            if (!in.open(QIODevice::ReadOnly))
+            QString why;
+            if (!test::writeLegacyCopy(from, to, train::kLegacyUnsealedFormat, &why)) {
+                qWarning("%s", qPrintable(why));
                 return QString();
-            QByteArray bytes = in.readAll();
-            bytes.chop(80);
-            bytes[bytes.size() - 2] = 0;
-            bytes[bytes.size() - 1] = 0;
-            bytes.replace("gatefold-checkpoint/2", "gatefold-checkpoint/1");
-            QFile out(to);
-            if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size())
-                return QString();
-            out.close();
+            }
             return train::sha256OfFile(to);
         };
         const auto last = checkpointRecord(*s, 1, QStringLiteral("checkpoint/last"));

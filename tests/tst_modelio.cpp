@@ -1,16 +1,21 @@
 // saveWeights / loadWeights: a round trip is exact; every refusal names what
-// is wrong and leaves the target model as it was.
+// is wrong and leaves the target model as it was. The pickle archive of
+// checkpoints (picklearchive.h): what it writes reads back as written, with no
+// type tags; what it never writes is refused.
 
 #include "testmain.h"
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include <QtTest/QtTest>
 
 #include "model/modelio.h"
+#include "model/picklearchive.h"
 #include "testsupport.h"
 
+#include <torch/serialize/output-archive.h>
 #include <torch/torch.h>
 
 #include <fstream>
+#include <sstream>
 #include <sys/stat.h>
 #include <functional>
 #endif
@@ -36,6 +41,26 @@ std::vector<char> readChars(const QString &path)
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// {"t": 0, 1, …, 19 (float32)} as a pickle archive, and where in it the storage's element count
+// (20) and the tensor's size (20) are pickled: both BININT1 ('K') after the storage's 'cpu'.
+struct PickledTwenty {
+    std::string bytes;
+    size_t numelAt = 0;
+    size_t sizeAt = 0;
+};
+
+PickledTwenty pickledTwenty()
+{
+    PickledTwenty p;
+    auto dict = c10::impl::GenericDict(c10::StringType::get(), c10::AnyType::get());
+    dict.insert("t", torch::arange(20, torch::kFloat32));
+    writePickleArchive(dict, &p.bytes);
+    const size_t cpu = p.bytes.find("cpu");
+    p.numelAt = p.bytes.find("K\x14", cpu) + 1;
+    p.sizeAt = p.bytes.find("K\x14", p.numelAt) + 1;
+    return p;
+}
+
 void writeChars(const QString &path, const std::vector<char> &bytes)
 {
     std::ofstream out(path.toStdString(), std::ios::binary | std::ios::trunc);
@@ -58,6 +83,9 @@ private Q_SLOTS:
     void notAFileIsRefused_data();
     void notAFileIsRefused();
     void unwritablePathFails();
+    void pickleArchiveRoundTrip();
+    void pickleArchiveRefusesWhatItNeverWrites_data();
+    void pickleArchiveRefusesWhatItNeverWrites();
 
 private:
     QTemporaryDir m_dir;
@@ -239,6 +267,83 @@ void TstModelIo::unwritablePathFails()
     QVERIFY(!saveWeights(m, path.toStdString(), &error));
     QVERIFY2(QString::fromStdString(error).contains(path), error.c_str());
     QVERIFY(!QFileInfo::exists(path));
+}
+
+
+void TstModelIo::pickleArchiveRoundTrip()
+{
+    auto inner = c10::impl::GenericDict(c10::IntType::get(), c10::AnyType::get());
+    inner.insert(std::int64_t(3), torch::randn({2, 3}, torch::kFloat64));
+    auto list = c10::impl::GenericList(c10::AnyType::get());
+    list.push_back(std::int64_t(1) << 40);
+    list.push_back(std::string("é"));
+    const torch::Tensor base = torch::randn({4, 5});
+    auto dict = c10::impl::GenericDict(c10::StringType::get(), c10::AnyType::get());
+    dict.insert("float", 0.1);
+    dict.insert("bool", true);
+    dict.insert("none", c10::IValue());
+    dict.insert("tuple", c10::ivalue::Tuple::create({0.9, 0.999}));
+    dict.insert("list", list);
+    dict.insert("inner", inner);
+    dict.insert("view", base.slice(0, 1, 3));  // shares the storage of "base"
+    dict.insert("base", base);
+    dict.insert("bytes", torch::arange(256, torch::kInt64).to(torch::kUInt8));
+    std::string bytes;
+    writePickleArchive(dict, &bytes);
+    QVERIFY(bytes.find("restore_type_tag") == std::string::npos);  // no TorchScript type tags
+    QCOMPARE(archiveContent(bytes.data(), bytes.size()), ArchiveContent::PickledValue);
+    const c10::IValue back = readPickleArchive(bytes.data(), bytes.size());
+    QVERIFY(back.isGenericDict());
+    const auto d = back.toGenericDict();
+    QCOMPARE(d.size(), dict.size());
+    QCOMPARE(d.at("float").toDouble(), 0.1);
+    QVERIFY(d.at("bool").toBool() && d.at("none").isNone());
+    QCOMPARE(d.at("tuple").toTupleRef().elements()[1].toDouble(), 0.999);
+    QCOMPARE(d.at("list").toListRef()[0].toInt(), std::int64_t(1) << 40);
+    QCOMPARE(d.at("list").toListRef()[1].toStringRef(), std::string("é"));
+    QVERIFY(torch::equal(d.at("inner").toGenericDict().at(std::int64_t(3)).toTensor(), inner.at(std::int64_t(3)).toTensor()));
+    QVERIFY(torch::equal(d.at("view").toTensor(), base.slice(0, 1, 3)));
+    QVERIFY(torch::equal(d.at("base").toTensor(), base));
+    QVERIFY(torch::equal(d.at("bytes").toTensor(), dict.at("bytes").toTensor()));
+    // A TorchScript module archive (torch::serialize::OutputArchive, older checkpoints) is told apart.
+    torch::serialize::OutputArchive archive;
+    archive.write("x", torch::ones({2}));
+    std::ostringstream module;
+    archive.save_to(module);
+    const std::string moduleBytes = module.str();
+    QCOMPARE(archiveContent(moduleBytes.data(), moduleBytes.size()), ArchiveContent::ScriptModule);
+}
+
+void TstModelIo::pickleArchiveRefusesWhatItNeverWrites_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("reason");
+    PickledTwenty storage = pickledTwenty();
+    storage.bytes[storage.numelAt] = char(0x7f);  // 127 elements claimed, 20 stored
+    QTest::newRow("a storage larger than its record") << QByteArray::fromStdString(storage.bytes) << "reaches past the data stored for it";
+    PickledTwenty size = pickledTwenty();
+    size.bytes[size.sizeAt] = char(0x15);  // 21 elements of a storage of 20
+    QTest::newRow("a tensor larger than its storage") << QByteArray::fromStdString(size.bytes) << "reaches past the data stored for it";
+    auto dict = c10::Dict<std::string, torch::Tensor>();
+    dict.insert("t", torch::ones({2}));
+    const std::vector<char> tagged = torch::pickle_save(c10::IValue(dict));
+    QTest::newRow("a TorchScript type tag (torch::pickle_save)")
+        << QByteArray(tagged.data(), qsizetype(tagged.size())) << "TorchScript type or class";
+    QTest::newRow("truncated") << QByteArray::fromStdString(pickledTwenty().bytes.substr(0, 200)) << "";
+}
+
+void TstModelIo::pickleArchiveRefusesWhatItNeverWrites()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, reason);
+    QString error;
+    try {
+        readPickleArchive(bytes.constData(), size_t(bytes.size()));
+    } catch (const std::exception &e) {
+        error = QString::fromStdString(e.what());
+    }
+    QVERIFY2(!error.isEmpty(), "read without an error");
+    QVERIFY2(error.contains(reason), qPrintable(error));
 }
 
 GATEFOLD_TEST_MAIN(TstModelIo)

@@ -7,11 +7,13 @@
 #include "testmain.h"
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "filebytes.h"
+#include "legacycheckpoints.h"
 #include <QtTest/QtTest>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 
 #include <numeric>
 #include <set>
@@ -19,7 +21,10 @@
 #include "analysis/branchcomparison.h"
 #include "model/branchsimilarity.h"
 #include "train/checkpoint.h"
+#include "train/checkpointreader.h"
 #include "train/checkpointseal.h"
+#include "train/dictcheckpoint.h"
+#include "train/legacycheckpoint.h"
 #include "train/durablefile.h"
 #include "config/resourceestimate.h"
 #include "train/codebookrecord.h"
@@ -34,8 +39,11 @@
 #include "train/trainer.h"
 #include "train/weightema.h"
 
+#include "export/flatten.h"
+#include "export/safetensors.h"
 #include "model/costmodel.h"
 #include "config/textvalues.h"
+#include "model/picklearchive.h"
 #include "store/runstore.h"
 
 #include <torch/torch.h>
@@ -151,6 +159,46 @@ bool sameWeights(const std::vector<torch::Tensor> &a, const std::vector<torch::T
     return true;
 }
 
+// Every AdamW moment and step count, parameter by parameter through the groups (undefined where a
+// parameter has no state): equal lists mean equal optimiser states of two models.
+std::vector<torch::Tensor> optimizerTensors(const torch::optim::AdamW &optimizer)
+{
+    std::vector<torch::Tensor> out;
+    for (const auto &group : optimizer.param_groups())
+        for (const auto &p : group.params()) {
+            const auto found = optimizer.state().find(c10::guts::to_string(p.unsafeGetTensorImpl()));
+            if (found == optimizer.state().end()) {
+                out.push_back(torch::Tensor());
+                continue;
+            }
+            const auto &s = static_cast<const torch::optim::AdamWParamState &>(*found->second);
+            out.push_back(torch::tensor(s.step(), torch::kInt64));
+            out.push_back(s.exp_avg());
+            out.push_back(s.exp_avg_sq());
+        }
+    return out;
+}
+
+bool sameTensors(const std::vector<torch::Tensor> &a, const std::vector<torch::Tensor> &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (a[i].defined() != b[i].defined() || (a[i].defined() && !torch::equal(a[i], b[i])))
+            return false;
+    return true;
+}
+
+bool sameState(const TrainState &a, const TrainState &b)
+{
+    return a.step == b.step && a.bestTop1 == b.bestTop1 && a.bestStep == b.bestStep && a.trainSeconds == b.trainSeconds
+        && a.emaUpdates == b.emaUpdates && a.window.loss == b.window.loss && a.window.gradNorm == b.window.gradNorm
+        && a.window.diversity == b.window.diversity && a.window.steps == b.window.steps
+        && a.window.images == b.window.images && a.window.seconds == b.window.seconds
+        && a.cpuRngState.defined() == b.cpuRngState.defined()
+        && (!a.cpuRngState.defined() || torch::equal(a.cpuRngState, b.cpuRngState));
+}
+
 } // namespace
 
 class TstTrain : public QObject
@@ -176,6 +224,9 @@ private Q_SLOTS:
     void damagedCheckpointRefused();
     void checkpointOfAnotherModelRefused();
     void checkpointSealCatchesAFlippedByte();
+    void olderCheckpointsLoadAsBefore();
+    void checkpointOpensInPython();
+    void newerCheckpointFormatRefused();
     void checkpointFilesAreNeverReplaced();
     void resourceEstimateNamesTheSetting_data();
     void resourceEstimateNamesTheSetting();
@@ -640,13 +691,15 @@ void TstTrain::checkpointSealCatchesAFlippedByte()
     QVERIFY(!readCheckpointConfig(bad, &configJson, &error));
     QVERIFY(sameWeights(before, weightsOf(*model)));
     // Without the seal LibTorch would load it as if nothing happened (it checks no CRC): what the
-    // engine did before checkpoints were sealed. A file in the older format, sealed by nothing and
-    // recorded by no run, is refused before LibTorch reads a byte of it.
-    QByteArray unsealed = flipped.left(flipped.size() - 80);
-    unsealed[unsealed.size() - 2] = 0;
-    unsealed[unsealed.size() - 1] = 0;
-    unsealed.replace("gatefold-checkpoint/2", "gatefold-checkpoint/1");
+    // engine did before checkpoints were sealed. A file in the oldest format (/1, never sealed),
+    // with a flipped weight and recorded by no run, is refused before LibTorch reads a byte of it.
     const QString legacy = m_dir.filePath("seal/legacy-flipped.pt");
+    QVERIFY2(test::writeLegacyCopy(good, legacy, kLegacyUnsealedFormat, &error), qPrintable(error));
+    QByteArray unsealed = readBytes(legacy);
+    QVERIFY(!readCheckpointSeal(unsealed).present && unsealed.contains(kLegacyUnsealedFormat));
+    const qsizetype legacyAt = middleOfLargestTensor(unsealed);
+    QVERIFY(legacyAt > 0);
+    unsealed[legacyAt] = char(unsealed[legacyAt] ^ 0x10);
     writeBytes(legacy, unsealed);
     QVERIFY(!loadCheckpoint(legacy, model, nullptr, nullptr, nullptr, &error, {}, &check));
     QCOMPARE(check.state, CheckpointState::Modified);
@@ -679,6 +732,126 @@ void TstTrain::checkpointSealCatchesAFlippedByte()
     QCOMPARE(check.state, CheckpointState::Accepted);
     // The intact file is still a torch zip: the seal is the zip's comment.
     QVERIFY2(loadCheckpoint(good, model, nullptr, nullptr, nullptr, &error), qPrintable(error));
+}
+
+void TstTrain::olderCheckpointsLoadAsBefore()
+{
+    // Checkpoints are written as the pickled dict; a copy in the format of older versions (torch's
+    // archive: /2 sealed, /1 unsealed and vouched for by the run's record) loads to the same
+    // weights, optimiser state, averages, training state and config, and is checked as before.
+    RunConfig config = tinyRun();
+    config.train.optim.emaDecay = 0.9;
+    config.model.dropPathRate = 0.1;
+    Recorder events;
+    QVERIFY(runTrainer(config, m_dir.filePath("older"), &events, 10).end == TrainEnd::Cancelled);
+    const QString now = events.checkpoints.back().path;
+    QVERIFY(readBytes(now).contains(kCheckpointFormat) && !readBytes(now).contains("constants.pkl"));
+    QString error;
+    const QString sealed = m_dir.filePath("older/v2.pt"), unsealed = m_dir.filePath("older/v1.pt");
+    QVERIFY2(test::writeLegacyCopy(now, sealed, kLegacySealedFormat, &error), qPrintable(error));
+    QVERIFY2(test::writeLegacyCopy(now, unsealed, kLegacyUnsealedFormat, &error), qPrintable(error));
+    QVERIFY(readBytes(sealed).contains("constants.pkl"));  // a TorchScript module archive
+    const CheckpointTrust record{sha256OfFile(unsealed), {}};
+    QCOMPARE(checkCheckpoint(sealed).state, CheckpointState::Intact);
+    QCOMPARE(checkCheckpoint(unsealed).state, CheckpointState::Modified);  // nothing vouches for it
+    QCOMPARE(checkCheckpoint(unsealed, record).state, CheckpointState::Unsealed);
+
+    test::LegacySubject loaded[3];
+    TrainState states[3];
+    const std::pair<QString, CheckpointTrust> files[3] = {{now, {}}, {sealed, {}}, {unsealed, record}};
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY2(test::buildLegacySubject(config, &loaded[i], &error), qPrintable(error));
+        QVERIFY2(loadCheckpoint(files[i].first, loaded[i].model, loaded[i].optimizer.get(), &loaded[i].ema, &states[i],
+                                &error, files[i].second),
+                 qPrintable(error));
+        QByteArray json;
+        QVERIFY2(readCheckpointConfig(files[i].first, &json, &error, files[i].second), qPrintable(error));
+        QCOMPARE(json, runConfigToJson(config));
+        QVERIFY2(checkpointFits(files[i].first, loaded[i].model, &error, files[i].second), qPrintable(error));
+    }
+    QCOMPARE(states[0].step, 10);
+    QVERIFY(!optimizerTensors(*loaded[0].optimizer).empty() && optimizerTensors(*loaded[0].optimizer)[0].defined());
+    for (int i = 1; i < 3; ++i) {
+        QVERIFY(sameWeights(weightsOf(*loaded[0].model), weightsOf(*loaded[i].model)));
+        QVERIFY(sameTensors(optimizerTensors(*loaded[0].optimizer), optimizerTensors(*loaded[i].optimizer)));
+        QVERIFY(sameTensors(loaded[0].ema.tensors(), loaded[i].ema.tensors()));
+        QCOMPARE(loaded[i].ema.updates(), loaded[0].ema.updates());
+        QVERIFY(sameState(states[0], states[i]));
+    }
+    QVERIFY(!sameTensors(loaded[0].ema.tensors(), weightsOf(*loaded[0].model)));
+
+    // A flipped weight in the sealed older format breaks its seal; accepting those bytes loads them.
+    QByteArray flipped = readBytes(sealed);
+    const qsizetype at = middleOfLargestTensor(flipped);
+    QVERIFY(at > 0);
+    flipped[at] = char(flipped[at] ^ 0x10);
+    const QString bad = m_dir.filePath("older/v2-flipped.pt");
+    writeBytes(bad, flipped);
+    CheckpointCheck check;
+    QVERIFY(!loadCheckpoint(bad, loaded[1].model, nullptr, nullptr, nullptr, &error, {}, &check));
+    QCOMPARE(check.state, CheckpointState::Modified);
+    QVERIFY2(loadCheckpoint(bad, loaded[1].model, nullptr, nullptr, nullptr, &error, {{}, {sha256OfFile(bad)}}, &check),
+             qPrintable(error));
+    QCOMPARE(check.state, CheckpointState::Accepted);
+    QVERIFY(!sameWeights(weightsOf(*loaded[0].model), weightsOf(*loaded[1].model)));
+}
+
+void TstTrain::checkpointOpensInPython()
+{
+    // Python's torch.load opens a checkpoint of a short real run as a dict (tests/checkpoint_python.py
+    // asserts the keys, the timm-named weights equal to what this process wrote, the config, the step,
+    // Python's AdamW taking the optimiser state, the averages and the generator state).
+    QProcess probe;
+    probe.start(QStringLiteral("/usr/bin/python3"), {"-c", "import torch"});
+    if (!probe.waitForFinished(60000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
+        QSKIP("/usr/bin/python3 with torch is not installed: the checkpoint is not opened in Python");
+    RunConfig config = tinyRun();
+    config.train.optim.emaDecay = 0.99;
+    const QString dir = m_dir.filePath("python");
+    Recorder events;
+    TrainerOptions options;
+    options.runDir = dir;
+    options.events = &events;
+    options.stopAtStep = 6;
+    Trainer trainer(config, options);
+    QString error;
+    QVERIFY2(trainer.prepare(&error), qPrintable(error));
+    QCOMPARE(trainer.run().end, TrainEnd::Cancelled);
+    const QString path = events.checkpoints.back().path;
+    std::vector<exporting::NamedTensor> weights;  // the model that wrote it, as it stands
+    for (const auto &[name, tensor] : namedWeights(*trainer.model()))
+        weights.push_back(exporting::namedTensor(name, tensor));
+    writeBytes(dir + "/weights.safetensors", exporting::encodeSafetensors(weights));
+    writeBytes(dir + "/config.json", runConfigToJson(config));
+    QProcess py;
+    py.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral(GATEFOLD_CHECKPOINT_SCRIPT), path,
+                                                   dir + "/weights.safetensors", dir + "/config.json", "6"});
+    QVERIFY(py.waitForFinished(120000));
+    const QByteArray out = py.readAllStandardOutput();
+    QVERIFY2(py.exitStatus() == QProcess::NormalExit && py.exitCode() == 0, py.readAllStandardError().constData());
+    QVERIFY2(out.startsWith("ok: "), out.constData());
+    qInfo("%s", out.trimmed().constData());
+}
+
+void TstTrain::newerCheckpointFormatRefused()
+{
+    // A sealed dict of a later format version (a newer Gatefold's) is named as such, untouched.
+    auto dict = c10::impl::GenericDict(c10::StringType::get(), c10::AnyType::get());
+    dict.insert("format", std::string("gatefold-checkpoint/4"));
+    dict.insert("format_version", std::int64_t(4));
+    dict.insert("config", std::string("{}"));
+    std::string bytes;
+    model::writePickleArchive(dict, &bytes);
+    QVERIFY(sealCheckpoint(bytes));
+    const QString path = m_dir.filePath("newer.pt");
+    writeBytes(path, QByteArray::fromStdString(bytes));
+    QCOMPARE(checkCheckpoint(path).state, CheckpointState::Intact);
+    auto model = model::VisionTransformer(tinyRun().model);
+    QString error;
+    QVERIFY(!loadCheckpoint(path, model, nullptr, nullptr, nullptr, &error));
+    QVERIFY2(error.contains(path) && error.contains("newer Gatefold (checkpoint format 4"), qPrintable(error));
+    QByteArray json;
+    QVERIFY(!readCheckpointConfig(path, &json, &error));
 }
 
 void TstTrain::checkpointFilesAreNeverReplaced()
@@ -794,10 +967,13 @@ void TstTrain::resumeReproducesTheRun_data()
     QTest::addColumn<int>("stopAt");
     QTest::addColumn<bool>("parallel");
     QTest::addColumn<bool>("augment");
-    QTest::newRow("mid-epoch, plain") << 11 << false << false;
-    QTest::newRow("epoch end, plain") << 8 << false << false;
-    QTest::newRow("mid-epoch, joining") << 13 << true << false;
-    QTest::newRow("mid-epoch, augmented + mixup/cutmix, 2 data workers") << 11 << false << true;
+    QTest::addColumn<bool>("legacy");  // resumed from a copy in the format of older versions (/2)
+    QTest::newRow("mid-epoch, plain") << 11 << false << false << false;
+    QTest::newRow("epoch end, plain") << 8 << false << false << false;
+    QTest::newRow("mid-epoch, joining") << 13 << true << false << false;
+    QTest::newRow("mid-epoch, augmented + mixup/cutmix, 2 data workers") << 11 << false << true << false;
+    QTest::newRow("mid-epoch, plain, from an older version's checkpoint") << 11 << false << false << true;
+    QTest::newRow("mid-epoch, joining, from an older version's checkpoint") << 13 << true << false << true;
 }
 
 void TstTrain::resumeReproducesTheRun()
@@ -809,6 +985,7 @@ void TstTrain::resumeReproducesTheRun()
     QFETCH(int, stopAt);
     QFETCH(bool, parallel);
     QFETCH(bool, augment);
+    QFETCH(bool, legacy);
     RunConfig config = tinyRun();
     if (augment) {
         auto &a = config.train.augment;
@@ -831,7 +1008,7 @@ void TstTrain::resumeReproducesTheRun()
         config.model.join.schedule.warmupSteps = 10;
         config.model.join.schedule.adjustSteps = 4;
     }
-    const QString tag = QString::number(stopAt) + (parallel ? "p" : "") + (augment ? "a" : "");
+    const QString tag = QString::number(stopAt) + (parallel ? "p" : "") + (augment ? "a" : "") + (legacy ? "l" : "");
     Recorder whole;
     const auto full = runTrainer(config, m_dir.filePath("whole" + tag), &whole);
     QCOMPARE(full.end, TrainEnd::Finished);
@@ -839,8 +1016,16 @@ void TstTrain::resumeReproducesTheRun()
     const auto stopped = runTrainer(config, m_dir.filePath("split" + tag), &first, stopAt);
     QCOMPARE(stopped.end, TrainEnd::Cancelled);
     QCOMPARE(stopped.step, std::int64_t(stopAt));
+    QString from = first.checkpoints.back().path;
+    if (legacy) {
+        QString error;
+        const QString copy = m_dir.filePath("older" + tag + ".pt");
+        QVERIFY2(test::writeLegacyCopy(from, copy, kLegacySealedFormat, &error), qPrintable(error));
+        QVERIFY(readBytes(copy).contains(kLegacySealedFormat) && !readBytes(copy).contains(kCheckpointFormat));
+        from = copy;
+    }
     Recorder second;
-    const auto resumed = runTrainer(config, m_dir.filePath("split" + tag), &second, -1, first.checkpoints.back().path);
+    const auto resumed = runTrainer(config, m_dir.filePath("split" + tag), &second, -1, from);
     QCOMPARE(resumed.end, TrainEnd::Finished);
     auto joined = first.values;
     for (const auto &[key, value] : second.values)
@@ -855,6 +1040,7 @@ void TstTrain::resumeReproducesTheRun()
     }
     QCOMPARE(resumed.bestTop1, full.bestTop1);
     QVERIFY(whole.values.count({QStringLiteral("val_ema/top1"), 24}));
+    QVERIFY(readBytes(second.checkpoints.back().path).contains(kCheckpointFormat));  // written now: the dict
 }
 
 void TstTrain::nanFailsKeepingTheCheckpoint()

@@ -1,14 +1,12 @@
 #include "modelio.h"
 
+#include "boundedbytes.h"
+
 #include "files/userfile.h"
 
 #include <caffe2/serialize/inline_container.h>
-#include <caffe2/serialize/read_adapter_interface.h>
 #include <torch/csrc/jit/serialization/import_read.h>
 #include <torch/torch.h>
-
-#include <algorithm>
-#include <cstring>
 
 #include <cstdio>
 #include <filesystem>
@@ -28,26 +26,6 @@ std::string shapeText(at::IntArrayRef sizes)
     out << sizes;
     return out.str();
 }
-
-// Bytes in memory for LibTorch's zip reader, every read clamped to their end (a short read is the
-// reader's "damaged archive", never a read past the buffer).
-class BoundedBytes final : public caffe2::serialize::ReadAdapterInterface
-{
-public:
-    explicit BoundedBytes(std::vector<char> bytes) : m_bytes(std::move(bytes)) {}
-    size_t size() const override { return m_bytes.size(); }
-    size_t read(uint64_t pos, void *buf, size_t n, const char * /*what*/) const override
-    {
-        if (pos >= m_bytes.size())
-            return 0;
-        n = std::min<size_t>(n, m_bytes.size() - size_t(pos));
-        std::memcpy(buf, m_bytes.data() + pos, n);
-        return n;
-    }
-
-private:
-    std::vector<char> m_bytes;
-};
 
 } // namespace
 
@@ -108,10 +86,8 @@ bool loadWeights(VisionTransformer &model, const std::string &path, std::string 
     }
     std::map<std::string, torch::Tensor> loaded;
     try {
-        // torch::pickle_load(bytes), with a reader that stays inside the bytes: LibTorch 1.13's own
-        // copies them into a reader that serves miniz's whole 4 KB blocks past the end of a truncated
-        // archive (AddressSanitizer: heap-buffer-overflow in mz_zip_reader_init).
-        caffe2::serialize::PyTorchStreamReader reader(std::make_shared<BoundedBytes>(std::move(bytes)));
+        // torch::pickle_load(bytes), with a reader that stays inside the bytes (boundedbytes.h).
+        caffe2::serialize::PyTorchStreamReader reader(std::make_shared<BoundedBytes>(bytes.data(), bytes.size()));
         const c10::IValue value = torch::jit::readArchiveAndTensors("data", /*pickle_prefix=*/"", /*tensor_prefix=*/"",
                                                                     c10::nullopt, c10::nullopt, c10::nullopt, reader);
         if (!value.isGenericDict())

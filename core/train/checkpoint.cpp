@@ -1,67 +1,26 @@
 #include "checkpoint.h"
 
 #include "checkpointseal.h"
+#include "dictcheckpoint.h"
 #include "durablefile.h"
 #include "config/resourceestimate.h"
+#include "legacycheckpoint.h"
 #include "testkillpoint.h"
 
 #include "files/userfile.h"
+#include "model/picklearchive.h"
 
 #include <QCryptographicHash>
 #include <QFile>
 
-#include <torch/serialize/input-archive.h>
-#include <torch/serialize/output-archive.h>
 #include <torch/torch.h>
 
 #include <algorithm>
-#include <cstring>
 #include <limits>
 #include <map>
-#include <sstream>
 
 namespace gatefold::train {
 namespace {
-
-// /2: sealed (checkpointseal.h); /1 files (no seal) still load.
-constexpr const char *kFormat = "gatefold-checkpoint/2";
-constexpr const char *kUnsealedFormat = "gatefold-checkpoint/1";
-
-std::vector<std::pair<std::string, torch::Tensor>> namedWeights(const torch::nn::Module &model)
-{
-    std::vector<std::pair<std::string, torch::Tensor>> out;
-    for (const auto &p : model.named_parameters(true))
-        out.emplace_back(p.key(), p.value());
-    for (const auto &b : model.named_buffers(true))
-        out.emplace_back(b.key(), b.value());
-    return out;
-}
-
-// Tensors under "t0", "t1", … with their names in "names" (archive keys may not hold dots).
-void writeTensors(torch::serialize::OutputArchive &archive, const std::vector<std::string> &names,
-                  const std::vector<torch::Tensor> &tensors)
-{
-    c10::List<std::string> list;
-    for (const auto &n : names)
-        list.push_back(n);
-    archive.write("names", c10::IValue(list));
-    for (size_t i = 0; i < tensors.size(); ++i)
-        archive.write("t" + std::to_string(i), tensors[i].detach().cpu());
-}
-
-std::map<std::string, torch::Tensor> readTensors(torch::serialize::InputArchive &archive)
-{
-    c10::IValue names;
-    archive.read("names", names);
-    std::map<std::string, torch::Tensor> out;
-    const auto list = names.toList();
-    for (size_t i = 0; i < list.size(); ++i) {
-        torch::Tensor t;
-        archive.read("t" + std::to_string(i), t);
-        out[list.get(i).toStringRef()] = t;
-    }
-    return out;
-}
 
 // Every name or shape of `stored` that does not fit `live`.
 QStringList mismatches(const std::map<std::string, torch::Tensor> &stored,
@@ -106,23 +65,6 @@ QString mismatchText(const QStringList &problems)
     if (problems.size() > shown.size())
         text += QStringLiteral("; and %1 more").arg(problems.size() - shown.size());
     return text;
-}
-
-torch::Tensor scalar(double v) { return torch::tensor(v, torch::kFloat64); }
-torch::Tensor scalar(std::int64_t v) { return torch::tensor(v, torch::kInt64); }
-
-void readScalar(torch::serialize::InputArchive &a, const char *key, double *v)
-{
-    torch::Tensor t;
-    a.read(key, t);
-    *v = t.item<double>();
-}
-
-void readScalar(torch::serialize::InputArchive &a, const char *key, std::int64_t *v)
-{
-    torch::Tensor t;
-    a.read(key, t);
-    *v = t.item<std::int64_t>();
 }
 
 QString shortHash(const QString &sha)
@@ -177,7 +119,7 @@ QByteArray readChecked(const QString &path, const CheckpointTrust &trust, Checkp
         check->problem = QStringLiteral("checkpoint %1 is damaged or was changed after it was written: its content "
                                         "(sha256 %2) is not what was sealed into it (%3)")
                              .arg(path, shortHash(seal.computed), shortHash(seal.sealed));
-    } else if (!seal.present && bytes.contains(kFormat)) {
+    } else if (!seal.present && (bytes.contains(kCheckpointFormat) || bytes.contains(kLegacySealedFormat))) {
         check->problem = QStringLiteral("checkpoint %1 has lost the content hash it was written with (rewritten by "
                                         "another program?), so its content cannot be verified")
                              .arg(path);
@@ -198,8 +140,11 @@ QByteArray readChecked(const QString &path, const CheckpointTrust &trust, Checkp
     return bytes;
 }
 
-bool openArchive(const QString &path, const CheckpointTrust &trust, torch::serialize::InputArchive &archive,
-                 QString *error, CheckpointCheck *check)
+// The reader of the checkpoint at `path`, once its bytes pass their check; nullptr with why not in
+// `error`. What the zip holds says which format it is: a pickled dict (written now) or a
+// TorchScript module archive (older versions).
+std::unique_ptr<CheckpointReader> openCheckpoint(const QString &path, const CheckpointTrust &trust, QString *error,
+                                                 CheckpointCheck *check)
 {
     CheckpointCheck local;
     CheckpointCheck &verdict = check ? *check : local;
@@ -207,31 +152,86 @@ bool openArchive(const QString &path, const CheckpointTrust &trust, torch::seria
     if (!verdict.usable()) {
         *error = verdict.state == CheckpointState::Modified ? verdict.problem + QStringLiteral("; ") + checkpointAdvice()
                                                             : verdict.problem;
-        return false;
+        return nullptr;
     }
+    std::unique_ptr<CheckpointReader> reader;
+    std::string why;
     try {
-        if (verdict.state == CheckpointState::Accepted) {
-            // Bytes nothing vouches for but the user: LibTorch 1.13's zip reader reads whole 4 KB
-            // blocks past the end of a truncated archive (model/modelio.cpp), so they get a copy
-            // with zeros behind its end for such reads to land in.
-            constexpr qsizetype kReadSlack = 64 * 1024;
-            QByteArray padded(bytes.size() + kReadSlack, '\0');
-            std::memcpy(padded.data(), bytes.constData(), size_t(bytes.size()));
-            archive.load_from(padded.constData(), size_t(bytes.size()));
-        } else {
-            archive.load_from(bytes.constData(), size_t(bytes.size()));
-        }
-        c10::IValue format;
-        if (!archive.try_read("format", format) || !format.isString()
-            || (format.toStringRef() != kFormat && format.toStringRef() != kUnsealedFormat)) {
-            *error = QStringLiteral("%1 is not a Gatefold checkpoint (no '%2' mark)").arg(path, kFormat);
-            return false;
-        }
+        if (model::archiveContent(bytes.constData(), size_t(bytes.size())) == model::ArchiveContent::PickledValue)
+            reader = DictCheckpoint::read(bytes.constData(), size_t(bytes.size()), &why);
+        else
+            reader = LegacyCheckpoint::read(bytes, verdict.state != CheckpointState::Accepted, &why);
     } catch (const std::exception &e) {
         *error = QStringLiteral("checkpoint %1 cannot be read (damaged or not a checkpoint): %2")
                      .arg(path, QString::fromStdString(e.what()).section('\n', 0, 0));
+        return nullptr;
+    }
+    if (!reader)
+        *error = QStringLiteral("%1 is not a Gatefold checkpoint: %2").arg(path, QString::fromStdString(why));
+    return reader;
+}
+
+// The weight averages for `live`, in its order (a weight without a stored average starts from
+// itself); empty when the checkpoint holds none.
+std::vector<torch::Tensor> averagesFor(const std::map<std::string, torch::Tensor> &stored,
+                                       const std::vector<std::pair<std::string, torch::Tensor>> &live)
+{
+    std::vector<torch::Tensor> averages;
+    if (stored.empty())
+        return averages;
+    for (const auto &[name, tensor] : live) {
+        const auto found = stored.find(name);
+        if (found == stored.end()) {
+            averages.push_back(tensor.detach().clone());
+        } else if (found->second.sizes() != tensor.sizes()) {
+            throw std::runtime_error("the weight average of " + name + " has shape " + c10::str(found->second.sizes())
+                                     + ", the model " + c10::str(tensor.sizes()));
+        } else {
+            averages.push_back(found->second);
+        }
+    }
+    return averages;
+}
+
+// loadCheckpoint on an opened checkpoint: every part read and checked, then applied. Throws
+// std::exception where the contents are damaged.
+bool loadFrom(const CheckpointReader &reader, const QString &path, model::VisionTransformer &model,
+              torch::optim::Optimizer *optimizer, WeightEma *ema, TrainState *state, QString *error)
+{
+    const auto stored = reader.weights();
+    const auto live = namedWeights(*model);
+    if (const QStringList problems = mismatches(stored, live); !problems.isEmpty()) {
+        *error = QStringLiteral("checkpoint %1 does not fit the model: %2").arg(path, mismatchText(problems));
         return false;
     }
+    const bool averaged = ema && ema->enabled();
+    const std::optional<TrainState> loaded = state || averaged ? reader.state() : std::nullopt;
+    if (state && !loaded) {
+        *error = QStringLiteral("checkpoint %1 holds weights only, no training state to resume").arg(path);
+        return false;
+    }
+    const auto averages = averaged ? averagesFor(reader.averages(), live) : std::vector<torch::Tensor>();
+    std::function<void()> restoreOptimizer;
+    if (optimizer) {
+        QString problem;
+        restoreOptimizer = reader.optimizerRestore(*optimizer, *model, &problem);
+        if (!restoreOptimizer) {
+            *error = QStringLiteral("checkpoint %1 %2").arg(path, problem);
+            return false;
+        }
+    }
+    // Everything read and checked: now change the model, optimiser and averages.
+    {
+        torch::NoGradGuard noGrad;
+        for (const auto &[name, tensor] : live)
+            tensor.detach().copy_(stored.at(name));
+    }
+    if (restoreOptimizer)
+        restoreOptimizer();
+    if (!averages.empty())
+        ema->restore(averages, loaded ? loaded->emaUpdates : 0);
+    if (state)
+        *state = *loaded;
     return true;
 }
 
@@ -270,53 +270,16 @@ bool saveCheckpoint(const QString &dir, const QString &baseName, const QByteArra
                     const model::VisionTransformer &model, torch::optim::Optimizer *optimizer, const WeightEma *ema,
                     const TrainState &state, CheckpointWrite *written, QString *error)
 {
-    std::ostringstream bytes;
+    std::string data;
     try {
-        torch::serialize::OutputArchive archive;
-        archive.write("format", c10::IValue(std::string(kFormat)));
-        archive.write("config", c10::IValue(configJson.toStdString()));
-        torch::serialize::OutputArchive weights;
-        std::vector<std::string> names;
-        std::vector<torch::Tensor> tensors;
-        for (const auto &[name, tensor] : namedWeights(*model)) {
-            names.push_back(name);
-            tensors.push_back(tensor);
-        }
-        writeTensors(weights, names, tensors);
-        archive.write("model", weights);
-        if (optimizer) {
-            torch::serialize::OutputArchive opt;
-            optimizer->save(opt);
-            archive.write("optimizer", opt);
-        }
-        if (ema && ema->enabled()) {
-            torch::serialize::OutputArchive averages;
-            writeTensors(averages, names, ema->tensors());
-            archive.write("ema", averages);
-        }
-        torch::serialize::OutputArchive s;
-        s.write("step", scalar(state.step));
-        s.write("best_top1", scalar(state.bestTop1));
-        s.write("best_step", scalar(state.bestStep));
-        s.write("train_seconds", scalar(state.trainSeconds));
-        s.write("window_loss", scalar(state.window.loss));
-        s.write("window_grad_norm", scalar(state.window.gradNorm));
-        s.write("window_diversity", scalar(state.window.diversity));
-        s.write("window_steps", scalar(state.window.steps));
-        s.write("window_images", scalar(state.window.images));
-        s.write("window_seconds", scalar(state.window.seconds));
-        s.write("ema_updates", scalar(state.emaUpdates));
-        if (state.cpuRngState.defined())
-            s.write("cpu_rng", state.cpuRngState);
-        archive.write("state", s);
-        archive.save_to(bytes);
+        data = encodeCheckpoint(configJson, model, optimizer, ema, state);
     } catch (const std::exception &e) {
         *error = QStringLiteral("cannot serialise the checkpoint: %1").arg(QString::fromStdString(e.what()));
         return false;
     }
-    std::string data = bytes.str();
     if (!sealCheckpoint(data)) {
-        *error = QStringLiteral("cannot seal the checkpoint: LibTorch wrote an archive without the expected zip end record");
+        *error = QStringLiteral("cannot seal the checkpoint: LibTorch wrote an archive without the expected zip end "
+                                "record");
         return false;
     }
     QString path;
@@ -335,28 +298,31 @@ bool saveCheckpoint(const QString &dir, const QString &baseName, const QByteArra
 
 bool readCheckpointConfig(const QString &path, QByteArray *configJson, QString *error, const CheckpointTrust &trust)
 {
-    torch::serialize::InputArchive archive;
-    if (!openArchive(path, trust, archive, error, nullptr))
+    const auto reader = openCheckpoint(path, trust, error, nullptr);
+    if (!reader)
         return false;
-    c10::IValue config;
-    if (!archive.try_read("config", config) || !config.isString()) {
+    try {
+        *configJson = reader->config();
+    } catch (const std::exception &e) {
+        *error = QStringLiteral("checkpoint %1 cannot be read: %2")
+                     .arg(path, QString::fromStdString(e.what()).section('\n', 0, 0));
+        return false;
+    }
+    if (configJson->isEmpty()) {
         *error = QStringLiteral("checkpoint %1 holds no run config").arg(path);
         return false;
     }
-    *configJson = QByteArray::fromStdString(config.toStringRef());
     return true;
 }
 
 bool checkpointFits(const QString &path, const model::VisionTransformer &model, QString *error,
                     const CheckpointTrust &trust)
 {
-    torch::serialize::InputArchive archive;
-    if (!openArchive(path, trust, archive, error, nullptr))
+    const auto reader = openCheckpoint(path, trust, error, nullptr);
+    if (!reader)
         return false;
     try {
-        torch::serialize::InputArchive weights;
-        archive.read("model", weights);
-        const QStringList problems = mismatches(readTensors(weights), namedWeights(*model));
+        const QStringList problems = mismatches(reader->weights(), namedWeights(*model));
         if (problems.isEmpty())
             return true;
         *error = QStringLiteral("checkpoint %1 does not fit the model of this config (%2 differences): %3")
@@ -374,72 +340,16 @@ bool loadCheckpoint(const QString &path, model::VisionTransformer &model, torch:
                     WeightEma *ema, TrainState *state, QString *error, const CheckpointTrust &trust,
                     CheckpointCheck *check)
 {
-    torch::serialize::InputArchive archive;
-    if (!openArchive(path, trust, archive, error, check))
+    const auto reader = openCheckpoint(path, trust, error, check);
+    if (!reader)
         return false;
     try {
-        torch::serialize::InputArchive weights;
-        archive.read("model", weights);
-        auto stored = readTensors(weights);
-        const auto live = namedWeights(*model);
-        if (const QStringList problems = mismatches(stored, live); !problems.isEmpty()) {
-            *error = QStringLiteral("checkpoint %1 does not fit the model: %2").arg(path, mismatchText(problems));
-            return false;
-        }
-        TrainState loaded;
-        std::vector<torch::Tensor> averages;
-        torch::serialize::InputArchive s;
-        const bool haveState = archive.try_read("state", s);
-        if (state) {
-            if (!haveState) {
-                *error = QStringLiteral("checkpoint %1 holds weights only, no training state to resume").arg(path);
-                return false;
-            }
-            readScalar(s, "step", &loaded.step);
-            readScalar(s, "best_top1", &loaded.bestTop1);
-            readScalar(s, "best_step", &loaded.bestStep);
-            readScalar(s, "train_seconds", &loaded.trainSeconds);
-            readScalar(s, "window_loss", &loaded.window.loss);
-            readScalar(s, "window_grad_norm", &loaded.window.gradNorm);
-            readScalar(s, "window_diversity", &loaded.window.diversity);
-            readScalar(s, "window_steps", &loaded.window.steps);
-            readScalar(s, "window_images", &loaded.window.images);
-            readScalar(s, "window_seconds", &loaded.window.seconds);
-            readScalar(s, "ema_updates", &loaded.emaUpdates);
-            s.try_read("cpu_rng", loaded.cpuRngState);
-        }
-        if (ema && ema->enabled()) {
-            torch::serialize::InputArchive a;
-            if (archive.try_read("ema", a)) {
-                auto avg = readTensors(a);
-                for (const auto &[name, tensor] : live)
-                    averages.push_back(avg.count(name) ? avg[name] : tensor.detach().clone());
-            }
-        }
-        // Everything read and checked: now change the model, optimiser and averages.
-        {
-            torch::NoGradGuard noGrad;
-            for (const auto &[name, tensor] : live)
-                tensor.detach().copy_(stored[name]);
-        }
-        if (optimizer) {
-            torch::serialize::InputArchive opt;
-            if (!archive.try_read("optimizer", opt)) {
-                *error = QStringLiteral("checkpoint %1 holds no optimiser state to resume").arg(path);
-                return false;
-            }
-            optimizer->load(opt);
-        }
-        if (ema && ema->enabled() && !averages.empty())
-            ema->restore(averages, loaded.emaUpdates);
-        if (state)
-            *state = loaded;
+        return loadFrom(*reader, path, model, optimizer, ema, state, error);
     } catch (const std::exception &e) {
         *error = QStringLiteral("checkpoint %1 cannot be loaded: %2")
                      .arg(path, QString::fromStdString(e.what()).section('\n', 0, 0));
         return false;
     }
-    return true;
 }
 
 } // namespace gatefold::train

@@ -13,10 +13,37 @@
 
 namespace gatefold::train {
 
-// A training checkpoint (torch's archive format, a zip): the run config JSON,
-// the model's parameters and buffers by name, the optimiser's state, the
-// weight averages and the TrainState, sealed with a content hash in the zip's
-// comment (checkpointseal.h). Checkpoint files are immutable: each is a new
+// A training checkpoint: a dict pickled into torch's zip format, so that
+// Python's `torch.load("step-120.pt")` opens it (dictcheckpoint.h writes it,
+// model/picklearchive.h pickles it), sealed with a content hash in the zip's
+// comment (checkpointseal.h). Its keys (format version 3):
+//   "format"          str   "gatefold-checkpoint/3"
+//   "format_version"  int   3 (a reader refuses a larger one: a newer Gatefold's)
+//   "step"            int   optimiser steps taken
+//   "config"          str   the run config JSON (json.loads reads it)
+//   "model"           dict  str -> Tensor: the model's parameters and buffers by
+//                           their timm names ("blocks.0.attn.qkv.weight", …; the
+//                           names of model::VisionTransformer and the exports)
+//   "model_ema"       dict  str -> Tensor: the weight averages by the same names
+//                           (only with optim.ema_decay > 0)
+//   "optimizer"       dict  AdamW's state as Python's AdamW.state_dict() has it
+//                           (optimizerstate.h; absent in a weights-only checkpoint)
+//   "train_state"     dict  the rest of TrainState: "best_top1" float,
+//                           "best_step" int, "train_seconds" float,
+//                           "ema_updates" int, "window" {"loss", "grad_norm",
+//                           "diversity", "seconds": float; "steps", "images": int}
+//   "rng"             dict  "cpu": uint8 Tensor, the CPU generator's state
+//                           (torch.set_rng_state takes it); {} when none was kept
+// "model" and "model_ema" are the keys timm's checkpoint loader looks for.
+// The pickle holds no class but tensors' (no TorchScript type tags); still,
+// torch 1.13's torch.load(weights_only=True) refuses it, as it refuses every
+// float in a pickle (its restricted unpickler lacks the BINFLOAT opcode), so
+// load it plainly there (tests/checkpoint_python.py checks both).
+// Checkpoints of older versions — torch's archive format (a TorchScript module
+// zip with the tensors as t0…tN and a names list), marks
+// "gatefold-checkpoint/1" (unsealed) and "/2" (sealed) — still load, resume and
+// verify (legacycheckpoint.h); every checkpoint written now has format 3.
+// Checkpoint files are immutable: each is a new
 // file (durablefile.h), named by the step it holds; the run store's records
 // say which file is a run's last, best or epoch-N (RunStore::recordCheckpoint).
 struct CheckpointWrite {
