@@ -127,7 +127,7 @@ void MainWindow::buildActions()
             statusBar()->showMessage(tr("Select the runs for the table"), 4000);
             return;
         }
-        TableBuilder(m_controller->store(), ids, this).exec();
+        TableBuilder(m_controller->store(), ids, m_controller->enginePath(), this).exec();
     });
     tableAction->setShortcut(QKeySequence(tr("Ctrl+T")));
     tableAction->setToolTip(tr("A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts"));
