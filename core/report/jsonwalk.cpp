@@ -151,8 +151,7 @@ bool JsonWalk::matrix(const QJsonValue &value, const QString &where, int rows, i
     const auto list = array(value, where, rows);
     if (!list)
         return false;
-    Matrix m{rows, cols, {}};
-    m.values.reserve(size_t(rows) * size_t(cols));
+    Matrix m{rows, cols, {}};  // no reserve(rows * cols): the sizes are the file's word until the rows are read
     for (int r = 0; r < rows; ++r) {
         const QString at = item(where, r);
         const auto row = array(list->at(r), at, cols);
