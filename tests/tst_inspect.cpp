@@ -760,6 +760,23 @@ void TstInspect::cliWritesWhatItSays()
     QVERIFY(listed.contains(QStringLiteral("branch_similarity.png")));
     QVERIFY(listed.contains(QStringLiteral("report.json")));
 
+    // --report-only writes report.json alone (what the window reads); --progress says each stage on stderr.
+    const QString only = m_dir.filePath(QStringLiteral("cli-report-only"));
+    const auto quiet = runCli({QStringLiteral("analyze"), QStringLiteral("--run"), QString::number(m_plain),
+                               QStringLiteral("--store"), m_storePath, QStringLiteral("--images"), QStringLiteral("2"),
+                               QStringLiteral("--views"), QStringLiteral("attention,distance"), QStringLiteral("--device"),
+                               QStringLiteral("cpu"), QStringLiteral("--out"), only, QStringLiteral("--report-only"),
+                               QStringLiteral("--progress"), QStringLiteral("--json")});
+    QVERIFY2(quiet.exitCode == 0, qPrintable(quiet.err));
+    QCOMPARE(filesUnder(only), QStringList{QStringLiteral("report.json")});
+    QVERIFY2(quiet.err.contains(QStringLiteral("  attention maps …")), qPrintable(quiet.err));
+    QString error;
+    const auto read = report::readReportFile(QDir(only).filePath(QStringLiteral("report.json")), &error);
+    QVERIFY2(read, qPrintable(error));
+    QCOMPARE(read->runId, m_plain);
+    QCOMPARE(int(read->images.size()), 2);
+    QVERIFY(!read->attention.empty() && !read->meanDistance.empty() && read->rollout.empty());
+
     // The summary, and the default folder <run dir>/analysis/<checkpoint>.
     const auto text = runCli({QStringLiteral("analyze"), QStringLiteral("--run"), QString::number(m_cde),
                               QStringLiteral("--store"), m_storePath, QStringLiteral("--checkpoint"),
