@@ -17,6 +17,7 @@ const std::vector<Harness> &harnesses()
         {"checkpoint", &fuzzCheckpoint, 262144, "train::readCheckpointConfig + loadCheckpoint (model, optimiser, EMA, state)"},
         {"safetensors", &fuzzSafetensors, 16384, "exporting::decodeSafetensors, round trip through encodeSafetensors"},
         {"mlflow", &fuzzMlflow, 32768, "mlflow::readMlflowRuns on a file store unpacked from the input (treepack)"},
+        {"report", &fuzzReport, 16384, "report::readReportJson (report.json), round trip through reportJson"},
     };
     return all;
 }

@@ -35,6 +35,7 @@ bool fuzzImage(const std::uint8_t *data, std::size_t size);
 bool fuzzCheckpoint(const std::uint8_t *data, std::size_t size);
 bool fuzzSafetensors(const std::uint8_t *data, std::size_t size);
 bool fuzzMlflow(const std::uint8_t *data, std::size_t size);
+bool fuzzReport(const std::uint8_t *data, std::size_t size);
 
 // A property every input must keep is broken: says which and where, then
 // aborts (libFuzzer keeps the input as a crash, the replay test fails).

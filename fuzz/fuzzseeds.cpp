@@ -5,6 +5,7 @@
 
 #include "export/safetensors.h"
 #include "mlflow/mlflowexport.h"
+#include "report/reportjson.h"
 #include "store/runstore.h"
 #include "train/checkpoint.h"
 #include "config/runconfigjson.h"
@@ -24,6 +25,9 @@
 #include <torch/torch.h>
 
 #include <zlib.h>
+
+#include <cmath>
+#include <limits>
 
 namespace gatefold::fuzz {
 namespace {
@@ -224,6 +228,54 @@ bool safetensorsSeeds(SeedWriter &w)
         && w.put("safetensors", "none.safetensors", exporting::encodeSafetensors({}));
 }
 
+// Reports as `gatefold-cli analyze` writes them: every view of a two-branch CDE model on two 4 × 4 images
+// (2 × 2 patches), NaN and infinities among the numbers, and one with no view at all.
+bool reportSeeds(SeedWriter &w)
+{
+    report::InspectReport r;
+    r.runId = 3;
+    r.runName = QStringLiteral("seed \"report\"");
+    r.checkpoint = QStringLiteral("best");
+    r.checkpointFile = QStringLiteral("runs/3/step-16.pt");
+    r.step = 16;
+    r.epoch = 1;
+    r.device = QStringLiteral("cpu");
+    r.imageSize = 4;
+    r.patchSize = 2;
+    r.gridHeight = r.gridWidth = 2;
+    r.layers = 1;
+    r.heads = 1;
+    r.branches = 2;
+    r.classNames = {QStringLiteral("disk"), QStringLiteral("ring")};
+    for (int i = 0; i < 2; ++i)
+        r.images.push_back({4, 4, std::vector<std::uint8_t>(48, std::uint8_t(60 * i)), i, r.classNames[i],
+                            QStringLiteral("val #%1").arg(i), 1 - i, 0.75});
+    const report::Matrix map{2, 2, {0.1, 0.2, std::nan(""), std::numeric_limits<double>::infinity()}};
+    const report::Matrix square{2, 2, {1.0, -0.5, -0.5, 1.0}};
+    r.attention = {map, map};
+    r.branchAttention = {map, map, map, map};
+    r.rollout = {map, map};
+    r.rolloutFusion = QStringLiteral("mean");
+    r.meanDistance = report::Matrix{1, 1, {1.5}};
+    r.codebook.push_back({0, {0.75, 0.25, 0.0}, 1.75, 1, 0.5, 0.25,
+                          {report::Matrix{2, 2, {0, 1, 0, 0}}, report::Matrix{2, 2, {1, 1, 0, 0}}},
+                          {{{0, 3}, {1, 2}}, {{1, 2}, {0, 1}}, {}}});
+    r.branchLayers.push_back({0, square, square, square, square, square, square});
+    r.cka = report::Matrix{1, 1, {1.0}};
+    r.ckaAgainst = QStringLiteral("run 3 (best)");
+    r.usageHistory.push_back({8, 0.5, {{0, {0.5, 0.5, 0.0}}}});
+    r.branchHistory.push_back({8, 0.5, {{0, square, square, {}, {}, {}, {}}}});
+    report::InspectReport plain;
+    plain.runId = 1;
+    plain.checkpoint = QStringLiteral("last");
+    plain.imageSize = plain.patchSize = 4;
+    plain.gridHeight = plain.gridWidth = plain.layers = plain.heads = 1;
+    plain.images.push_back({1, 1, {9, 8, 7}, -1, QString(), QStringLiteral("/a.png"), 0, 1.0});
+    plain.skipped[QStringLiteral("codebook")] = QStringLiteral("the model has no CDE gates");
+    return w.put("report", "views.json", report::reportJson(r, {QStringLiteral("images.csv"), QStringLiteral("report.json")}))
+        && w.put("report", "plain.json", report::reportJson(plain, {QStringLiteral("report.json")}));
+}
+
 bool writeText(const QString &path, const QByteArray &bytes)
 {
     QDir().mkpath(QFileInfo(path).path());
@@ -343,7 +395,7 @@ bool writeSeedCorpus(const QString &dir, QString *error)
     SeedWriter w(dir, error);
     return configSeeds(w) && w.put("cifar", "cifar10-2.bin", cifarRecords(2, false))
         && w.put("cifar", "cifar100-2.bin", cifarRecords(2, true)) && idxSeeds(w) && imageSeeds(w)
-        && checkpointSeeds(w) && safetensorsSeeds(w) && mlflowSeeds(w);
+        && checkpointSeeds(w) && safetensorsSeeds(w) && mlflowSeeds(w) && reportSeeds(w);
 }
 
 } // namespace gatefold::fuzz

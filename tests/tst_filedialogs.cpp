@@ -435,7 +435,7 @@ void TstFileDialogs::noSaveNamesTheStore()
     const QString path = dir.filePath(target);
     QList<std::pair<QString, std::function<bool(QString *)>>> writers;
     writers.append({"run config", [&](QString *e) { return window.formPanel()->saveJson(path, e); }});
-    TableBuilder table(controller.store(), {1});
+    TableBuilder table(controller.store(), {1}, controller.enginePath());
     writers.append({"LaTeX", [&](QString *e) { return table.saveLatex(path, e); }});
     writers.append({"CSV", [&](QString *e) { return table.saveCsv(path, e); }});
     writers.append({"table spec", [&](QString *e) { return table.saveSpec(path, e); }});
@@ -473,7 +473,7 @@ void TstFileDialogs::saveDialogsRefuseTheStoreBeforeReplacing()
     window.show();
     const QString store = m_store->path();
     const QString before = fingerprint(store) + fingerprint(store + "-wal");
-    TableBuilder table(controller.store(), {1});
+    TableBuilder table(controller.store(), {1}, controller.enginePath());
     table.show();
     QList<std::pair<QString, std::function<void()>>> triggers;
     triggers.append({"Save run config", [&] { buttonWithText(window.formPanel(), RunFormPanel::tr("Save…"))->click(); }});

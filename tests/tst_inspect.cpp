@@ -12,12 +12,15 @@
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "clirun.h"
 #include "tinyrun.h"
+#include "reportequal.h"
 #include "trainedrun.h"
 
 #include "data/datasets.h"
 #include "data/normalization.h"
 #include "inspect/inspectrun.h"
 #include "inspect/reportwriter.h"
+#include "report/reportjson.h"
+#include "report/reportreader.h"
 #include "model/visiontransformer.h"
 #include "store/runstore.h"
 #include "train/checkpoint.h"
@@ -44,9 +47,9 @@
 #endif
 
 using namespace gatefold;
-using inspect::InspectReport;
 using inspect::InspectRequest;
-using inspect::Matrix;
+using report::InspectReport;
+using report::Matrix;
 
 using Cli = gatefold::test::CliRun;
 using gatefold::test::runCli;
@@ -638,10 +641,22 @@ void TstInspect::writerFilesHoldEveryNumber()
         relative.sort();
         QCOMPARE(filesUnder(dir), relative);  // exactly what it says it wrote
 
+        // report.json read back by the one reader (what the window reads): the same report, every number exact.
+        QStringList listed;
+        const auto back = report::readReportFile(QDir(dir).filePath(QStringLiteral("report.json")), &error, &listed);
+        QVERIFY2(back, qPrintable(error));
+        const QString difference = test::reportDifference(*r, *back);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        listed.sort();
+        QCOMPARE(listed, relative);
+        // What the run recorded at its evaluations came along for the views that show it over training.
+        QCOMPARE(r->usageHistory.empty(), r->codebook.empty());
+        QCOMPARE(r->branchHistory.empty(), r->branchLayers.empty());
+
         QFile jsonFile(QDir(dir).filePath(QStringLiteral("report.json")));
         QVERIFY(jsonFile.open(QIODevice::ReadOnly));
         const auto json = QJsonDocument::fromJson(jsonFile.readAll()).object();
-        QCOMPARE(json.value("format").toString(), QStringLiteral("gatefold-inspect/1"));
+        QCOMPARE(json.value("format").toString(), QLatin1String(report::kReportFormat));
         QCOMPARE(json.value("run").toObject().value("id").toInteger(), run);
         QCOMPARE(json.value("files").toArray().size(), written.size());
         QCOMPARE(json.value("images").toArray().size(), 3);
@@ -744,6 +759,23 @@ void TstInspect::cliWritesWhatItSays()
     QCOMPARE(filesUnder(out), listed);
     QVERIFY(listed.contains(QStringLiteral("branch_similarity.png")));
     QVERIFY(listed.contains(QStringLiteral("report.json")));
+
+    // --report-only writes report.json alone (what the window reads); --progress says each stage on stderr.
+    const QString only = m_dir.filePath(QStringLiteral("cli-report-only"));
+    const auto quiet = runCli({QStringLiteral("analyze"), QStringLiteral("--run"), QString::number(m_plain),
+                               QStringLiteral("--store"), m_storePath, QStringLiteral("--images"), QStringLiteral("2"),
+                               QStringLiteral("--views"), QStringLiteral("attention,distance"), QStringLiteral("--device"),
+                               QStringLiteral("cpu"), QStringLiteral("--out"), only, QStringLiteral("--report-only"),
+                               QStringLiteral("--progress"), QStringLiteral("--json")});
+    QVERIFY2(quiet.exitCode == 0, qPrintable(quiet.err));
+    QCOMPARE(filesUnder(only), QStringList{QStringLiteral("report.json")});
+    QVERIFY2(quiet.err.contains(QStringLiteral("  attention maps …")), qPrintable(quiet.err));
+    QString error;
+    const auto read = report::readReportFile(QDir(only).filePath(QStringLiteral("report.json")), &error);
+    QVERIFY2(read, qPrintable(error));
+    QCOMPARE(read->runId, m_plain);
+    QCOMPARE(int(read->images.size()), 2);
+    QVERIFY(!read->attention.empty() && !read->meanDistance.empty() && read->rollout.empty());
 
     // The summary, and the default folder <run dir>/analysis/<checkpoint>.
     const auto text = runCli({QStringLiteral("analyze"), QStringLiteral("--run"), QString::number(m_cde),

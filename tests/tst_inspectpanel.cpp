@@ -5,10 +5,13 @@
 // codebook histogram holds the usage sorted or by index, clicking a patch
 // picks its code and lists the images that use it, CSVs parse back to the
 // report's numbers, pictures export as PNG/SVG/PDF, and a view the report
-// skipped says why. The panel computes a real CDE run's checkpoint (trained
-// here by a gatefold-cli child) on its worker thread and fills the views; a
-// run without a checkpoint is said in place. Pictures go to
-// $GATEFOLD_SCREENSHOTS when set.
+// skipped says why. The panel has a real `gatefold-cli analyze` child compute
+// a CDE run's checkpoint (trained here by a gatefold-cli child) and fills the
+// views from its report.json, history included; a run without a checkpoint,
+// an engine killed mid-way, a missing engine and an engine that writes
+// another report version are each said in place; selecting another run or
+// asking again mid-computation stops the child and never shows its answer.
+// Pictures go to $GATEFOLD_SCREENSHOTS when set.
 
 #include "testmain.h"
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
@@ -18,34 +21,64 @@
 
 #include "widgets/attentionview.h"
 #include "widgets/branchsimilarityview.h"
-#include "widgets/inspecthistory.h"
 #include "widgets/qcp.h"
 #include "widgets/codebookview.h"
 #include "widgets/inspectpanel.h"
 #include "widgets/mapimage.h"
 
-#include "inspect/inspectreport.h"
+#include "report/inspectreport.h"
 #include "store/runstore.h"
 #include "config/runconfigjson.h"
 
 #include <QtTest/QtTest>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
+#include <QProcess>
+
+#include <signal.h>
+#include <sys/types.h>
 #endif
 
 using namespace gatefold;
-using inspect::Matrix;
+using report::Matrix;
 
 using gatefold::test::readCsv;
 using gatefold::test::screenshotDir;
 
 namespace {
 
+const QString kPanelEngine = QStringLiteral(GATEFOLD_CLI_PATH);
+
+// A store with a run of `config` trained for real by a gatefold-cli child; its id.
+qint64 trainedRun(const QString &storePath, const train::RunConfig &config, const QString &name)
+{
+    QString error;
+    qint64 id = 0;
+    {
+        auto store = store::RunStore::open(storePath, &error);
+        if (!store)
+            qFatal("%s", qPrintable(error));
+        store::NewRun run;
+        run.name = name;
+        run.configJson = train::runConfigToJson(config);
+        id = *store->createRun(run);
+    }
+    QProcess engine;
+    engine.start(kPanelEngine, {QStringLiteral("train"), QStringLiteral("--run"), QString::number(id),
+                           QStringLiteral("--store"), storePath});
+    if (!engine.waitForFinished(120000) || engine.exitCode() != 0)
+        qFatal("training run %lld failed: %s", id, engine.readAllStandardError().constData());
+    return id;
+}
+
 // 2 layers, 2 heads, 2 branches, 3 images of 16 px, a 4 × 4 patch grid; every
 // map distinct: value = layer*1000 + branch*100 + head*10 + image + cell/100.
-std::shared_ptr<inspect::InspectReport> makeReport()
+std::shared_ptr<report::InspectReport> makeReport()
 {
-    auto r = std::make_shared<inspect::InspectReport>();
+    auto r = std::make_shared<report::InspectReport>();
     r->runId = 7;
     r->runName = QStringLiteral("toy");
     r->imageSize = 16;
@@ -56,7 +89,7 @@ std::shared_ptr<inspect::InspectReport> makeReport()
     r->branches = 2;
     r->classNames = {QStringLiteral("disk"), QStringLiteral("ring")};
     for (int i = 0; i < 3; ++i) {
-        inspect::InspectedImage im;
+        report::InspectedImage im;
         im.width = im.height = 16;
         im.rgb.assign(16 * 16 * 3, std::uint8_t(40 * i));
         im.label = i % 2;
@@ -84,7 +117,7 @@ std::shared_ptr<inspect::InspectReport> makeReport()
     for (int i = 0; i < 3; ++i)
         r->rollout.push_back(map(5000 + i));
     // One gated block, K = 5: code 3 most used, code 4 dead.
-    inspect::CodebookLayer cb;
+    report::CodebookLayer cb;
     cb.block = 1;
     cb.usage = {0.2, 0.1, 0.05, 0.65, 0.0};
     cb.perplexity = 2.5;
@@ -120,9 +153,15 @@ private Q_SLOTS:
     void codebookSaysWhyWithoutGates();
     void panelComputesARealRun();
     void panelScrubsThroughJoining();
+    void panelDropsAnAnswerAboutAnotherRun();
+    void panelSaysWhenTheEngineFails();
 
 private:
+    QString twoRunStore();
+
     QTemporaryDir m_dir;
+    QString m_twoRuns;  // a store with two trained runs, made once
+    qint64 m_first = 0, m_second = 0;
 };
 
 void TstInspectPanel::viridisEndpoints()
@@ -333,7 +372,7 @@ void TstInspectPanel::panelComputesARealRun()
     QVERIFY(engine.waitForFinished(120000));
     QCOMPARE(engine.exitCode(), 0);
 
-    widgets::InspectPanel panel(storePath);
+    widgets::InspectPanel panel(kPanelEngine, storePath);
     panel.resize(1100, 700);
     panel.show();
     QSignalSpy computed(&panel, &widgets::InspectPanel::computed);
@@ -346,7 +385,6 @@ void TstInspectPanel::panelComputesARealRun()
     panel.setRuns({trained});
     QVERIFY(panel.compute());
     QVERIFY(panel.isComputing());
-    QVERIFY(!panel.compute());  // one at a time
     QVERIFY(computed.wait(60000));
     QVERIFY2(computed.last().at(0).toBool(), qPrintable(panel.statusText()));
     const auto report = panel.report();
@@ -354,7 +392,7 @@ void TstInspectPanel::panelComputesARealRun()
     QCOMPARE(report->runId, trained);
     QCOMPARE(int(report->images.size()), 8);
     // tinyRun: 16 px, patch 4 → 4 × 4 patches; 2 blocks, 2 heads; a gate in every block.
-    const inspect::Matrix shown = panel.attentionView()->currentMap();
+    const report::Matrix shown = panel.attentionView()->currentMap();
     QCOMPARE(shown.rows, 4);
     QCOMPARE(shown.cols, 4);
     QCOMPARE(int(report->codebook.size()), 2);
@@ -365,6 +403,12 @@ void TstInspectPanel::panelComputesARealRun()
     QVERIFY(qAbs(sum - 1.0) < 1e-6);
     QVERIFY2(panel.statusText().contains(QStringLiteral("best checkpoint")), qPrintable(panel.statusText()));
     QVERIFY2(panel.statusText().contains(QStringLiteral("single-branch")), qPrintable(panel.statusText()));
+    // What the run recorded at its evaluation came with the report (report.json's history): the codebook
+    // view's training slider walks it.
+    QCOMPARE(int(report->usageHistory.size()), 1);
+    QCOMPARE(int(report->usageHistory.front().usage.size()), 2);  // both gated blocks
+    QVERIFY(report->branchHistory.empty());
+    QVERIFY(!report->images.front().rgb.empty());  // the pixels too: the views overlay the images
     panel.setCurrentView(QStringLiteral("codebook"));
     QString error;
     QVERIFY2(panel.exportCsv(m_dir.filePath(QStringLiteral("panel-codebook.csv")), &error), qPrintable(error));
@@ -379,33 +423,16 @@ void TstInspectPanel::panelScrubsThroughJoining()
     // snapshots; the Branches tab's slider shows each one's numbers, and its
     // right end the checkpoint's.
     const QString storePath = m_dir.filePath(QStringLiteral("join.sqlite"));
-    qint64 id = 0;
-    {
-        QString error;
-        auto store = store::RunStore::open(storePath, &error);
-        QVERIFY2(store, qPrintable(error));
-        auto config = tinyRun(2);
-        std::string why;
-        QVERIFY2(config::applyAssignment(config, "join.branches=2", &why), why.c_str());
-        QVERIFY2(config::applyAssignment(config, "train.keep_every=1", &why), why.c_str());
-        store::NewRun run;
-        run.name = QStringLiteral("two branches");
-        run.configJson = train::runConfigToJson(config);
-        id = *store->createRun(run);
-    }
-    QProcess engine;
-    engine.start(QStringLiteral(GATEFOLD_CLI_PATH),
-                 {QStringLiteral("train"), QStringLiteral("--run"), QString::number(id), QStringLiteral("--store"), storePath});
-    QVERIFY(engine.waitForFinished(120000));
-    QCOMPARE(engine.exitCode(), 0);
+    const qint64 id = trainedRun(storePath, withSettings(tinyRun(2), {"join.branches=2", "train.keep_every=1"}),
+                                 QStringLiteral("two branches"));
     QString error;
     auto store = store::RunStore::open(storePath, &error);
-    const auto history = widgets::branchHistory(*store, id);
-    QCOMPARE(int(history.size()), 2);
-    QCOMPARE(int(history.front().layers.size()), 2);  // tinyRun: 2 blocks
-    QCOMPARE(history.front().layers.front().fc1.rows, 2);
+    QVERIFY2(store, qPrintable(error));
+    // The engine's snapshots as the store holds them (core/store/README.md), read here on their own.
+    const auto snapshots = store->snapshots(id, QStringLiteral("branches/similarity"));
+    QCOMPARE(int(snapshots.size()), 2);
 
-    widgets::InspectPanel panel(storePath);
+    widgets::InspectPanel panel(kPanelEngine, storePath);
     panel.resize(1100, 700);
     panel.show();
     QSignalSpy computed(&panel, &widgets::InspectPanel::computed);
@@ -414,6 +441,16 @@ void TstInspectPanel::panelScrubsThroughJoining()
     QVERIFY(computed.wait(60000));
     QVERIFY2(computed.last().at(0).toBool(), qPrintable(panel.statusText()));
     QCOMPARE(panel.branchSteps(), 2);
+    const auto history = panel.report()->branchHistory;  // through report.json
+    QCOMPARE(int(history.front().layers.size()), 2);  // tinyRun: 2 blocks
+    QCOMPARE(history.front().layers.front().fc1.rows, 2);
+    for (size_t i = 0; i < history.size(); ++i) {
+        QCOMPARE(history[i].step, snapshots[i].step);
+        const QJsonArray fc1 = QJsonDocument::fromJson(snapshots[i].dataJson).object().value("fc1").toArray().at(0).toArray();
+        QCOMPARE(fc1.size(), qsizetype(4));
+        for (int k = 0; k < 4; ++k)
+            QCOMPARE(history[i].layers.front().fc1.values[size_t(k)], fc1.at(k).toDouble());
+    }
     auto *view = panel.branchView();
     const auto cellsOf = [&](int row, int column) {
         std::vector<double> out;
@@ -437,7 +474,7 @@ void TstInspectPanel::panelScrubsThroughJoining()
     // The checkpoint's weights are those of the evaluation at its step (weight similarity needs no images).
     panel.setBranchStep(2);
     const auto same = std::find_if(history.begin(), history.end(),
-                                   [&](const widgets::BranchStep &s) { return s.step == panel.report()->step; });
+                                   [&](const report::BranchStep &s) { return s.step == panel.report()->step; });
     QVERIFY(same != history.end());
     for (size_t i = 0; i < 4; ++i)
         QVERIFY(qAbs(cellsOf(0, 2)[i] - same->layers.at(0).fc1.values[i]) < 1e-6);
@@ -465,6 +502,116 @@ void TstInspectPanel::panelScrubsThroughJoining()
     panel.setBranchStep(panel.branchSteps());
     for (size_t i = 0; i < 4; ++i)
         QVERIFY(qAbs(cellsOf(0, 2)[i] - history.front().layers.at(0).fc1.values[i]) < 1e-6);
+}
+
+QString TstInspectPanel::twoRunStore()
+{
+    if (m_twoRuns.isEmpty()) {
+        const QString path = m_dir.filePath(QStringLiteral("two.sqlite"));
+        m_first = trainedRun(path, tinyRun(1), QStringLiteral("first"));
+        m_second = trainedRun(path, withSettings(tinyRun(1), {"train.seed=5"}), QStringLiteral("second"));
+        m_twoRuns = path;
+    }
+    return m_twoRuns;
+}
+
+void TstInspectPanel::panelDropsAnAnswerAboutAnotherRun()
+{
+    widgets::InspectPanel panel(kPanelEngine, twoRunStore());
+    const qint64 first = m_first, second = m_second;
+    panel.resize(1100, 700);
+    panel.show();
+    QSignalSpy computed(&panel, &widgets::InspectPanel::computed);
+
+    // The first run is being computed when the second is selected: its engine is stopped, nothing of it is shown.
+    panel.setRuns({first});
+    QVERIFY(panel.compute());
+    QTRY_VERIFY_WITH_TIMEOUT(panel.engineProcessId() != 0, 10000);
+    const qint64 firstEngine = panel.engineProcessId();
+    panel.setRuns({second});
+    QVERIFY(!panel.isComputing());
+    QVERIFY(::kill(pid_t(firstEngine), 0) != 0);  // gone (killed and reaped)
+    QVERIFY(!panel.report());
+    QVERIFY(panel.statusText().isEmpty());
+    QVERIFY(panel.compute());
+    QVERIFY(computed.wait(60000));
+    QVERIFY2(computed.last().at(0).toBool(), qPrintable(panel.statusText()));
+    QCOMPARE(panel.report()->runId, second);
+    QCOMPARE(panel.report()->runName, QStringLiteral("second"));
+    QVERIFY2(panel.statusText().startsWith(QStringLiteral("Run %1 'second'").arg(second)), qPrintable(panel.statusText()));
+
+    // Asked again while it computes (another checkpoint): the older engine is stopped, one answer comes.
+    computed.clear();
+    panel.setCheckpoint(QStringLiteral("best"));
+    QVERIFY(panel.compute());
+    QTRY_VERIFY_WITH_TIMEOUT(panel.engineProcessId() != 0, 10000);
+    const qint64 older = panel.engineProcessId();
+    panel.setCheckpointEpochs({});
+    panel.setCheckpoint(QStringLiteral("last"));
+    QVERIFY(panel.compute());
+    QVERIFY(::kill(pid_t(older), 0) != 0);
+    QVERIFY(computed.wait(60000));
+    QTest::qWait(500);  // nothing more arrives
+    QCOMPARE(computed.size(), 1);
+    QCOMPARE(panel.report()->checkpoint, QStringLiteral("last"));
+    QCOMPARE(panel.report()->runId, second);
+    // Selecting the same first run again keeps what is shown.
+    panel.setRuns({second, first});
+    QVERIFY(panel.report());
+}
+
+void TstInspectPanel::panelSaysWhenTheEngineFails()
+{
+    const QString store = twoRunStore();
+    const qint64 first = m_first;
+    // Killed mid-way: said in place, nothing shown.
+    {
+        widgets::InspectPanel panel(kPanelEngine, store);
+        QSignalSpy computed(&panel, &widgets::InspectPanel::computed);
+        panel.setRuns({first});
+        QVERIFY(panel.compute());
+        QTRY_VERIFY_WITH_TIMEOUT(panel.engineProcessId() != 0, 10000);
+        QCOMPARE(::kill(pid_t(panel.engineProcessId()), SIGKILL), 0);
+        QVERIFY(computed.wait(20000));
+        QCOMPARE(computed.last().at(0).toBool(), false);
+        QVERIFY2(panel.statusText().contains(QStringLiteral("stopped before it finished")), qPrintable(panel.statusText()));
+        QVERIFY(!panel.report());
+    }
+    // No engine at that path.
+    {
+        const QString missing = m_dir.filePath(QStringLiteral("no-such-gatefold-cli"));
+        widgets::InspectPanel panel(missing, store);
+        QSignalSpy computed(&panel, &widgets::InspectPanel::computed);
+        panel.setRuns({first});
+        QVERIFY(panel.compute());
+        QVERIFY(computed.wait(20000));
+        QCOMPARE(computed.last().at(0).toBool(), false);
+        QVERIFY2(panel.statusText().contains(missing) && panel.statusText().contains(QStringLiteral("could not be started")),
+                 qPrintable(panel.statusText()));
+    }
+    // An engine of another version, whose report.json this window does not read: refused, said in place.
+    {
+        const QString older = m_dir.filePath(QStringLiteral("older-gatefold-cli"));
+        QFile script(older);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\n"
+                     "# writes a report.json of format gatefold-inspect/1 into --out, as an older engine did\n"
+                     "while [ $# -gt 0 ]; do [ \"$1\" = --out ] && out=$2; shift; done\n"
+                     "mkdir -p \"$out\" && printf '{\"format\": \"gatefold-inspect/1\", \"files\": [\"report.json\"]}\\n' "
+                     "> \"$out/report.json\"\n");
+        script.close();
+        QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+        widgets::InspectPanel panel(older, store);
+        QSignalSpy computed(&panel, &widgets::InspectPanel::computed);
+        panel.setRuns({first});
+        QVERIFY(panel.compute());
+        QVERIFY(computed.wait(20000));
+        QCOMPARE(computed.last().at(0).toBool(), false);
+        QVERIFY2(panel.statusText().contains(QStringLiteral("'gatefold-inspect/1'"))
+                     && panel.statusText().contains(QStringLiteral("Compute it again")),
+                 qPrintable(panel.statusText()));
+        QVERIFY(!panel.report());
+    }
 }
 
 GATEFOLD_TEST_MAIN(TstInspectPanel)

@@ -17,7 +17,7 @@
 #include "widgets/ckaview.h"
 #include "widgets/qcp.h"
 
-#include "inspect/inspectreport.h"
+#include "report/inspectreport.h"
 
 #include <QtTest/QtTest>
 
@@ -29,8 +29,8 @@
 
 using namespace gatefold;
 using namespace gatefold::widgets;
-using inspect::InspectReport;
-using inspect::Matrix;
+using report::InspectReport;
+using report::Matrix;
 
 using gatefold::test::readCsv;
 using gatefold::test::screenshotDir;
@@ -77,7 +77,7 @@ std::shared_ptr<InspectReport> branchReport(int blocks = 3, int n = 4)
     r->branches = n;
     r->layers = blocks;
     for (int b = 0; b < blocks; ++b) {
-        inspect::BranchLayer layer;
+        report::BranchLayer layer;
         layer.block = b;
         layer.attentionFeatures = similarity(n, b, 0);
         layer.mlpFeatures = similarity(n, b, 1);

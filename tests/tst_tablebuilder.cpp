@@ -1,8 +1,11 @@
 // The table builder dialog (offscreen) on a store the test writes: the
 // preview's cells and bold best, adding, formatting and moving columns,
 // grouping by a setting, a paper preset's headers and sections, saving
-// LaTeX/CSV/spec and loading a spec back, and a bad spec refused. With
-// $GATEFOLD_SCREENSHOTS set, pictures of the dialog are saved there.
+// LaTeX/CSV/spec and loading a spec back, and a bad spec refused. Latency
+// and throughput are timed by a real gatefold-cli child while the dialog's
+// event loop keeps turning ("measuring…", then the numbers); without an
+// engine the cells say why. With $GATEFOLD_SCREENSHOTS set, pictures of the
+// dialog are saved there.
 
 #include "testmain.h"
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
@@ -17,9 +20,11 @@
 #include "config/runpresets.h"
 #include "widgets/tablebuilder.h"
 
+#include <QElapsedTimer>
 #include <QFont>
 #include <QStandardItemModel>
 #include <QTemporaryDir>
+#include <QTimer>
 #endif
 
 using namespace gatefold;
@@ -27,6 +32,8 @@ using namespace gatefold;
 using gatefold::test::screenshot;
 
 namespace {
+
+const QString kTableEngine = QStringLiteral(GATEFOLD_CLI_PATH);
 
 QByteArray configWith(const std::vector<std::string> &assignments, qint64 seed)
 {
@@ -65,6 +72,8 @@ private Q_SLOTS:
     void previewShowsGroupsAndBold();
     void columnsAddFormatMove();
     void presetAndFiles();
+    void latencyTimedByTheEngine();
+    void latencyWithoutAnEngineSaysWhy();
 
 private:
     QTemporaryDir m_dir;
@@ -86,7 +95,7 @@ void TstTableBuilder::initTestCase()
 
 void TstTableBuilder::previewShowsGroupsAndBold()
 {
-    widgets::TableBuilder b(m_store.get(), m_ids);
+    widgets::TableBuilder b(m_store.get(), m_ids, kTableEngine);
     b.show();
     QVERIFY(b.problem().isEmpty());
     QStandardItemModel *m = b.previewModel();
@@ -105,7 +114,7 @@ void TstTableBuilder::previewShowsGroupsAndBold()
 
 void TstTableBuilder::columnsAddFormatMove()
 {
-    widgets::TableBuilder b(m_store.get(), m_ids);
+    widgets::TableBuilder b(m_store.get(), m_ids, kTableEngine);
     b.show();
     QStringList problems;
     b.addColumn(tables::columnsFromText(QStringLiteral("config:gate.kind"), &problems)->front());
@@ -151,7 +160,7 @@ void TstTableBuilder::columnsAddFormatMove()
 
 void TstTableBuilder::presetAndFiles()
 {
-    widgets::TableBuilder b(m_store.get(), m_ids);
+    widgets::TableBuilder b(m_store.get(), m_ids, kTableEngine);
     b.show();
     QVERIFY(b.applyPreset(QStringLiteral("join-table6")));
     QStandardItemModel *m = b.previewModel();
@@ -188,7 +197,7 @@ void TstTableBuilder::presetAndFiles()
     QVERIFY(!b.saveLatex(QStringLiteral("/nonexistent-dir/t.tex"), &error));
     QVERIFY(error.contains(QStringLiteral("/nonexistent-dir/t.tex")));
 
-    widgets::TableBuilder other(m_store.get(), m_ids);
+    widgets::TableBuilder other(m_store.get(), m_ids, kTableEngine);
     QVERIFY2(other.loadSpec(spec, &error), qPrintable(error));
     QCOMPARE(other.latex(), b.latex());
     const QString bad = m_dir.filePath(QStringLiteral("bad.json"));
@@ -200,6 +209,75 @@ void TstTableBuilder::presetAndFiles()
     QVERIFY(!other.loadSpec(bad, &error));
     QVERIFY2(error.contains(QStringLiteral("unknown source")), qPrintable(error));
     QCOMPARE(other.latex(), before);  // the refused spec changed nothing
+}
+
+void TstTableBuilder::latencyTimedByTheEngine()
+{
+    widgets::TableBuilder b(m_store.get(), m_ids, kTableEngine);
+    b.show();
+    QStringList problems;
+    b.addColumn(tables::columnsFromText(QStringLiteral("latency"), &problems)->front());
+    // At once, without waiting for anything: the cells say the engine measures them.
+    QStandardItemModel *m = b.previewModel();
+    QCOMPARE(m->columnCount(), 5);
+    QCOMPARE(m->item(0, 4)->text(), QStringLiteral("measuring…"));
+    QCOMPARE(m->item(1, 4)->text(), QStringLiteral("measuring…"));
+    QVERIFY(b.table()->rows[0].cells[4].pending);
+    QVERIFY(b.latex().contains(QStringLiteral("--")));  // a table saved now has no number there yet
+    screenshot(&b, QStringLiteral("tablebuilder-measuring.png"));
+
+    // The window's event loop keeps turning while a gatefold-cli child times the two architectures: a
+    // 10 ms timer fires all along, never held up for long.
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = 0, longestGap = 0;
+    int ticks = 0, ticksWhileMeasuring = 0;
+    QTimer tick;
+    connect(&tick, &QTimer::timeout, this, [&] {
+        longestGap = std::max(longestGap, clock.elapsed() - last);
+        last = clock.elapsed();
+        ++ticks;
+        ticksWhileMeasuring += b.isMeasuring() ? 1 : 0;
+    });
+    tick.start(10);
+    QTRY_VERIFY_WITH_TIMEOUT(b.table() && b.table()->pendingCells() == 0, 120000);
+    tick.stop();
+    QVERIFY2(ticksWhileMeasuring >= 10, qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticksWhileMeasuring).arg(clock.elapsed())));
+    QVERIFY2(longestGap < 1000, qPrintable(QStringLiteral("the event loop stood still for %1 ms").arg(longestGap)));
+
+    // The numbers, each of its architecture (the seeds of one share one measurement), the lower in bold.
+    const auto &rows = b.table()->rows;
+    for (int r : {0, 1}) {
+        const auto &cell = rows[size_t(r)].cells[4];
+        QVERIFY(!cell.missing && cell.problem.isEmpty());
+        QVERIFY2(cell.mean > 0.01 && cell.mean < 2000.0, qPrintable(QString::number(cell.mean)));
+        QCOMPARE(cell.std, 0.0);
+        QCOMPARE(m->item(r, 4)->text().toDouble(), QString::number(cell.mean, 'f', 2).toDouble());
+    }
+    QVERIFY(m->item(0, 4)->font().bold() != m->item(1, 4)->font().bold());
+    QTRY_VERIFY(!b.isMeasuring());
+    screenshot(&b, QStringLiteral("tablebuilder-latency.png"));
+    // Asked again (another column order), the numbers are known: nothing is timed twice.
+    b.moveColumn(4, 3);
+    QCOMPARE(b.table()->pendingCells(), 0);
+    QVERIFY(!b.isMeasuring());
+}
+
+void TstTableBuilder::latencyWithoutAnEngineSaysWhy()
+{
+    const QString missing = m_dir.filePath(QStringLiteral("no-such-gatefold-cli"));
+    widgets::TableBuilder b(m_store.get(), m_ids, missing);
+    b.show();
+    QStringList problems;
+    b.addColumn(tables::columnsFromText(QStringLiteral("throughput"), &problems)->front());
+    QCOMPARE(b.previewModel()->item(0, 4)->text(), QStringLiteral("measuring…"));
+    QTRY_VERIFY_WITH_TIMEOUT(!b.table()->rows[0].cells[4].problem.isEmpty(), 20000);
+    const QString shown = b.previewModel()->item(0, 4)->text();
+    QVERIFY2(shown.contains(missing) && shown.contains(QStringLiteral("could not be started")), qPrintable(shown));
+    QCOMPARE(b.previewModel()->item(0, 4)->toolTip(), b.table()->rows[0].cells[4].problem);
+    // The other columns are there as ever; the table can still be saved, the cell empty.
+    QCOMPARE(b.previewModel()->item(0, 2)->text(), QStringLiteral("82.00 ± 2.83"));
+    QVERIFY(b.latex().contains(QStringLiteral("--")));
 }
 
 GATEFOLD_TEST_MAIN(TstTableBuilder)

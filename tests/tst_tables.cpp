@@ -21,6 +21,8 @@
 #include "config/fieldtable.h"
 #include "config/runvalidation.h"
 #include "config/runpresets.h"
+#include "tables/timingline.h"
+#include "timing/inprocesstimer.h"
 
 #include <QCryptographicHash>
 #include <QJsonDocument>
@@ -41,6 +43,15 @@ using Result = gatefold::test::CliRun;
 using gatefold::test::runCli;
 
 namespace {
+
+// The table as the engine computes it: latency and throughput timed in this process (core/timing).
+std::optional<ComputedTable> tableOf(store::RunStore &store, const std::vector<qint64> &runIds, const TableSpec &spec,
+                                     QString *error)
+{
+    timing::InProcessTimer timer;
+    return computeTable(store, runIds, spec, timer, error);
+}
+
 
 const QString kHostile = QStringLiteral("a_b & 100% $x$ #1 {y} ~z ^w \\v <p> |q|");
 const QString kHostileEscaped = QStringLiteral(
@@ -164,6 +175,7 @@ private Q_SLOTS:
     void latencyMeasured();
     void cliWritesTables();
     void cliRefusesBadInput();
+    void cliMeasuresModels();
 
 private:
     QTemporaryDir m_dir;
@@ -203,7 +215,7 @@ void TstTables::seedGroupsMeanAndSampleStd()
     std::vector<qint64> ids = m_base;
     ids.insert(ids.end(), m_cde.begin(), m_cde.end());
     ids.push_back(m_hostile);
-    const auto t = computeTable(*s, ids, spec, &error);
+    const auto t = tableOf(*s, ids, spec, &error);
     QVERIFY2(t, qPrintable(error));
     QCOMPARE(t->rows.size(), size_t(3));
     const TableRow &base = t->rows[0];
@@ -241,7 +253,7 @@ void TstTables::groupByKeyAndNone()
     std::vector<qint64> ids = m_base;
     ids.insert(ids.end(), m_cde.begin(), m_cde.end());
     ids.push_back(m_hostile);
-    auto t = computeTable(*s, ids, spec, &error);
+    auto t = tableOf(*s, ids, spec, &error);
     QVERIFY2(t, qPrintable(error));
     QCOMPARE(t->rows.size(), size_t(2));
     QCOMPARE(t->rows[0].cells[0].text, QStringLiteral("gate.kind=none"));
@@ -250,16 +262,16 @@ void TstTables::groupByKeyAndNone()
     QCOMPARE(t->rows[1].cells[0].text, QStringLiteral("gate.kind=cde"));
 
     spec.grouping = TableSpec::Grouping::None;
-    t = computeTable(*s, ids, spec, &error);
+    t = tableOf(*s, ids, spec, &error);
     QVERIFY2(t, qPrintable(error));
     QCOMPARE(t->rows.size(), size_t(6));
     QCOMPARE(t->rows[1].cells[0].text, QStringLiteral("base seed=1"));
 
     spec.grouping = TableSpec::Grouping::Key;
     spec.groupKey = QStringLiteral("no.such.key");
-    QVERIFY(!computeTable(*s, ids, spec, &error));
+    QVERIFY(!tableOf(*s, ids, spec, &error));
     QVERIFY2(error.contains(QStringLiteral("no.such.key")), qPrintable(error));
-    QVERIFY(!computeTable(*s, {424242}, TableSpec{{}, {}, TableSpec::Grouping::Seed, {}, {col("name")}, {}, -1, true}, &error));
+    QVERIFY(!tableOf(*s, {424242}, TableSpec{{}, {}, TableSpec::Grouping::Seed, {}, {col("name")}, {}, -1, true}, &error));
     QVERIFY2(error.contains(QStringLiteral("no run 424242")), qPrintable(error));
 }
 
@@ -276,7 +288,7 @@ void TstTables::boldBestPerColumn()
     spec.columns = {col("name"), top, loss};
     std::vector<qint64> ids = m_base;
     ids.insert(ids.end(), m_cde.begin(), m_cde.end());
-    const auto t = computeTable(*s, ids, spec, &error);
+    const auto t = tableOf(*s, ids, spec, &error);
     QVERIFY2(t, qPrintable(error));
     QCOMPARE(t->rows.size(), size_t(2));
     QVERIFY(!t->rows[0].cells[1].bold);
@@ -296,7 +308,7 @@ void TstTables::boldBestPerColumn()
     plain.format.decimals = 2;
     TableSpec ties;
     ties.columns = {col("name"), plain};
-    auto tt = computeTable(*s2, {a, b, c}, ties, &error);
+    auto tt = tableOf(*s2, {a, b, c}, ties, &error);
     QVERIFY2(tt, qPrintable(error));
     QVERIFY(tt->rows[0].cells[1].bold);
     QVERIFY(tt->rows[1].cells[1].bold);
@@ -304,7 +316,7 @@ void TstTables::boldBestPerColumn()
     // Sorting by that column, ascending.
     ties.sortColumn = 1;
     ties.sortDescending = false;
-    tt = computeTable(*s2, {a, b, c}, ties, &error);
+    tt = tableOf(*s2, {a, b, c}, ties, &error);
     QCOMPARE(tt->rows[0].cells[0].text, QStringLiteral("c"));
     QCOMPARE(tt->rows[2].cells[0].text, QStringLiteral("b"));
 }
@@ -413,7 +425,7 @@ void TstTables::latexLayout()
     spec.columns = {col("name"), col("config:gate.kind"), top};
     std::vector<qint64> ids = m_base;
     ids.insert(ids.end(), m_cde.begin(), m_cde.end());
-    const auto t = computeTable(*s, ids, spec, &error);
+    const auto t = tableOf(*s, ids, spec, &error);
     QVERIFY2(t, qPrintable(error));
     const QString expected = QStringLiteral(
         "\\begin{table}[t]\n"
@@ -445,7 +457,7 @@ void TstTables::hostileNamesEscapedAndCompiled()
     spec.columns[4].format.thousands = true;
     spec.columns[4].format.decimals = 0;
     std::vector<qint64> ids = {m_hostile, m_base[0], m_base[1]};
-    const auto t = computeTable(*s, ids, spec, &error);
+    const auto t = tableOf(*s, ids, spec, &error);
     QVERIFY2(t, qPrintable(error));
     const QString latex = writeLatex(*t);
     QVERIFY2(latex.contains(QStringLiteral("    ") + kHostileEscaped + QStringLiteral(" & ") + kHostileEscaped + QStringLiteral(" & ")),
@@ -460,7 +472,7 @@ void TstTables::hostileNamesEscapedAndCompiled()
     // Sections, missing cells and Greek text: paper presets over the same store (rows without runs show "--").
     const auto preset = tablePresetByName(QStringLiteral("join-table6"));
     QVERIFY(preset);
-    const auto t6 = computeTable(*s, ids, preset->spec, &error);
+    const auto t6 = tableOf(*s, ids, preset->spec, &error);
     QVERIFY2(t6, qPrintable(error));
     const QString latex6 = writeLatex(*t6);
     QVERIFY2(latex6.contains(QStringLiteral("\\multicolumn{4}{l}{\\textit{Block-2}} \\\\")), qPrintable(latex6));
@@ -468,14 +480,14 @@ void TstTables::hostileNamesEscapedAndCompiled()
     // Ordered by Top-1 (descending), rows move within their section only.
     TableSpec sorted = preset->spec;
     sorted.sortColumn = 3;
-    const auto t6s = computeTable(*s, ids, sorted, &error);
+    const auto t6s = tableOf(*s, ids, sorted, &error);
     QVERIFY2(t6s, qPrintable(error));
     QStringList order;
     for (const TableRow &row : t6s->rows)
         order << row.section + ':' + row.cells[0].text;
     QCOMPARE(order, (QStringList{"Block-1:ViT-6-2", "Block-1:ViT-4-3", "Block-1:ViT-3-4", "Block-2:ViT-4", "Block-2:ViT-6",
                                  "Block-2:ViT-3", "Block-3:ViT-6-R", "Block-3:ViT-4-R", "Block-3:ViT-3-R"}));
-    const auto t5 = computeTable(*s, ids, tablePresetByName(QStringLiteral("join-table5"))->spec, &error);
+    const auto t5 = tableOf(*s, ids, tablePresetByName(QStringLiteral("join-table5"))->spec, &error);
     QVERIFY2(t5, qPrintable(error));
     QVERIFY(writeLatex(*t5).contains(QStringLiteral("no joining (\\ensuremath{\\lambda} = 0)")));
 
@@ -527,7 +539,7 @@ void TstTables::csvRoundTrip()
     ColumnSpec top = col("metric:val/top1", "max");
     top.header = QStringLiteral("Top-1, best");
     spec.columns = {col("name"), col("runs"), top};
-    const auto t = computeTable(*s, {a, b, c}, spec, &error);
+    const auto t = tableOf(*s, {a, b, c}, spec, &error);
     QVERIFY2(t, qPrintable(error));
     const QString csv = writeCsv(*t);
     QVERIFY(csv.endsWith(QStringLiteral("\r\n")));
@@ -677,7 +689,7 @@ void TstTables::presetRowsFilledFromPaperRuns()
     const qint64 soft1 = addRun(*s, "cde-t2-soft-width", train::runConfigToJson(presetConfig("cde-t2-soft-width", 1)), 1, {0.6, 0.74});
     const qint64 vit = addRun(*s, "cde-t2-vit", train::runConfigToJson(presetConfig("cde-t2-vit", 0)), 0, {0.65});
     const qint64 r6 = addRun(*s, "join-t1-r6", train::runConfigToJson(presetConfig("join-t1-r6", 0)), 0, {0.5});
-    const auto t2 = computeTable(*s, {soft0, soft1, vit, r6}, tablePresetByName(QStringLiteral("cde-table2"))->spec, &error);
+    const auto t2 = tableOf(*s, {soft0, soft1, vit, r6}, tablePresetByName(QStringLiteral("cde-table2"))->spec, &error);
     QVERIFY2(t2, qPrintable(error));
     QCOMPARE(t2->rows.size(), size_t(6));
     QCOMPARE(t2->rows[0].runIds, (std::vector<qint64>{vit}));
@@ -697,7 +709,7 @@ void TstTables::presetRowsFilledFromPaperRuns()
     QCOMPARE(cellText(t2->rows[1].cells[6], t2->columns[6]), QStringLiteral("72.0 ± 2.8"));
 
     // Joining Table 1 costs the 6 x 2 run in its folded form: the deploy config's closed form.
-    const auto t1 = computeTable(*s, {r6}, tablePresetByName(QStringLiteral("join-table1"))->spec, &error);
+    const auto t1 = tableOf(*s, {r6}, tablePresetByName(QStringLiteral("join-table1"))->spec, &error);
     QVERIFY2(t1, qPrintable(error));
     QCOMPARE(t1->rows[1].runIds, (std::vector<qint64>{r6}));
     const auto trained = presetConfig("join-t1-r6", 0).model;
@@ -715,7 +727,7 @@ void TstTables::latencyMeasured()
     TableSpec spec;
     ColumnSpec plain = col("latency");
     spec.columns = {col("name"), plain};
-    const auto t = computeTable(*s, m_base, spec, &error);
+    const auto t = tableOf(*s, m_base, spec, &error);
     QVERIFY2(t, qPrintable(error));
     const double ms = t->rows[0].cells[1].mean;
     // One architecture is timed once for all its seeds: no timing noise shows as a spread.
@@ -730,7 +742,7 @@ void TstTables::latencyMeasured()
     spec.columns = *columnsFromText(QStringLiteral("name,throughput"), &problems);
     QCOMPARE(headerOf(spec.columns[1]), QStringLiteral("Throughput (img/s)"));
     QCOMPARE(int(spec.columns[1].best), int(Best::Max));
-    const auto tp = computeTable(*s, m_base, spec, &error);
+    const auto tp = tableOf(*s, m_base, spec, &error);
     QVERIFY2(tp, qPrintable(error));
     const double ips = tp->rows[0].cells[1].mean;
     QVERIFY2(ips > 1.0 && ips < 1e7, qPrintable(QString::number(ips)));
@@ -807,6 +819,61 @@ void TstTables::cliRefusesBadInput()
     QVERIFY(r.err.contains(QStringLiteral("there is no run store")));
     QVERIFY(!QFileInfo::exists(missingStore));
     QCOMPARE(sha(m_storePath), before);
+}
+
+void TstTables::cliMeasuresModels()
+{
+    // `gatefold-cli cost --measure` (the window's table builder asks it): one JSON line per config file, in
+    // order, each with what was asked or why it cannot be timed; exit 1 when one could not be.
+    const auto write = [&](const char *name, const QByteArray &bytes) {
+        QFile f(m_dir.filePath(QLatin1String(name)));
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+            qFatal("cannot write %s", name);
+        return f.fileName();
+    };
+    const QString base = write("base.json", m_baseConfig);
+    const QString joined = write("joined.json", configWith({"join.branches=2", "join.schedule=linear"}, 0));
+    const QString broken = write("broken.json", "{\"embed_dim\": ");
+    Result r = runCli({"cost", "--measure", "latency,throughput", "--json", base, joined, broken});
+    QCOMPARE(r.exitCode, 1);
+    const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    std::vector<TimingLine> answers;
+    for (const QString &line : lines) {
+        QString error;
+        const auto answer = timingLineFromJson(line.toUtf8(), &error);
+        QVERIFY2(answer, qPrintable(error + ": " + line));
+        answers.push_back(*answer);
+    }
+    for (int i = 0; i < 2; ++i) {
+        QCOMPARE(answers[size_t(i)].index, i);
+        QVERIFY(answers[size_t(i)].deployed);
+        QVERIFY2(answers[size_t(i)].error.isEmpty(), qPrintable(answers[size_t(i)].error));
+        QVERIFY(*answers[size_t(i)].latencyMs > 0.01 && *answers[size_t(i)].latencyMs < 2000.0);
+        QVERIFY(*answers[size_t(i)].throughput > 1.0);
+    }
+    QCOMPARE(answers[1].config, joined);
+    QVERIFY2(answers[2].error.contains(QStringLiteral("cannot be read")), qPrintable(answers[2].error));
+    QVERIFY(!answers[2].latencyMs && !answers[2].throughput);
+
+    // Latency alone, the joining run as trained (two branches): no throughput asked, none given.
+    r = runCli({"cost", "--measure", "latency", "--as-trained", "--json", joined});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const auto trained = timingLineFromJson(r.out.trimmed().toUtf8(), nullptr);
+    QVERIFY(trained && trained->latencyMs && !trained->throughput && !trained->deployed);
+    // As text, for a person.
+    r = runCli({"cost", "--measure", "throughput", base});
+    QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("images/s")), qPrintable(r.out + r.err));
+    // Bad options: nothing timed.
+    r = runCli({"cost", "--measure", "speed", base});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("'speed' is not a measure")), qPrintable(r.err));
+    r = runCli({"cost", "--measure", "latency"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("give the run config files")), qPrintable(r.err));
+    r = runCli({"cost", base});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("go with --measure")), qPrintable(r.err));
 }
 
 GATEFOLD_TEST_MAIN(TstTables)

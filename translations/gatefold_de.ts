@@ -384,6 +384,22 @@
     </message>
 </context>
 <context>
+    <name>EngineInfo</name>
+    <message numerus="yes">
+        <location filename="../core/launch/engineinfo.cpp" line="+34"/>
+        <source>cpu (%n thread(s))</source>
+        <translation>
+            <numerusform>cpu (%n Thread)</numerusform>
+            <numerusform>cpu (%n Threads)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>its answer is not the JSON of gatefold-cli --version --json: %1</source>
+        <translation>ihre Antwort ist nicht das JSON von gatefold-cli --version --json: %1</translation>
+    </message>
+</context>
+<context>
     <name>FieldGroups</name>
     <message>
         <location filename="../core/config/fieldtable.cpp" line="+56"/>
@@ -455,7 +471,7 @@
 <context>
     <name>InspectRun</name>
     <message>
-        <location filename="../core/inspect/inspectrun.cpp" line="+51"/>
+        <location filename="../core/inspect/inspectrun.cpp" line="+54"/>
         <source>the model has no CDE gates (gate.kind = none)</source>
         <translation>das Modell hat keine CDE-Gates (gate.kind = none)</translation>
     </message>
@@ -480,7 +496,7 @@
         <translation>das Modell hat nur einen Zweig (join.branches = 1); Zweigansichten brauchen einen Join-Lauf</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+180"/>
         <source>reading %1 %2 images</source>
         <translation>lese %1 %2-Bilder</translation>
     </message>
@@ -490,7 +506,7 @@
         <translation>lese %1 Bilddatei(en)</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
         <source>predictions</source>
         <translation>Vorhersagen</translation>
     </message>
@@ -505,7 +521,7 @@
         <translation>Attention-Rollout (Fusion %1, Verwerfen %2)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>mean attention distance</source>
         <translation>mittlere Attention-Distanz</translation>
     </message>
@@ -530,7 +546,7 @@
         <translation>CKA gegen %1 auf %2 %3-Bildern</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>failed: %1</source>
         <translation>fehlgeschlagen: %1</translation>
     </message>
@@ -669,7 +685,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+37"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+38"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -1258,6 +1274,87 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::AboutDialog</name>
+    <message>
+        <location filename="../widgets/aboutdialog.cpp" line="+18"/>
+        <source>About Gatefold</source>
+        <translation>Über Gatefold</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;A workbench for Vision Transformer research: CDE gates and progressive joining.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;Engine: %3&lt;/p&gt;&lt;p&gt;Run store: %4&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für die Forschung an Vision Transformern: CDE-Gates und progressives Zusammenführen.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;Engine: %3&lt;/p&gt;&lt;p&gt;Laufspeicher: %4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>LibTorch and devices: asking the engine…</source>
+        <translation>LibTorch und Geräte: die Engine wird gefragt…</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>The engine %1 could not be started (%2): LibTorch and devices are unknown. Install gatefold-cli beside gatefold, or name it with $GATEFOLD_CLI.</source>
+        <translation>Die Engine %1 konnte nicht gestartet werden (%2): LibTorch und Geräte sind unbekannt. Installieren Sie gatefold-cli neben gatefold oder nennen Sie sie mit $GATEFOLD_CLI.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The engine %1 did not answer (%2)%3.</source>
+        <translation>Die Engine %1 hat nicht geantwortet (%2)%3.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it crashed</source>
+        <translation>sie ist abgestürzt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>exit status %1</source>
+        <translation>Exit-Status %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The engine %1 answered, but %2</source>
+        <translation>Die Engine %1 hat geantwortet, aber %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Engine gatefold-cli %1 · LibTorch %2 · Qt %3&lt;br&gt;Devices: %4</source>
+        <translation>Engine gatefold-cli %1 · LibTorch %2 · Qt %3&lt;br&gt;Geräte: %4</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::AnalyzeJob</name>
+    <message>
+        <location filename="../widgets/analyzejob.cpp" line="+65"/>
+        <source>No temporary folder for the analysis: %1</source>
+        <translation>Kein temporärer Ordner für die Analyse: %1</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>The engine %1 could not be started (%2). The window runs every analysis in gatefold-cli: install it beside gatefold, or name it with $GATEFOLD_CLI.</source>
+        <translation>Die Engine %1 konnte nicht gestartet werden (%2). Das Fenster führt jede Analyse in gatefold-cli aus: Installieren Sie es neben gatefold oder nennen Sie es mit $GATEFOLD_CLI.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>gatefold-cli analyze stopped before it finished (killed, or it crashed).</source>
+        <translation>gatefold-cli analyze hat vor dem Ende aufgehört (beendet, oder es ist abgestürzt).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gatefold-cli analyze stopped before it finished: %1</source>
+        <translation>gatefold-cli analyze hat vor dem Ende aufgehört: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>gatefold-cli analyze failed with exit status %1.</source>
+        <translation>gatefold-cli analyze ist mit Exit-Status %1 fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>The engine answered about run %1 (%2), not run %3 (%4); nothing is shown.</source>
+        <translation>Die Engine hat über Lauf %1 (%2) geantwortet, nicht über Lauf %3 (%4); nichts wird angezeigt.</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
         <location filename="../widgets/attentiondistanceview.cpp" line="+56"/>
@@ -1831,6 +1928,34 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::EngineCostTimer</name>
+    <message>
+        <location filename="../widgets/enginecosttimer.cpp" line="+96"/>
+        <source>the model&apos;s config could not be handed to the engine (%1: %2)</source>
+        <translation>die Konfiguration des Modells konnte der Engine nicht übergeben werden (%1: %2)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>the engine stopped before it timed this model (killed, or it crashed)</source>
+        <translation>die Engine hat aufgehört, bevor sie dieses Modell gemessen hat (beendet, oder sie ist abgestürzt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the engine gave no number for it (exit status %1%2)</source>
+        <translation>die Engine hat dafür keine Zahl geliefert (Exit-Status %1%2)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the engine %1 could not be started (%2); the window times models with gatefold-cli: install it beside gatefold, or name it with $GATEFOLD_CLI</source>
+        <translation>die Engine %1 konnte nicht gestartet werden (%2); das Fenster misst Modelle mit gatefold-cli: Installieren Sie es neben gatefold oder nennen Sie es mit $GATEFOLD_CLI</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>the engine did not time it</source>
+        <translation>die Engine hat es nicht gemessen</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::ExportDialog</name>
     <message>
         <location filename="../widgets/exportdialog.cpp" line="+36"/>
@@ -2044,7 +2169,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+52"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+40"/>
         <source>Compute</source>
         <translation>Berechnen</translation>
     </message>
@@ -2080,12 +2205,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+1"/>
-        <location line="+116"/>
+        <location line="+119"/>
         <source>image files…</source>
         <translation>Bilddateien…</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-118"/>
         <source>mean</source>
         <translation>Mittelwert</translation>
     </message>
@@ -2181,12 +2306,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+1"/>
-        <location line="+192"/>
+        <location line="+186"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-155"/>
         <source>No run selected</source>
         <translation>Kein Lauf ausgewählt</translation>
     </message>
@@ -2229,22 +2354,27 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Bilder (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+38"/>
         <source>Select a run in the table first.</source>
         <translation>Wählen Sie zuerst einen Lauf in der Tabelle aus.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Choose image files first (Images → image files…).</source>
         <translation>Wählen Sie zuerst Bilddateien aus (Bilder → Bilddateien…).</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>Computing run %1 (%2 checkpoint)…</source>
         <translation>Berechne Lauf %1 (Checkpoint: %2)…</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+2"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>attention</source>
         <translation>Attention</translation>
     </message>
@@ -2670,16 +2800,6 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="-3"/>
         <source>Images (*.png *.svg *.pdf)</source>
         <translation>Bilder (*.png *.svg *.pdf)</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>About Gatefold</source>
-        <translation>Über Gatefold</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;A workbench for Vision Transformer research: CDE gates and progressive joining.&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;Devices: %4&lt;/p&gt;&lt;p&gt;Engine: %5&lt;/p&gt;&lt;p&gt;Run store: %6&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für die Forschung an Vision Transformern: CDE-Gates und progressives Zusammenführen.&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;Geräte: %4&lt;/p&gt;&lt;p&gt;Engine: %5&lt;/p&gt;&lt;p&gt;Laufspeicher: %6&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindowcolumns.cpp" line="-15"/>
@@ -3323,13 +3443,13 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>gatefold::widgets::TableBuilder</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+11"/>
-        <location filename="../widgets/tablepreview.cpp" line="+31"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+15"/>
+        <location filename="../widgets/tablepreview.cpp" line="+32"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Custom</source>
         <translation>Eigene</translation>
     </message>
@@ -3588,7 +3708,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+66"/>
         <source>As selected</source>
         <translation>Wie ausgewählt</translation>
     </message>
@@ -3598,22 +3718,40 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Kein Laufspeicher ist geöffnet.</translation>
     </message>
     <message>
-        <location filename="../widgets/tablepreview.cpp" line="+43"/>
+        <location filename="../widgets/tablepreview.cpp" line="+60"/>
         <source>The table cannot be made: %1</source>
         <translation>Die Tabelle kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-45"/>
         <source>Section</source>
         <translation>Abschnitt</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+26"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n Zeile</numerusform>
             <numerusform>%n Zeilen</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>The engine is timing the models of %n cell(s); they fill in as the numbers arrive.</source>
+        <translation>
+            <numerusform>Die Engine misst die Modelle von %n Zelle; sie füllt sich, sobald die Zahl eintrifft.</numerusform>
+            <numerusform>Die Engine misst die Modelle von %n Zellen; sie füllen sich, sobald die Zahlen eintreffen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>measuring…</source>
+        <translation>wird gemessen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not measured: %1</source>
+        <translation>nicht gemessen: %1</translation>
     </message>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+54"/>
@@ -3642,7 +3780,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+49"/>
+        <location filename="../app/gui/main.cpp" line="+50"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>
@@ -3678,8 +3816,8 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     </message>
     <message>
         <location line="+1"/>
-        <source>Open the Inspect tab on this view (attention, distance, codebook, branches, cka) and compute it for the selected run; a screenshot waits for it.</source>
-        <translation>Den Tab „Untersuchen“ mit dieser Ansicht öffnen (attention, distance, codebook, branches, cka) und sie für den ausgewählten Lauf berechnen; ein Screenshot wartet darauf.</translation>
+        <source>Open the Inspect tab on this view (%1) and compute it for the selected run; a screenshot waits for it.</source>
+        <translation>Den Tab „Untersuchen“ mit dieser Ansicht öffnen (%1) und sie für den ausgewählten Lauf berechnen; ein Screenshot wartet darauf.</translation>
     </message>
     <message>
         <location line="+3"/>

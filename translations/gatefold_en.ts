@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>EngineInfo</name>
+    <message numerus="yes">
+        <location filename="../core/launch/engineinfo.cpp" line="+34"/>
+        <source>cpu (%n thread(s))</source>
+        <translation>
+            <numerusform>cpu (%n thread)</numerusform>
+            <numerusform>cpu (%n threads)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MlflowTransfer</name>
     <message numerus="yes">
         <location filename="../widgets/mlflowtransfer.cpp" line="+55"/>
@@ -80,7 +91,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/inspectpanel.cpp" line="+188"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+179"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n file</numerusform>
@@ -88,7 +99,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+139"/>
+        <location line="+130"/>
         <source>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.</source>
         <translation>
             <numerusform>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image, on %6 in %7 s.</numerusform>
@@ -162,7 +173,7 @@
 <context>
     <name>gatefold::widgets::TableBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/tablebuilder.cpp" line="+122"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+128"/>
         <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
         <translation>
             <numerusform>%n selected run; groups show mean ± sample standard deviation.</numerusform>
@@ -170,11 +181,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/tablepreview.cpp" line="+69"/>
+        <location filename="../widgets/tablepreview.cpp" line="+74"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n row</numerusform>
             <numerusform>%n rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>The engine is timing the models of %n cell(s); they fill in as the numbers arrive.</source>
+        <translation>
+            <numerusform>The engine is timing the model of %n cell; it fills in as the number arrives.</numerusform>
+            <numerusform>The engine is timing the models of %n cells; they fill in as the numbers arrive.</numerusform>
         </translation>
     </message>
 </context>

@@ -384,6 +384,21 @@
     </message>
 </context>
 <context>
+    <name>EngineInfo</name>
+    <message numerus="yes">
+        <location filename="../core/launch/engineinfo.cpp" line="+34"/>
+        <source>cpu (%n thread(s))</source>
+        <translation>
+            <numerusform>cpu（%n 个线程）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>its answer is not the JSON of gatefold-cli --version --json: %1</source>
+        <translation>它的回答不是 gatefold-cli --version --json 的 JSON：%1</translation>
+    </message>
+</context>
+<context>
     <name>FieldGroups</name>
     <message>
         <location filename="../core/config/fieldtable.cpp" line="+56"/>
@@ -455,7 +470,7 @@
 <context>
     <name>InspectRun</name>
     <message>
-        <location filename="../core/inspect/inspectrun.cpp" line="+51"/>
+        <location filename="../core/inspect/inspectrun.cpp" line="+54"/>
         <source>the model has no CDE gates (gate.kind = none)</source>
         <translation>模型没有 CDE 门控（gate.kind = none）</translation>
     </message>
@@ -480,7 +495,7 @@
         <translation>模型只有一个分支（join.branches = 1）；分支视图需要合并训练的运行</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+180"/>
         <source>reading %1 %2 images</source>
         <translation>正在读取 %1 张 %2 图像</translation>
     </message>
@@ -490,7 +505,7 @@
         <translation>正在读取 %1 个图像文件</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
         <source>predictions</source>
         <translation>预测</translation>
     </message>
@@ -505,7 +520,7 @@
         <translation>注意力 rollout（%1 融合，丢弃 %2）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>mean attention distance</source>
         <translation>平均注意力距离</translation>
     </message>
@@ -530,7 +545,7 @@
         <translation>与 %1 的 CKA（%2 张 %3 图像）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -666,7 +681,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+37"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+38"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -1252,6 +1267,87 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::AboutDialog</name>
+    <message>
+        <location filename="../widgets/aboutdialog.cpp" line="+18"/>
+        <source>About Gatefold</source>
+        <translation>关于 Gatefold</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;A workbench for Vision Transformer research: CDE gates and progressive joining.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;Engine: %3&lt;/p&gt;&lt;p&gt;Run store: %4&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;面向 Vision Transformer 研究的工作台：CDE 门控与渐进式合并。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;&lt;p&gt;引擎：%3&lt;/p&gt;&lt;p&gt;运行存储：%4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>LibTorch and devices: asking the engine…</source>
+        <translation>LibTorch 与设备：正在询问引擎…</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>The engine %1 could not be started (%2): LibTorch and devices are unknown. Install gatefold-cli beside gatefold, or name it with $GATEFOLD_CLI.</source>
+        <translation>无法启动引擎 %1（%2）：LibTorch 与设备未知。请将 gatefold-cli 安装在 gatefold 旁边，或用 $GATEFOLD_CLI 指定它。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The engine %1 did not answer (%2)%3.</source>
+        <translation>引擎 %1 没有回答（%2）%3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it crashed</source>
+        <translation>它崩溃了</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>exit status %1</source>
+        <translation>退出状态 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The engine %1 answered, but %2</source>
+        <translation>引擎 %1 已回答，但%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Engine gatefold-cli %1 · LibTorch %2 · Qt %3&lt;br&gt;Devices: %4</source>
+        <translation>引擎 gatefold-cli %1 · LibTorch %2 · Qt %3&lt;br&gt;设备：%4</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::AnalyzeJob</name>
+    <message>
+        <location filename="../widgets/analyzejob.cpp" line="+65"/>
+        <source>No temporary folder for the analysis: %1</source>
+        <translation>无法为分析创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>The engine %1 could not be started (%2). The window runs every analysis in gatefold-cli: install it beside gatefold, or name it with $GATEFOLD_CLI.</source>
+        <translation>无法启动引擎 %1（%2）。窗口的每项分析都在 gatefold-cli 中运行：请将它安装在 gatefold 旁边，或用 $GATEFOLD_CLI 指定它。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>gatefold-cli analyze stopped before it finished (killed, or it crashed).</source>
+        <translation>gatefold-cli analyze 在完成之前停止了（被终止，或崩溃）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gatefold-cli analyze stopped before it finished: %1</source>
+        <translation>gatefold-cli analyze 在完成之前停止了：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>gatefold-cli analyze failed with exit status %1.</source>
+        <translation>gatefold-cli analyze 失败，退出状态 %1。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>The engine answered about run %1 (%2), not run %3 (%4); nothing is shown.</source>
+        <translation>引擎回答的是运行 %1（%2），而不是运行 %3（%4）；不显示任何内容。</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
         <location filename="../widgets/attentiondistanceview.cpp" line="+56"/>
@@ -1823,6 +1919,34 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::EngineCostTimer</name>
+    <message>
+        <location filename="../widgets/enginecosttimer.cpp" line="+96"/>
+        <source>the model&apos;s config could not be handed to the engine (%1: %2)</source>
+        <translation>无法将模型的配置交给引擎（%1：%2）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>the engine stopped before it timed this model (killed, or it crashed)</source>
+        <translation>引擎在为此模型计时之前停止了（被终止，或崩溃）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the engine gave no number for it (exit status %1%2)</source>
+        <translation>引擎没有给出它的数值（退出状态 %1%2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the engine %1 could not be started (%2); the window times models with gatefold-cli: install it beside gatefold, or name it with $GATEFOLD_CLI</source>
+        <translation>无法启动引擎 %1（%2）；窗口用 gatefold-cli 为模型计时：请将它安装在 gatefold 旁边，或用 $GATEFOLD_CLI 指定它</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>the engine did not time it</source>
+        <translation>引擎没有为它计时</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::ExportDialog</name>
     <message>
         <location filename="../widgets/exportdialog.cpp" line="+36"/>
@@ -2036,7 +2160,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+52"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+40"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
@@ -2072,12 +2196,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+116"/>
+        <location line="+119"/>
         <source>image files…</source>
         <translation>图像文件…</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-118"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
@@ -2173,12 +2297,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+192"/>
+        <location line="+186"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-155"/>
         <source>No run selected</source>
         <translation>未选择运行</translation>
     </message>
@@ -2220,22 +2344,27 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>图像 (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+38"/>
         <source>Select a run in the table first.</source>
         <translation>请先在表格中选择一个运行。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Choose image files first (Images → image files…).</source>
         <translation>请先选择图像文件（图像 → 图像文件…）。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>Computing run %1 (%2 checkpoint)…</source>
         <translation>正在计算运行 %1（%2检查点）…</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+2"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
@@ -2659,16 +2788,6 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <location line="-3"/>
         <source>Images (*.png *.svg *.pdf)</source>
         <translation>图像 (*.png *.svg *.pdf)</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>About Gatefold</source>
-        <translation>关于 Gatefold</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;A workbench for Vision Transformer research: CDE gates and progressive joining.&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;Devices: %4&lt;/p&gt;&lt;p&gt;Engine: %5&lt;/p&gt;&lt;p&gt;Run store: %6&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Gatefold %1&lt;/h3&gt;&lt;p&gt;面向 Vision Transformer 研究的工作台：CDE 门控与渐进式合并。&lt;/p&gt;&lt;p&gt;Qt %2 · LibTorch %3&lt;/p&gt;&lt;p&gt;设备：%4&lt;/p&gt;&lt;p&gt;引擎：%5&lt;/p&gt;&lt;p&gt;运行存储：%6&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindowcolumns.cpp" line="-15"/>
@@ -3307,13 +3426,13 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>gatefold::widgets::TableBuilder</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+11"/>
-        <location filename="../widgets/tablepreview.cpp" line="+31"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+15"/>
+        <location filename="../widgets/tablepreview.cpp" line="+32"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
@@ -3571,7 +3690,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+66"/>
         <source>As selected</source>
         <translation>按选择顺序</translation>
     </message>
@@ -3581,21 +3700,38 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>没有打开运行存储。</translation>
     </message>
     <message>
-        <location filename="../widgets/tablepreview.cpp" line="+43"/>
+        <location filename="../widgets/tablepreview.cpp" line="+60"/>
         <source>The table cannot be made: %1</source>
         <translation>无法生成表格：%1</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-45"/>
         <source>Section</source>
         <translation>分节</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+26"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n 行</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>The engine is timing the models of %n cell(s); they fill in as the numbers arrive.</source>
+        <translation>
+            <numerusform>引擎正在为 %n 个单元格的模型计时；数值到达后即会填入。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>measuring…</source>
+        <translation>正在测量…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not measured: %1</source>
+        <translation>未测量：%1</translation>
     </message>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+54"/>
@@ -3624,7 +3760,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+49"/>
+        <location filename="../app/gui/main.cpp" line="+50"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold：面向 Vision Transformer 研究的工作台。</translation>
     </message>
@@ -3660,8 +3796,8 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     </message>
     <message>
         <location line="+1"/>
-        <source>Open the Inspect tab on this view (attention, distance, codebook, branches, cka) and compute it for the selected run; a screenshot waits for it.</source>
-        <translation>在“检查”标签页中打开此视图（attention、distance、codebook、branches、cka），并为所选运行计算；截图会等待计算完成。</translation>
+        <source>Open the Inspect tab on this view (%1) and compute it for the selected run; a screenshot waits for it.</source>
+        <translation>在“检查”标签页中打开此视图（%1），并为所选运行计算；截图会等待计算完成。</translation>
     </message>
     <message>
         <location line="+3"/>

@@ -5,7 +5,7 @@
 #include "plotstyle.h"
 #include "qcp.h"
 
-#include "inspect/inspectreport.h"
+#include "report/inspectreport.h"
 
 #include <QLabel>
 #include <QToolTip>
@@ -68,7 +68,7 @@ AttentionDistanceView::AttentionDistanceView(QWidget *parent)
 
 AttentionDistanceView::~AttentionDistanceView() = default;
 
-void AttentionDistanceView::setReport(std::shared_ptr<const inspect::InspectReport> report)
+void AttentionDistanceView::setReport(std::shared_ptr<const report::InspectReport> report)
 {
     m_report = std::move(report);
     rebuild();
@@ -117,7 +117,7 @@ void AttentionDistanceView::rebuild()
         return;
     }
 
-    const inspect::Matrix &distance = m_report->meanDistance;  // layers × heads
+    const report::Matrix &distance = m_report->meanDistance;  // layers × heads
     m_title->setText(tr("Mean attention distance: run %1 (%2)").arg(m_report->runId).arg(m_report->checkpoint));
     QVector<double> blocks, mean;
     for (int l = 0; l < distance.rows; ++l) {
@@ -240,7 +240,7 @@ bool AttentionDistanceView::exportCsv(const QString &path, QString *error)
 {
     if (!m_pages->canExport(error))
         return false;
-    const inspect::Matrix &distance = m_report->meanDistance;
+    const report::Matrix &distance = m_report->meanDistance;
     QStringList header = {QStringLiteral("block")};
     for (int h = 0; h < distance.cols; ++h)
         header << QStringLiteral("head_%1").arg(h + 1);

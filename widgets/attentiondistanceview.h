@@ -11,7 +11,7 @@ class QCustomPlot;
 class QLabel;
 class QMouseEvent;
 
-namespace gatefold::inspect {
+namespace gatefold::report {
 struct InspectReport;
 }
 
@@ -33,7 +33,7 @@ public:
     ~AttentionDistanceView() override;
 
     // Shows report->meanDistance, or "Not available: <reason>" in its place.
-    void setReport(std::shared_ptr<const inspect::InspectReport> report);
+    void setReport(std::shared_ptr<const report::InspectReport> report);
     // The scatter with its legend: .png, .svg or .pdf.
     bool exportImage(const QString &path, QString *error);
     // One row per block: block,head_1,…,head_H,mean (pixels).
@@ -57,7 +57,7 @@ private:
     void hover(QMouseEvent *event);
     void setHover(const QString &text);
 
-    std::shared_ptr<const inspect::InspectReport> m_report;
+    std::shared_ptr<const report::InspectReport> m_report;
     PlotOrReason *m_pages;  // the plot or the reason, and the status line
     QCustomPlot *m_plot;
     QLabel *m_note;

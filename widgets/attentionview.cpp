@@ -114,7 +114,7 @@ AttentionView::AttentionView(QWidget *parent)
     connect(m_alpha, &QSlider::valueChanged, this, &AttentionView::refresh);
 }
 
-void AttentionView::setReport(std::shared_ptr<const inspect::InspectReport> report)
+void AttentionView::setReport(std::shared_ptr<const report::InspectReport> report)
 {
     m_report = std::move(report);
     const QSignalBlocker b1(m_image), b2(m_head), b3(m_branch), b4(m_layer);
@@ -152,11 +152,11 @@ void AttentionView::setSelection(int image, int layer, int head, int branch, boo
     refresh();
 }
 
-inspect::Matrix AttentionView::mapOf(int image, int layer, int head, int branch) const
+report::Matrix AttentionView::mapOf(int image, int layer, int head, int branch) const
 {
     const auto &r = *m_report;
     const int images = int(r.images.size());
-    const auto one = [&](int h) -> const inspect::Matrix * {
+    const auto one = [&](int h) -> const report::Matrix * {
         if (branch < 0) {
             const size_t i = (size_t(layer) * size_t(images) + size_t(image)) * size_t(r.heads) + size_t(h);
             return i < r.attention.size() ? &r.attention[i] : nullptr;
@@ -168,28 +168,28 @@ inspect::Matrix AttentionView::mapOf(int image, int layer, int head, int branch)
     };
     if (head >= 0) {
         const auto *m = one(head);
-        return m ? *m : inspect::Matrix{};
+        return m ? *m : report::Matrix{};
     }
-    inspect::Matrix mean;
+    report::Matrix mean;
     for (int h = 0; h < r.heads; ++h) {
         const auto *m = one(h);
         if (!m)
             return {};
         if (mean.empty())
-            mean = inspect::Matrix{m->rows, m->cols, std::vector<double>(m->values.size(), 0.0)};
+            mean = report::Matrix{m->rows, m->cols, std::vector<double>(m->values.size(), 0.0)};
         for (size_t i = 0; i < m->values.size(); ++i)
             mean.values[i] += m->values[i] / r.heads;
     }
     return mean;
 }
 
-inspect::Matrix AttentionView::currentMap() const
+report::Matrix AttentionView::currentMap() const
 {
     if (!m_report || m_image->currentIndex() < 0)
         return {};
     const int image = m_image->currentIndex();
     if (m_mode->currentIndex() == 1)
-        return size_t(image) < m_report->rollout.size() ? m_report->rollout[size_t(image)] : inspect::Matrix{};
+        return size_t(image) < m_report->rollout.size() ? m_report->rollout[size_t(image)] : report::Matrix{};
     return mapOf(image, m_layer->value() - 1, m_head->currentIndex() - 1, m_branch->currentIndex() - 1);
 }
 
@@ -297,7 +297,7 @@ bool AttentionView::exportCsv(const QString &path, QString *error)
     out << "kind,layer,branch,head,image,row,col,value\n";
     const auto &r = *m_report;
     const int images = int(r.images.size());
-    const auto write = [&](const char *kind, int layer, int branch, int head, int image, const inspect::Matrix &m) {
+    const auto write = [&](const char *kind, int layer, int branch, int head, int image, const report::Matrix &m) {
         for (int y = 0; y < m.rows; ++y)
             for (int x = 0; x < m.cols; ++x)
                 out << kind << ',' << layer << ',' << branch << ',' << head << ',' << image << ',' << y << ',' << x

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/inspectreport.h"
+#include "report/inspectreport.h"
 
 #include <QWidget>
 
@@ -24,20 +24,20 @@ class AttentionView : public QWidget
 public:
     explicit AttentionView(QWidget *parent = nullptr);
 
-    void setReport(std::shared_ptr<const inspect::InspectReport> report);
+    void setReport(std::shared_ptr<const report::InspectReport> report);
     bool exportImage(const QString &path, QString *error);
     // kind (attention | rollout), layer, branch (-1: joined), head, image, row, col, value.
     bool exportCsv(const QString &path, QString *error);
 
     // What is shown, for tests: the map under the large picture.
-    inspect::Matrix currentMap() const;
+    report::Matrix currentMap() const;
     void setSelection(int image, int layer, int head, int branch, bool rollout);
 
 private:
     void refresh();
-    inspect::Matrix mapOf(int image, int layer, int head, int branch) const;
+    report::Matrix mapOf(int image, int layer, int head, int branch) const;
 
-    std::shared_ptr<const inspect::InspectReport> m_report;
+    std::shared_ptr<const report::InspectReport> m_report;
     QComboBox *m_image;
     QComboBox *m_mode;
     QSlider *m_layer;

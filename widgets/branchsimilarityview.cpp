@@ -5,7 +5,7 @@
 #include "plotstyle.h"
 #include "qcp.h"
 
-#include "inspect/inspectreport.h"
+#include "report/inspectreport.h"
 
 #include <QButtonGroup>
 #include <QHBoxLayout>
@@ -21,8 +21,8 @@
 namespace gatefold::widgets {
 namespace {
 
-using inspect::BranchLayer;
-using inspect::Matrix;
+using report::BranchLayer;
+using report::Matrix;
 
 // The matrices of one quantity, by their CSV name.
 struct Module {
@@ -166,7 +166,7 @@ BranchSimilarityView::BranchSimilarityView(QWidget *parent)
 
 BranchSimilarityView::~BranchSimilarityView() = default;
 
-void BranchSimilarityView::setReport(std::shared_ptr<const inspect::InspectReport> report)
+void BranchSimilarityView::setReport(std::shared_ptr<const report::InspectReport> report)
 {
     m_report = std::move(report);
     rebuild();

@@ -15,7 +15,7 @@ class QCustomPlot;
 class QMouseEvent;
 class QScrollArea;
 
-namespace gatefold::inspect {
+namespace gatefold::report {
 struct InspectReport;
 }
 
@@ -41,7 +41,7 @@ public:
     ~BranchSimilarityView() override;
 
     // Shows the report's branchLayers, or "Not available: <reason>" in their place.
-    void setReport(std::shared_ptr<const inspect::InspectReport> report);
+    void setReport(std::shared_ptr<const report::InspectReport> report);
     // The whole grid (every block, not just the visible ones) with its colour scale: .png, .svg or .pdf.
     bool exportImage(const QString &path, QString *error);
     // What is shown, one cell per row: block,module,branch_a,branch_b,similarity.
@@ -86,7 +86,7 @@ private:
     void hover(QMouseEvent *event);
     void setHover(const QString &text);
 
-    std::shared_ptr<const inspect::InspectReport> m_report;
+    std::shared_ptr<const report::InspectReport> m_report;
     Quantity m_quantity = Quantity::Features;
     Scale m_scale = Scale::Signed;
     QButtonGroup *m_quantityButtons;

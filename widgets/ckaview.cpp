@@ -5,7 +5,7 @@
 #include "plotstyle.h"
 #include "qcp.h"
 
-#include "inspect/inspectreport.h"
+#include "report/inspectreport.h"
 
 #include <QLabel>
 #include <QToolTip>
@@ -76,7 +76,7 @@ CkaView::CkaView(QWidget *parent)
 
 CkaView::~CkaView() = default;
 
-void CkaView::setReport(std::shared_ptr<const inspect::InspectReport> report)
+void CkaView::setReport(std::shared_ptr<const report::InspectReport> report)
 {
     m_report = std::move(report);
     rebuild();
@@ -135,7 +135,7 @@ void CkaView::rebuild()
         return;
     }
 
-    const inspect::Matrix &cka = m_report->cka;
+    const report::Matrix &cka = m_report->cka;
     m_title->setText(tr("Linear CKA: %1 vs %2").arg(thisRun(), otherRun()));
     m_plot->xAxis->setLabel(tr("layer of %1").arg(otherRun()));
     m_plot->yAxis->setLabel(tr("layer of %1").arg(thisRun()));
@@ -240,7 +240,7 @@ bool CkaView::exportCsv(const QString &path, QString *error)
 {
     if (!m_pages->canExport(error))
         return false;
-    const inspect::Matrix &cka = m_report->cka;
+    const report::Matrix &cka = m_report->cka;
     QStringList header = {QStringLiteral("layer")};
     for (int j = 0; j < cka.cols; ++j)
         header << QStringLiteral("other_%1").arg(j + 1);

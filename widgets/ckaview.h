@@ -14,7 +14,7 @@ class QCustomPlot;
 class QLabel;
 class QMouseEvent;
 
-namespace gatefold::inspect {
+namespace gatefold::report {
 struct InspectReport;
 }
 
@@ -35,7 +35,7 @@ public:
     ~CkaView() override;
 
     // Shows report->cka, or "Not available: <reason>" in its place.
-    void setReport(std::shared_ptr<const inspect::InspectReport> report);
+    void setReport(std::shared_ptr<const report::InspectReport> report);
     // The heatmap with its colour scale: .png, .svg or .pdf.
     bool exportImage(const QString &path, QString *error);
     // The matrix with a header row: layer,other_1,…,other_M, then one row per layer of this run.
@@ -59,7 +59,7 @@ private:
     void hover(QMouseEvent *event);
     void setHover(const QString &text);
 
-    std::shared_ptr<const inspect::InspectReport> m_report;
+    std::shared_ptr<const report::InspectReport> m_report;
     PlotOrReason *m_pages;  // the heatmap or the reason, and the status line
     QCustomPlot *m_plot;
     QLabel *m_diagonal;

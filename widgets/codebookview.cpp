@@ -123,7 +123,7 @@ CodebookView::CodebookView(QWidget *parent)
 
 CodebookView::~CodebookView() = default;
 
-void CodebookView::setReport(std::shared_ptr<const inspect::InspectReport> report)
+void CodebookView::setReport(std::shared_ptr<const report::InspectReport> report)
 {
     m_report = std::move(report);
     m_code = -1;
@@ -139,7 +139,7 @@ void CodebookView::setReport(std::shared_ptr<const inspect::InspectReport> repor
     refresh();
 }
 
-void CodebookView::setHistory(std::vector<UsageStep> history)
+void CodebookView::setHistory(std::vector<report::UsageStep> history)
 {
     m_steps = std::move(history);
     const QSignalBlocker block(m_history);
@@ -172,7 +172,7 @@ void CodebookView::setLayer(int index)
     m_layer->setCurrentIndex(index);
 }
 
-const inspect::CodebookLayer *CodebookView::layer() const
+const report::CodebookLayer *CodebookView::layer() const
 {
     const int i = m_layer->currentIndex();
     return m_report && i >= 0 && size_t(i) < m_report->codebook.size() ? &m_report->codebook[size_t(i)] : nullptr;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/inspectreport.h"
+#include "report/inspectreport.h"
 
 #include <QWidget>
 
@@ -17,13 +17,6 @@ class QScrollArea;
 
 namespace gatefold::widgets {
 
-// One evaluation's code usage during training (a "codebook/usage" snapshot of the store).
-struct UsageStep {
-    qint64 step = 0;
-    double epoch = 0;
-    std::map<int, std::vector<double>> usage;  // gated block → p̄ per code (sums to 1)
-};
-
 // The codebook of a CDE run (issue #7): per gated layer the usage histogram
 // (sorted, or by code index) with perplexity, dead codes, α entropy and gate
 // norm; an image's patches coloured by their assigned code over the image;
@@ -36,10 +29,10 @@ public:
     explicit CodebookView(QWidget *parent = nullptr);
     ~CodebookView() override;
 
-    void setReport(std::shared_ptr<const inspect::InspectReport> report);
+    void setReport(std::shared_ptr<const report::InspectReport> report);
     // The run's usage at each evaluation, oldest first: the training slider walks through it (its
     // last position is the checkpoint on the inspected images).
-    void setHistory(std::vector<UsageStep> history);
+    void setHistory(std::vector<report::UsageStep> history);
     // Slider position: 0 … history size − 1 an evaluation, history size the checkpoint.
     void setHistoryPosition(int position);
     bool exportImage(const QString &path, QString *error);
@@ -69,17 +62,17 @@ private:
     void drawHistogram();
     void drawPatches();
     void listTopImages();
-    const inspect::CodebookLayer *layer() const;
+    const report::CodebookLayer *layer() const;
     // The usage the histogram shows: the chosen evaluation's, or the checkpoint's.
     const std::vector<double> *shownUsage() const;
 
-    std::shared_ptr<const inspect::InspectReport> m_report;
+    std::shared_ptr<const report::InspectReport> m_report;
     QComboBox *m_layer;
     QComboBox *m_order;
     QComboBox *m_image;
     QSlider *m_history;
     QLabel *m_historyLabel;
-    std::vector<UsageStep> m_steps;
+    std::vector<report::UsageStep> m_steps;
     QCustomPlot *m_plot;
     QLabel *m_stats;
     QLabel *m_picture;

@@ -1,46 +1,34 @@
 #include "inspectpanel.h"
 
+#include "analyzejob.h"
 #include "attentiondistanceview.h"
 #include "attentionview.h"
 #include "branchsimilarityview.h"
 #include "ckaview.h"
 #include "codebookview.h"
 #include "filedialogs.h"
-#include "inspecthistory.h"
 
-#include "inspect/inspectreport.h"
-#include "inspect/inspectrun.h"
-#include "store/runstore.h"
+#include "report/inspectreport.h"
+#include "report/reportviews.h"
 
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QMap>
-#include <QPointer>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTabWidget>
-#include <QThread>
 #include <QVBoxLayout>
 
 namespace gatefold::widgets {
-namespace {
 
-const QStringList kViews = {QStringLiteral("attention"), QStringLiteral("distance"), QStringLiteral("codebook"),
-                            QStringLiteral("branches"), QStringLiteral("cka")};
-
-} // namespace
-
-InspectPanel::InspectPanel(QString storePath, QWidget *parent)
+InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *parent)
     : QWidget(parent)
+    , m_enginePath(std::move(enginePath))
     , m_storePath(std::move(storePath))
     , m_run(new QLabel(this))
     , m_checkpoint(new QComboBox(this))
@@ -127,6 +115,7 @@ InspectPanel::InspectPanel(QString storePath, QWidget *parent)
     branchLayout->addWidget(m_branches, 1);
     m_tabs->addTab(branchPage, tr("Branches"));
     m_tabs->addTab(m_cka, tr("CKA"));
+    Q_ASSERT(m_tabs->count() == report::pageNames().size());  // the pages in report::pageNames()'s order
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
@@ -143,19 +132,21 @@ InspectPanel::InspectPanel(QString storePath, QWidget *parent)
     setRuns({});
 }
 
-InspectPanel::~InspectPanel()
-{
-    if (m_worker) {
-        ++m_generation;  // its result is no longer wanted
-        m_worker->wait();
-    }
-}
+// The job goes first (members in reverse): it kills its engine before the views go.
+InspectPanel::~InspectPanel() = default;
 
 void InspectPanel::setRuns(const QList<qint64> &runIds)
 {
+    const qint64 before = m_runs.isEmpty() ? 0 : m_runs.first();
     m_runs = runIds;
+    if ((runIds.isEmpty() || runIds.first() != before) && (m_job || m_report)) {
+        // Another run: what is shown or computed is about the one before.
+        m_job.reset();
+        showReport(nullptr);
+        setStatus(QString());
+    }
     m_run->setText(runIds.isEmpty() ? tr("No run selected") : tr("Run %1").arg(runIds.first()));
-    m_compute->setEnabled(!runIds.isEmpty() && !m_worker);
+    m_compute->setEnabled(!runIds.isEmpty());
     const qint64 other = m_ckaWith->currentData().toLongLong();
     m_ckaWith->clear();
     m_ckaWith->addItem(tr("itself"), qint64(0));
@@ -203,7 +194,7 @@ void InspectPanel::chooseFiles()
 
 void InspectPanel::setCurrentView(const QString &view)
 {
-    const int i = int(kViews.indexOf(view));
+    const int i = int(report::pageNames().indexOf(view));
     if (i >= 0)
         m_tabs->setCurrentIndex(i);
 }
@@ -219,15 +210,23 @@ void InspectPanel::setStatus(const QString &text, bool error)
     m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
 }
 
+bool InspectPanel::isComputing() const
+{
+    return m_job && m_job->isRunning();
+}
+
+qint64 InspectPanel::engineProcessId() const
+{
+    return m_job ? m_job->processId() : 0;
+}
+
 bool InspectPanel::compute()
 {
     if (m_runs.isEmpty()) {
         setStatus(tr("Select a run in the table first."), true);
         return false;
     }
-    if (m_worker)
-        return false;
-    inspect::InspectRequest request;
+    AnalyzeJob::Request request;
     request.runId = m_runs.first();
     request.checkpoint = m_checkpoint->currentData().toString();
     request.images = m_images->value();
@@ -241,120 +240,103 @@ bool InspectPanel::compute()
     } else {
         request.split = source;
     }
-    request.rolloutFusion = m_fusion->currentData().toString();
+    request.fusion = m_fusion->currentData().toString();
     request.discardRatio = m_discard->value();
     request.ckaRunId = m_ckaWith->currentData().toLongLong();
     // CKA's minibatch estimate on 64 images: about 1 s for a ViT-Ti at 224 px on a laptop CPU
     // (256, the CLI's default, takes ~5 s; bench/RESULTS.md "Inspect").
     request.ckaImages = 64;
-    const int generation = ++m_generation;
-    const QString storePath = m_storePath;
-    QPointer<InspectPanel> self(this);
-    m_compute->setEnabled(false);
-    setStatus(tr("Computing run %1 (%2 checkpoint)…").arg(request.runId).arg(m_checkpoint->currentText()));
-    m_worker = QThread::create([self, request, storePath, generation] {
-        QString error;
-        auto history = std::make_shared<std::vector<UsageStep>>();
-        auto branchSteps = std::make_shared<std::vector<BranchStep>>();
-        std::shared_ptr<const inspect::InspectReport> report;
-        // One store connection per thread.
-        if (auto store = store::RunStore::open(storePath, &error)) {
-            const auto progress = [self, generation](const QString &what) {
-                QMetaObject::invokeMethod(
-                    qApp,
-                    [self, generation, what] {
-                        if (self && self->m_generation == generation)
-                            self->setStatus(what);
-                    },
-                    Qt::QueuedConnection);
-            };
-            if (auto made = inspect::inspectRun(*store, request, &error, progress)) {
-                report = std::make_shared<const inspect::InspectReport>(std::move(*made));
-                *history = usageHistory(*store, request.runId);
-                *branchSteps = branchHistory(*store, request.runId);
-            }
-        }
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, report, history, branchSteps, error, generation] {
-                if (self)
-                    self->finish(report, *history, *branchSteps, error, generation);
-            },
-            Qt::QueuedConnection);
+    m_job.reset();  // a computation under way is stopped: its answer would be about an older request
+    m_job = std::make_unique<AnalyzeJob>(m_enginePath, m_storePath, request);
+    const QString computing = tr("Computing run %1 (%2 checkpoint)…").arg(request.runId).arg(m_checkpoint->currentText());
+    connect(m_job.get(), &AnalyzeJob::stage, this, [this, computing](const QString &stage) {
+        setStatus(tr("%1 %2").arg(computing, stage));
     });
-    connect(m_worker, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_worker->start(QThread::LowPriority);
+    connect(m_job.get(), &AnalyzeJob::finished, this, &InspectPanel::finish);
+    setStatus(computing);
+    m_job->start();
     return true;
 }
 
-void InspectPanel::finish(std::shared_ptr<const inspect::InspectReport> report, std::vector<UsageStep> history,
-                          std::vector<BranchStep> branchSteps, const QString &error, int generation)
+void InspectPanel::finish(std::shared_ptr<const report::InspectReport> report, const QString &error)
 {
-    m_worker = nullptr;
-    m_compute->setEnabled(!m_runs.isEmpty());
-    if (generation != m_generation)
-        return;
+    // Only the current job speaks (a replaced one is destroyed first); it is done now.
+    m_job.release()->deleteLater();  // still inside its signal
     if (!report) {
         setStatus(error, true);
         Q_EMIT computed(false);
         return;
     }
+    showReport(report);
+    setStatus(summary(*report));
+    Q_EMIT computed(true);
+}
+
+void InspectPanel::showReport(std::shared_ptr<const report::InspectReport> report)
+{
     m_report = report;
     m_attention->setReport(report);
     m_distance->setReport(report);
     m_codebook->setReport(report);
-    m_codebook->setHistory(std::move(history));
-    m_branchSteps = std::move(branchSteps);
+    m_codebook->setHistory(report ? report->usageHistory : std::vector<report::UsageStep>{});
+    const int steps = report ? int(report->branchHistory.size()) : 0;
     {
         const QSignalBlocker block(m_branchSlider);
-        m_branchSlider->setRange(0, int(m_branchSteps.size()));
-        m_branchSlider->setValue(int(m_branchSteps.size()));
+        m_branchSlider->setRange(0, steps);
+        m_branchSlider->setValue(steps);
     }
-    m_branchSlider->setEnabled(!m_branchSteps.empty() && !report->branchLayers.empty());
-    showBranchStep(int(m_branchSteps.size()));
+    m_branchSlider->setEnabled(steps > 0 && !report->branchLayers.empty());
+    if (report)
+        showBranchStep(steps);
+    else
+        m_branches->setReport(nullptr);
     m_cka->setReport(report);
+}
+
+QString InspectPanel::summary(const report::InspectReport &report) const
+{
     QStringList notes;
     const QMap<QString, QString> viewTitles = {
         {QStringLiteral("attention"), tr("attention")},         {QStringLiteral("rollout"), tr("rollout")},
         {QStringLiteral("distance"), tr("attention distance")}, {QStringLiteral("codebook"), tr("codebook")},
         {QStringLiteral("branches"), tr("branch similarity")},  {QStringLiteral("weights"), tr("weight similarity")},
         {QStringLiteral("cka"), tr("CKA")}};
-    for (const auto &[view, why] : report->skipped)
+    for (const auto &[view, why] : report.skipped)
         notes << tr("%1: %2").arg(viewTitles.value(view, view), why);
     // The checkpoint as the combo box names it (translated), or as asked.
-    const int asked = m_checkpoint->findData(report->checkpoint);
-    const QString checkpoint = asked >= 0 ? m_checkpoint->itemText(asked) : report->checkpoint;
-    setStatus(tr("Run %1 '%2', %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.", nullptr,
-                 int(report->images.size()))
-                  .arg(report->runId)
-                  .arg(report->runName, checkpoint)
-                  .arg(report->epoch, 0, 'f', 1)
-                  .arg(report->step)
-                  .arg(report->device)
-                  .arg(report->seconds, 0, 'f', 2)
-              + (notes.isEmpty() ? QString() : QLatin1Char(' ') + tr("Not shown: %1.").arg(notes.join(QStringLiteral("; ")))));
-    Q_EMIT computed(true);
+    const int asked = m_checkpoint->findData(report.checkpoint);
+    const QString checkpoint = asked >= 0 ? m_checkpoint->itemText(asked) : report.checkpoint;
+    return tr("Run %1 '%2', %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.", nullptr,
+              int(report.images.size()))
+               .arg(report.runId)
+               .arg(report.runName, checkpoint)
+               .arg(report.epoch, 0, 'f', 1)
+               .arg(report.step)
+               .arg(report.device)
+               .arg(report.seconds, 0, 'f', 2)
+        + (notes.isEmpty() ? QString() : QLatin1Char(' ') + tr("Not shown: %1.").arg(notes.join(QStringLiteral("; "))));
 }
 
 void InspectPanel::showBranchStep(int position)
 {
     if (!m_report)
         return;
-    if (position >= int(m_branchSteps.size())) {
+    const auto &steps = m_report->branchHistory;
+    if (position >= int(steps.size())) {
         m_branchStep->setText(tr("checkpoint (step %1), inspected images").arg(m_report->step));
         m_branches->setReport(m_report);
         return;
     }
-    const BranchStep &step = m_branchSteps[size_t(position)];
+    const report::BranchStep &step = steps[size_t(position)];
     m_branchStep->setText(tr("evaluation at step %1 (epoch %2)").arg(step.step).arg(step.epoch, 0, 'f', 2));
-    auto shown = std::make_shared<inspect::InspectReport>(*m_report);
+    auto shown = std::make_shared<report::InspectReport>(*m_report);
     shown->branchLayers = step.layers;
     m_branches->setReport(shown);
 }
 
 int InspectPanel::branchSteps() const
 {
-    return int(m_branchSteps.size());
+    return m_report ? int(m_report->branchHistory.size()) : 0;
 }
 
 void InspectPanel::setBranchStep(int position)
@@ -386,7 +368,7 @@ bool InspectPanel::exportCsv(const QString &path, QString *error)
 
 void InspectPanel::askExportPicture()
 {
-    const QString base = kViews.value(m_tabs->currentIndex());
+    const QString base = report::pageNames().value(m_tabs->currentIndex());
     const QString path = filedialogs::saveFile(this, tr("Export picture"), base + QStringLiteral(".png"),
                                                       tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
     if (path.isEmpty())
@@ -400,7 +382,7 @@ void InspectPanel::askExportPicture()
 
 void InspectPanel::askExportCsv()
 {
-    const QString base = kViews.value(m_tabs->currentIndex());
+    const QString base = report::pageNames().value(m_tabs->currentIndex());
     const QString path =
         filedialogs::saveFile(this, tr("Export CSV"), base + QStringLiteral(".csv"), tr("CSV (*.csv)"));
     if (path.isEmpty())

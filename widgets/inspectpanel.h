@@ -13,43 +13,48 @@ class QPushButton;
 class QSlider;
 class QSpinBox;
 class QTabWidget;
-class QThread;
 
-namespace gatefold::inspect {
+namespace gatefold::report {
 struct InspectReport;
 }
 
 namespace gatefold::widgets {
 
+class AnalyzeJob;
 class AttentionDistanceView;
 class AttentionView;
 class BranchSimilarityView;
 class CkaView;
 class CodebookView;
-struct BranchStep;
-struct UsageStep;
 
 // "See inside" (issue #7) for the selected run: choose a checkpoint, the
 // images (the first ones of the validation or training split, or files), the
 // rollout's head fusion and discard ratio, and for CKA the run to compare
-// with; Compute runs inspectRun() on a worker thread (its own store
-// connection; the window stays responsive) and hands the report to the views:
-// attention and rollout, mean attention distance, codebook, branch
-// similarity, CKA. Each view exports its picture (PNG/SVG/PDF) and its raw
-// numbers (CSV).
+// with; Compute has the engine compute them (an AnalyzeJob: a
+// `gatefold-cli analyze` child — the window never runs LibTorch and stays
+// responsive) and hands the report to the views: attention and rollout,
+// mean attention distance, codebook, branch similarity, CKA. A newer Compute
+// or another selected run stops the computation under way and drops its
+// answer, so no view ever shows one run's report under another run's
+// number. Each view exports its picture (PNG/SVG/PDF) and its raw numbers (CSV).
 class InspectPanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit InspectPanel(QString storePath, QWidget *parent = nullptr);
+    // `enginePath`: the gatefold-cli to run; `storePath`: the run store it reads.
+    InspectPanel(QString enginePath, QString storePath, QWidget *parent = nullptr);
     ~InspectPanel() override;
 
-    // The runs selected in the browser: the first is inspected, the second is offered for CKA.
+    // The runs selected in the browser: the first is inspected, the second is offered for CKA. Another
+    // first run stops a computation under way and clears the views.
     void setRuns(const QList<qint64> &runIds);
-    // Starts the computation as the Compute button does; false (and the reason shown) when it cannot start.
+    // Starts the computation as the Compute button does (stopping one under way); false (and the
+    // reason shown) when it cannot start.
     bool compute();
-    bool isComputing() const { return m_worker != nullptr; }
-    std::shared_ptr<const inspect::InspectReport> report() const { return m_report; }
+    bool isComputing() const;
+    // The computation's engine process id while it runs (0 otherwise), for tests.
+    qint64 engineProcessId() const;
+    std::shared_ptr<const report::InspectReport> report() const { return m_report; }
     QString statusText() const;
     void setImageFiles(const QStringList &files);
     // The epochs whose checkpoints the first run keeps besides best and last (train.keep_every).
@@ -72,17 +77,19 @@ Q_SIGNALS:
     void computed(bool ok);
 
 private:
-    void finish(std::shared_ptr<const inspect::InspectReport> report, std::vector<UsageStep> history,
-                std::vector<BranchStep> branchSteps, const QString &error, int generation);
+    void finish(std::shared_ptr<const report::InspectReport> report, const QString &error);
+    void showReport(std::shared_ptr<const report::InspectReport> report);
+    QString summary(const report::InspectReport &report) const;
     void showBranchStep(int position);
     void setStatus(const QString &text, bool error = false);
     void chooseFiles();
     void askExportPicture();
     void askExportCsv();
 
+    QString m_enginePath;
     QString m_storePath;
     QList<qint64> m_runs;
-    std::shared_ptr<const inspect::InspectReport> m_report;
+    std::shared_ptr<const report::InspectReport> m_report;
     QLabel *m_run;
     QComboBox *m_checkpoint;
     QSpinBox *m_images;
@@ -100,10 +107,8 @@ private:
     CkaView *m_cka;
     QSlider *m_branchSlider;
     QLabel *m_branchStep;
-    std::vector<BranchStep> m_branchSteps;
     QStringList m_files;
-    QThread *m_worker = nullptr;
-    int m_generation = 0;
+    std::unique_ptr<AnalyzeJob> m_job;  // the computation under way, if any
 };
 
 } // namespace gatefold::widgets

@@ -131,7 +131,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
             m_groups->refresh();
     });
     // Below the runs: their curves, or what the first selected run's model does inside (issue #7).
-    m_inspect = new InspectPanel(m_controller->store()->path());
+    m_inspect = new InspectPanel(m_controller->enginePath(), m_controller->store()->path());
     m_lowerTabs = new QTabWidget;
     m_lowerTabs->addTab(curvePanel, tr("Curves"));
     m_lowerTabs->addTab(m_inspect, tr("Inspect"));

@@ -2,6 +2,7 @@
 
 #include "mainwindow.h"
 
+#include "aboutdialog.h"
 #include "appsettings.h"
 
 #include "configform.h"
@@ -17,7 +18,6 @@
 #include "tablebuilder.h"
 
 #include "store/runstore.h"
-#include "train/computeinfo.h"
 #include "config/fieldtable.h"
 #include "config/runvalidation.h"
 
@@ -128,7 +128,7 @@ void MainWindow::buildActions()
             statusBar()->showMessage(tr("Select the runs for the table"), 4000);
             return;
         }
-        TableBuilder(m_controller->store(), ids, this).exec();
+        TableBuilder(m_controller->store(), ids, m_controller->enginePath(), this).exec();
     });
     tableAction->setShortcut(QKeySequence(tr("Ctrl+T")));
     tableAction->setToolTip(tr("A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts"));
@@ -176,13 +176,8 @@ void MainWindow::exportCurves()
 
 void MainWindow::about()
 {
-    QMessageBox::about(this, tr("About Gatefold"),
-                       tr("<h3>Gatefold %1</h3><p>A workbench for Vision Transformer research: CDE gates and "
-                          "progressive joining.</p><p>Qt %2 · LibTorch %3</p><p>Devices: %4</p>"
-                          "<p>Engine: %5</p><p>Run store: %6</p>")
-                           .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()),
-                                train::libtorchVersion(), train::computeDevices().join(QStringLiteral(", ")),
-                                RunController::defaultEnginePath(), m_controller->store()->displayName()));
+    AboutDialog dialog(m_controller->enginePath(), m_controller->store()->displayName(), this);
+    dialog.exec();
 }
 
 } // namespace gatefold::widgets

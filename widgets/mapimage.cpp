@@ -30,7 +30,7 @@ QRgb blend(QRgb under, const QColor &over, double alpha)
 
 } // namespace
 
-QImage fromInspected(const inspect::InspectedImage &image)
+QImage fromInspected(const report::InspectedImage &image)
 {
     QImage out(image.width, image.height, QImage::Format_RGB888);
     for (int y = 0; y < image.height; ++y)
@@ -50,7 +50,7 @@ QColor viridis(double t)
     return QColor(c(0), c(1), c(2));
 }
 
-QImage heatOverlay(const QImage &base, const inspect::Matrix &map, double alpha)
+QImage heatOverlay(const QImage &base, const report::Matrix &map, double alpha)
 {
     QImage out = base.convertToFormat(QImage::Format_RGB32);
     if (map.empty() || out.isNull())
@@ -84,7 +84,7 @@ QColor codeColor(int code)
     return QColor::fromHsv(hue, 200, value);
 }
 
-QImage codeOverlay(const QImage &base, const inspect::Matrix &codes, double alpha, int highlight)
+QImage codeOverlay(const QImage &base, const report::Matrix &codes, double alpha, int highlight)
 {
     QImage out = base.convertToFormat(QImage::Format_RGB32);
     if (codes.empty() || out.isNull())

@@ -1,6 +1,7 @@
 #include "tablebuilder.h"
 
 #include "configdiff.h"
+#include "enginecosttimer.h"
 #include "filedialogs.h"
 #include "tablecolumneditor.h"
 #include "tablepreview.h"
@@ -42,10 +43,15 @@ bool writeText(const QString &path, const QByteArray &bytes, QString *error)
 
 } // namespace
 
-TableBuilder::TableBuilder(store::RunStore *store, const QList<qint64> &runIds, QWidget *parent)
-    : QDialog(parent), m_store(store), m_runIds(runIds.begin(), runIds.end())
+TableBuilder::TableBuilder(store::RunStore *store, const QList<qint64> &runIds, const QString &enginePath,
+                           QWidget *parent)
+    : QDialog(parent)
+    , m_store(store)
+    , m_runIds(runIds.begin(), runIds.end())
+    , m_timer(std::make_unique<EngineCostTimer>(enginePath))
 {
     setWindowTitle(tr("Table"));
+    connect(m_timer.get(), &EngineCostTimer::measured, this, &TableBuilder::recompute);
     QStringList problems;
     m_spec.columns = *tables::columnsFromText(QStringLiteral("name,runs,metric:val/top1:max,metric:val/top1:last"), &problems);
     buildUi();
@@ -219,6 +225,14 @@ void TableBuilder::selectColumn(int index)
     m_columns->selectColumn(index);
 }
 
+// The timer goes first (members in reverse): its engine is killed while the dialog still stands.
+TableBuilder::~TableBuilder() = default;
+
+bool TableBuilder::isMeasuring() const
+{
+    return m_timer->isMeasuring();
+}
+
 void TableBuilder::refreshSortChoices()
 {
     m_updating = true;
@@ -251,7 +265,7 @@ void TableBuilder::recompute()
     m_problem.clear();
     QString error;
     if (m_store)
-        m_table = tables::computeTable(*m_store, m_runIds, m_spec, &error);
+        m_table = tables::computeTable(*m_store, m_runIds, m_spec, *m_timer, &error);
     else
         error = tr("No run store is open.");
     if (!m_table) {

@@ -6,6 +6,8 @@
 #include <QDialog>
 #include <QList>
 
+#include <memory>
+
 class QComboBox;
 class QLineEdit;
 class QStandardItemModel;
@@ -16,6 +18,7 @@ class RunStore;
 
 namespace gatefold::widgets {
 
+class EngineCostTimer;
 class TableColumnEditor;
 class TablePreview;
 
@@ -26,11 +29,17 @@ class TablePreview;
 // (the table and its LaTeX); saves LaTeX, CSV and the spec (the JSON of
 // `gatefold-cli table --spec`). The table itself is core/tables'; the
 // columns are edited in a TableColumnEditor, shown in a TablePreview.
+// Latency and throughput are timed by the engine (an EngineCostTimer's
+// gatefold-cli child): their cells say "measuring…" and the preview is
+// computed again as the numbers arrive; the dialog never waits for them.
 class TableBuilder : public QDialog
 {
     Q_OBJECT
 public:
-    TableBuilder(store::RunStore *store, const QList<qint64> &runIds, QWidget *parent = nullptr);
+    // `enginePath`: the gatefold-cli that times models for the latency and throughput columns.
+    TableBuilder(store::RunStore *store, const QList<qint64> &runIds, const QString &enginePath,
+                 QWidget *parent = nullptr);
+    ~TableBuilder() override;
 
     tables::TableSpec spec() const { return m_spec; }
     void setSpec(const tables::TableSpec &spec);
@@ -44,6 +53,8 @@ public:
     QString csv() const;
     QString problem() const { return m_problem; }
     QStandardItemModel *previewModel() const;
+    // The engine is timing models for the table (cells say "measuring…").
+    bool isMeasuring() const;
 
     bool saveLatex(const QString &path, QString *error) const;
     bool saveCsv(const QString &path, QString *error) const;
@@ -58,6 +69,7 @@ private:
 
     store::RunStore *m_store;
     std::vector<qint64> m_runIds;
+    std::unique_ptr<EngineCostTimer> m_timer;
     tables::TableSpec m_spec;
     std::optional<tables::ComputedTable> m_table;
     QString m_problem;

@@ -4,6 +4,7 @@
 
 #include "tables/tablewriters.h"
 
+#include <QColor>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
@@ -52,7 +53,11 @@ void TablePreview::showTable(const tables::ComputedTable &table)
             items << new QStandardItem(row.section);
         for (size_t c = 0; c < row.cells.size(); ++c) {
             const auto &cell = row.cells[c];
-            auto *item = new QStandardItem(cell.missing ? QStringLiteral("—") : tables::cellText(cell, table.columns[c]));
+            auto *item = new QStandardItem(cellText(cell, table.columns[c]));
+            if (!cell.problem.isEmpty()) {  // why there is no number, in place
+                item->setToolTip(cell.problem);
+                item->setForeground(QColor(0xc0, 0x39, 0x2b));
+            }
             if (cell.bold) {
                 QFont f = item->font();
                 f.setBold(true);
@@ -66,7 +71,20 @@ void TablePreview::showTable(const tables::ComputedTable &table)
     }
     m_view->resizeColumnsToContents();
     m_latex->setPlainText(tables::writeLatex(table));
-    m_status->setText(TableBuilderText::tr("%n row(s)", nullptr, int(table.rows.size())));
+    QString status = TableBuilderText::tr("%n row(s)", nullptr, int(table.rows.size()));
+    if (const int pending = table.pendingCells())
+        status += QLatin1Char(' ') + TableBuilderText::tr("The engine is timing the models of %n cell(s); they fill in "
+                                                          "as the numbers arrive.", nullptr, pending);
+    m_status->setText(status);
+}
+
+QString TablePreview::cellText(const tables::TableCell &cell, const tables::ColumnSpec &column)
+{
+    if (cell.pending)
+        return TableBuilderText::tr("measuring…");
+    if (!cell.problem.isEmpty())
+        return TableBuilderText::tr("not measured: %1").arg(cell.problem);
+    return cell.missing ? QStringLiteral("—") : tables::cellText(cell, column);
 }
 
 void TablePreview::showProblem(const QString &problem)

@@ -24,6 +24,8 @@ public:
     void showTable(const tables::ComputedTable &table);
     // No table: what went wrong, from tables::computeTable.
     void showProblem(const QString &problem);
+    // A cell as the preview shows it: its text, "measuring…", or why it has no number.
+    static QString cellText(const tables::TableCell &cell, const tables::ColumnSpec &column);
 
 private:
     QStandardItemModel *m_model;

@@ -9,6 +9,7 @@
 #include "inspect/checkpointchoice.h"
 #include "inspect/inspectrun.h"
 #include "inspect/reportwriter.h"
+#include "report/reportviews.h"
 #include "runtime/threadenvironment.h"
 #include "store/runstore.h"
 
@@ -30,8 +31,8 @@
 namespace gatefold::cli {
 namespace {
 
-using inspect::InspectReport;
-using inspect::Matrix;
+using report::InspectReport;
+using report::Matrix;
 
 QString number(double v, int precision = 3)
 {
@@ -181,7 +182,8 @@ int runAnalyze(const QStringList &arguments)
            "mean attention distance, codebook usage and patch code maps (CDE runs), branch feature and weight\n"
            "similarity (joining runs) and layer-by-layer CKA, on the first images of the run's data set or on\n"
            "image files. Writes report.json, CSV tables and PNG pictures; reads the store without writing to it.\n"
-           "Views: attention, rollout, distance, codebook, branches, weights, cka (default: every one that applies)."));
+           "Views: %1 (default: every one that applies).")
+            .arg(report::viewNames().join(QStringLiteral(", "))));
     parser.addHelpOption();
     addStoreOption(parser);
     parser.addOption({"run", tr("The run to look at (required)."), tr("id")});
@@ -204,6 +206,8 @@ int runAnalyze(const QStringList &arguments)
                       QStringLiteral("auto")});
     parser.addOption({"out", tr("Output folder (default <run dir>/analysis/<checkpoint>)."), tr("dir")});
     parser.addOption({"json", tr("Print one JSON object (the files written) instead of the summary.")});
+    parser.addOption({"report-only", tr("Write report.json alone: no CSV tables, no pictures.")});
+    parser.addOption({"progress", tr("Say each stage on stderr as it starts, also when stderr is no terminal.")});
     parser.addOption({"accept-modified-checkpoint",
                       tr("Look at a checkpoint although it is not what was written (its content hash or the store's "
                          "sha256 differs).")});
@@ -275,7 +279,7 @@ int runAnalyze(const QStringList &arguments)
 
     runtime::applyThreadCount(0);
     const bool json = parser.isSet("json");
-    const bool chatty = !json && isatty(STDERR_FILENO);
+    const bool chatty = parser.isSet("progress") || (!json && isatty(STDERR_FILENO));
     auto report = inspect::inspectRun(*store, request, &error, [chatty](const QString &stage) {
         if (chatty)
             printErr(QStringLiteral("  %1 …").arg(stage));
@@ -289,7 +293,8 @@ int runAnalyze(const QStringList &arguments)
         : QDir(store->runDirectory(request.runId))
               .filePath(QStringLiteral("analysis/") + inspect::checkpointDirName(request.checkpoint));
     QStringList written;
-    if (!inspect::writeReport(*report, dir, &error, &written)) {
+    const auto parts = parser.isSet("report-only") ? inspect::ReportParts::JsonOnly : inspect::ReportParts::Everything;
+    if (!inspect::writeReport(*report, dir, &error, &written, parts)) {
         printErr(tr("error: %1").arg(error));
         return ExitFailure;
     }

@@ -15,6 +15,7 @@
 #include "sweepcommand.h"
 #include "tablecommand.h"
 #include "traincommand.h"
+#include "versioncommand.h"
 #include "runtime/allocatortuning.h"
 #include "runtime/threadenvironment.h"
 
@@ -57,7 +58,7 @@ const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "  cost      parameters and MACs per component, and the fold accounting (trained, folded, plain)\n"
     "  schedule  the joining strength lambda over a run, as the trainer sets it\n"
     "\n"
-    "`gatefold-cli <command> --help` describes a command's options.\n"
+    "`gatefold-cli <command> --help` describes a command's options; `gatefold-cli --version [--json]` the engine.\n"
     "Exit status: 0 success, 1 failure, 2 invalid usage or config (nothing created), 3 cancelled run.");
 
 int runPresets()
@@ -142,10 +143,8 @@ int dispatch(const QStringList &args)
         return runCost(rest);
     if (command == "schedule")
         return runSchedule(rest);
-    if (command == "--version" || command == "-v") {
-        printOut(QStringLiteral("gatefold-cli %1").arg(QCoreApplication::applicationVersion()));
-        return ExitOk;
-    }
+    if (command == "--version" || command == "-v")
+        return runVersion(args);
     if (command == "--help" || command == "-h" || command == "help") {
         printOut(tr(kUsage));
         return ExitOk;

@@ -9,6 +9,7 @@
 #include "tables/computedtable.h"
 #include "tables/tablepresets.h"
 #include "tables/tablewriters.h"
+#include "timing/inprocesstimer.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -185,9 +186,14 @@ int runTable(const QStringList &arguments)
             printErr(tr("error: there is no run %1 in %2; `gatefold-cli runs` lists them").arg(id).arg(store->displayName()));
             return ExitUsage;
         }
-    const auto table = tables::computeTable(*store, ids, spec, &why);
+    timing::InProcessTimer timer;
+    const auto table = tables::computeTable(*store, ids, spec, timer, &why);
     if (!table) {
         printErr(tr("error: %1").arg(why));
+        return ExitFailure;
+    }
+    if (const QStringList failed = table->problems(); !failed.isEmpty()) {  // a model that cannot be timed
+        printErrors(tr("cannot make the table (nothing was written):"), failed);
         return ExitFailure;
     }
     const QString text = format == QLatin1String("csv") ? tables::writeCsv(*table) : tables::writeLatex(*table);

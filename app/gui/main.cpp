@@ -6,6 +6,7 @@
 #include "widgets/mainwindow.h"
 #include "widgets/runcontroller.h"
 
+#include "report/reportviews.h"
 #include "store/runstore.h"
 
 #include <QApplication>
@@ -57,9 +58,9 @@ int main(int argc, char **argv)
     parser.addOption({"screenshot", QApplication::translate("main", "Save a picture of the window to this PNG after "
                                                                     "N ms (with --screenshot-after) and quit."),
                       QApplication::translate("main", "file")});
-    parser.addOption({"inspect", QApplication::translate("main", "Open the Inspect tab on this view (attention, "
-                                                                 "distance, codebook, branches, cka) and compute it for "
-                                                                 "the selected run; a screenshot waits for it."),
+    parser.addOption({"inspect", QApplication::translate("main", "Open the Inspect tab on this view (%1) and compute "
+                                                                 "it for the selected run; a screenshot waits for it.")
+                                     .arg(gatefold::report::pageNames().join(QStringLiteral(", "))),
                       QApplication::translate("main", "view")});
     parser.addOption({"screenshot-after", QApplication::translate("main", "Milliseconds before the screenshot."),
                       QApplication::translate("main", "ms"), QStringLiteral("1500")});

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspectreport.h"
+#include "reporttypes.h"
 #include "loadedrun.h"
 
 #include <QString>

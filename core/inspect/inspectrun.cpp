@@ -4,6 +4,9 @@
 #include "inspectinputs.h"
 #include "inspectviews.h"
 #include "loadedrun.h"
+#include "recordedhistory.h"
+
+#include "report/reportviews.h"
 
 #include "analysis/linearcka.h"
 #include "analysis/modelinspector.h"
@@ -133,12 +136,6 @@ std::optional<torch::Tensor> blockCka(LoadedRun &a, LoadedRun *b, data::Split sp
 
 } // namespace
 
-QStringList viewNames()
-{
-    return {QStringLiteral("attention"), QStringLiteral("rollout"), QStringLiteral("distance"),
-            QStringLiteral("codebook"), QStringLiteral("branches"), QStringLiteral("weights"), QStringLiteral("cka")};
-}
-
 QString checkpointDirName(const QString &checkpoint)
 {
     const auto name = store::CheckpointName::parse(checkpoint);
@@ -164,7 +161,7 @@ QStringList checkRequest(const InspectRequest &r)
         problems << QStringLiteral("files: %1 image files; give at most %2").arg(r.files.size()).arg(kMaxImages);
     if (r.split != QLatin1String("val") && r.split != QLatin1String("train"))
         problems << QStringLiteral("split: '%1' is not a split; use val or train").arg(r.split);
-    const QStringList known = viewNames();
+    const QStringList known = report::viewNames();
     for (const QString &view : r.views)
         if (!known.contains(view))
             problems << QStringLiteral("views: '%1' is not a view; use %2").arg(view, known.join(QStringLiteral(", ")));
@@ -209,7 +206,7 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
     if (!device)
         return std::nullopt;
     QStringList views;
-    for (const QString &view : viewNames())
+    for (const QString &view : report::viewNames())
         if (request.views.isEmpty() || request.views.contains(view))
             views << view;
     const auto split = request.split == QLatin1String("train") ? data::Split::Train : data::Split::Val;
@@ -276,8 +273,6 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
     for (const auto &name : run->data->classNames())
         report.classNames << QString::fromStdString(name);
     report.images = std::move(inputs->shown);
-    report.rolloutFusion = request.rolloutFusion;
-    report.discardRatio = request.discardRatio;
 
     try {
         say(QCoreApplication::translate("InspectRun", "predictions"));
@@ -300,6 +295,10 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
         } else if (view == QLatin1String("rollout")) {
             say(QCoreApplication::translate("InspectRun", "attention rollout (%1 fusion, discard %2)").arg(request.rolloutFusion).arg(request.discardRatio));
             ok = fillRollout(inspector, *fusionFromName(request.rolloutFusion), request.discardRatio, report, &why);
+            if (ok) {  // the settings belong to the maps (report.json holds them together)
+                report.rolloutFusion = request.rolloutFusion;
+                report.discardRatio = request.discardRatio;
+            }
         } else if (view == QLatin1String("distance")) {
             say(QCoreApplication::translate("InspectRun", "mean attention distance"));
             ok = fillDistance(inspector, report, &why);
@@ -319,18 +318,25 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
             say(features ? QCoreApplication::translate("InspectRun", "branch feature similarity") : QCoreApplication::translate("InspectRun", "branch weight similarity"));
             ok = features ? fillBranchFeatures(inspector, report, &why) : fillBranchWeights(inspector, report, &why);
         } else if (view == QLatin1String("cka")) {
-            report.ckaAgainst = other ? checkpointLabel(*other, request.ckaCheckpoint)
-                                      : checkpointLabel(*run, request.checkpoint);
-            say(QCoreApplication::translate("InspectRun", "CKA against %1 on %2 %3 images").arg(report.ckaAgainst).arg(request.ckaImages).arg(request.split));
+            const QString against = other ? checkpointLabel(*other, request.ckaCheckpoint)
+                                          : checkpointLabel(*run, request.checkpoint);
+            say(QCoreApplication::translate("InspectRun", "CKA against %1 on %2 %3 images").arg(against).arg(request.ckaImages).arg(request.split));
             inspector.clear();  // CKA reads other images: free the kept pass first
             const auto matrix = blockCka(*run, other ? &*other : nullptr, split, request.ckaImages, &why);
             ok = matrix.has_value();
-            if (ok)
+            if (ok) {
                 report.cka = toMatrix(*matrix);
+                report.ckaAgainst = against;
+            }
         }
         if (!ok)
             report.skipped[view] = QCoreApplication::translate("InspectRun", "failed: %1").arg(why);
     }
+    // What the run recorded at its evaluations, for the views that show it over training.
+    if (!report.codebook.empty())
+        report.usageHistory = usageHistory(store, run->runId);
+    if (!report.branchLayers.empty())
+        report.branchHistory = branchHistory(store, run->runId);
     report.seconds = double(timer.nsecsElapsed()) * 1e-9;
     return report;
 }

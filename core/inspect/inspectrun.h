@@ -6,7 +6,8 @@
 // an InspectReport. Read-only: nothing is written to the store, the run
 // directory or the checkpoint.
 
-#include "inspectreport.h"
+#include "inspectrequest.h"
+#include "reporttypes.h"
 
 #include <QString>
 #include <QStringList>
@@ -19,9 +20,6 @@ class RunStore;
 }
 
 namespace gatefold::inspect {
-
-// Every view name, in the order they are computed and written.
-QStringList viewNames();
 
 // What is wrong with `request` on its own (no store, no files): unknown
 // views, a bad checkpoint name, fusion, device, split, discard ratio outside
@@ -50,7 +48,10 @@ QString checkpointDirName(const QString &checkpoint);
 //
 // Views that do not apply to the model (codebook without CDE gates, branches
 // and weights on a single-branch or folded model) and views that fail go to
-// `skipped` with the reason; the rest of the report is still filled.
+// `skipped` with the reason; the rest of the report is still filled. With
+// the codebook view the report holds the usage the run recorded at each
+// evaluation, with a branch view the branch similarity it recorded
+// (recordedhistory.h).
 // Bad input — a bad request, no such run, no such checkpoint (the message
 // lists the ones the run has), a damaged checkpoint, an unreadable image
 // file, a CKA run of another image size — returns nullopt with a sentence in

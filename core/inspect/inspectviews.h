@@ -3,7 +3,7 @@
 // core/analysis's tensors as the report's plain numbers: one function per
 // view that fills its part of an InspectReport from a ModelInspector.
 
-#include "inspectreport.h"
+#include "reporttypes.h"
 
 #include "analysis/attentionrollout.h"
 #include "analysis/modelinspector.h"

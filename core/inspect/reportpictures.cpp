@@ -6,12 +6,13 @@
 // (nearest neighbour) to at least kDisplay pixels so that a 16 px image
 // can be looked at.
 
-#include "reportfiles.h"
+#include "reportpictures.h"
 #include "inspectviews.h"
 
 #include "analysis/analysisimages.h"
 #include "analysis/colormaps.h"
 
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <torch/torch.h>
 
@@ -23,6 +24,7 @@ namespace gatefold::inspect {
 namespace {
 
 using analysis::ColorMap;
+using report::ReportFiles;
 using analysis::ValueRange;
 
 constexpr int kDisplay = 160;      // px: the smallest side an image is shown at
@@ -37,6 +39,19 @@ constexpr ColorMap kMatrixMap = ColorMap::Viridis;  // similarity and CKA matric
 std::string utf8(const QString &text)
 {
     return text.toStdString();
+}
+
+// `bgr` encoded as a PNG file of the report.
+bool writePng(ReportFiles &files, const QString &relative, const cv::Mat &bgr)
+{
+    std::vector<uchar> bytes;
+    try {
+        if (!cv::imencode(".png", bgr, bytes))
+            return files.fail(QStringLiteral("cannot encode %1 as PNG").arg(files.path(relative)));
+    } catch (const cv::Exception &e) {
+        return files.fail(QStringLiteral("cannot encode %1 as PNG: %2").arg(files.path(relative), QString::fromStdString(e.msg)));
+    }
+    return files.write(relative, QByteArray(reinterpret_cast<const char *>(bytes.data()), qsizetype(bytes.size())));
 }
 
 void putLabel(cv::Mat &image, const std::string &text, cv::Point origin, double scale = 0.4,
@@ -201,7 +216,7 @@ bool attentionPictures(const InspectReport &report, ReportFiles &files, int pict
         for (int h = 0; h < heads; ++h)
             last.push_back(captioned(overlay(base, report.attention[size_t(((layers - 1) * images + i) * heads + h)]),
                                      "layer " + std::to_string(layers - 1) + " head " + std::to_string(h)));
-        if (!files.writePng(numbered("attention/last_layer_image_%03d.png", i),
+        if (!writePng(files, numbered("attention/last_layer_image_%03d.png", i),
                             titled(grid(last, heads + 1), title + " - " + what + ", each map over its own range")))
             return false;
         std::vector<cv::Mat> all;
@@ -209,7 +224,7 @@ bool attentionPictures(const InspectReport &report, ReportFiles &files, int pict
             for (int h = 0; h < heads; ++h)
                 all.push_back(captioned(overlay(base, report.attention[size_t((l * images + i) * heads + h)]),
                                         "L" + std::to_string(l) + " H" + std::to_string(h)));
-        if (!files.writePng(numbered("attention/layers_image_%03d.png", i),
+        if (!writePng(files, numbered("attention/layers_image_%03d.png", i),
                             titled(grid(all, heads), title + " - " + what + " per layer (rows) and head")))
             return false;
         if (report.branchAttention.empty())
@@ -223,7 +238,7 @@ bool attentionPictures(const InspectReport &report, ReportFiles &files, int pict
                                                  "L" + std::to_string(l) + " B" + std::to_string(b) + " H"
                                                      + std::to_string(h)));
                 }
-        if (!files.writePng(numbered("attention/branches_image_%03d.png", i),
+        if (!writePng(files, numbered("attention/branches_image_%03d.png", i),
                             titled(grid(branches, report.branches * heads),
                                    title + " - per branch (B) of each layer (rows) and head")))
             return false;
@@ -243,7 +258,7 @@ bool rolloutPictures(const InspectReport &report, ReportFiles &files, int pictur
                                              "rollout per patch")};
         char discard[16];
         std::snprintf(discard, sizeof discard, "%g", report.discardRatio);
-        if (!files.writePng(numbered("rollout/image_%03d.png", i),
+        if (!writePng(files, numbered("rollout/image_%03d.png", i),
                             titled(grid(tiles, 3), imageTitle(report, i) + " - rollout, " + utf8(report.rolloutFusion)
                                                        + " fusion, discard " + discard)))
             return false;
@@ -292,10 +307,10 @@ bool codebookPictures(const InspectReport &report, ReportFiles &files, int pictu
                       layer.block, layer.perplexity, layer.usage.size(), static_cast<long long>(layer.deadCodes),
                       layer.meanEntropy);
         const std::string title = utf8(QStringLiteral("run %1 (%2), ").arg(report.runId).arg(report.checkpoint)) + stats;
-        if (!files.writePng(numbered("codebook/block_%02d.png", layer.block),
+        if (!writePng(files, numbered("codebook/block_%02d.png", layer.block),
                             titled(grid(tiles, 8), title + "\neach patch coloured by its top-1 code")))
             return false;
-        if (!files.writePng(numbered("codebook/usage_block_%02d.png", layer.block),
+        if (!writePng(files, numbered("codebook/usage_block_%02d.png", layer.block),
                             titled(usageChart(layer), title + "\nusage per code (dashes: uniform 1/K)")))
             return false;
     }
@@ -324,7 +339,7 @@ bool similarityGrid(const InspectReport &report, ReportFiles &files, const QStri
     cv::Mat withBar(body.rows, body.cols + bar.cols + kGap, CV_8UC3, kBackground);
     body.copyTo(withBar(cv::Rect(0, 0, body.cols, body.rows)));
     bar.copyTo(withBar(cv::Rect(body.cols, kGap, bar.cols, bar.rows)));
-    return files.writePng(file, titled(withBar, utf8(QStringLiteral("run %1 (%2): ").arg(report.runId).arg(report.checkpoint))
+    return writePng(files, file, titled(withBar, utf8(QStringLiteral("run %1 (%2): ").arg(report.runId).arg(report.checkpoint))
                                                     + what + "\nbranch i (rows) vs branch j (columns), cosine similarity"));
 }
 
@@ -349,7 +364,7 @@ bool ckaPicture(const InspectReport &report, ReportFiles &files)
     cv::Mat out(std::max(body.rows, bar.rows + top), body.cols + bar.cols + kGap, CV_8UC3, kBackground);
     body.copyTo(out(cv::Rect(0, 0, body.cols, body.rows)));
     bar.copyTo(out(cv::Rect(body.cols + kGap, top, bar.cols, bar.rows)));
-    return files.writePng(QStringLiteral("cka.png"),
+    return writePng(files, QStringLiteral("cka.png"),
                           titled(out, utf8(QStringLiteral("linear CKA (minibatch, unbiased HSIC): run %1 (%2), layer "
                                                           "(rows)\nagainst %3 (columns)")
                                                .arg(report.runId)
@@ -388,7 +403,7 @@ bool distancePicture(const InspectReport &report, ReportFiles &files)
                        cv::Scalar(analysis::codeColor(h)), cv::FILLED, cv::LINE_AA);
     }
     putLabel(out, axis, cv::Point(left, top + height + 32), 0.4);
-    return files.writePng(QStringLiteral("mean_distance.png"),
+    return writePng(files, QStringLiteral("mean_distance.png"),
                           titled(out, utf8(QStringLiteral("run %1 (%2): mean attention distance (px) per head")
                                                .arg(report.runId)
                                                .arg(report.checkpoint))));
@@ -400,7 +415,7 @@ bool writePictures(const InspectReport &report, ReportFiles &files)
 {
     const int pictured = std::min<int>(kMaxPictured, int(report.images.size()));
     for (int i = 0; i < pictured; ++i)
-        if (!files.writePng(numbered("images/image_%03d.png", i), displayImage(report.images[size_t(i)])))
+        if (!writePng(files, numbered("images/image_%03d.png", i), displayImage(report.images[size_t(i)])))
             return false;
     if (!report.attention.empty() && !attentionPictures(report, files, pictured))
         return false;

@@ -105,39 +105,27 @@ QString groupName(const std::vector<const RunData *> &runs)
 class Builder
 {
 public:
-    Builder(store::RunStore &store, const TableSpec &spec) : m_store(store), m_spec(spec) {}
-
-    // The model's settings alone: runs of one architecture (seeds, training budgets) share one cost and one
-    // latency measurement, so timing noise never shows as a spread between seeds.
-    static QByteArray modelKey(const QJsonObject &config)
+    Builder(store::RunStore &store, const TableSpec &spec, CostTimer &timer)
+        : m_store(store), m_spec(spec), m_timer(timer)
     {
-        static const QStringList training = {"train.", "data.", "aug.", "optim.", "cde.", "compute.", "init."};
-        QJsonObject model;
-        for (auto it = config.begin(); it != config.end(); ++it)
-            if (std::none_of(training.begin(), training.end(), [&](const QString &p) { return it.key().startsWith(p); }))
-                model.insert(it.key(), it.value());
-        return QJsonDocument(model).toJson(QJsonDocument::Compact);
     }
 
-    bool cost(const RunData &run, const ColumnSpec &column, double *value, QString *error)
+    // A cost of one run: params and GFLOPs in closed form, latency and throughput from the timer; false
+    // with `error` when the config cannot be read. Runs of one architecture share one cost and one timing.
+    bool cost(const RunData &run, const ColumnSpec &column, TimedCost *value, QString *error)
     {
         const QByteArray &json = run.record.configJson;
+        const auto key = std::make_pair(architectureKey(json), column.deployed);
         if (column.source == QLatin1String("latency") || column.source == QLatin1String("throughput")) {
             const bool latency = column.source == QLatin1String("latency");
             auto &cache = latency ? m_latency : m_throughput;
-            const auto key = std::make_pair(modelKey(run.config), column.deployed);
             auto it = cache.find(key);
-            if (it == cache.end()) {
-                const auto ms = latency ? runLatencyMs(json, column.deployed, error)
-                                        : runThroughput(json, column.deployed, error);
-                if (!ms)
-                    return false;
-                it = cache.emplace(key, *ms).first;
-            }
+            if (it == cache.end())
+                it = cache.emplace(key, latency ? m_timer.latencyMs(json, column.deployed)
+                                                : m_timer.throughput(json, column.deployed)).first;
             *value = it->second;
             return true;
         }
-        const auto key = std::make_pair(modelKey(run.config), column.deployed);
         auto it = m_cost.find(key);
         if (it == m_cost.end()) {
             const auto c = runCost(json, column.deployed, error);
@@ -145,7 +133,7 @@ public:
                 return false;
             it = m_cost.emplace(key, *c).first;
         }
-        *value = column.source == QLatin1String("params") ? it->second.params : it->second.gflops;
+        *value = TimedCost::measured(column.source == QLatin1String("params") ? it->second.params : it->second.gflops);
         return true;
     }
 
@@ -202,20 +190,14 @@ public:
                 values.removeDuplicates();
                 cell.text = values.join(QStringLiteral(", "));
                 cell.missing = values.isEmpty();
-            } else {
+            } else if (s.startsWith(QLatin1String("metric:"))) {
                 std::vector<double> values;
-                for (const RunData *r : runs) {
-                    if (s.startsWith(QLatin1String("metric:"))) {
-                        if (const auto v = metric(*r, column))
-                            values.push_back(*v);
-                    } else {
-                        double v = 0;
-                        if (!cost(*r, column, &v, error))
-                            return false;
-                        values.push_back(v);
-                    }
-                }
+                for (const RunData *r : runs)
+                    if (const auto v = metric(*r, column))
+                        values.push_back(*v);
                 cell = numberCell(values);
+            } else if (!costCell(runs, column, &cell, error)) {
+                return false;
             }
             row->cells.push_back(cell);
         }
@@ -223,11 +205,37 @@ public:
     }
 
 private:
+    // A cost over the row's runs: their mean ± spread, or missing while one is pending or has failed.
+    bool costCell(const std::vector<const RunData *> &runs, const ColumnSpec &column, TableCell *cell, QString *error)
+    {
+        std::vector<double> values;
+        bool pending = false;
+        QString problem;
+        for (const RunData *r : runs) {
+            TimedCost v;
+            if (!cost(*r, column, &v, error))
+                return false;
+            if (v.state == TimedCost::State::Measured)
+                values.push_back(v.value);
+            pending = pending || v.state == TimedCost::State::Pending;
+            if (v.state == TimedCost::State::Failed && problem.isEmpty())
+                problem = v.problem;
+        }
+        *cell = numberCell(values);
+        if (pending || !problem.isEmpty()) {
+            cell->missing = true;
+            cell->pending = pending && problem.isEmpty();
+            cell->problem = problem;
+        }
+        return true;
+    }
+
     store::RunStore &m_store;
     const TableSpec &m_spec;
+    CostTimer &m_timer;
     std::map<std::pair<QByteArray, bool>, RunCost> m_cost;
-    std::map<std::pair<QByteArray, bool>, double> m_latency;
-    std::map<std::pair<QByteArray, bool>, double> m_throughput;
+    std::map<std::pair<QByteArray, bool>, TimedCost> m_latency;
+    std::map<std::pair<QByteArray, bool>, TimedCost> m_throughput;
 };
 
 bool matches(const RunData &run, const QJsonObject &match)
@@ -268,6 +276,42 @@ void markBest(ComputedTable *table)
 bool ComputedTable::hasSections() const
 {
     return std::any_of(rows.begin(), rows.end(), [](const TableRow &r) { return !r.section.isEmpty(); });
+}
+
+int ComputedTable::pendingCells() const
+{
+    int pending = 0;
+    for (const TableRow &row : rows)
+        for (const TableCell &cell : row.cells)
+            pending += cell.pending ? 1 : 0;
+    return pending;
+}
+
+QStringList ComputedTable::problems() const
+{
+    QStringList out;
+    for (const TableRow &row : rows)
+        for (size_t c = 0; c < row.cells.size(); ++c)
+            if (!row.cells[c].problem.isEmpty()) {
+                QStringList runs;
+                for (qint64 id : row.runIds)
+                    runs << QString::number(id);
+                out << QStringLiteral("%1 of run %2: %3").arg(headers.value(qsizetype(c)), runs.join(QStringLiteral(", ")),
+                                                             row.cells[c].problem);
+            }
+    out.removeDuplicates();
+    return out;
+}
+
+QByteArray architectureKey(const QByteArray &configJson)
+{
+    static const QStringList training = {"train.", "data.", "aug.", "optim.", "cde.", "compute.", "init."};
+    const QJsonObject config = flatConfig(configJson);
+    QJsonObject model;
+    for (auto it = config.begin(); it != config.end(); ++it)
+        if (std::none_of(training.begin(), training.end(), [&](const QString &p) { return it.key().startsWith(p); }))
+            model.insert(it.key(), it.value());
+    return QJsonDocument(model).toJson(QJsonDocument::Compact);
 }
 
 QString formatNumber(double value, const NumberFormat &format)
@@ -323,7 +367,7 @@ QString cellText(const TableCell &cell, const ColumnSpec &column)
 }
 
 std::optional<ComputedTable> computeTable(store::RunStore &store, const std::vector<qint64> &runIds,
-                                          const TableSpec &spec, QString *error)
+                                          const TableSpec &spec, CostTimer &timer, QString *error)
 {
     const QStringList problems = validateSpec(spec);
     if (!problems.isEmpty()) {
@@ -395,7 +439,7 @@ std::optional<ComputedTable> computeTable(store::RunStore &store, const std::vec
         }
     }
 
-    Builder builder(store, spec);
+    Builder builder(store, spec, timer);
     for (const auto &g : groups) {
         TableRow row;
         row.section = g.first ? g.first->section : QString();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "costtimer.h"
 #include "tablespec.h"
 
 #include <QString>
@@ -16,10 +17,12 @@ namespace gatefold::tables {
 
 // One cell: a text, or a number aggregated over the row's runs (mean and
 // sample standard deviation, n − 1, when n > 1), or missing (no run of the row
-// has the value).
+// has the value; a timed cost still being measured, or that cannot be).
 struct TableCell {
     bool numeric = false;
     bool missing = false;
+    bool pending = false;  // missing until a measurement arrives (CostTimer)
+    QString problem;       // missing because a measurement failed: why
     double mean = 0;
     double std = 0;   // sample std over the row's runs; 0 with one run
     int n = 0;        // runs that have the value
@@ -41,7 +44,16 @@ struct ComputedTable {
     QStringList headers;
     std::vector<TableRow> rows;
     bool hasSections() const;
+    // Cells still being measured.
+    int pendingCells() const;
+    // Every failed measurement: "latency of run 7: the model cannot be built: …".
+    QStringList problems() const;
 };
+
+// The model's settings of a run config alone (no training, data or compute
+// settings), as compact JSON: runs of one architecture share one cost and one
+// measurement, so timing noise never shows as a spread between seeds.
+QByteArray architectureKey(const QByteArray &configJson);
 
 // A number as the format says, for plain text (CSV, the preview): "93.70",
 // "1,234,567", "1.23e-04". Non-finite values are "nan", "inf", "-inf".
@@ -57,10 +69,12 @@ QString cellText(const TableCell &cell, const ColumnSpec &column);
 
 // The table of `runIds` (in that order) under `spec`: rows (one per run, per
 // group of seeds, per value of a key, or the spec's fixed rows), every
-// column's value, order and bold best. Costs (params, GFLOPs, latency) come
-// from each run's config (runcost.h), once per distinct config. nullopt with
-// `error` when a run does not exist, a config cannot be read, or the spec is invalid.
+// column's value, order and bold best. Costs (params, GFLOPs) come from each
+// run's config (runcost.h), latency and throughput from `timer`, once per
+// architecture; a measurement still pending or failed leaves its cell
+// missing, marked (pending, problem). nullopt with `error` when a run does
+// not exist, a config cannot be read, or the spec is invalid.
 std::optional<ComputedTable> computeTable(store::RunStore &store, const std::vector<qint64> &runIds,
-                                          const TableSpec &spec, QString *error);
+                                          const TableSpec &spec, CostTimer &timer, QString *error);
 
 } // namespace gatefold::tables

@@ -11,13 +11,14 @@ QString libtorchVersion()
     return QStringLiteral(TORCH_VERSION);
 }
 
-QStringList computeDevices()
+int cpuThreads()
 {
-    QStringList devices{QStringLiteral("cpu (%1 threads)").arg(at::get_num_threads())};
-    const auto cuda = torch::cuda::device_count();
-    for (size_t i = 0; i < cuda; ++i)
-        devices << QStringLiteral("cuda:%1").arg(i);
-    return devices;
+    return at::get_num_threads();
+}
+
+int cudaDeviceCount()
+{
+    return int(torch::cuda::device_count());
 }
 
 } // namespace gatefold::train

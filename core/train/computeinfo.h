@@ -1,15 +1,15 @@
 #pragma once
 
 #include <QString>
-#include <QStringList>
 
 namespace gatefold::train {
 
-// What this process can compute on, for an About box or a settings page,
-// without the caller including LibTorch: its version, the devices it sees
-// ("cpu (16 threads)", "cuda:0 NVIDIA H100 …") — CUDA only when the LibTorch
-// build has it.
+// What this process can compute on, without the caller including LibTorch:
+// its LibTorch version, LibTorch's intra-op CPU threads and the CUDA devices
+// it sees (none unless the LibTorch build has CUDA). For the engine's
+// `gatefold-cli --version --json`; the window asks that child.
 QString libtorchVersion();
-QStringList computeDevices();
+int cpuThreads();
+int cudaDeviceCount();
 
 } // namespace gatefold::train

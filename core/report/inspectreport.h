@@ -1,10 +1,11 @@
 #pragma once
 
-// What the "see inside" views show (issue #7), computed by inspectRun() for
-// one checkpoint of one run on a set of images, as plain numbers and pixels:
-// no LibTorch or OpenCV types, so the GUI's widgets and the CLI's writers use
-// it without either. All maps are row-major; a patch grid is gridHeight ×
-// gridWidth; layers are blocks 0 … L-1.
+// What the "see inside" views show (issue #7) for one checkpoint of one run
+// on a set of images, as plain numbers and pixels: computed by the engine
+// (core/inspect's inspectRun, `gatefold-cli analyze`), written as
+// report.json (reportjson.h) and read back by the window (reportreader.h).
+// No LibTorch or OpenCV types. All maps are row-major; a patch grid is
+// gridHeight × gridWidth; layers are blocks 0 … L-1.
 
 #include <QString>
 #include <QStringList>
@@ -13,7 +14,7 @@
 #include <map>
 #include <vector>
 
-namespace gatefold::inspect {
+namespace gatefold::report {
 
 // A dense row-major matrix of doubles.
 struct Matrix {
@@ -25,25 +26,6 @@ struct Matrix {
     bool empty() const { return values.empty(); }
     // Has rows and columns, and a value for each.
     bool isComplete() const { return rows > 0 && cols > 0 && values.size() == size_t(rows) * size_t(cols); }
-};
-
-// What to compute. Views: "attention", "rollout", "distance", "codebook",
-// "branches" (feature similarity), "weights" (branch weight similarity), "cka".
-struct InspectRequest {
-    qint64 runId = 0;
-    QString checkpoint = QStringLiteral("best");  // "best", "last", or "epoch:N" (the run's checkpoint after epoch N)
-    int images = 8;                 // how many images of the split (the first ones, deterministic)
-    QString split = QStringLiteral("val");        // "val" or "train" (training images without augmentation)
-    QStringList files;              // image files instead of the split (resized + centre-cropped as in evaluation)
-    QStringList views;              // empty: every view that applies to the model
-    QString rolloutFusion = QStringLiteral("mean");  // mean, max, min
-    double discardRatio = 0.0;      // rollout: fraction of the lowest fused attention dropped per row
-    double deadFraction = 1e-3;     // codebook: dead when usage <= deadFraction / K
-    qint64 ckaRunId = 0;            // cka: the other run (0: the run against itself)
-    QString ckaCheckpoint = QStringLiteral("best");
-    int ckaImages = 256;            // cka: images (in minibatches) of the split
-    QString device = QStringLiteral("cpu");  // "cpu", "cuda", "auto"
-    bool acceptModifiedCheckpoint = false;   // load a checkpoint that is not what was written (its hash differs)
 };
 
 // One image as the model saw it: the normalised input undone, 8-bit RGB at the model's resolution.
@@ -79,6 +61,20 @@ struct BranchLayer {
     Matrix qk, vo, fc1, fc2;   // cosine similarity of branch weights per module
 };
 
+// One evaluation's code usage during training (a "codebook/usage" snapshot of the run store).
+struct UsageStep {
+    qint64 step = 0;
+    double epoch = 0;
+    std::map<int, std::vector<double>> usage;  // gated block → mean α mass per code (sums to 1)
+};
+
+// One evaluation's branch similarity during training (a "branches/similarity" snapshot).
+struct BranchStep {
+    qint64 step = 0;
+    double epoch = 0;
+    std::vector<BranchLayer> layers;  // as InspectReport::branchLayers, on the first validation batch
+};
+
 struct InspectReport {
     qint64 runId = 0;
     QString runName;
@@ -112,6 +108,10 @@ struct InspectReport {
     std::vector<BranchLayer> branchLayers;
     Matrix cka;                    // layers(this run) × layers(other run)
     QString ckaAgainst;            // "run 7 (best)"
+    // What the run recorded at each evaluation, oldest first: with the codebook view, its usage; with
+    // the branch views, its branch similarity (the window's training sliders walk through them).
+    std::vector<UsageStep> usageHistory;
+    std::vector<BranchStep> branchHistory;
 
     // Views asked for that do not apply or failed, with the reason ("codebook": "the model has no CDE gates").
     std::map<QString, QString> skipped;
@@ -124,4 +124,4 @@ struct InspectReport {
     }
 };
 
-} // namespace gatefold::inspect
+} // namespace gatefold::report

@@ -1,4 +1,4 @@
-#include "inspecthistory.h"
+#include "recordedhistory.h"
 
 #include "store/runstore.h"
 
@@ -9,16 +9,16 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gatefold::widgets {
+namespace gatefold::inspect {
 namespace {
 
 // An n × n matrix from a row-major JSON array; empty unless it holds n·n numbers.
-inspect::Matrix square(const QJsonValue &values, int n)
+Matrix square(const QJsonValue &values, int n)
 {
     const QJsonArray a = values.toArray();
     if (n <= 0 || a.size() != qsizetype(n) * n)
         return {};
-    inspect::Matrix m{n, n, {}};
+    Matrix m{n, n, {}};
     for (const auto &v : a)
         m.values.push_back(v.toDouble(std::nan("")));
     return m;
@@ -68,7 +68,7 @@ std::vector<BranchStep> branchHistory(store::RunStore &store, qint64 runId)
         for (qsizetype i = 0; i < blocks.size() && i < sizes.size(); ++i) {
             const int n = sizes.at(i).toInt();
             const auto at = [&](const char *key) { return square(data.value(QLatin1String(key)).toArray().at(i), n); };
-            inspect::BranchLayer layer;
+            BranchLayer layer;
             layer.block = blocks.at(i).toInt();
             layer.attentionFeatures = at("attention");
             layer.mlpFeatures = at("mlp");
@@ -84,4 +84,4 @@ std::vector<BranchStep> branchHistory(store::RunStore &store, qint64 runId)
     return out;
 }
 
-} // namespace gatefold::widgets
+} // namespace gatefold::inspect
