@@ -9,6 +9,11 @@
 #include "config/runconfigjson.h"
 #include "config/settingsconfig.h"
 #include "mlflow/configparams.h"
+#include "widgets/configform.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
 
 #include <QFile>
 
@@ -168,6 +173,7 @@ private Q_SLOTS:
     void equalitySeesEverySetting();
     void enumChoicesComeFromTheirTable();
     void choiceFieldsRefuseOtherValues();
+    void everySettingRoundTripsThroughTheForm();
     void noLibTorchInThisProcess();
 
     void presetsAreValid();
@@ -618,7 +624,8 @@ void TstConfig::choiceFieldsRefuseOtherValues()
 
 void TstConfig::noLibTorchInThisProcess()
 {
-    // This test links core/config (and core/mlflow) only: nothing of LibTorch may be loaded.
+    // This test links core/config, core/mlflow and the widgets (the run form) only: nothing of LibTorch
+    // may be loaded, in the engine's libraries or in the window's.
     QFile maps(QStringLiteral("/proc/self/maps"));
     QVERIFY(maps.open(QIODevice::ReadOnly));
     const QByteArray mapped = maps.readAll();
@@ -626,6 +633,43 @@ void TstConfig::noLibTorchInThisProcess()
     QVERIFY2(!mapped.contains("libtorch"), "libtorch is mapped");
     QVERIFY2(!mapped.contains("libc10"), "libc10 is mapped");
     QVERIFY2(!mapped.contains("libopencv"), "OpenCV is mapped");
+}
+
+// What an editor shows, as the text its field parses.
+QString formEditorText(QWidget *editor)
+{
+    if (auto *box = qobject_cast<QCheckBox *>(editor))
+        return box->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
+    if (auto *combo = qobject_cast<QComboBox *>(editor))
+        return combo->currentText();
+    if (auto *line = qobject_cast<QLineEdit *>(editor))
+        return line->text();
+    return QStringLiteral("<no editor>");
+}
+
+void TstConfig::everySettingRoundTripsThroughTheForm()
+{
+    // Every row of the field table: shown as the config has it, and typed into the form back into the config.
+    const train::RunConfig changed = test::everySettingChanged();
+    widgets::ConfigForm shown;
+    shown.setConfig(changed);
+    QVERIFY(shown.config() == changed);  // showing a config does not change it
+    for (const auto &field : config::fields()) {
+        const QString key = QString::fromStdString(field.key);
+        if (field.key == "join.deployed")
+            continue;  // written by fold, never by hand: no editor (editorsFitTheirFields)
+        QWidget *editor = shown.editorFor(key);
+        QVERIFY2(editor, qPrintable(key));
+        QCOMPARE(formEditorText(editor), QString::fromStdString(field.get(changed)));
+
+        widgets::ConfigForm typed;
+        typed.setConfig(train::RunConfig{});
+        typed.setFieldText(key, QString::fromStdString(test::otherValue(field)));
+        train::RunConfig expected;
+        QVERIFY(field.set(expected, test::otherValue(field), nullptr));
+        QVERIFY2(field.same(typed.config(), expected), qPrintable(key));
+        QVERIFY2(typed.config() == expected, qPrintable(key));  // and nothing else moved
+    }
 }
 
 void TstConfig::presetsAreValid()
@@ -678,5 +722,5 @@ void TstConfig::vitTinyIsDeitTiny()
     QVERIFY(c.gate.kind == GateKind::None);
 }
 
-QTEST_GUILESS_MAIN(TstConfig)
+QTEST_MAIN(TstConfig)
 #include "tst_config.moc"

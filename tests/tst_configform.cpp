@@ -7,8 +7,6 @@
 #include "widgets/configform.h"
 #include "widgets/runformpanel.h"
 
-#include "configsamples.h"
-
 #include "config/presets.h"
 #include "config/runconfigjson.h"
 #include "config/fieldtable.h"
@@ -33,7 +31,6 @@ class TstConfigForm : public QObject
 private Q_SLOTS:
     void roundTripsEveryPreset_data();
     void roundTripsEveryPreset();
-    void everySettingRoundTripsThroughTheForm();
     void editorsFitTheirFields();
     void fieldsAppearWhenTheyApply();
     void problemsUnderTheirFields();
@@ -81,43 +78,6 @@ void TstConfigForm::roundTripsEveryPreset()
     for (const auto &p : train::validateRunConfig(*config))
         expected << QString::fromStdString(p.field + ": " + p.message);
     QCOMPARE(form.problems(), expected);
-}
-
-// What an editor shows, as the text its field parses.
-QString formEditorText(QWidget *editor)
-{
-    if (auto *box = qobject_cast<QCheckBox *>(editor))
-        return box->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
-    if (auto *combo = qobject_cast<QComboBox *>(editor))
-        return combo->currentText();
-    if (auto *line = qobject_cast<QLineEdit *>(editor))
-        return line->text();
-    return QStringLiteral("<no editor>");
-}
-
-void TstConfigForm::everySettingRoundTripsThroughTheForm()
-{
-    // Every row of the field table: shown as the config has it, and typed into the form back into the config.
-    const train::RunConfig changed = test::everySettingChanged();
-    ConfigForm shown;
-    shown.setConfig(changed);
-    QVERIFY(shown.config() == changed);  // showing a config does not change it
-    for (const auto &field : config::fields()) {
-        const QString key = QString::fromStdString(field.key);
-        if (field.key == "join.deployed")
-            continue;  // written by fold, never by hand: no editor (editorsFitTheirFields)
-        QWidget *editor = shown.editorFor(key);
-        QVERIFY2(editor, qPrintable(key));
-        QCOMPARE(formEditorText(editor), QString::fromStdString(field.get(changed)));
-
-        ConfigForm typed;
-        typed.setConfig(train::RunConfig{});
-        typed.setFieldText(key, QString::fromStdString(test::otherValue(field)));
-        train::RunConfig expected;
-        QVERIFY(field.set(expected, test::otherValue(field), nullptr));
-        QVERIFY2(field.same(typed.config(), expected), qPrintable(key));
-        QVERIFY2(typed.config() == expected, qPrintable(key));  // and nothing else moved
-    }
 }
 
 void TstConfigForm::editorsFitTheirFields()
