@@ -37,3 +37,16 @@ function(gatefold_unity target)
         set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
     endif()
 endfunction()
+
+# One of our libraries: gatefold_<name>, also Gatefold::<name>, static, with the project's defaults and
+# core/ (or the repository root, for widgets/) on its include path, so that "store/runstore.h" and
+# "widgets/mainwindow.h" read the same from everywhere.
+#   gatefold_add_library(<name> SOURCES <files…> [PUBLIC <libs…>] [PRIVATE <libs…>])
+function(gatefold_add_library name)
+    cmake_parse_arguments(PARSE_ARGV 1 L "" "" "SOURCES;PUBLIC;PRIVATE")
+    add_library(gatefold_${name} STATIC ${L_SOURCES})
+    add_library(Gatefold::${name} ALIAS gatefold_${name})
+    target_include_directories(gatefold_${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/..)
+    target_link_libraries(gatefold_${name} PUBLIC ${L_PUBLIC} PRIVATE ${L_PRIVATE})
+    gatefold_target_defaults(gatefold_${name})
+endfunction()
