@@ -35,7 +35,7 @@ train::RunConfig withModel(const model::ViTConfig &m)
     return c;
 }
 
-bool startsWith(const std::string &s, const char *prefix)
+bool keyHasPrefix(const std::string &s, const char *prefix)
 {
     return s.rfind(prefix, 0) == 0;
 }
@@ -167,7 +167,7 @@ bool operator==(const DataConfig &a, const DataConfig &b)
     train::RunConfig x, y;
     x.train.data = a;
     y.train.data = b;
-    return config::sameWhere(x, y, [](const config::Field &f) { return config::startsWith(f.key, "data."); });
+    return config::sameWhere(x, y, [](const config::Field &f) { return config::keyHasPrefix(f.key, "data."); });
 }
 
 bool operator==(const AugmentConfig &a, const AugmentConfig &b)
@@ -175,7 +175,7 @@ bool operator==(const AugmentConfig &a, const AugmentConfig &b)
     train::RunConfig x, y;
     x.train.augment = a;
     y.train.augment = b;
-    return config::sameWhere(x, y, [](const config::Field &f) { return config::startsWith(f.key, "aug."); });
+    return config::sameWhere(x, y, [](const config::Field &f) { return config::keyHasPrefix(f.key, "aug."); });
 }
 } // namespace gatefold::data
 
