@@ -342,7 +342,7 @@ void TstInspectViews::branchSkippedShowsReason()
     QString error;
     QVERIFY(!view.exportCsv(m_dir.filePath("none.csv"), &error));
     QCOMPARE(error, view.message());
-    QVERIFY(!view.exportImage(m_dir.filePath("none.png"), &error));
+    QVERIFY(!view.exportPicture(m_dir.filePath("none.png"), &error));
     QVERIFY(!QFile::exists(m_dir.filePath("none.png")));
     // Features there, weights skipped on their own: the toggle shows each state.
     auto partial = branchReport();
@@ -551,7 +551,7 @@ void TstInspectViews::skippedAndMissingViews()
     QVERIFY(!distance.isAvailable());
     QCOMPARE(distance.message(), QStringLiteral("Not available: the model has no class token"));
     QCOMPARE(distance.findChild<QLabel *>(QStringLiteral("message"))->text(), distance.message());
-    QVERIFY(!distance.exportImage(m_dir.filePath("distance-none.png"), &error));
+    QVERIFY(!distance.exportPicture(m_dir.filePath("distance-none.png"), &error));
     // Nothing skipped and nothing there (not asked for): said as much.
     report->skipped.clear();
     cka.setReport(report);
@@ -591,9 +591,9 @@ void TstInspectViews::imagesExport()
     widget->show();
     QVERIFY(QTest::qWaitForWindowExposed(widget));
     auto save = [&](const QString &path, QString *error) {
-        return view == "branches" ? branches.exportImage(path, error)
-            : view == "cka"       ? cka.exportImage(path, error)
-                                  : distance.exportImage(path, error);
+        return view == "branches" ? branches.exportPicture(path, error)
+            : view == "cka"       ? cka.exportPicture(path, error)
+                                  : distance.exportPicture(path, error);
     };
     const QString path = m_dir.filePath(QStringLiteral("%1.%2").arg(view, suffix));
     QString error;
@@ -670,12 +670,12 @@ void TstInspectViews::darkTheme()
     grabAll(QStringLiteral("light"));
     if (!dir.isEmpty()) {  // the exports too, to look at
         QString error;
-        QVERIFY(branches.exportImage(dir + "/export-branches.png", &error));
-        QVERIFY(branches.exportImage(dir + "/export-branches.svg", &error));
-        QVERIFY(branches.exportImage(dir + "/export-branches.pdf", &error));
-        QVERIFY(manyBlocks.exportImage(dir + "/export-branches-12.png", &error));
-        QVERIFY(cka.exportImage(dir + "/export-cka.png", &error));
-        QVERIFY(distance.exportImage(dir + "/export-distance.png", &error));
+        QVERIFY(branches.exportPicture(dir + "/export-branches.png", &error));
+        QVERIFY(branches.exportPicture(dir + "/export-branches.svg", &error));
+        QVERIFY(branches.exportPicture(dir + "/export-branches.pdf", &error));
+        QVERIFY(manyBlocks.exportPicture(dir + "/export-branches-12.png", &error));
+        QVERIFY(cka.exportPicture(dir + "/export-cka.png", &error));
+        QVERIFY(distance.exportPicture(dir + "/export-distance.png", &error));
     }
 
     applyTheme(QStringLiteral("dark"));

@@ -1357,7 +1357,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+56"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+54"/>
         <source>block</source>
         <translation>Block</translation>
     </message>
@@ -1367,22 +1367,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>mittlere Attention-Distanz (Pixel)</translation>
     </message>
     <message>
-        <location line="+48"/>
-        <source>Nothing inspected yet.</source>
-        <translation>Noch nichts untersucht.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Not available: %1</source>
-        <translation>Nicht verfügbar: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+25"/>
         <source>Not available: the report holds no mean attention distance.</source>
         <translation>Nicht verfügbar: Der Bericht enthält keine mittlere Attention-Distanz.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+8"/>
         <source>Mean attention distance: run %1 (%2)</source>
         <translation>Mittlere Attention-Distanz: Lauf %1 (%2)</translation>
     </message>
@@ -1407,7 +1397,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Das Patch-Raster ist unbekannt: Die y-Achse passt sich den Daten an.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+35"/>
         <source>block %1, mean over heads: %2 px</source>
         <translation>Block %1, Mittel über die Heads: %2 px</translation>
     </message>
@@ -1417,7 +1407,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Block %1, Head %2: %3 px</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+12"/>
         <source>Point at a marker to read its value.</source>
         <translation>Zeigen Sie auf eine Markierung, um ihren Wert abzulesen.</translation>
     </message>
@@ -1425,12 +1415,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
-        <location filename="../widgets/attentionview.cpp" line="+48"/>
+        <location filename="../widgets/attentionview.cpp" line="+47"/>
         <source>Branch:</source>
         <translation>Zweig:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Class-token attention</source>
         <translation>Attention des Klassen-Tokens</translation>
     </message>
@@ -1465,8 +1455,8 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Überblendung:</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <location line="+105"/>
+        <location line="+27"/>
+        <location line="+104"/>
         <source>Choose a run and press Compute.</source>
         <translation>Wählen Sie einen Lauf und klicken Sie auf Berechnen.</translation>
     </message>
@@ -1482,12 +1472,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+2"/>
-        <location line="+140"/>
+        <location line="+137"/>
         <source>head %1</source>
         <translation>Head %1</translation>
     </message>
     <message>
-        <location line="-139"/>
+        <location line="-136"/>
         <source>joined</source>
         <translation>zusammengeführt</translation>
     </message>
@@ -1523,7 +1513,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Attention nicht verfügbar: %1</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+17"/>
         <source>label %1 · predicted %2 (%3 %)</source>
         <translation>Label %1 · vorhergesagt %2 (%3 %)</translation>
     </message>
@@ -1533,21 +1523,15 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>nothing to export yet: press Compute first</source>
         <translation>noch nichts zu exportieren: Klicken Sie zuerst auf Berechnen</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <location line="+31"/>
-        <source>cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::BranchSimilarityView</name>
     <message>
-        <location filename="../widgets/branchsimilarityview.cpp" line="+97"/>
+        <location filename="../widgets/branchsimilarityview.cpp" line="+95"/>
         <source>Features</source>
         <translation>Merkmale</translation>
     </message>
@@ -1577,12 +1561,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Farbskala von 0 bis 1 (kleinere Werte in ihrer dunkelsten Farbe)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+30"/>
         <source>cosine similarity</source>
         <translation>Kosinus-Ähnlichkeit</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+72"/>
         <source>attention</source>
         <translation>Attention</translation>
     </message>
@@ -1592,17 +1576,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>FFN</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Nothing inspected yet.</source>
-        <translation>Noch nichts untersucht.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Not available: %1</source>
-        <translation>Nicht verfügbar: %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+17"/>
         <source>Not available: the report holds no branch feature similarity.</source>
         <translation>Nicht verfügbar: Der Bericht enthält keine Merkmalsähnlichkeit der Zweige.</translation>
     </message>
@@ -1612,7 +1586,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Nicht verfügbar: Der Bericht enthält keine Gewichtsähnlichkeit der Zweige.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+33"/>
         <source>block %1 · %2</source>
         <translation>Block %1 · %2</translation>
     </message>
@@ -1623,12 +1597,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Zweig</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+99"/>
         <source>block %1, %2, branch %3 vs %4: %5</source>
         <translation>Block %1, %2, Zweig %3 gegen %4: %5</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>Point at a cell to read its value.</source>
         <translation>Zeigen Sie auf eine Zelle, um ihren Wert abzulesen.</translation>
     </message>
@@ -1636,32 +1610,22 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+52"/>
+        <location filename="../widgets/ckaview.cpp" line="+50"/>
         <source>linear CKA</source>
         <translation>CKA (linear)</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+32"/>
         <source>run %1 (%2)</source>
         <translation>Lauf %1 (%2)</translation>
     </message>
     <message>
         <location line="+17"/>
-        <source>Nothing inspected yet.</source>
-        <translation>Noch nichts untersucht.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Not available: %1</source>
-        <translation>Nicht verfügbar: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>Not available: the report holds no CKA matrix.</source>
         <translation>Nicht verfügbar: Der Bericht enthält keine CKA-Matrix.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+8"/>
         <source>Linear CKA: %1 vs %2</source>
         <translation>CKA (linear): %1 gegen %2</translation>
     </message>
@@ -1682,12 +1646,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Diagonale (jeweils Schicht i): %1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+18"/>
         <source>layer %1 of %2 vs layer %3 of %4: %5</source>
         <translation>Schicht %1 von %2 gegen Schicht %3 von %4: %5</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+10"/>
         <source>Point at a cell to read its value.</source>
         <translation>Zeigen Sie auf eine Zelle, um ihren Wert abzulesen.</translation>
     </message>
@@ -1695,7 +1659,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message>
-        <location filename="../widgets/codebookview.cpp" line="+46"/>
+        <location filename="../widgets/codebookview.cpp" line="+44"/>
         <source>sorted by usage</source>
         <translation>nach Nutzung sortiert</translation>
     </message>
@@ -1731,12 +1695,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+6"/>
-        <location line="+208"/>
+        <location line="+203"/>
         <source>code</source>
         <translation>Code</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-202"/>
         <source>usage p̄</source>
         <translation>Nutzung p̄</translation>
     </message>
@@ -1746,7 +1710,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Klicken Sie auf einen Patch, um seinen Code auszuwählen</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+56"/>
         <source>block %1</source>
         <translation>Block %1</translation>
     </message>
@@ -1771,7 +1735,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>das Modell hat keine CDE-Gates</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+9"/>
         <source>checkpoint (step %1), inspected images</source>
         <translation>Checkpoint (Schritt %1), untersuchte Bilder</translation>
     </message>
@@ -1829,12 +1793,6 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="+43"/>
         <source>nothing to export: no codebook was computed</source>
         <translation>nichts zu exportieren: Es wurde kein Codebuch berechnet</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <location line="+16"/>
-        <source>cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2174,7 +2132,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Berechnen</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
@@ -2205,12 +2163,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+1"/>
-        <location line="+119"/>
+        <location line="+124"/>
         <source>image files…</source>
         <translation>Bilddateien…</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-123"/>
         <source>mean</source>
         <translation>Mittelwert</translation>
     </message>
@@ -2306,12 +2264,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+1"/>
-        <location line="+186"/>
+        <location line="+222"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-186"/>
         <source>No run selected</source>
         <translation>Kein Lauf ausgewählt</translation>
     </message>
@@ -2354,7 +2312,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Bilder (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+73"/>
         <source>Select a run in the table first.</source>
         <translation>Wählen Sie zuerst einen Lauf in der Tabelle aus.</translation>
     </message>
@@ -2374,7 +2332,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+43"/>
         <source>attention</source>
         <translation>Attention</translation>
     </message>
@@ -2427,28 +2385,27 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Checkpoint (Schritt %1), untersuchte Bilder</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>evaluation at step %1 (epoch %2)</source>
         <translation>Evaluierung bei Schritt %1 (Epoche %2)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="-241"/>
         <source>Export picture</source>
         <translation>Bild exportieren</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+14"/>
+        <location line="+276"/>
         <source>Wrote %1</source>
         <translation>%1 geschrieben</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-272"/>
         <source>Export CSV</source>
         <translation>CSV exportieren</translation>
     </message>
@@ -2456,6 +2413,19 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="+0"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::InspectView</name>
+    <message>
+        <location filename="../widgets/inspectview.cpp" line="+70"/>
+        <source>Nothing inspected yet.</source>
+        <translation>Noch nichts untersucht.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not available: %1</source>
+        <translation>Nicht verfügbar: %1</translation>
     </message>
 </context>
 <context>

@@ -69,7 +69,7 @@
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message numerus="yes">
-        <location filename="../widgets/codebookview.cpp" line="+372"/>
+        <location filename="../widgets/codebookview.cpp" line="+365"/>
         <source>Code %1: usage %2 %, used by %n image(s) here; most patches first:</source>
         <translation>
             <numerusform>Code %1: usage %2 %, used by %n image here; most patches first:</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/inspectpanel.cpp" line="+179"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+180"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n file</numerusform>
@@ -99,7 +99,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+130"/>
+        <location line="+161"/>
         <source>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.</source>
         <translation>
             <numerusform>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image, on %6 in %7 s.</numerusform>

@@ -1350,7 +1350,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+56"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+54"/>
         <source>block</source>
         <translation>块</translation>
     </message>
@@ -1360,22 +1360,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>平均注意力距离（像素）</translation>
     </message>
     <message>
-        <location line="+48"/>
-        <source>Nothing inspected yet.</source>
-        <translation>尚未检查任何内容。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Not available: %1</source>
-        <translation>不可用：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+25"/>
         <source>Not available: the report holds no mean attention distance.</source>
         <translation>不可用：报告中没有平均注意力距离。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+8"/>
         <source>Mean attention distance: run %1 (%2)</source>
         <translation>平均注意力距离：运行 %1（%2）</translation>
     </message>
@@ -1400,7 +1390,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>patch 网格未知：y 轴按数据自动调整。</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+35"/>
         <source>block %1, mean over heads: %2 px</source>
         <translation>块 %1，各头均值：%2 像素</translation>
     </message>
@@ -1410,7 +1400,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>块 %1，头 %2：%3 像素</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+12"/>
         <source>Point at a marker to read its value.</source>
         <translation>将鼠标指向标记即可查看其数值。</translation>
     </message>
@@ -1418,12 +1408,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
-        <location filename="../widgets/attentionview.cpp" line="+48"/>
+        <location filename="../widgets/attentionview.cpp" line="+47"/>
         <source>Branch:</source>
         <translation>分支：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Class-token attention</source>
         <translation>类别 token 的注意力</translation>
     </message>
@@ -1458,8 +1448,8 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>混合：</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <location line="+105"/>
+        <location line="+27"/>
+        <location line="+104"/>
         <source>Choose a run and press Compute.</source>
         <translation>请选择一个运行，然后点击“计算”。</translation>
     </message>
@@ -1475,12 +1465,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+2"/>
-        <location line="+140"/>
+        <location line="+137"/>
         <source>head %1</source>
         <translation>头 %1</translation>
     </message>
     <message>
-        <location line="-139"/>
+        <location line="-136"/>
         <source>joined</source>
         <translation>已合并</translation>
     </message>
@@ -1516,7 +1506,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>注意力不可用：%1</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+17"/>
         <source>label %1 · predicted %2 (%3 %)</source>
         <translation>标签 %1 · 预测 %2（%3%）</translation>
     </message>
@@ -1526,21 +1516,15 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>未知</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>nothing to export yet: press Compute first</source>
         <translation>尚无可导出的内容：请先点击“计算”</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <location line="+31"/>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::BranchSimilarityView</name>
     <message>
-        <location filename="../widgets/branchsimilarityview.cpp" line="+97"/>
+        <location filename="../widgets/branchsimilarityview.cpp" line="+95"/>
         <source>Features</source>
         <translation>特征</translation>
     </message>
@@ -1570,12 +1554,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>色阶从 0 到 1（更低的值以最深的颜色显示）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+30"/>
         <source>cosine similarity</source>
         <translation>余弦相似度</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+72"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
@@ -1585,17 +1569,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>FFN</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Nothing inspected yet.</source>
-        <translation>尚未检查任何内容。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Not available: %1</source>
-        <translation>不可用：%1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+17"/>
         <source>Not available: the report holds no branch feature similarity.</source>
         <translation>不可用：报告中没有分支特征相似度。</translation>
     </message>
@@ -1605,7 +1579,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>不可用：报告中没有分支权重相似度。</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+33"/>
         <source>block %1 · %2</source>
         <translation>块 %1 · %2</translation>
     </message>
@@ -1616,12 +1590,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>分支</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+99"/>
         <source>block %1, %2, branch %3 vs %4: %5</source>
         <translation>块 %1，%2，分支 %3 与 %4：%5</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>Point at a cell to read its value.</source>
         <translation>将鼠标指向单元格即可查看其数值。</translation>
     </message>
@@ -1629,32 +1603,22 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+52"/>
+        <location filename="../widgets/ckaview.cpp" line="+50"/>
         <source>linear CKA</source>
         <translation>线性 CKA</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+32"/>
         <source>run %1 (%2)</source>
         <translation>运行 %1（%2）</translation>
     </message>
     <message>
         <location line="+17"/>
-        <source>Nothing inspected yet.</source>
-        <translation>尚未检查任何内容。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Not available: %1</source>
-        <translation>不可用：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>Not available: the report holds no CKA matrix.</source>
         <translation>不可用：报告中没有 CKA 矩阵。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+8"/>
         <source>Linear CKA: %1 vs %2</source>
         <translation>线性 CKA：%1 与 %2</translation>
     </message>
@@ -1675,12 +1639,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>对角线（两者的第 i 层）：%1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+18"/>
         <source>layer %1 of %2 vs layer %3 of %4: %5</source>
         <translation>%2 的第 %1 层与 %4 的第 %3 层：%5</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+10"/>
         <source>Point at a cell to read its value.</source>
         <translation>将鼠标指向单元格即可查看其数值。</translation>
     </message>
@@ -1688,7 +1652,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message>
-        <location filename="../widgets/codebookview.cpp" line="+46"/>
+        <location filename="../widgets/codebookview.cpp" line="+44"/>
         <source>sorted by usage</source>
         <translation>按使用率排序</translation>
     </message>
@@ -1724,12 +1688,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+6"/>
-        <location line="+208"/>
+        <location line="+203"/>
         <source>code</source>
         <translation>码字</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-202"/>
         <source>usage p̄</source>
         <translation>使用率 p̄</translation>
     </message>
@@ -1739,7 +1703,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>点击一个 patch 以选中其码字</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+56"/>
         <source>block %1</source>
         <translation>块 %1</translation>
     </message>
@@ -1764,7 +1728,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>该模型没有 CDE 门控</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+9"/>
         <source>checkpoint (step %1), inspected images</source>
         <translation>检查点（第 %1 步），所检查的图像</translation>
     </message>
@@ -1821,12 +1785,6 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <location line="+43"/>
         <source>nothing to export: no codebook was computed</source>
         <translation>没有可导出的内容：尚未计算码本</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <location line="+16"/>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2165,7 +2123,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>计算</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -2196,12 +2154,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+119"/>
+        <location line="+124"/>
         <source>image files…</source>
         <translation>图像文件…</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-123"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
@@ -2297,12 +2255,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+186"/>
+        <location line="+222"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-186"/>
         <source>No run selected</source>
         <translation>未选择运行</translation>
     </message>
@@ -2344,7 +2302,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>图像 (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+73"/>
         <source>Select a run in the table first.</source>
         <translation>请先在表格中选择一个运行。</translation>
     </message>
@@ -2364,7 +2322,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+43"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
@@ -2416,28 +2374,27 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>检查点（第 %1 步），所检查的图像</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>evaluation at step %1 (epoch %2)</source>
         <translation>第 %1 步的评估（第 %2 轮）</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="-241"/>
         <source>Export picture</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+14"/>
+        <location line="+276"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-272"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
@@ -2445,6 +2402,19 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <location line="+0"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::InspectView</name>
+    <message>
+        <location filename="../widgets/inspectview.cpp" line="+70"/>
+        <source>Nothing inspected yet.</source>
+        <translation>尚未检查任何内容。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not available: %1</source>
+        <translation>不可用：%1</translation>
     </message>
 </context>
 <context>

@@ -8,7 +8,6 @@
 #include "report/inspectreport.h"
 
 #include <QLabel>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -29,8 +28,7 @@ constexpr double kHoverRadius = 8;  // pixels from a marker that still name it
 } // namespace
 
 AttentionDistanceView::AttentionDistanceView(QWidget *parent)
-    : QWidget(parent)
-    , m_pages(new PlotOrReason(this))
+    : InspectView(parent)
     , m_plot(new QCustomPlot(this))
     , m_note(new QLabel(this))
     , m_title(new QCPTextElement(m_plot))
@@ -57,61 +55,30 @@ AttentionDistanceView::AttentionDistanceView(QWidget *parent)
     m_plot->yAxis->setLabel(tr("mean attention distance (pixels)"));
     m_plot->xAxis->setSubTicks(false);
     m_plot->xAxis->grid()->setVisible(false);
-    m_plot->setMouseTracking(true);
-    m_plot->installEventFilter(this);
-    connect(m_plot, &QCustomPlot::mouseMove, this, &AttentionDistanceView::hover);
+    trackHover(m_plot);
 
-    m_pages->fillView(m_plot, m_note);
+    pages()->fillView(m_plot, m_note);
     followPalette();
-    rebuild();
+    showReport();
 }
 
 AttentionDistanceView::~AttentionDistanceView() = default;
-
-void AttentionDistanceView::setReport(std::shared_ptr<const report::InspectReport> report)
-{
-    m_report = std::move(report);
-    rebuild();
-}
-
-bool AttentionDistanceView::isAvailable() const
-{
-    return m_pages->isAvailable();
-}
-
-QString AttentionDistanceView::message() const
-{
-    return m_pages->reason();
-}
-
-QString AttentionDistanceView::hoverText() const
-{
-    return m_pages->hover();
-}
 
 QCPGraph *AttentionDistanceView::headGraph(int head) const
 {
     return head >= 0 && head < int(m_heads.size()) ? m_heads[size_t(head)] : nullptr;
 }
 
-void AttentionDistanceView::rebuild()
+void AttentionDistanceView::showReport()
 {
     m_plot->clearGraphs();
     m_heads.clear();
     m_mean = nullptr;
     m_maximum = 0;
-    QString reason;
-    if (!m_report) {
-        reason = tr("Nothing inspected yet.");
-    } else if (const auto skipped = m_report->skipped.find(QStringLiteral("distance"));
-               skipped != m_report->skipped.end()) {
-        reason = tr("Not available: %1").arg(skipped->second);
-    } else if (!m_report->meanDistance.isComplete()) {
+    QString reason = skippedReason(QStringLiteral("distance"));
+    if (reason.isEmpty() && !m_report->meanDistance.isComplete())
         reason = tr("Not available: the report holds no mean attention distance.");
-    }
-    m_pages->setReason(reason);
-    setHover({});
-    if (!reason.isEmpty()) {
+    if (!showReason(reason)) {
         m_note->clear();
         m_plot->replot();
         return;
@@ -179,23 +146,8 @@ void AttentionDistanceView::followPalette()
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void AttentionDistanceView::changeEvent(QEvent *event)
+QString AttentionDistanceView::hoverAt(const QPointF &pos) const
 {
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        followPalette();
-}
-
-bool AttentionDistanceView::eventFilter(QObject *watched, QEvent *event)
-{
-    if (watched == m_plot && event->type() == QEvent::Leave)
-        setHover({});
-    return QWidget::eventFilter(watched, event);
-}
-
-void AttentionDistanceView::hover(QMouseEvent *event)
-{
-    const QPointF pos = event->position();
     // The nearest marker (or point of the mean line) within reach.
     double best = kHoverRadius * kHoverRadius;
     QString text;
@@ -217,29 +169,21 @@ void AttentionDistanceView::hover(QMouseEvent *event)
         consider(m_mean, -1);
     for (int h = 0; h < int(m_heads.size()); ++h)
         consider(m_heads[size_t(h)], h);
-    setHover(text);
-    if (!text.isEmpty())
-        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+    return text;
 }
 
-void AttentionDistanceView::setHover(const QString &text)
+QString AttentionDistanceView::hoverHint() const
 {
-    m_pages->setHover(text, tr("Point at a marker to read its value."));
+    return tr("Point at a marker to read its value.");
 }
 
-bool AttentionDistanceView::exportImage(const QString &path, QString *error)
+bool AttentionDistanceView::savePicture(const QString &path, QString *error)
 {
-    if (!m_pages->canExport(error))
-        return false;
-    const QSize size(std::max(m_plot->width(), 560), std::max(m_plot->height(), 380));
-    return plotexport::saveImage(path, size, {{m_plot, QRect(QPoint(0, 0), size)}}, palette().color(QPalette::Base),
-                                 error);
+    return savePlot(path, m_plot, QSize(560, 380), error);
 }
 
-bool AttentionDistanceView::exportCsv(const QString &path, QString *error)
+QString AttentionDistanceView::csv() const
 {
-    if (!m_pages->canExport(error))
-        return false;
     const report::Matrix &distance = m_report->meanDistance;
     QStringList header = {QStringLiteral("block")};
     for (int h = 0; h < distance.cols; ++h)
@@ -254,7 +198,7 @@ bool AttentionDistanceView::exportCsv(const QString &path, QString *error)
         fields << plotexport::number(mean->at(l)->value);
         csv += plotexport::row(fields);
     }
-    return plotexport::saveCsv(path, csv, error);
+    return csv;
 }
 
 } // namespace gatefold::widgets

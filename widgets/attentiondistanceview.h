@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QWidget>
+#include "inspectview.h"
 
 #include <memory>
 #include <vector>
@@ -9,15 +9,8 @@ class QCPGraph;
 class QCPTextElement;
 class QCustomPlot;
 class QLabel;
-class QMouseEvent;
-
-namespace gatefold::report {
-struct InspectReport;
-}
 
 namespace gatefold::widgets {
-
-class PlotOrReason;
 
 // Mean attention distance per head against depth, like the ViT paper's
 // Fig. 7: x = block (from 1), y = distance in pixels, one marker per head
@@ -25,40 +18,30 @@ class PlotOrReason;
 // a line. The y axis runs from 0 to the largest distance two patch centres
 // can have (patch size × √((gw−1)² + (gh−1)²)), the most any head can attend
 // over, so runs and checkpoints compare on one scale. Heads are numbered from 1.
-class AttentionDistanceView : public QWidget
+class AttentionDistanceView : public InspectView
 {
     Q_OBJECT
 public:
     explicit AttentionDistanceView(QWidget *parent = nullptr);
     ~AttentionDistanceView() override;
 
-    // Shows report->meanDistance, or "Not available: <reason>" in its place.
-    void setReport(std::shared_ptr<const report::InspectReport> report);
-    // The scatter with its legend: .png, .svg or .pdf.
-    bool exportImage(const QString &path, QString *error);
-    // One row per block: block,head_1,…,head_H,mean (pixels).
-    bool exportCsv(const QString &path, QString *error);
+    // Shows report->meanDistance, or "Not available: <reason>" in its place. The picture: the scatter with
+    // its legend. The CSV: one row per block, block,head_1,…,head_H,mean (pixels).
 
-    bool isAvailable() const;   // the plot is shown, not a reason
-    QString message() const;    // the text shown in its place
-    QString hoverText() const;  // the marker under the mouse, as the status line says it
     double maximumDistance() const { return m_maximum; }  // the top of the y axis
     QCPGraph *headGraph(int head) const;
     QCPGraph *meanGraph() const { return m_mean; }
     QCustomPlot *plot() const { return m_plot; }
 
 protected:
-    void changeEvent(QEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
+    void showReport() override;
+    bool savePicture(const QString &path, QString *error) override;
+    QString csv() const override;
+    void followPalette() override;
+    QString hoverAt(const QPointF &pos) const override;
+    QString hoverHint() const override;
 
 private:
-    void rebuild();
-    void followPalette();
-    void hover(QMouseEvent *event);
-    void setHover(const QString &text);
-
-    std::shared_ptr<const report::InspectReport> m_report;
-    PlotOrReason *m_pages;  // the plot or the reason, and the status line
     QCustomPlot *m_plot;
     QLabel *m_note;
     QCPTextElement *m_title;

@@ -1,11 +1,10 @@
 #include "attentionview.h"
 
-#include "filedialogs.h"
 #include "mapimage.h"
+#include "plotorreason.h"
 #include "widgetexport.h"
 
 #include <QComboBox>
-#include <QFile>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -38,7 +37,7 @@ QImage enlarged(const QImage &image)
 } // namespace
 
 AttentionView::AttentionView(QWidget *parent)
-    : QWidget(parent)
+    : InspectView(parent)
     , m_image(new QComboBox(this))
     , m_mode(new QComboBox(this))
     , m_layer(new QSlider(Qt::Horizontal, this))
@@ -49,7 +48,6 @@ AttentionView::AttentionView(QWidget *parent)
     , m_alpha(new QSlider(Qt::Horizontal, this))
     , m_picture(new QLabel(this))
     , m_caption(new QLabel(this))
-    , m_empty(new QLabel(this))
     , m_display(new QWidget(this))
     , m_thumbs(new QGridLayout)
 {
@@ -93,8 +91,6 @@ AttentionView::AttentionView(QWidget *parent)
     displayLayout->addLayout(m_thumbs, 1);
     m_thumbs->setSpacing(6);
 
-    m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addLayout(sliders);
@@ -103,10 +99,10 @@ AttentionView::AttentionView(QWidget *parent)
     m_scroll->setWidget(m_display);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
-    layout->addWidget(m_scroll, 1);
-    layout->addWidget(m_empty, 1);
-    m_scroll->hide();
-    m_empty->setText(tr("Choose a run and press Compute."));
+    pages()->setPage(m_scroll);
+    pages()->statusLine()->hide();  // nothing to point at: the pictures are not plots
+    layout->addWidget(pages(), 1);
+    pages()->setReason(tr("Choose a run and press Compute."));
 
     for (QComboBox *box : {m_image, m_mode, m_head, m_branch})
         connect(box, &QComboBox::currentIndexChanged, this, &AttentionView::refresh);
@@ -114,9 +110,8 @@ AttentionView::AttentionView(QWidget *parent)
     connect(m_alpha, &QSlider::valueChanged, this, &AttentionView::refresh);
 }
 
-void AttentionView::setReport(std::shared_ptr<const report::InspectReport> report)
+void AttentionView::showReport()
 {
-    m_report = std::move(report);
     const QSignalBlocker b1(m_image), b2(m_head), b3(m_branch), b4(m_layer);
     m_image->clear();
     m_head->clear();
@@ -221,10 +216,7 @@ void AttentionView::refresh()
         why = tr("Attention not available: %1").arg(skipped(QStringLiteral("attention")).isEmpty()
                                                         ? tr("not computed")
                                                         : skipped(QStringLiteral("attention")));
-    m_empty->setText(why);
-    m_empty->setVisible(!why.isEmpty());
-    m_scroll->setVisible(why.isEmpty());
-    if (!why.isEmpty())
+    if (!showReason(why))
         return;
 
     const qreal dpr = devicePixelRatioF();
@@ -275,25 +267,24 @@ void AttentionView::refresh()
     m_thumbs->setColumnStretch(columns, 1);
 }
 
-bool AttentionView::exportImage(const QString &path, QString *error)
+bool AttentionView::savePicture(const QString &path, QString *error)
 {
     return saveWidgetPicture(m_display, path, error);
 }
 
-bool AttentionView::exportCsv(const QString &path, QString *error)
+bool AttentionView::canExport(QString *error) const
 {
-    if (!m_report) {
+    if (m_report)
+        return true;
+    if (error)
         *error = tr("nothing to export yet: press Compute first");
-        return false;
-    }
-    if (!filedialogs::mayWrite(path, error))
-        return false;
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
-        *error = tr("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    QTextStream out(&file);
+    return false;
+}
+
+QString AttentionView::csv() const
+{
+    QString csv;
+    QTextStream out(&csv);
     out << "kind,layer,branch,head,image,row,col,value\n";
     const auto &r = *m_report;
     const int images = int(r.images.size());
@@ -320,11 +311,7 @@ bool AttentionView::exportCsv(const QString &path, QString *error)
     for (size_t i = 0; i < r.rollout.size(); ++i)
         write("rollout", -1, -1, -1, int(i), r.rollout[i]);
     out.flush();
-    if (file.error() != QFile::NoError) {
-        *error = tr("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return csv;
 }
 
 } // namespace gatefold::widgets

@@ -2,7 +2,7 @@
 
 #include "report/inspectreport.h"
 
-#include <QWidget>
+#include "inspectview.h"
 
 #include <memory>
 
@@ -18,26 +18,30 @@ namespace gatefold::widgets {
 // mean) the class-token attention over the patches, per branch or joined for
 // parallel models, or the attention rollout; blended over the image in
 // viridis, with every head of the layer (or every image's rollout) beside it.
-class AttentionView : public QWidget
+class AttentionView : public InspectView
 {
     Q_OBJECT
 public:
     explicit AttentionView(QWidget *parent = nullptr);
 
-    void setReport(std::shared_ptr<const report::InspectReport> report);
-    bool exportImage(const QString &path, QString *error);
+    // The picture: the large map and those beside it. The CSV: every map, whichever is shown, as
     // kind (attention | rollout), layer, branch (-1: joined), head, image, row, col, value.
-    bool exportCsv(const QString &path, QString *error);
 
     // What is shown, for tests: the map under the large picture.
     report::Matrix currentMap() const;
     void setSelection(int image, int layer, int head, int branch, bool rollout);
 
+protected:
+    void showReport() override;
+    bool savePicture(const QString &path, QString *error) override;
+    QString csv() const override;
+    // Anything computed: the CSV holds every map, also while the chosen one has a reason.
+    bool canExport(QString *error) const override;
+
 private:
     void refresh();
     report::Matrix mapOf(int image, int layer, int head, int branch) const;
 
-    std::shared_ptr<const report::InspectReport> m_report;
     QComboBox *m_image;
     QComboBox *m_mode;
     QSlider *m_layer;
@@ -48,7 +52,6 @@ private:
     QSlider *m_alpha;
     QLabel *m_picture;
     QLabel *m_caption;
-    QLabel *m_empty;
     QWidget *m_display;
     QScrollArea *m_scroll = nullptr;
     QGridLayout *m_thumbs;

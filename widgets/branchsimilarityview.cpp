@@ -13,7 +13,6 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QToolButton>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -75,10 +74,9 @@ void setUpAxes(QCPAxisRect *rect, int n)
 } // namespace
 
 BranchSimilarityView::BranchSimilarityView(QWidget *parent)
-    : QWidget(parent)
+    : InspectView(parent)
     , m_quantityButtons(new QButtonGroup(this))
     , m_scaleButtons(new QButtonGroup(this))
-    , m_pages(new PlotOrReason(this))
     , m_scroll(new QScrollArea(this))
     , m_plot(new QCustomPlot)
     , m_scalePlot(new QCustomPlot(this))
@@ -104,8 +102,8 @@ BranchSimilarityView::BranchSimilarityView(QWidget *parent)
     addButton(m_scaleButtons, int(Scale::Unit), QStringLiteral("0 … 1"), "unitButton",
               tr("Colour scale from 0 to 1 (lower values in its darkest colour)"));
     bar->addSpacing(fontMetrics().averageCharWidth() * 2);
-    m_pages->statusLine()->setMinimumWidth(0);
-    bar->addWidget(m_pages->statusLine(), 1);
+    pages()->statusLine()->setMinimumWidth(0);
+    bar->addWidget(pages()->statusLine(), 1);
     m_quantityButtons->button(int(m_quantity))->setChecked(true);
     m_scaleButtons->button(int(m_scale))->setChecked(true);
     connect(m_quantityButtons, &QButtonGroup::idClicked, this, [this](int id) { setQuantity(Quantity(id)); });
@@ -118,9 +116,7 @@ BranchSimilarityView::BranchSimilarityView(QWidget *parent)
     m_scroll->setBackgroundRole(QPalette::Base);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_scroll->installEventFilter(this);
-    m_plot->setMouseTracking(true);
-    m_plot->installEventFilter(this);
-    connect(m_plot, &QCustomPlot::mouseMove, this, &BranchSimilarityView::hover);
+    trackHover(m_plot);
     // Also on export, which lays the grid out at the picture's size.
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
         for (const Cell &cell : m_cells)
@@ -155,22 +151,16 @@ BranchSimilarityView::BranchSimilarityView(QWidget *parent)
     scaleColumn->addWidget(m_scalePlot, 1);  // up to its maximum height, the rest left empty below
     scaleColumn->addStretch(0);
     pageLayout->addLayout(scaleColumn);
-    m_pages->setPage(page);
+    pages()->setPage(page);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
-    layout->addWidget(m_pages, 1);
-    rebuild();
+    layout->addWidget(pages(), 1);
+    showReport();
 }
 
 BranchSimilarityView::~BranchSimilarityView() = default;
-
-void BranchSimilarityView::setReport(std::shared_ptr<const report::InspectReport> report)
-{
-    m_report = std::move(report);
-    rebuild();
-}
 
 void BranchSimilarityView::setQuantity(Quantity quantity)
 {
@@ -178,7 +168,7 @@ void BranchSimilarityView::setQuantity(Quantity quantity)
     if (quantity == m_quantity)
         return;
     m_quantity = quantity;
-    rebuild();
+    showReport();
 }
 
 void BranchSimilarityView::setScale(Scale scale)
@@ -189,21 +179,6 @@ void BranchSimilarityView::setScale(Scale scale)
     m_scale = scale;
     applyScale();
     m_plot->replot();
-}
-
-bool BranchSimilarityView::isAvailable() const
-{
-    return m_pages->isAvailable();
-}
-
-QString BranchSimilarityView::message() const
-{
-    return m_pages->reason();
-}
-
-QString BranchSimilarityView::hoverText() const
-{
-    return m_pages->hover();
 }
 
 int BranchSimilarityView::blockCount() const
@@ -236,12 +211,10 @@ QString BranchSimilarityView::columnTitle(int column) const
 
 QString BranchSimilarityView::unavailableReason() const
 {
-    if (!m_report)
-        return tr("Nothing inspected yet.");
-    const QString key = m_quantity == Quantity::Features ? QStringLiteral("branches") : QStringLiteral("weights");
-    const auto skipped = m_report->skipped.find(key);
-    if (skipped != m_report->skipped.end())
-        return tr("Not available: %1").arg(skipped->second);
+    const QString skipped =
+        skippedReason(m_quantity == Quantity::Features ? QStringLiteral("branches") : QStringLiteral("weights"));
+    if (!skipped.isEmpty())
+        return skipped;
     for (const BranchLayer &layer : m_report->branchLayers)
         for (int c = 0; c < columnCount(); ++c)
             if (usableSquare(layer.*(module(m_quantity, c).matrix)))
@@ -250,7 +223,7 @@ QString BranchSimilarityView::unavailableReason() const
                                             : tr("Not available: the report holds no branch weight similarity.");
 }
 
-void BranchSimilarityView::rebuild()
+void BranchSimilarityView::showReport()
 {
     m_cells.clear();
     m_plot->clearItems();
@@ -259,10 +232,7 @@ void BranchSimilarityView::rebuild()
     m_plot->plotLayout()->simplify();
     delete m_margins;
     m_margins = nullptr;
-    const QString reason = unavailableReason();
-    m_pages->setReason(reason);
-    setHover({});
-    if (!reason.isEmpty()) {
+    if (!showReason(unavailableReason())) {
         m_plot->replot();
         return;
     }
@@ -371,47 +341,38 @@ bool BranchSimilarityView::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_scroll && event->type() == QEvent::Resize)
         fitHeight();
-    else if (watched == m_plot && event->type() == QEvent::Leave)
-        setHover({});
-    return QWidget::eventFilter(watched, event);
+    return InspectView::eventFilter(watched, event);
 }
 
-void BranchSimilarityView::changeEvent(QEvent *event)
+void BranchSimilarityView::followPalette()
 {
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange) {
-        plotstyle::followPalette(m_plot, palette());
-        plotstyle::followPalette(m_scalePlot, palette());
-    }
+    plotstyle::followPalette(m_plot, palette());
+    plotstyle::followPalette(m_scalePlot, palette());
 }
 
-void BranchSimilarityView::hover(QMouseEvent *event)
+QString BranchSimilarityView::hoverAt(const QPointF &pos) const
 {
-    const QPointF pos = event->position();
     for (const Cell &cell : m_cells) {
         if (!cell.map || !cell.rect->rect().contains(pos.toPoint()))
             continue;
         const int j = qRound(cell.rect->axis(QCPAxis::atBottom)->pixelToCoord(pos.x())) - 1;
         const int i = qRound(cell.rect->axis(QCPAxis::atLeft)->pixelToCoord(pos.y())) - 1;
         if (i < 0 || j < 0 || i >= cell.n || j >= cell.n)
-            break;
+            return {};
         const BranchLayer &layer = m_report->branchLayers[size_t(cell.row)];
-        const QString text = tr("block %1, %2, branch %3 vs %4: %5")
-                                 .arg(layer.block + 1)
-                                 .arg(columnTitle(cell.column))
-                                 .arg(i + 1)
-                                 .arg(j + 1)
-                                 .arg(QString::number(cell.map->data()->cell(j, i), 'f', 4));
-        setHover(text);
-        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
-        return;
+        return tr("block %1, %2, branch %3 vs %4: %5")
+            .arg(layer.block + 1)
+            .arg(columnTitle(cell.column))
+            .arg(i + 1)
+            .arg(j + 1)
+            .arg(QString::number(cell.map->data()->cell(j, i), 'f', 4));
     }
-    setHover({});
+    return {};
 }
 
-void BranchSimilarityView::setHover(const QString &text)
+QString BranchSimilarityView::hoverHint() const
 {
-    m_pages->setHover(text, tr("Point at a cell to read its value."));
+    return tr("Point at a cell to read its value.");
 }
 
 QSize BranchSimilarityView::imageSize() const
@@ -420,22 +381,17 @@ QSize BranchSimilarityView::imageSize() const
     return QSize(width, blockCount() * rowHeight(width));
 }
 
-bool BranchSimilarityView::exportImage(const QString &path, QString *error)
+bool BranchSimilarityView::savePicture(const QString &path, QString *error)
 {
-    if (!m_pages->canExport(error))
-        return false;
     const QSize grid = imageSize();
     const std::vector<plotexport::Tile> tiles = {
         {m_plot, QRect(QPoint(0, 0), grid)},
         {m_scalePlot, QRect(grid.width(), 0, kScaleWidth, std::min(grid.height(), kScaleHeight))}};
-    return plotexport::saveImage(path, QSize(grid.width() + kScaleWidth, grid.height()), tiles,
-                                 palette().color(QPalette::Base), error);
+    return savePlots(path, QSize(grid.width() + kScaleWidth, grid.height()), tiles, error);
 }
 
-bool BranchSimilarityView::exportCsv(const QString &path, QString *error)
+QString BranchSimilarityView::csv() const
 {
-    if (!m_pages->canExport(error))
-        return false;
     using plotexport::number;
     QString csv = plotexport::row({QStringLiteral("block"), QStringLiteral("module"), QStringLiteral("branch_a"),
                                    QStringLiteral("branch_b"), QStringLiteral("similarity")});
@@ -449,7 +405,7 @@ bool BranchSimilarityView::exportCsv(const QString &path, QString *error)
                     csv += plotexport::row({QString::number(layer.block + 1), QLatin1String(module(m_quantity, c).key),
                                             QString::number(i + 1), QString::number(j + 1), number(m.at(i, j))});
         }
-    return plotexport::saveCsv(path, csv, error);
+    return csv;
 }
 
 } // namespace gatefold::widgets

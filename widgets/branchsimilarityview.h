@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QWidget>
+#include "inspectview.h"
 
 #include <memory>
 #include <vector>
@@ -12,16 +12,9 @@ class QCPColorScale;
 class QCPItemText;
 class QCPMarginGroup;
 class QCustomPlot;
-class QMouseEvent;
 class QScrollArea;
 
-namespace gatefold::report {
-struct InspectReport;
-}
-
 namespace gatefold::widgets {
-
-class PlotOrReason;
 
 // Branch similarity of a joining run's parallel blocks (joining paper
 // Figs. 4–6): one row of n × n heatmaps per block, either the features (mean
@@ -30,7 +23,7 @@ class PlotOrReason;
 // or [0, 1] viridis. Values are printed in the cells while they fit (n ≤ 8)
 // and named on hover; the grid scrolls when there are many blocks. Blocks
 // and branches are numbered from 1, on screen and in the CSV alike.
-class BranchSimilarityView : public QWidget
+class BranchSimilarityView : public InspectView
 {
     Q_OBJECT
 public:
@@ -40,21 +33,15 @@ public:
     explicit BranchSimilarityView(QWidget *parent = nullptr);
     ~BranchSimilarityView() override;
 
-    // Shows the report's branchLayers, or "Not available: <reason>" in their place.
-    void setReport(std::shared_ptr<const report::InspectReport> report);
-    // The whole grid (every block, not just the visible ones) with its colour scale: .png, .svg or .pdf.
-    bool exportImage(const QString &path, QString *error);
-    // What is shown, one cell per row: block,module,branch_a,branch_b,similarity.
-    bool exportCsv(const QString &path, QString *error);
+    // Shows the report's branchLayers, or "Not available: <reason>" in their place. The picture: the whole
+    // grid (every block, not just the visible ones) with its colour scale. The CSV: what is shown, one cell
+    // per row, block,module,branch_a,branch_b,similarity.
 
     void setQuantity(Quantity quantity);
     Quantity quantity() const { return m_quantity; }
     void setScale(Scale scale);
     Scale scale() const { return m_scale; }
 
-    bool isAvailable() const;       // heatmaps are shown, not a reason
-    QString message() const;        // the text shown in their place
-    QString hoverText() const;      // the cell under the mouse, as the status line says it
     int blockCount() const;         // rows of heatmaps: the blocks with a matrix of the shown quantity
     int columnCount() const;        // heatmaps per row: 2 (features) or 4 (weights)
     // The heatmap of branchLayers[row]; nullptr where the report has no such matrix.
@@ -63,7 +50,12 @@ public:
     QCPColorScale *colourScale() const { return m_colourScale; }
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void showReport() override;
+    bool savePicture(const QString &path, QString *error) override;
+    QString csv() const override;
+    void followPalette() override;
+    QString hoverAt(const QPointF &pos) const override;
+    QString hoverHint() const override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
@@ -77,21 +69,16 @@ private:
         std::vector<QCPItemText *> labels;
     };
     QString columnTitle(int column) const;
-    void rebuild();
     void applyScale();
     void fitHeight();
     int rowHeight(int width) const;
     QSize imageSize() const;
     QString unavailableReason() const;
-    void hover(QMouseEvent *event);
-    void setHover(const QString &text);
 
-    std::shared_ptr<const report::InspectReport> m_report;
     Quantity m_quantity = Quantity::Features;
     Scale m_scale = Scale::Signed;
     QButtonGroup *m_quantityButtons;
     QButtonGroup *m_scaleButtons;
-    PlotOrReason *m_pages;  // the heatmaps or the reason, and the status line in the bar
     QScrollArea *m_scroll;
     QCustomPlot *m_plot;
     QCustomPlot *m_scalePlot;

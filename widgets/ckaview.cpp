@@ -8,7 +8,6 @@
 #include "report/inspectreport.h"
 
 #include <QLabel>
-#include <QToolTip>
 
 #include <algorithm>
 
@@ -29,8 +28,7 @@ void setUpAxis(QCPAxis *axis, int n)
 } // namespace
 
 CkaView::CkaView(QWidget *parent)
-    : QWidget(parent)
-    , m_pages(new PlotOrReason(this))
+    : InspectView(parent)
     , m_plot(new QCustomPlot(this))
     , m_diagonal(new QLabel(this))
     , m_title(new QCPTextElement(m_plot))
@@ -60,9 +58,7 @@ CkaView::CkaView(QWidget *parent)
         frame->setTicks(false);
         frame->setTickLabels(false);
     }
-    m_plot->setMouseTracking(true);
-    m_plot->installEventFilter(this);
-    connect(m_plot, &QCustomPlot::mouseMove, this, &CkaView::hover);
+    trackHover(m_plot);
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
         if (m_map)
             plotstyle::fitCellLabels(m_labels, m_plot->axisRect(), m_map->data()->keySize(),
@@ -70,32 +66,11 @@ CkaView::CkaView(QWidget *parent)
     });
     plotstyle::followPalette(m_plot, palette());
 
-    m_pages->fillView(m_plot, m_diagonal);
-    rebuild();
+    pages()->fillView(m_plot, m_diagonal);
+    showReport();
 }
 
 CkaView::~CkaView() = default;
-
-void CkaView::setReport(std::shared_ptr<const report::InspectReport> report)
-{
-    m_report = std::move(report);
-    rebuild();
-}
-
-bool CkaView::isAvailable() const
-{
-    return m_pages->isAvailable();
-}
-
-QString CkaView::message() const
-{
-    return m_pages->reason();
-}
-
-QString CkaView::hoverText() const
-{
-    return m_pages->hover();
-}
 
 QString CkaView::diagonalText() const
 {
@@ -112,24 +87,17 @@ QString CkaView::otherRun() const
     return m_report->ckaAgainst.isEmpty() ? thisRun() : m_report->ckaAgainst;
 }
 
-void CkaView::rebuild()
+void CkaView::showReport()
 {
     if (m_map)
         m_plot->removePlottable(m_map);
     m_map = nullptr;
     m_plot->clearItems();
     m_labels.clear();
-    QString reason;
-    if (!m_report) {
-        reason = tr("Nothing inspected yet.");
-    } else if (const auto skipped = m_report->skipped.find(QStringLiteral("cka")); skipped != m_report->skipped.end()) {
-        reason = tr("Not available: %1").arg(skipped->second);
-    } else if (!m_report->cka.isComplete()) {
+    QString reason = skippedReason(QStringLiteral("cka"));
+    if (reason.isEmpty() && !m_report->cka.isComplete())
         reason = tr("Not available: the report holds no CKA matrix.");
-    }
-    m_pages->setReason(reason);
-    setHover({});
-    if (!reason.isEmpty()) {
+    if (!showReason(reason)) {
         m_diagonal->clear();
         m_plot->replot();
         return;
@@ -187,59 +155,39 @@ void CkaView::rebuild()
     m_plot->replot();
 }
 
-void CkaView::changeEvent(QEvent *event)
+void CkaView::followPalette()
 {
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        plotstyle::followPalette(m_plot, palette());
+    plotstyle::followPalette(m_plot, palette());
 }
 
-bool CkaView::eventFilter(QObject *watched, QEvent *event)
+QString CkaView::hoverAt(const QPointF &pos) const
 {
-    if (watched == m_plot && event->type() == QEvent::Leave)
-        setHover({});
-    return QWidget::eventFilter(watched, event);
+    if (!m_map || !m_plot->axisRect()->rect().contains(pos.toPoint()))
+        return {};
+    const int j = qRound(m_plot->xAxis->pixelToCoord(pos.x())) - 1;
+    const int i = qRound(m_plot->yAxis->pixelToCoord(pos.y())) - 1;
+    if (i < 0 || j < 0 || i >= m_report->cka.rows || j >= m_report->cka.cols)
+        return {};
+    return tr("layer %1 of %2 vs layer %3 of %4: %5")
+        .arg(i + 1)
+        .arg(thisRun())
+        .arg(j + 1)
+        .arg(otherRun())
+        .arg(QString::number(m_map->data()->cell(j, i), 'f', 4));
 }
 
-void CkaView::hover(QMouseEvent *event)
+QString CkaView::hoverHint() const
 {
-    const QPointF pos = event->position();
-    if (m_map && m_plot->axisRect()->rect().contains(pos.toPoint())) {
-        const int j = qRound(m_plot->xAxis->pixelToCoord(pos.x())) - 1;
-        const int i = qRound(m_plot->yAxis->pixelToCoord(pos.y())) - 1;
-        if (i >= 0 && j >= 0 && i < m_report->cka.rows && j < m_report->cka.cols) {
-            const QString text = tr("layer %1 of %2 vs layer %3 of %4: %5")
-                                     .arg(i + 1)
-                                     .arg(thisRun())
-                                     .arg(j + 1)
-                                     .arg(otherRun())
-                                     .arg(QString::number(m_map->data()->cell(j, i), 'f', 4));
-            setHover(text);
-            QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
-            return;
-        }
-    }
-    setHover({});
+    return tr("Point at a cell to read its value.");
 }
 
-void CkaView::setHover(const QString &text)
+bool CkaView::savePicture(const QString &path, QString *error)
 {
-    m_pages->setHover(text, tr("Point at a cell to read its value."));
+    return savePlot(path, m_plot, QSize(480, 400), error);
 }
 
-bool CkaView::exportImage(const QString &path, QString *error)
+QString CkaView::csv() const
 {
-    if (!m_pages->canExport(error))
-        return false;
-    const QSize size(std::max(m_plot->width(), 480), std::max(m_plot->height(), 400));
-    return plotexport::saveImage(path, size, {{m_plot, QRect(QPoint(0, 0), size)}}, palette().color(QPalette::Base),
-                                 error);
-}
-
-bool CkaView::exportCsv(const QString &path, QString *error)
-{
-    if (!m_pages->canExport(error))
-        return false;
     const report::Matrix &cka = m_report->cka;
     QStringList header = {QStringLiteral("layer")};
     for (int j = 0; j < cka.cols; ++j)
@@ -251,7 +199,7 @@ bool CkaView::exportCsv(const QString &path, QString *error)
             fields << plotexport::number(cka.at(i, j));
         csv += plotexport::row(fields);
     }
-    return plotexport::saveCsv(path, csv, error);
+    return csv;
 }
 
 } // namespace gatefold::widgets

@@ -1,12 +1,11 @@
 #include "codebookview.h"
 
-#include "filedialogs.h"
 #include "mapimage.h"
+#include "plotorreason.h"
 #include "qcp.h"
 #include "widgetexport.h"
 
 #include <QComboBox>
-#include <QFile>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
@@ -29,7 +28,7 @@ constexpr int kTopImages = 8;
 } // namespace
 
 CodebookView::CodebookView(QWidget *parent)
-    : QWidget(parent)
+    : InspectView(parent)
     , m_layer(new QComboBox(this))
     , m_order(new QComboBox(this))
     , m_image(new QComboBox(this))
@@ -40,7 +39,6 @@ CodebookView::CodebookView(QWidget *parent)
     , m_picture(new QLabel(this))
     , m_codeCaption(new QLabel(this))
     , m_top(new QHBoxLayout)
-    , m_empty(new QLabel(this))
     , m_display(new QWidget(this))
 {
     m_order->addItem(tr("sorted by usage"));
@@ -99,8 +97,6 @@ CodebookView::CodebookView(QWidget *parent)
     display->addWidget(m_plot, 1);
     display->addLayout(lower);
 
-    m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addLayout(historyBar);
@@ -109,8 +105,9 @@ CodebookView::CodebookView(QWidget *parent)
     m_scroll->setWidget(m_display);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
-    layout->addWidget(m_scroll, 1);
-    layout->addWidget(m_empty, 1);
+    pages()->setPage(m_scroll);
+    pages()->statusLine()->hide();  // the histogram and the patch map name what they show on click
+    layout->addWidget(pages(), 1);
     connect(m_layer, &QComboBox::currentIndexChanged, this, [this] {
         m_code = -1;
         refresh();
@@ -123,9 +120,8 @@ CodebookView::CodebookView(QWidget *parent)
 
 CodebookView::~CodebookView() = default;
 
-void CodebookView::setReport(std::shared_ptr<const report::InspectReport> report)
+void CodebookView::showReport()
 {
-    m_report = std::move(report);
     m_code = -1;
     const QSignalBlocker b1(m_layer), b2(m_image);
     m_layer->clear();
@@ -202,10 +198,7 @@ void CodebookView::refresh()
         why = tr("Codebook not available: %1")
                   .arg(it != m_report->skipped.end() ? it->second : tr("the model has no CDE gates"));
     }
-    m_empty->setText(why);
-    m_empty->setVisible(!why.isEmpty());
-    m_scroll->setVisible(why.isEmpty());
-    if (!why.isEmpty())
+    if (!showReason(why))
         return;
     const auto *l = layer();
     if (!l)
@@ -416,35 +409,32 @@ bool CodebookView::eventFilter(QObject *watched, QEvent *event)
             setCode(code == m_code ? -1 : code);
         return true;
     }
-    return QWidget::eventFilter(watched, event);
+    return InspectView::eventFilter(watched, event);
 }
 
-void CodebookView::changeEvent(QEvent *event)
+void CodebookView::followPalette()
 {
-    if (event->type() == QEvent::PaletteChange)
-        drawHistogram();
-    QWidget::changeEvent(event);
+    drawHistogram();
 }
 
-bool CodebookView::exportImage(const QString &path, QString *error)
+bool CodebookView::savePicture(const QString &path, QString *error)
 {
     return saveWidgetPicture(m_display, path, error);
 }
 
-bool CodebookView::exportCsv(const QString &path, QString *error)
+bool CodebookView::canExport(QString *error) const
 {
-    if (!m_report || m_report->codebook.empty()) {
+    if (m_report && !m_report->codebook.empty())
+        return true;
+    if (error)
         *error = tr("nothing to export: no codebook was computed");
-        return false;
-    }
-    if (!filedialogs::mayWrite(path, error))
-        return false;
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
-        *error = tr("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    QTextStream out(&file);
+    return false;
+}
+
+QString CodebookView::csv() const
+{
+    QString csv;
+    QTextStream out(&csv);
     out << "kind,block,image,row,col,code,value\n";
     for (const auto &l : m_report->codebook) {
         for (size_t c = 0; c < l.usage.size(); ++c)
@@ -456,11 +446,7 @@ bool CodebookView::exportCsv(const QString &path, QString *error)
                         << qint64(l.codeMaps[i].at(r, c)) << ",\n";
     }
     out.flush();
-    if (file.error() != QFile::NoError) {
-        *error = tr("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return csv;
 }
 
 } // namespace gatefold::widgets

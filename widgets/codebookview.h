@@ -2,7 +2,7 @@
 
 #include "report/inspectreport.h"
 
-#include <QWidget>
+#include "inspectview.h"
 
 #include <map>
 #include <memory>
@@ -22,22 +22,20 @@ namespace gatefold::widgets {
 // norm; an image's patches coloured by their assigned code over the image;
 // clicking a patch or a bar picks a code, which lights up its patches and
 // lists the images that use it most.
-class CodebookView : public QWidget
+class CodebookView : public InspectView
 {
     Q_OBJECT
 public:
     explicit CodebookView(QWidget *parent = nullptr);
     ~CodebookView() override;
 
-    void setReport(std::shared_ptr<const report::InspectReport> report);
     // The run's usage at each evaluation, oldest first: the training slider walks through it (its
     // last position is the checkpoint on the inspected images).
     void setHistory(std::vector<report::UsageStep> history);
     // Slider position: 0 … history size − 1 an evaluation, history size the checkpoint.
     void setHistoryPosition(int position);
-    bool exportImage(const QString &path, QString *error);
-    // kind (usage | code_map), block, image, row, col, code, value.
-    bool exportCsv(const QString &path, QString *error);
+    // The picture: histogram, patch map and the images that use the picked code. The CSV: every gated
+    // layer's usage and code maps as kind (usage | code_map), block, image, row, col, code, value.
 
     // For tests and the picture: the chosen layer (index into report->codebook) and code (-1: none).
     void setLayer(int index);
@@ -54,8 +52,12 @@ public:
     int topImageCount() const;
 
 protected:
+    void showReport() override;
+    bool savePicture(const QString &path, QString *error) override;
+    QString csv() const override;
+    bool canExport(QString *error) const override;
+    void followPalette() override;
     bool eventFilter(QObject *watched, QEvent *event) override;
-    void changeEvent(QEvent *event) override;
 
 private:
     void refresh();
@@ -66,7 +68,6 @@ private:
     // The usage the histogram shows: the chosen evaluation's, or the checkpoint's.
     const std::vector<double> *shownUsage() const;
 
-    std::shared_ptr<const report::InspectReport> m_report;
     QComboBox *m_layer;
     QComboBox *m_order;
     QComboBox *m_image;
@@ -78,7 +79,6 @@ private:
     QLabel *m_picture;
     QLabel *m_codeCaption;
     QHBoxLayout *m_top;
-    QLabel *m_empty;
     QWidget *m_display;
     QScrollArea *m_scroll = nullptr;
     std::vector<int> m_barCodes;

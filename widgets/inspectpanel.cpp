@@ -40,11 +40,7 @@ InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *paren
     , m_compute(new QPushButton(tr("Compute"), this))
     , m_status(new QLabel(this))
     , m_tabs(new QTabWidget(this))
-    , m_attention(new AttentionView)
-    , m_distance(new AttentionDistanceView)
-    , m_codebook(new CodebookView)
-    , m_branches(new BranchSimilarityView)
-    , m_cka(new CkaView)
+    , m_views({new AttentionView, new AttentionDistanceView, new CodebookView, new BranchSimilarityView, new CkaView})
     , m_branchSlider(new QSlider(Qt::Horizontal))
     , m_branchStep(new QLabel)
 {
@@ -94,9 +90,9 @@ InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *paren
     lower->addWidget(exportPicture);
     lower->addWidget(exportCsv);
 
-    m_tabs->addTab(m_attention, tr("Attention"));
-    m_tabs->addTab(m_distance, tr("Attention distance"));
-    m_tabs->addTab(m_codebook, tr("Codebook"));
+    m_tabs->addTab(attentionView(), tr("Attention"));
+    m_tabs->addTab(distanceView(), tr("Attention distance"));
+    m_tabs->addTab(codebookView(), tr("Codebook"));
     // Branches: the checkpoint's similarity, or (slider) what the run recorded at each evaluation.
     auto *branchPage = new QWidget;
     auto *branchBar = new QHBoxLayout;
@@ -112,9 +108,9 @@ InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *paren
     auto *branchLayout = new QVBoxLayout(branchPage);
     branchLayout->setContentsMargins(0, 0, 0, 0);
     branchLayout->addLayout(branchBar);
-    branchLayout->addWidget(m_branches, 1);
+    branchLayout->addWidget(branchView(), 1);
     m_tabs->addTab(branchPage, tr("Branches"));
-    m_tabs->addTab(m_cka, tr("CKA"));
+    m_tabs->addTab(ckaView(), tr("CKA"));
     Q_ASSERT(m_tabs->count() == report::pageNames().size());  // the pages in report::pageNames()'s order
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -123,8 +119,13 @@ InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *paren
     layout->addLayout(lower);
 
     connect(m_compute, &QPushButton::clicked, this, &InspectPanel::compute);
-    connect(exportPicture, &QPushButton::clicked, this, &InspectPanel::askExportPicture);
-    connect(exportCsv, &QPushButton::clicked, this, &InspectPanel::askExportCsv);
+    connect(exportPicture, &QPushButton::clicked, this, [this] {
+        askExport(tr("Export picture"), QStringLiteral(".png"), tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"),
+                  &InspectView::exportPicture);
+    });
+    connect(exportCsv, &QPushButton::clicked, this, [this] {
+        askExport(tr("Export CSV"), QStringLiteral(".csv"), tr("CSV (*.csv)"), &InspectView::exportCsv);
+    });
     connect(m_source, &QComboBox::activated, this, [this](int index) {
         if (m_source->itemData(index).toString() == QLatin1String("files"))
             chooseFiles();
@@ -190,6 +191,41 @@ void InspectPanel::chooseFiles()
         m_source->setCurrentIndex(0);
     else if (!files.isEmpty())
         setImageFiles(files);
+}
+
+InspectView *InspectPanel::view(const QString &page) const
+{
+    return m_views.value(report::pageNames().indexOf(page));
+}
+
+AttentionView *InspectPanel::attentionView() const
+{
+    return static_cast<AttentionView *>(view(QStringLiteral("attention")));
+}
+
+AttentionDistanceView *InspectPanel::distanceView() const
+{
+    return static_cast<AttentionDistanceView *>(view(QStringLiteral("distance")));
+}
+
+CodebookView *InspectPanel::codebookView() const
+{
+    return static_cast<CodebookView *>(view(QStringLiteral("codebook")));
+}
+
+BranchSimilarityView *InspectPanel::branchView() const
+{
+    return static_cast<BranchSimilarityView *>(view(QStringLiteral("branches")));
+}
+
+CkaView *InspectPanel::ckaView() const
+{
+    return static_cast<CkaView *>(view(QStringLiteral("cka")));
+}
+
+InspectView *InspectPanel::currentView() const
+{
+    return m_views.value(m_tabs->currentIndex());
 }
 
 void InspectPanel::setCurrentView(const QString &view)
@@ -275,10 +311,9 @@ void InspectPanel::finish(std::shared_ptr<const report::InspectReport> report, c
 void InspectPanel::showReport(std::shared_ptr<const report::InspectReport> report)
 {
     m_report = report;
-    m_attention->setReport(report);
-    m_distance->setReport(report);
-    m_codebook->setReport(report);
-    m_codebook->setHistory(report ? report->usageHistory : std::vector<report::UsageStep>{});
+    for (InspectView *view : std::as_const(m_views))
+        view->setReport(report);
+    codebookView()->setHistory(report ? report->usageHistory : std::vector<report::UsageStep>{});
     const int steps = report ? int(report->branchHistory.size()) : 0;
     {
         const QSignalBlocker block(m_branchSlider);
@@ -288,9 +323,6 @@ void InspectPanel::showReport(std::shared_ptr<const report::InspectReport> repor
     m_branchSlider->setEnabled(steps > 0 && !report->branchLayers.empty());
     if (report)
         showBranchStep(steps);
-    else
-        m_branches->setReport(nullptr);
-    m_cka->setReport(report);
 }
 
 QString InspectPanel::summary(const report::InspectReport &report) const
@@ -324,14 +356,15 @@ void InspectPanel::showBranchStep(int position)
     const auto &steps = m_report->branchHistory;
     if (position >= int(steps.size())) {
         m_branchStep->setText(tr("checkpoint (step %1), inspected images").arg(m_report->step));
-        m_branches->setReport(m_report);
+        if (branchView()->report() != m_report)
+            branchView()->setReport(m_report);
         return;
     }
     const report::BranchStep &step = steps[size_t(position)];
     m_branchStep->setText(tr("evaluation at step %1 (epoch %2)").arg(step.step).arg(step.epoch, 0, 'f', 2));
     auto shown = std::make_shared<report::InspectReport>(*m_report);
     shown->branchLayers = step.layers;
-    m_branches->setReport(shown);
+    branchView()->setReport(shown);
 }
 
 int InspectPanel::branchSteps() const
@@ -346,49 +379,23 @@ void InspectPanel::setBranchStep(int position)
 
 bool InspectPanel::exportPicture(const QString &path, QString *error)
 {
-    switch (m_tabs->currentIndex()) {
-    case 0: return m_attention->exportImage(path, error);
-    case 1: return m_distance->exportImage(path, error);
-    case 2: return m_codebook->exportImage(path, error);
-    case 3: return m_branches->exportImage(path, error);
-    default: return m_cka->exportImage(path, error);
-    }
+    return currentView()->exportPicture(path, error);
 }
 
 bool InspectPanel::exportCsv(const QString &path, QString *error)
 {
-    switch (m_tabs->currentIndex()) {
-    case 0: return m_attention->exportCsv(path, error);
-    case 1: return m_distance->exportCsv(path, error);
-    case 2: return m_codebook->exportCsv(path, error);
-    case 3: return m_branches->exportCsv(path, error);
-    default: return m_cka->exportCsv(path, error);
-    }
+    return currentView()->exportCsv(path, error);
 }
 
-void InspectPanel::askExportPicture()
+void InspectPanel::askExport(const QString &title, const QString &suffix, const QString &filter,
+                             bool (InspectView::*save)(const QString &, QString *))
 {
     const QString base = report::pageNames().value(m_tabs->currentIndex());
-    const QString path = filedialogs::saveFile(this, tr("Export picture"), base + QStringLiteral(".png"),
-                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
+    const QString path = filedialogs::saveFile(this, title, base + suffix, filter);
     if (path.isEmpty())
         return;
     QString error;
-    if (exportPicture(path, &error))
-        setStatus(tr("Wrote %1").arg(path));
-    else
-        setStatus(error, true);
-}
-
-void InspectPanel::askExportCsv()
-{
-    const QString base = report::pageNames().value(m_tabs->currentIndex());
-    const QString path =
-        filedialogs::saveFile(this, tr("Export CSV"), base + QStringLiteral(".csv"), tr("CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (exportCsv(path, &error))
+    if ((currentView()->*save)(path, &error))
         setStatus(tr("Wrote %1").arg(path));
     else
         setStatus(error, true);

@@ -26,6 +26,7 @@ class AttentionView;
 class BranchSimilarityView;
 class CkaView;
 class CodebookView;
+class InspectView;
 
 // "See inside" (issue #7) for the selected run: choose a checkpoint, the
 // images (the first ones of the validation or training split, or files), the
@@ -64,11 +65,13 @@ public:
     bool exportPicture(const QString &path, QString *error);
     bool exportCsv(const QString &path, QString *error);
 
-    AttentionView *attentionView() const { return m_attention; }
-    CodebookView *codebookView() const { return m_codebook; }
-    BranchSimilarityView *branchView() const { return m_branches; }
-    CkaView *ckaView() const { return m_cka; }
-    AttentionDistanceView *distanceView() const { return m_distance; }
+    // The view of a page (a report::pageNames() entry), nullptr for another name.
+    InspectView *view(const QString &page) const;
+    AttentionView *attentionView() const;
+    CodebookView *codebookView() const;
+    BranchSimilarityView *branchView() const;
+    CkaView *ckaView() const;
+    AttentionDistanceView *distanceView() const;
     // The branch tab's training slider: 0 … evaluations − 1 a recorded evaluation, evaluations the checkpoint.
     void setBranchStep(int position);
     int branchSteps() const;
@@ -83,8 +86,10 @@ private:
     void showBranchStep(int position);
     void setStatus(const QString &text, bool error = false);
     void chooseFiles();
-    void askExportPicture();
-    void askExportCsv();
+    InspectView *currentView() const;
+    // Asks where to save the current view's picture or CSV, saves it there and says how that went.
+    void askExport(const QString &title, const QString &suffix, const QString &filter,
+                   bool (InspectView::*save)(const QString &, QString *));
 
     QString m_enginePath;
     QString m_storePath;
@@ -100,11 +105,7 @@ private:
     QPushButton *m_compute;
     QLabel *m_status;
     QTabWidget *m_tabs;
-    AttentionView *m_attention;
-    AttentionDistanceView *m_distance;
-    CodebookView *m_codebook;
-    BranchSimilarityView *m_branches;
-    CkaView *m_cka;
+    QList<InspectView *> m_views;  // in report::pageNames()'s order, as the tabs
     QSlider *m_branchSlider;
     QLabel *m_branchStep;
     QStringList m_files;
