@@ -118,6 +118,13 @@ private:
 
     std::pair<torch::Tensor, torch::Tensor> trainBatch(std::int64_t step);  // the loader's producer
     QString divergedMessage(std::int64_t step, double lossValue, double gradNorm) const;
+
+    // The steps of prepare(), in their order.
+    bool openData(QString *error);            // the data set, its check against the model, the normalisation
+    bool chooseDevice(QString *error);
+    bool buildModelOnDevice(QString *error);  // seeded from (train.seed, -1)
+    void buildOptimizer();                    // AdamW (decay on matrices only) and the EMA
+    bool startWeights(QString *error);        // resume, init.from or the k-means codebooks
     bool initialiseCodebooks(QString *error);
     // Writes step-<N>.pt and reports it as `kinds` (last, best, epoch-N) in one event.
     bool writeCheckpoint(const QStringList &kinds, const EvalReport *eval, QString *error);
