@@ -125,50 +125,38 @@ std::vector<qint64> readSeeds(const StrictJson &doc, GridProblems &problems)
     return seeds;
 }
 
-} // namespace
-
-bool planSweep(const QByteArray &gridJson, const RunConfig &base, const std::vector<qint64> &seedsOverride,
-               SweepPlan *plan, QStringList *errors)
+// Entries a grid file does not have, each a problem.
+void checkEntries(const QJsonObject &root, GridProblems &problems)
 {
-    const qsizetype before = errors->size();
-    QString parseError;
-    const auto doc = StrictJson::parse(gridJson, &parseError);
-    if (!doc) {
-        errors->append(tr("not valid JSON: %1").arg(parseError));
-        return false;
-    }
-    if (!doc->root().isObject()) {
-        errors->append(tr("a grid file is a JSON object: {\"name\", \"base\", \"grid\", \"seeds\"}, not %1")
-                           .arg(json::describeJsonType(doc->root())));
-        return false;
-    }
-    GridProblems problems(*doc, errors);
-    const QJsonObject root = doc->root().toObject();
     for (auto it = root.begin(); it != root.end(); ++it)
         if (it.key() != "name" && it.key() != "base" && it.key() != "grid" && it.key() != "seeds")
             problems.add(StrictJson::member(QString(), it.key()),
                          tr("%1: unknown entry; a grid file has name, base, grid and seeds")
                              .arg(json::quoteForMessage(it.key())));
-    plan->name = QStringLiteral("sweep");
-    if (root.contains("name")) {
-        const QJsonValue name = root.value("name");
-        const QString text = name.toString();
-        const bool control = std::any_of(text.begin(), text.end(),
-                                         [](QChar c) { return c.unicode() < 0x20 || c.unicode() == 0x7f; });
-        if (!name.isString() || text.trimmed().isEmpty() || control)
-            problems.add("/name", tr("name: must be a text on one line, not %1").arg(json::describeJsonType(name)));
-        else
-            plan->name = name.toString();
+}
+
+// The sweep's name: "sweep" unless the file names it (one line of text).
+QString readName(const QJsonObject &root, GridProblems &problems)
+{
+    if (!root.contains("name"))
+        return QStringLiteral("sweep");
+    const QJsonValue name = root.value("name");
+    const QString text = name.toString();
+    const bool control = std::any_of(text.begin(), text.end(),
+                                     [](QChar c) { return c.unicode() < 0x20 || c.unicode() == 0x7f; });
+    if (!name.isString() || text.trimmed().isEmpty() || control) {
+        problems.add("/name", tr("name: must be a text on one line, not %1").arg(json::describeJsonType(name)));
+        return QStringLiteral("sweep");
     }
-    RunConfig common = base;
-    if (root.contains("base")) {
-        std::vector<ConfigTextProblem> found;
-        readRunConfigObject(*doc, "/base", &common, &found);
-        for (const auto &p : found)
-            errors->append(p.line > 0 ? tr("line %1: base: %2").arg(p.line).arg(ConfigTextProblem{p.key, 0, p.message}.text())
-                                      : tr("base: %1").arg(p.text()));
-    }
-    const std::vector<Axis> axes = readAxes(*doc, common, problems);
+    return name.toString();
+}
+
+// The seeds every grid point runs with: --seeds, else the file's, else the base's; none with a
+// grid over train.seed (each point keeps the seed its grid value gives it).
+std::vector<qint64> chooseSeeds(const StrictJson &doc, const std::vector<Axis> &axes, const RunConfig &common,
+                                const std::vector<qint64> &seedsOverride, GridProblems &problems)
+{
+    const QJsonObject root = doc.root().toObject();
     // A grid over train.seed gives each run its seed: a seeds list beside it could only contradict it.
     const bool seedAxis = std::any_of(axes.begin(), axes.end(), [](const Axis &a) { return a.key == "train.seed"; });
     if (seedAxis && root.contains("seeds"))
@@ -178,21 +166,20 @@ bool planSweep(const QByteArray &gridJson, const RunConfig &base, const std::vec
         problems.add("/grid", tr("--seeds cannot be combined with a grid over train.seed; list the seeds in one place"));
     std::vector<qint64> seeds = seedsOverride;
     if (seeds.empty() && root.contains("seeds") && !seedAxis)
-        seeds = readSeeds(*doc, problems);
+        seeds = readSeeds(doc, problems);
     if (seeds.empty())
         seeds.push_back(qint64(common.train.seed));
     if (seedAxis)
-        seeds.clear();  // each point keeps the seed its grid value gives it
-    qint64 count = std::max<qint64>(1, qint64(seeds.size()));
-    for (const Axis &a : axes)
-        count = std::min(kMaxPoints + 1, count * std::max<qint64>(1, qint64(a.values.size())));
-    if (count > kMaxPoints)
-        problems.add("/grid", tr("grid: more than %1 runs (the product of the grid's lists and the seeds); split "
-                                 "the sweep").arg(kMaxPoints));
-    if (problems.any() || errors->size() != before)
-        return false;
+        seeds.clear();
+    return seeds;
+}
 
-    // Cartesian product, the first axis slowest, then seeds.
+// The Cartesian product of the axes, the first axis slowest, then the seeds (empty `seeds`: the
+// grid's own train.seed), each point validated.
+void expandGrid(const std::vector<Axis> &axes, const RunConfig &common, const std::vector<qint64> &seeds,
+                SweepPlan *plan, QStringList *errors)
+{
+    const bool seedAxis = seeds.empty();
     std::vector<size_t> index(axes.size(), 0);
     for (bool more = true; more;) {
         RunConfig config = common;
@@ -222,6 +209,48 @@ bool planSweep(const QByteArray &gridJson, const RunConfig &base, const std::vec
             index[a] = 0;
         }
     }
+}
+
+} // namespace
+
+bool planSweep(const QByteArray &gridJson, const RunConfig &base, const std::vector<qint64> &seedsOverride,
+               SweepPlan *plan, QStringList *errors)
+{
+    const qsizetype before = errors->size();
+    QString parseError;
+    const auto doc = StrictJson::parse(gridJson, &parseError);
+    if (!doc) {
+        errors->append(tr("not valid JSON: %1").arg(parseError));
+        return false;
+    }
+    if (!doc->root().isObject()) {
+        errors->append(tr("a grid file is a JSON object: {\"name\", \"base\", \"grid\", \"seeds\"}, not %1")
+                           .arg(json::describeJsonType(doc->root())));
+        return false;
+    }
+    GridProblems problems(*doc, errors);
+    const QJsonObject root = doc->root().toObject();
+    checkEntries(root, problems);
+    plan->name = readName(root, problems);
+    RunConfig common = base;
+    if (root.contains("base")) {
+        std::vector<ConfigTextProblem> found;
+        readRunConfigObject(*doc, "/base", &common, &found);
+        for (const auto &p : found)
+            errors->append(p.line > 0 ? tr("line %1: base: %2").arg(p.line).arg(ConfigTextProblem{p.key, 0, p.message}.text())
+                                      : tr("base: %1").arg(p.text()));
+    }
+    const std::vector<Axis> axes = readAxes(*doc, common, problems);
+    const std::vector<qint64> seeds = chooseSeeds(*doc, axes, common, seedsOverride, problems);
+    qint64 count = std::max<qint64>(1, qint64(seeds.size()));
+    for (const Axis &a : axes)
+        count = std::min(kMaxPoints + 1, count * std::max<qint64>(1, qint64(a.values.size())));
+    if (count > kMaxPoints)
+        problems.add("/grid", tr("grid: more than %1 runs (the product of the grid's lists and the seeds); split "
+                                 "the sweep").arg(kMaxPoints));
+    if (problems.any() || errors->size() != before)
+        return false;
+    expandGrid(axes, common, seeds, plan, errors);
     return errors->size() == before;
 }
 

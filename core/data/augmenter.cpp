@@ -82,6 +82,64 @@ cv::Mat from8(const cv::Mat &image)
     return out;
 }
 
+// Each channel stretched to [0, 1] (a constant channel stays as it is).
+cv::Mat autoContrast(const cv::Mat &image)
+{
+    std::vector<cv::Mat> planes;
+    cv::split(image, planes);
+    for (auto &p : planes) {
+        double lo = 0, hi = 0;
+        cv::minMaxLoc(p, &lo, &hi);
+        if (hi > lo)
+            p.convertTo(p, CV_32F, 1.0 / (hi - lo), -lo / (hi - lo));
+    }
+    cv::Mat out;
+    cv::merge(planes, out);
+    return out;
+}
+
+// Each channel's histogram equalised on 8 bits.
+cv::Mat equalize(const cv::Mat &image)
+{
+    std::vector<cv::Mat> planes;
+    cv::split(to8(image), planes);
+    for (auto &p : planes)
+        cv::equalizeHist(p, p);
+    cv::Mat out;
+    cv::merge(planes, out);
+    return from8(out);
+}
+
+// m in [0, 1]: the pixels above 1 − m are inverted.
+cv::Mat solarize(const cv::Mat &image, double m)
+{
+    const float threshold = float(1.0 - m);
+    cv::Mat out = image.clone();
+    cv::Mat flat = out.reshape(1);
+    for (int y = 0; y < flat.rows; ++y) {
+        float *row = flat.ptr<float>(y);
+        for (int x = 0; x < flat.cols; ++x)
+            if (row[x] > threshold)
+                row[x] = 1.0f - row[x];
+    }
+    return out;
+}
+
+// m in [0, 1]: 8 bits down to 4 per channel.
+cv::Mat posterize(const cv::Mat &image, double m)
+{
+    const int bits = std::max(1, 8 - int(std::lround(4.0 * m)));
+    const double levels = double(1 << bits);
+    cv::Mat out;
+    image.convertTo(out, CV_32F, levels * 0.999999);
+    for (int y = 0; y < out.rows; ++y) {
+        float *row = out.ptr<float>(y);
+        for (int x = 0; x < out.cols * out.channels(); ++x)
+            row[x] = float(std::floor(row[x]) / levels);
+    }
+    return out;
+}
+
 } // namespace
 
 Augmenter::Augmenter(const AugmentConfig &config, int size)
@@ -105,56 +163,18 @@ cv::Mat Augmenter::applyOp(const std::string &op, const cv::Mat &image, double m
     const cv::Point2f centre(float(image.cols) / 2.0f, float(image.rows) / 2.0f);
     if (op == "identity")
         return image.clone();
-    if (op == "autocontrast") {
-        std::vector<cv::Mat> planes;
-        cv::split(image, planes);
-        for (auto &p : planes) {
-            double lo = 0, hi = 0;
-            cv::minMaxLoc(p, &lo, &hi);
-            if (hi > lo)
-                p.convertTo(p, CV_32F, 1.0 / (hi - lo), -lo / (hi - lo));
-        }
-        cv::Mat out;
-        cv::merge(planes, out);
-        return out;
-    }
-    if (op == "equalize") {
-        std::vector<cv::Mat> planes;
-        cv::split(to8(image), planes);
-        for (auto &p : planes)
-            cv::equalizeHist(p, p);
-        cv::Mat out;
-        cv::merge(planes, out);
-        return from8(out);
-    }
+    if (op == "autocontrast")
+        return autoContrast(image);
+    if (op == "equalize")
+        return equalize(image);
     if (op == "rotate")
         return affine(image, cv::getRotationMatrix2D(centre, sign * 30.0 * m, 1.0));
-    if (op == "solarize") {
-        const float threshold = float(1.0 - m);  // pixels above it are inverted
-        cv::Mat out = image.clone();
-        cv::Mat flat = out.reshape(1);
-        for (int y = 0; y < flat.rows; ++y) {
-            float *row = flat.ptr<float>(y);
-            for (int x = 0; x < flat.cols; ++x)
-                if (row[x] > threshold)
-                    row[x] = 1.0f - row[x];
-        }
-        return out;
-    }
+    if (op == "solarize")
+        return solarize(image, m);
     if (op == "color")
         return image.channels() == 1 ? image.clone() : blend(image, greyLike(image), 1.0 + sign * 0.9 * m);
-    if (op == "posterize") {
-        const int bits = std::max(1, 8 - int(std::lround(4.0 * m)));
-        const double levels = double(1 << bits);
-        cv::Mat out;
-        image.convertTo(out, CV_32F, levels * 0.999999);
-        for (int y = 0; y < out.rows; ++y) {
-            float *row = out.ptr<float>(y);
-            for (int x = 0; x < out.cols * out.channels(); ++x)
-                row[x] = float(std::floor(row[x]) / levels);
-        }
-        return out;
-    }
+    if (op == "posterize")
+        return posterize(image, m);
     if (op == "contrast")
         return blendScalar(image, cv::mean(grey(image))[0], 1.0 + sign * 0.9 * m);
     if (op == "brightness")

@@ -2,6 +2,7 @@
 #include "exporttext.h"
 
 #include "createdfolders.h"
+#include "exportfiles.h"
 #include "exportjson.h"
 #include "flatten.h"
 #include "onnxexport.h"
@@ -45,17 +46,6 @@ namespace {
 // Exported files must give the folded model's logits to this relative error
 // (float32 round-off of a different but equivalent op order).
 constexpr double kFileTolerance = 1e-4;
-
-const QStringList kFormats{QStringLiteral("torchscript"), QStringLiteral("onnx"), QStringLiteral("safetensors")};
-
-QString fileNameOf(const QString &format)
-{
-    if (format == QLatin1String("torchscript"))
-        return QStringLiteral("model.torchscript.pt");
-    if (format == QLatin1String("onnx"))
-        return QStringLiteral("model.onnx");
-    return QStringLiteral("model.safetensors");
-}
 
 LogitAgreement agreement(const torch::Tensor &reference, const torch::Tensor &candidate)
 {
@@ -153,97 +143,172 @@ void recordAcceptance(store::RunStore &store, qint64 runId, const inspect::Check
     store.addArtifact(accepted);
 }
 
-struct Pending {
-    QString format;
-    QString temp;
-    QString final;
-    QString configTemp;
-    QString configFinal;
-    LogitAgreement agreement;
-    LogitAgreement fileVsFolded;
+// The checkpoint's model in eval mode (on the CPU), a modified checkpoint accepted recorded in the run.
+std::optional<inspect::LoadedRun> loadForExport(store::RunStore &store, const ExportRequest &request,
+                                                const inspect::CheckpointChoice &choice, QString *why)
+{
+    auto loaded = inspect::loadRun(store, request.runId, request.checkpoint, torch::Device(torch::kCPU), why, {},
+                                   request.acceptModifiedCheckpoint);
+    if (!loaded)
+        return std::nullopt;
+    if (!loaded->acceptedModifiedSha256.isEmpty())
+        recordAcceptance(store, request.runId, choice, loaded->acceptedModifiedSha256);
+    loaded->model->eval();
+    return loaded;
+}
+
+// What the export is of, before anything is folded or written.
+ExportResult resultFor(const ExportRequest &request, const inspect::CheckpointChoice &choice,
+                       const inspect::LoadedRun &loaded, const QString &outDir)
+{
+    const auto &trainedConfig = loaded.model->config();
+    ExportResult result;
+    result.runId = request.runId;
+    result.checkpoint = request.checkpoint;
+    result.checkpointFile = choice.file;
+    result.step = loaded.step;
+    result.branches = trainedConfig.join.deployed ? 1 : trainedConfig.join.branches;
+    result.lambda = trainedConfig.isParallel() ? loaded.model->joinStrength() : 1.0;
+    result.absorbNorms = request.absorbNorms;
+    result.outDir = outDir;
+    return result;
+}
+
+// The model's logits on the verification batch, which every written file must reproduce.
+struct ReferenceLogits {
+    torch::Tensor batch;
+    torch::Tensor trained;
+    torch::Tensor folded;
 };
 
-// A file already at `path` may be replaced when it is what run `runId`'s last export of `kind` wrote there.
-bool replaceable(store::RunStore &store, qint64 runId, const QString &kind, const QString &path, QString *found)
+// The fold's name (none, plain or wide) and whether it is timm-shaped; false when --fold plain was
+// asked for a fold that is wide.
+bool nameFold(const ExportRequest &request, const model::ViTConfig &trainedConfig, const FlatVit &flat,
+              const model::ViTConfig &deploy, ExportResult *result, QString *why)
 {
-    if (!QFileInfo::exists(path))
+    const bool gated = trainedConfig.gate.kind != model::GateKind::None;
+    const bool wide = isWide(flat);
+    result->fold = request.fold == QLatin1String("none") ? QStringLiteral("none")
+                                                         : (wide ? QStringLiteral("wide") : QStringLiteral("plain"));
+    result->timmShaped = !wide && !gated;
+    if (request.fold != QLatin1String("plain") || !wide)
         return true;
-    *found = train::sha256OfFile(path);
-    for (const auto &artifact : store.artifacts(runId, kind))
-        if (QFileInfo(artifact.path).absoluteFilePath() == QFileInfo(path).absoluteFilePath()
-            && artifact.sha256 == *found)
-            return true;
+    *why = tr("run %1 joins with join.variant %2, whose fold is wide (attention q/k width %3, v width %4, "
+              "not %5): it is not a timm-shaped ViT. Only join.variant=projections folds plain; "
+              "use --fold wide or auto for this run")
+        .arg(request.runId)
+        .arg(trainedConfig.join.variant == model::JoinVariant::Logits ? QStringLiteral("logits")
+                                                                      : QStringLiteral("values"))
+        .arg(flat.blocks.front().qkDim)
+        .arg(flat.blocks.front().vDim)
+        .arg(deploy.embedDim);
     return false;
 }
 
-// The config.json of a safetensors export, as its record names it.
-bool configReplaceable(store::RunStore &store, qint64 runId, const QString &path)
+// The verification images (at most what the validation split holds) and both models' logits on them.
+bool computeReference(const ExportRequest &request, const inspect::LoadedRun &loaded,
+                      model::VisionTransformer folded, const std::function<void(QString)> &progress,
+                      ReferenceLogits *reference, ExportResult *result, QString *why)
 {
-    if (!QFileInfo::exists(path))
-        return true;
-    const QString found = train::sha256OfFile(path);
-    for (const auto &artifact : store.artifacts(runId, QStringLiteral("export/safetensors"))) {
-        const auto info = QJsonDocument::fromJson(artifact.infoJson).object();
-        if (info.value(QLatin1String("config")).toString() == path
-            && info.value(QLatin1String("config_sha256")).toString() == found)
-            return true;
+    const std::int64_t held = loaded.data->size(data::Split::Val);
+    const int images = int(std::min<std::int64_t>(request.images, held));
+    if (progress)
+        progress(images < request.images ? tr("reading the %1 validation images the split holds (--images asked for %2)")
+                                               .arg(images)
+                                               .arg(request.images)
+                                         : tr("reading %1 validation images").arg(images));
+    const auto inputs = inspect::splitInputs(loaded, data::Split::Val, 0, images, why);
+    if (!inputs)
+        return false;
+    reference->batch = inputs->images;
+    result->images = int(reference->batch.size(0));
+    auto trained = loaded.model;
+    reference->trained = trained->forward(reference->batch);
+    reference->folded = folded->forward(reference->batch);
+    result->foldAgreement = agreement(reference->trained, reference->folded);
+    return true;
+}
+
+// Writes each requested format under a temporary name (listed in `pending` before it is written, so
+// that it is removed whatever happens), loads it back and checks its logits against the folded model's.
+bool writeVerifiedFormats(const ExportRequest &request, const QString &outDir, const FlatVit &flat,
+                          const model::ViTConfig &deploy, const QJsonObject &config, const ReferenceLogits &reference,
+                          const std::function<void(QString)> &progress, std::vector<PendingFile> *pending, QString *why)
+{
+    const std::string configText = QJsonDocument(config).toJson(QJsonDocument::Compact).toStdString();
+    const QString tag = QStringLiteral(".tmp-%1").arg(QCoreApplication::applicationPid());
+    for (const QString &format : exportFormats()) {
+        if (!request.formats.contains(format))
+            continue;
+        PendingFile p;
+        p.format = format;
+        p.final = QDir(outDir).filePath(exportFileName(format));
+        p.temp = p.final + tag;
+        pending->push_back(p);
+        PendingFile &cur = pending->back();
+        const QString configFinal = QDir(outDir).filePath(QStringLiteral("config.json"));
+        if (progress)
+            progress(tr("writing and checking %1").arg(format));
+        QString e;
+        std::optional<torch::Tensor> logits;
+        if (format == QLatin1String("torchscript")) {
+            logits = writeTorchScript(flat, configText, cur.temp, reference.batch, &e);
+        } else if (format == QLatin1String("onnx")) {
+            logits = writeOnnx(flat, configText, cur.temp, reference.batch, &e);
+        } else {
+            cur.configFinal = configFinal;
+            cur.configTemp = configFinal + tag;
+            logits = writeSafetensors(flat, deploy, QJsonDocument(config).toJson(QJsonDocument::Indented), cur.temp,
+                                      cur.configTemp, reference.batch, &e);
+        }
+        if (!logits) {
+            *why = e;
+            return false;
+        }
+        cur.fileVsFolded = agreement(reference.folded, *logits);
+        cur.agreement = agreement(reference.trained, *logits);
+        if (!(cur.fileVsFolded.relativeError <= kFileTolerance)) {
+            *why = tr("the written %1 file gives logits %2 (relative %3) away from the folded model's, more "
+                      "than the %4 allowed; nothing was kept")
+                       .arg(format)
+                       .arg(cur.fileVsFolded.maxAbsDiff, 0, 'g', 3)
+                       .arg(cur.fileVsFolded.relativeError, 0, 'g', 3)
+                       .arg(kFileTolerance, 0, 'g', 3);
+            return false;
+        }
     }
-    return false;
+    return true;
 }
 
-// Every output path that holds a file the store does not know as ours, with a sentence each.
-std::map<QString, QString> unknownFiles(store::RunStore &store, const ExportRequest &request, const QString &outDir)
-{
-    std::map<QString, QString> out;
-    for (const QString &format : request.formats) {
-        const QString path = QDir(outDir).filePath(fileNameOf(format));
-        QString found;
-        if (!replaceable(store, request.runId, QStringLiteral("export/") + format, path, &found))
-            out[path] = tr("%1 (sha256 %2…) is not the file run %3's export wrote there")
-                            .arg(path, found.left(12))
-                            .arg(request.runId);
-        const QString config = QDir(outDir).filePath(QStringLiteral("config.json"));
-        if (format == QLatin1String("safetensors") && !configReplaceable(store, request.runId, config))
-            out[config] = tr("%1 is not the config run %2's export wrote there").arg(config).arg(request.runId);
-    }
-    return out;
-}
-
-QString cannotExportOver(const std::map<QString, QString> &unknown)
-{
-    QStringList sentences;
-    for (const auto &entry : unknown)
-        sentences << entry.second;
-    return tr("cannot export over files that were changed or are not this run's exports (nothing was written): "
-              "%1. Move them away, choose another folder with --out, or pass --overwrite to replace them")
-        .arg(sentences.join(QStringLiteral("; ")));
-}
-
-// Temporary files an export killed before it moved them into place left in `outDir`
-// (<name>.tmp-<pid> of a process that is gone): removed, they are nobody's.
-void removeStaleTemps(const QString &outDir)
-{
-    const QDir dir(outDir);
-    for (const QString &name : dir.entryList({QStringLiteral("*.tmp-*")}, QDir::Files | QDir::Hidden)) {
-        bool isPid = false;
-        const qint64 pid = name.section(QStringLiteral(".tmp-"), -1).toLongLong(&isPid);
-        const QString target = name.section(QStringLiteral(".tmp-"), 0, -2);
-        const bool ours = target == QLatin1String("config.json")
-                       || std::any_of(kFormats.begin(), kFormats.end(),
-                                      [&](const QString &f) { return fileNameOf(f) == target; });
-        if (isPid && ours && pid > 0 && pid != QCoreApplication::applicationPid()
-            && !QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid)))
-            QFile::remove(dir.filePath(name));
-    }
-}
-
-void removeTemps(const std::vector<Pending> &pending)
+// One artifact per file moved into place, added to result->files.
+bool recordExports(store::RunStore &store, const ExportRequest &request, const std::vector<PendingFile> &pending,
+                   ExportResult *result, QString *why)
 {
     for (const auto &p : pending) {
-        QFile::remove(p.temp);
-        if (!p.configTemp.isEmpty())
-            QFile::remove(p.configTemp);
+        ExportedFile file;
+        file.format = p.format;
+        file.path = p.final;
+        file.sha256 = train::sha256OfFile(p.final, why);
+        file.agreement = p.agreement;
+        file.fileVsFolded = p.fileVsFolded;
+        if (!p.configFinal.isEmpty())
+            file.extraFiles << p.configFinal;
+        auto artifact = artifactOf(request, *result, file);
+        if (!p.configFinal.isEmpty()) {
+            auto info = QJsonDocument::fromJson(artifact.infoJson).object();
+            info.insert("config_sha256", train::sha256OfFile(p.configFinal));
+            artifact.infoJson = QJsonDocument(info).toJson(QJsonDocument::Compact);
+        }
+        const auto id = store.replaceArtifactAtPath(artifact);
+        if (!id) {
+            *why = tr("the files are written to %1 but the store refused the artifact record: %2")
+                       .arg(result->outDir, store.lastError());
+            return false;
+        }
+        file.artifactId = *id;
+        result->files.push_back(file);
     }
+    return true;
 }
 
 } // namespace
@@ -256,7 +321,7 @@ QStringList checkExportRequest(const ExportRequest &request)
     if (request.formats.isEmpty())
         problems << tr("no format asked for: give one or more of torchscript, onnx, safetensors");
     for (const QString &f : request.formats)
-        if (!kFormats.contains(f))
+        if (!exportFormats().contains(f))
             problems << tr("unknown format '%1': the formats are torchscript, onnx and safetensors").arg(f);
     if (!QStringList{"auto", "plain", "wide", "none"}.contains(request.fold))
         problems << tr("unknown fold '%1': use auto, plain, wide or none").arg(request.fold);
@@ -292,194 +357,59 @@ std::optional<ExportResult> exportRun(store::RunStore &store, const ExportReques
     if (!choice)
         return refuse(why, ExportFailure::Usage);
 
-    // The output folder must be writable before any work is done.
-    const QString outDir = request.outDir.isEmpty()
-        ? QDir(store.runDirectory(request.runId))
-              .filePath(QStringLiteral("export/") + inspect::checkpointDirName(request.checkpoint))
-        : QFileInfo(request.outDir).absoluteFilePath();
-    if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
-        return refuse(tr("the output folder %1 is a file; give a folder with --out").arg(outDir), ExportFailure::Usage);
+    const QString outDir = outputFolder(store, request);
     CreatedFolders created;  // removed again, when still empty, unless the export ends well
-    if (!created.create(outDir))
-        return refuse(tr("cannot create the output folder %1; give a writable folder with --out").arg(outDir),
-                      ExportFailure::Usage);
-    // Files the store does not know as this run's: refused, unless they hold exactly the bytes this
-    // export writes (an export of the same run killed before it recorded them) — known only once
-    // they are written, so the check ends before anything is moved into place.
     std::map<QString, QString> unknown;
-    if (!request.overwrite)
-        unknown = unknownFiles(store, request, outDir);
-    removeStaleTemps(outDir);
-    {
-        QTemporaryFile probe(QDir(outDir).filePath(QStringLiteral(".gatefold-export-XXXXXX")));
-        if (!probe.open())
-            return refuse(tr("cannot write into %1 (%2); give a writable folder with --out")
-                              .arg(outDir, probe.errorString()),
-                          ExportFailure::Usage);
-    }
+    if (!prepareOutputFolder(store, request, outDir, &created, &unknown, &why))
+        return refuse(why, ExportFailure::Usage);
 
     say(tr("loading the %1 checkpoint of run %2").arg(request.checkpoint).arg(request.runId));
     torch::NoGradGuard noGrad;
-    auto loaded = inspect::loadRun(store, request.runId, request.checkpoint, torch::Device(torch::kCPU), &why, {},
-                                   request.acceptModifiedCheckpoint);
+    auto loaded = loadForExport(store, request, *choice, &why);
     if (!loaded)
         return refuse(why, ExportFailure::Failure);
-    if (!loaded->acceptedModifiedSha256.isEmpty())
-        recordAcceptance(store, request.runId, *choice, loaded->acceptedModifiedSha256);
-    auto trained = loaded->model;
-    trained->eval();
-    const auto &trainedConfig = trained->config();
-
-    ExportResult result;
-    result.runId = request.runId;
-    result.checkpoint = request.checkpoint;
-    result.checkpointFile = choice->file;
-    result.step = loaded->step;
-    result.branches = trainedConfig.join.deployed ? 1 : trainedConfig.join.branches;
-    result.lambda = trainedConfig.isParallel() ? trained->joinStrength() : 1.0;
-    result.absorbNorms = request.absorbNorms;
-    result.outDir = outDir;
-
-    const bool gated = trainedConfig.gate.kind != model::GateKind::None;
-
+    ExportResult result = resultFor(request, *choice, *loaded, outDir);
     std::optional<model::VisionTransformer> folded;
     if (request.fold != QLatin1String("none"))
         say(tr("folding"));
-    if (!(folded = foldForExport(request, trained, loaded->step, result.lambda, &why)))
+    if (!(folded = foldForExport(request, loaded->model, loaded->step, result.lambda, &why)))
         return refuse(why, ExportFailure::Usage);
     (*folded)->eval();
     const auto &deploy = (*folded)->config();
     const FlatVit flat = flattenModel(*folded);
-    const bool wide = isWide(flat);
-    result.fold = request.fold == QLatin1String("none") ? QStringLiteral("none")
-                                                        : (wide ? QStringLiteral("wide") : QStringLiteral("plain"));
-    result.timmShaped = !wide && !gated;
-    if (request.fold == QLatin1String("plain") && wide)
-        return refuse(tr("run %1 joins with join.variant %2, whose fold is wide (attention q/k width %3, v width %4, "
-                         "not %5): it is not a timm-shaped ViT. Only join.variant=projections folds plain; "
-                         "use --fold wide or auto for this run")
-                          .arg(request.runId)
-                          .arg(trainedConfig.join.variant == model::JoinVariant::Logits ? QStringLiteral("logits")
-                                                                                        : QStringLiteral("values"))
-                          .arg(flat.blocks.front().qkDim)
-                          .arg(flat.blocks.front().vDim)
-                          .arg(deploy.embedDim),
-                      ExportFailure::Usage);
-
-    const std::int64_t held = loaded->data->size(data::Split::Val);
-    const int images = int(std::min<std::int64_t>(request.images, held));
-    say(images < request.images
-            ? tr("reading the %1 validation images the split holds (--images asked for %2)").arg(images).arg(request.images)
-            : tr("reading %1 validation images").arg(images));
-    const auto inputs = inspect::splitInputs(*loaded, data::Split::Val, 0, images, &why);
-    if (!inputs)
+    if (!nameFold(request, loaded->model->config(), flat, deploy, &result, &why))
+        return refuse(why, ExportFailure::Usage);
+    ReferenceLogits reference;
+    if (!computeReference(request, *loaded, *folded, progress, &reference, &result, &why))
         return refuse(why, ExportFailure::Failure);
-    const auto batch = inputs->images;
-    result.images = int(batch.size(0));
-    const auto trainedLogits = trained->forward(batch);
-    const auto foldedLogits = (*folded)->forward(batch);
-    result.foldAgreement = agreement(trainedLogits, foldedLogits);
 
     // The config (architecture, input normalisation, provenance) travels with every format.
     const QJsonObject config = configJson(result, deploy, flat, loaded->norm);
-    const std::string configText = QJsonDocument(config).toJson(QJsonDocument::Compact).toStdString();
-    std::vector<Pending> pending;
+    std::vector<PendingFile> pending;
     // Temporary files go whatever ends the export (a refusal, or an exception LibTorch throws).
     struct TempsGone {
-        std::vector<Pending> &pending;
+        std::vector<PendingFile> &pending;
         ~TempsGone() { removeTemps(pending); }
     } tempsGone{pending};
-    const QString tag = QStringLiteral(".tmp-%1").arg(QCoreApplication::applicationPid());
     auto fail = [&](const QString &why) {
         removeTemps(pending);
         return refuse(why, ExportFailure::Failure);
     };
-    for (const QString &format : kFormats) {
-        if (!request.formats.contains(format))
-            continue;
-        Pending p;
-        p.format = format;
-        p.final = QDir(outDir).filePath(fileNameOf(format));
-        p.temp = p.final + tag;
-        pending.push_back(p);
-        Pending &cur = pending.back();
-        const QString configFinal = QDir(outDir).filePath(QStringLiteral("config.json"));
-        say(tr("writing and checking %1").arg(format));
-        QString e;
-        std::optional<torch::Tensor> logits;
-        if (format == QLatin1String("torchscript")) {
-            logits = writeTorchScript(flat, configText, cur.temp, batch, &e);
-        } else if (format == QLatin1String("onnx")) {
-            logits = writeOnnx(flat, configText, cur.temp, batch, &e);
-        } else {
-            cur.configFinal = configFinal;
-            cur.configTemp = configFinal + tag;
-            logits = writeSafetensors(flat, deploy, QJsonDocument(config).toJson(QJsonDocument::Indented), cur.temp,
-                                      cur.configTemp, batch, &e);
-        }
-        if (!logits)
-            return fail(e);
-        cur.fileVsFolded = agreement(foldedLogits, *logits);
-        cur.agreement = agreement(trainedLogits, *logits);
-        if (!(cur.fileVsFolded.relativeError <= kFileTolerance))
-            return fail(tr("the written %1 file gives logits %2 (relative %3) away from the folded model's, more "
-                           "than the %4 allowed; nothing was kept")
-                            .arg(format)
-                            .arg(cur.fileVsFolded.maxAbsDiff, 0, 'g', 3)
-                            .arg(cur.fileVsFolded.relativeError, 0, 'g', 3)
-                            .arg(kFileTolerance, 0, 'g', 3));
-    }
-
+    if (!writeVerifiedFormats(request, outDir, flat, deploy, config, reference, progress, &pending, &why))
+        return fail(why);
+    forgetIdenticalFiles(pending, &unknown);
     if (!unknown.empty()) {
-        for (const auto &p : pending) {
-            if (unknown.count(p.final)) {  // hashed only where a file is in the way
-                const QString written = train::sha256OfFile(p.temp);
-                if (!written.isEmpty() && train::sha256OfFile(p.final) == written)
-                    unknown.erase(p.final);
-            }
-            if (!p.configFinal.isEmpty() && unknown.count(p.configFinal)
-                && train::sha256OfFile(p.configTemp) == train::sha256OfFile(p.configFinal))
-                unknown.erase(p.configFinal);
-        }
-        if (!unknown.empty()) {
-            removeTemps(pending);
-            return refuse(cannotExportOver(unknown), ExportFailure::Usage);
-        }
+        removeTemps(pending);
+        return refuse(cannotExportOver(unknown), ExportFailure::Usage);
     }
 
     // Every format verified: move them into place and record them.
     train::testKillPoint("export-before-rename");
-    for (const auto &p : pending) {
-        if (std::rename(QFile::encodeName(p.temp).constData(), QFile::encodeName(p.final).constData()) != 0
-            || (!p.configTemp.isEmpty()
-                && std::rename(QFile::encodeName(p.configTemp).constData(), QFile::encodeName(p.configFinal).constData())
-                    != 0))
-            return fail(tr("cannot move the verified %1 file into place in %2").arg(p.format, outDir));
-    }
+    if (!moveIntoPlace(pending, outDir, &why))
+        return fail(why);
     train::testKillPoint("export-after-rename");
-    for (const auto &p : pending) {
-        ExportedFile file;
-        file.format = p.format;
-        file.path = p.final;
-        file.sha256 = train::sha256OfFile(p.final, &why);
-        file.agreement = p.agreement;
-        file.fileVsFolded = p.fileVsFolded;
-        if (!p.configFinal.isEmpty())
-            file.extraFiles << p.configFinal;
-        auto artifact = artifactOf(request, result, file);
-        if (!p.configFinal.isEmpty()) {
-            auto info = QJsonDocument::fromJson(artifact.infoJson).object();
-            info.insert("config_sha256", train::sha256OfFile(p.configFinal));
-            artifact.infoJson = QJsonDocument(info).toJson(QJsonDocument::Compact);
-        }
-        const auto id = store.replaceArtifactAtPath(artifact);
-        if (!id)
-            return refuse(tr("the files are written to %1 but the store refused the artifact record: %2")
-                              .arg(outDir, store.lastError()),
-                          ExportFailure::Failure);
-        file.artifactId = *id;
-        result.files.push_back(file);
-    }
+    if (!recordExports(store, request, pending, &result, &why))
+        return refuse(why, ExportFailure::Failure);
     created.keep();
     return result;
 }

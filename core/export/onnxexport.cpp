@@ -209,6 +209,157 @@ FlatVit withAffinesAbsorbed(const FlatVit &vit)
     return out;
 }
 
+// The weights as the graph reads them: linear maps transposed, biases as rows, codebooks as their
+// τ-scaled unit columns. Returns the number of codes (0 without a codebook).
+std::int64_t addInitializers(GraphBuilder &g, const FlatVit &vit)
+{
+    std::vector<std::string> codebooks;
+    std::vector<std::string> tables;
+    for (const auto &b : vit.blocks) {
+        if (!b.codebook.empty() && std::find(codebooks.begin(), codebooks.end(), b.codebook) == codebooks.end())
+            codebooks.push_back(b.codebook);
+        if (b.gated && vit.gate.kind == FlatGate::Kind::DeepEmbed)
+            tables.push_back(b.embed);
+    }
+    auto listed = [](const std::vector<std::string> &list, const std::string &name) {
+        return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    std::int64_t codes = 0;
+    for (const auto &t : vit.tensors) {
+        if (listed(codebooks, t.name)) {
+            // The graph reads only the unit-length, τ-scaled columns.
+            codes = t.shape[0];
+            const auto columns = cosineColumns(t, vit.gate.temperature);
+            g.initializer(t.name + "_cosine_t", {t.shape[1], t.shape[0]}, columns.data(), t.numel());
+            continue;
+        }
+        if (listed(tables, t.name)) {
+            g.initializer(t.name, {1, t.shape[0], t.shape[1]}, t.data.data(), t.numel());
+            continue;
+        }
+        if (t.shape.size() == 1 && t.name.size() > 7 && t.name.compare(t.name.size() - 7, 7, ".weight") == 0)
+            continue;  // a LayerNorm's γ a gate reads: layerNorm() writes it as a diagonal
+        if (t.name == "patch_embed.proj.weight" || t.name == "patch_embed.proj.bias") {
+            g.initializer(t.name, t.shape, t.data.data(), t.numel());
+            continue;
+        }
+        if (t.shape.size() == 1) {
+            // Biases as (1, out) rows for the ones-column product in linear().
+            g.initializer(t.name, {1, t.shape[0]}, t.data.data(), t.numel());
+            continue;
+        }
+        if (!isLinearWeight(t.name)) {
+            g.initializer(t.name, t.shape, t.data.data(), t.numel());
+            continue;
+        }
+        // (out, in) -> (in, out) for MatMul.
+        const auto rows = t.shape[0], cols = t.shape[1];
+        std::vector<float> transposed(t.data.size());
+        for (std::int64_t r = 0; r < rows; ++r)
+            for (std::int64_t c = 0; c < cols; ++c)
+                transposed[size_t(c * rows + r)] = t.data[size_t(r * cols + c)];
+        g.initializer(t.name + "_t", {cols, rows}, transposed.data(), t.numel());
+    }
+    return codes;
+}
+
+// A float graph input or output; a negative dimension is the batch.
+void addValue(google::protobuf::RepeatedPtrField<onnx::ValueInfoProto> *list, const std::string &name,
+              const std::vector<std::int64_t> &dims)
+{
+    auto *v = list->Add();
+    v->set_name(name);
+    auto *type = v->mutable_type()->mutable_tensor_type();
+    type->set_elem_type(onnx::TensorProto::FLOAT);
+    auto *shape = type->mutable_shape();
+    for (auto d : dims) {
+        auto *dim = shape->add_dim();
+        if (d < 0)
+            dim->set_dim_param("batch");
+        else
+            dim->set_dim_value(d);
+    }
+}
+
+// The tokens entering the first block: patches, the class token, positions. (B, N, d)
+std::string embedPatches(GraphBuilder &g, const FlatVit &vit)
+{
+    const int p = vit.patchSize, grid = vit.imageSize / vit.patchSize, d = vit.embedDim;
+    const std::string conv = g.fresh("patches");
+    auto *convNode = g.node("Conv", {"images", "patch_embed.proj.weight", "patch_embed.proj.bias"}, conv);
+    GraphBuilder::intsAttr(convNode, "kernel_shape", {p, p});
+    GraphBuilder::intsAttr(convNode, "strides", {p, p});
+    const auto patches = g.transpose(g.reshape(conv, {0, d, grid * grid}), {0, 2, 1});  // (B, P, d)
+    auto x = patches;
+    if (vit.classToken) {
+        // (B, 1, d) of the class token without a Shape/Expand: 0 · (first patch) + cls.
+        const auto first = g.slice(patches, 1, 0, 1);
+        const auto cls = g.op("Add", {g.op("Mul", {first, g.scalar(0.0f)}), "cls_token"});
+        x = g.fresh("tokens");
+        GraphBuilder::intAttr(g.node("Concat", {cls, patches}, x), "axis", 1);
+    }
+    return g.op("Add", {x, "pos_embed"});
+}
+
+// The constants every block reads, created once, in this order.
+struct BlockConstants {
+    std::string ones;      // (B, N, 1)
+    std::string invSqrt2;
+    std::string half;
+    std::string one;
+    std::string onesD;     // (1, d)
+    std::string onesK;     // (1, codes); "" without a codebook
+};
+
+BlockConstants blockConstants(GraphBuilder &g, const FlatVit &vit, const std::string &x, std::int64_t codes)
+{
+    const int d = vit.embedDim;
+    BlockConstants k;
+    k.ones = onesLike(g, x);
+    k.invSqrt2 = g.scalar(float(1.0 / std::sqrt(2.0)));
+    k.half = g.scalar(0.5f);
+    k.one = g.scalar(1.0f);
+    const std::vector<float> rowD(size_t(d), 1.0f), rowK(size_t(std::max<std::int64_t>(codes, 1)), 1.0f);
+    k.onesD = g.initializer(g.fresh("ones"), {1, d}, rowD.data(), d);
+    k.onesK = codes > 0 ? g.initializer(g.fresh("ones"), {1, codes}, rowK.data(), codes) : "";
+    return k;
+}
+
+// Block i on the tokens x (B, N, d); `alpha` holds the last codebook assignment (blocks share it).
+std::string encoderBlock(GraphBuilder &g, const FlatVit &vit, size_t i, const std::string &x0,
+                         const BlockConstants &k, std::string *alpha)
+{
+    const int grid = vit.imageSize / vit.patchSize;
+    const int n = grid * grid + (vit.classToken ? 1 : 0), h = vit.numHeads;
+    const std::string pre = "blocks." + std::to_string(i);
+    const int qk = vit.blocks[i].qkDim, v = vit.blocks[i].vDim;
+    auto x = x0;
+    const auto z = layerNorm(g, vit, x, 2, pre + ".norm1", k.ones);
+    const auto qkv = linear(g, vit, z, pre + ".attn.qkv", k.ones);
+    const auto q = g.transpose(g.reshape(g.slice(qkv, 2, 0, qk), {0, n, h, qk / h}), {0, 2, 1, 3});
+    const auto kT = g.transpose(g.reshape(g.slice(qkv, 2, qk, 2 * qk), {0, n, h, qk / h}), {0, 2, 3, 1});
+    const auto val = g.transpose(g.reshape(g.slice(qkv, 2, 2 * qk, 2 * qk + v), {0, n, h, v / h}), {0, 2, 1, 3});
+    const auto scores = g.op("MatMul", {g.op("Mul", {q, g.scalar(float(1.0 / std::sqrt(double(qk / h))))}), kT});
+    const std::string probs = g.fresh("softmax");
+    GraphBuilder::intAttr(g.node("Softmax", {scores}, probs), "axis", 3);
+    const auto mixed = g.reshape(g.transpose(g.op("MatMul", {probs, val}), {0, 2, 1, 3}), {0, n, v});
+    x = g.op("Add", {x, linear(g, vit, mixed, pre + ".attn.proj", k.ones)});
+    const auto &block = vit.blocks[i];
+    const auto z2 = layerNorm(g, vit, x, 2, pre + ".norm2", k.ones);
+    if (block.gated && !block.codebook.empty())
+        *alpha = assignment(g, vit, z2, block.codebook + "_cosine_t", k.onesD, k.onesK);
+    const auto pre1 = linear(g, vit, z2, pre + ".mlp.fc1", k.ones);
+    // Exact GELU: x · ½ (1 + erf(x / √2)).
+    auto hidden = g.op("Mul", {g.op("Mul", {pre1, k.half}),
+                               g.op("Add", {k.one, g.op("Erf", {g.op("Mul", {pre1, k.invSqrt2})})})});
+    if (block.gated && vit.gate.expand)
+        hidden = applyGate(g, vit, block, hidden, *alpha);
+    auto out = linear(g, vit, hidden, pre + ".mlp.fc2", k.ones);
+    if (block.gated && !vit.gate.expand)
+        out = applyGate(g, vit, block, out, *alpha);
+    return g.op("Add", {x, out});
+}
+
 } // namespace
 
 bool saveOnnx(const FlatVit &original, const std::string &path, const std::string &configJson, std::string *error)
@@ -229,123 +380,14 @@ bool saveOnnx(const FlatVit &original, const std::string &path, const std::strin
         graph->set_name("gatefold_vit");
         GraphBuilder g(graph);
 
-        std::vector<std::string> codebooks;
-        std::vector<std::string> tables;
-        for (const auto &b : vit.blocks) {
-            if (!b.codebook.empty() && std::find(codebooks.begin(), codebooks.end(), b.codebook) == codebooks.end())
-                codebooks.push_back(b.codebook);
-            if (b.gated && vit.gate.kind == FlatGate::Kind::DeepEmbed)
-                tables.push_back(b.embed);
-        }
-        auto listed = [](const std::vector<std::string> &list, const std::string &name) {
-            return std::find(list.begin(), list.end(), name) != list.end();
-        };
-        std::int64_t codes = 0;
-        for (const auto &t : vit.tensors) {
-            if (listed(codebooks, t.name)) {
-                // The graph reads only the unit-length, τ-scaled columns.
-                codes = t.shape[0];
-                const auto columns = cosineColumns(t, vit.gate.temperature);
-                g.initializer(t.name + "_cosine_t", {t.shape[1], t.shape[0]}, columns.data(), t.numel());
-                continue;
-            }
-            if (listed(tables, t.name)) {
-                g.initializer(t.name, {1, t.shape[0], t.shape[1]}, t.data.data(), t.numel());
-                continue;
-            }
-            if (t.shape.size() == 1 && t.name.size() > 7 && t.name.compare(t.name.size() - 7, 7, ".weight") == 0)
-                continue;  // a LayerNorm's γ a gate reads: layerNorm() writes it as a diagonal
-            if (t.name == "patch_embed.proj.weight" || t.name == "patch_embed.proj.bias") {
-                g.initializer(t.name, t.shape, t.data.data(), t.numel());
-                continue;
-            }
-            if (t.shape.size() == 1) {
-                // Biases as (1, out) rows for the ones-column product in linear().
-                g.initializer(t.name, {1, t.shape[0]}, t.data.data(), t.numel());
-                continue;
-            }
-            if (!isLinearWeight(t.name)) {
-                g.initializer(t.name, t.shape, t.data.data(), t.numel());
-                continue;
-            }
-            // (out, in) -> (in, out) for MatMul.
-            const auto rows = t.shape[0], cols = t.shape[1];
-            std::vector<float> transposed(t.data.size());
-            for (std::int64_t r = 0; r < rows; ++r)
-                for (std::int64_t c = 0; c < cols; ++c)
-                    transposed[size_t(c * rows + r)] = t.data[size_t(r * cols + c)];
-            g.initializer(t.name + "_t", {cols, rows}, transposed.data(), t.numel());
-        }
-
-        auto addValue = [](google::protobuf::RepeatedPtrField<onnx::ValueInfoProto> *list, const std::string &name,
-                           const std::vector<std::int64_t> &dims) {
-            auto *v = list->Add();
-            v->set_name(name);
-            auto *type = v->mutable_type()->mutable_tensor_type();
-            type->set_elem_type(onnx::TensorProto::FLOAT);
-            auto *shape = type->mutable_shape();
-            for (auto d : dims) {
-                auto *dim = shape->add_dim();
-                if (d < 0)
-                    dim->set_dim_param("batch");
-                else
-                    dim->set_dim_value(d);
-            }
-        };
-        const int c = vit.inChannels, p = vit.patchSize, grid = vit.imageSize / vit.patchSize, d = vit.embedDim;
-        const int n = grid * grid + (vit.classToken ? 1 : 0), h = vit.numHeads;
-        addValue(graph->mutable_input(), "images", {-1, c, vit.imageSize, vit.imageSize});
+        const std::int64_t codes = addInitializers(g, vit);
+        addValue(graph->mutable_input(), "images", {-1, vit.inChannels, vit.imageSize, vit.imageSize});
         addValue(graph->mutable_output(), "logits", {-1, vit.numClasses});
-
-        const std::string conv = g.fresh("patches");
-        auto *convNode = g.node("Conv", {"images", "patch_embed.proj.weight", "patch_embed.proj.bias"}, conv);
-        GraphBuilder::intsAttr(convNode, "kernel_shape", {p, p});
-        GraphBuilder::intsAttr(convNode, "strides", {p, p});
-        const auto patches = g.transpose(g.reshape(conv, {0, d, grid * grid}), {0, 2, 1});  // (B, P, d)
-        auto x = patches;
-        if (vit.classToken) {
-            // (B, 1, d) of the class token without a Shape/Expand: 0 · (first patch) + cls.
-            const auto first = g.slice(patches, 1, 0, 1);
-            const auto cls = g.op("Add", {g.op("Mul", {first, g.scalar(0.0f)}), "cls_token"});
-            x = g.fresh("tokens");
-            GraphBuilder::intAttr(g.node("Concat", {cls, patches}, x), "axis", 1);
-        }
-        x = g.op("Add", {x, "pos_embed"});
-        const std::string ones = onesLike(g, x);  // (B, N, 1)
-        const std::string invSqrt2 = g.scalar(float(1.0 / std::sqrt(2.0)));
-        const std::string half = g.scalar(0.5f), one = g.scalar(1.0f);
-        const std::vector<float> rowD(size_t(d), 1.0f), rowK(size_t(std::max<std::int64_t>(codes, 1)), 1.0f);
-        const std::string onesD = g.initializer(g.fresh("ones"), {1, d}, rowD.data(), d);
-        const std::string onesK = codes > 0 ? g.initializer(g.fresh("ones"), {1, codes}, rowK.data(), codes) : "";
+        auto x = embedPatches(g, vit);
+        const BlockConstants constants = blockConstants(g, vit, x, codes);
         std::string alpha;
-        for (size_t i = 0; i < vit.blocks.size(); ++i) {
-            const std::string pre = "blocks." + std::to_string(i);
-            const int qk = vit.blocks[i].qkDim, v = vit.blocks[i].vDim;
-            const auto z = layerNorm(g, vit, x, 2, pre + ".norm1", ones);
-            const auto qkv = linear(g, vit, z, pre + ".attn.qkv", ones);
-            const auto q = g.transpose(g.reshape(g.slice(qkv, 2, 0, qk), {0, n, h, qk / h}), {0, 2, 1, 3});
-            const auto kT = g.transpose(g.reshape(g.slice(qkv, 2, qk, 2 * qk), {0, n, h, qk / h}), {0, 2, 3, 1});
-            const auto val = g.transpose(g.reshape(g.slice(qkv, 2, 2 * qk, 2 * qk + v), {0, n, h, v / h}), {0, 2, 1, 3});
-            const auto scores = g.op("MatMul", {g.op("Mul", {q, g.scalar(float(1.0 / std::sqrt(double(qk / h))))}), kT});
-            const std::string probs = g.fresh("softmax");
-            GraphBuilder::intAttr(g.node("Softmax", {scores}, probs), "axis", 3);
-            const auto mixed = g.reshape(g.transpose(g.op("MatMul", {probs, val}), {0, 2, 1, 3}), {0, n, v});
-            x = g.op("Add", {x, linear(g, vit, mixed, pre + ".attn.proj", ones)});
-            const auto &block = vit.blocks[i];
-            const auto z2 = layerNorm(g, vit, x, 2, pre + ".norm2", ones);
-            if (block.gated && !block.codebook.empty())
-                alpha = assignment(g, vit, z2, block.codebook + "_cosine_t", onesD, onesK);
-            const auto pre1 = linear(g, vit, z2, pre + ".mlp.fc1", ones);
-            // Exact GELU: x · ½ (1 + erf(x / √2)).
-            auto hidden = g.op("Mul", {g.op("Mul", {pre1, half}),
-                                       g.op("Add", {one, g.op("Erf", {g.op("Mul", {pre1, invSqrt2})})})});
-            if (block.gated && vit.gate.expand)
-                hidden = applyGate(g, vit, block, hidden, alpha);
-            auto out = linear(g, vit, hidden, pre + ".mlp.fc2", ones);
-            if (block.gated && !vit.gate.expand)
-                out = applyGate(g, vit, block, out, alpha);
-            x = g.op("Add", {x, out});
-        }
+        for (size_t i = 0; i < vit.blocks.size(); ++i)
+            x = encoderBlock(g, vit, i, x, constants, &alpha);
         const auto pooledRaw = vit.classToken ? g.slice(x, 1, 0, 1) : g.reduceMean(x, 1, true);  // (B, 1, d)
         const auto pooledOnes = onesLike(g, pooledRaw);
         const auto pooled = layerNorm(g, vit, pooledRaw, 2, vit.classToken ? "norm" : "fc_norm", pooledOnes);

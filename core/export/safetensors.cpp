@@ -60,6 +60,72 @@ std::optional<qint64> count(const QJsonValue &v)
     return n >= 0 ? std::optional<qint64>(n) : std::nullopt;
 }
 
+// One header entry and its data: nullopt with the reason when the entry or its data_offsets are wrong.
+std::optional<NamedTensor> readTensor(const QString &key, const QJsonValue &value, const char *data, qint64 dataSize,
+                                      std::pair<qint64, qint64> *range, QString *why)
+{
+    auto fail = [why](const QString &reason) {
+        *why = reason;
+        return std::nullopt;
+    };
+    const QString name = json::quoteForMessage(key);
+    if (!value.isObject())
+        return fail(QStringLiteral("tensor %1 is %2, not an object").arg(name, json::describeJsonType(value)));
+    const QJsonObject entry = value.toObject();
+    for (auto k = entry.begin(); k != entry.end(); ++k)
+        if (k.key() != QLatin1String("dtype") && k.key() != QLatin1String("shape")
+            && k.key() != QLatin1String("data_offsets"))
+            return fail(QStringLiteral("tensor %1 has an unknown entry %2").arg(name, json::quoteForMessage(k.key())));
+    if (entry.value("dtype").toString() != QLatin1String("F32"))
+        return fail(QStringLiteral("tensor %1 has dtype %2, only F32 is read")
+                        .arg(name, json::describeJsonType(entry.value("dtype"))));
+    NamedTensor t;
+    t.name = key.toStdString();
+    qint64 elements = 1;
+    if (!entry.value("shape").isArray())
+        return fail(QStringLiteral("tensor %1 has no shape list").arg(name));
+    for (const auto &s : entry.value("shape").toArray()) {
+        const auto dim = count(s);
+        if (!dim)
+            return fail(QStringLiteral("tensor %1 has a shape entry that is %2, not a whole number >= 0")
+                            .arg(name, json::describeJsonType(s)));
+        if (*dim > 0 && elements > (dataSize / 4) / *dim)  // before the product can overflow
+            return fail(QStringLiteral("tensor %1 has a shape that needs more data than the file holds").arg(name));
+        t.shape.push_back(*dim);
+        elements *= *dim;
+    }
+    const QJsonArray offsets = entry.value("data_offsets").toArray();
+    constexpr qint64 none = -1;
+    const qint64 begin = offsets.size() == 2 ? count(offsets.at(0)).value_or(none) : none;
+    const qint64 end = offsets.size() == 2 ? count(offsets.at(1)).value_or(none) : none;
+    if (begin == none || end == none || end < begin || end > dataSize || (end - begin) != elements * 4)
+        return fail(QStringLiteral("tensor %1 has bad data_offsets for its shape").arg(name));
+    t.data.resize(size_t(elements));
+    for (size_t i = 0; i < t.data.size(); ++i)
+        t.data[i] = qFromLittleEndian<float>(data + begin + qint64(i) * 4);
+    *range = {begin, end};
+    return t;
+}
+
+// The format leaves no holes and no overlaps: the ranges tile the data exactly.
+bool tilesData(std::vector<std::pair<qint64, qint64>> ranges, qint64 dataSize, QString *why)
+{
+    std::sort(ranges.begin(), ranges.end());
+    qint64 covered = 0;
+    for (const auto &[b, e] : ranges) {
+        if (b != covered) {
+            *why = QStringLiteral("the tensors' data overlap or leave a gap at byte %1").arg(std::min(b, covered));
+            return false;
+        }
+        covered = e;
+    }
+    if (covered != dataSize) {
+        *why = QStringLiteral("%1 bytes after the last tensor's data").arg(dataSize - covered);
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 std::optional<std::vector<NamedTensor>> decodeSafetensors(const QByteArray &bytes, QString *error)
@@ -86,59 +152,21 @@ std::optional<std::vector<NamedTensor>> decodeSafetensors(const QByteArray &byte
     std::vector<std::pair<qint64, qint64>> ranges;
     const QJsonObject header = doc->root().toObject();
     for (auto it = header.begin(); it != header.end(); ++it) {
-        const QString name = json::quoteForMessage(it.key());
         if (it.key() == QLatin1String("__metadata__")) {
             const QJsonObject meta = it.value().toObject();
             if (!it.value().isObject() || std::any_of(meta.begin(), meta.end(), [](const QJsonValue &v) { return !v.isString(); }))
                 return fail(QStringLiteral("__metadata__ must be an object of texts"));
             continue;
         }
-        if (!it.value().isObject())
-            return fail(QStringLiteral("tensor %1 is %2, not an object").arg(name, json::describeJsonType(it.value())));
-        const QJsonObject entry = it.value().toObject();
-        for (auto k = entry.begin(); k != entry.end(); ++k)
-            if (k.key() != QLatin1String("dtype") && k.key() != QLatin1String("shape")
-                && k.key() != QLatin1String("data_offsets"))
-                return fail(QStringLiteral("tensor %1 has an unknown entry %2").arg(name, json::quoteForMessage(k.key())));
-        if (entry.value("dtype").toString() != QLatin1String("F32"))
-            return fail(QStringLiteral("tensor %1 has dtype %2, only F32 is read")
-                            .arg(name, json::describeJsonType(entry.value("dtype"))));
-        NamedTensor t;
-        t.name = it.key().toStdString();
-        qint64 elements = 1;
-        if (!entry.value("shape").isArray())
-            return fail(QStringLiteral("tensor %1 has no shape list").arg(name));
-        for (const auto &s : entry.value("shape").toArray()) {
-            const auto dim = count(s);
-            if (!dim)
-                return fail(QStringLiteral("tensor %1 has a shape entry that is %2, not a whole number >= 0")
-                                .arg(name, json::describeJsonType(s)));
-            if (*dim > 0 && elements > (dataSize / 4) / *dim)  // before the product can overflow
-                return fail(QStringLiteral("tensor %1 has a shape that needs more data than the file holds").arg(name));
-            t.shape.push_back(*dim);
-            elements *= *dim;
-        }
-        const QJsonArray range = entry.value("data_offsets").toArray();
-        const auto begin = range.size() == 2 ? count(range.at(0)) : std::nullopt;
-        const auto end = range.size() == 2 ? count(range.at(1)) : std::nullopt;
-        if (!begin || !end || *end < *begin || *end > dataSize || (*end - *begin) != elements * 4)
-            return fail(QStringLiteral("tensor %1 has bad data_offsets for its shape").arg(name));
-        t.data.resize(size_t(elements));
-        for (size_t i = 0; i < t.data.size(); ++i)
-            t.data[i] = qFromLittleEndian<float>(data + *begin + qint64(i) * 4);
-        ranges.emplace_back(*begin, *end);
-        found.emplace_back(*begin, std::move(t));
+        std::pair<qint64, qint64> range;
+        auto t = readTensor(it.key(), it.value(), data, dataSize, &range, &why);
+        if (!t)
+            return fail(why);
+        ranges.push_back(range);
+        found.emplace_back(range.first, std::move(*t));
     }
-    // The format leaves no holes and no overlaps: the ranges tile the data exactly.
-    std::sort(ranges.begin(), ranges.end());
-    qint64 covered = 0;
-    for (const auto &[b, e] : ranges) {
-        if (b != covered)
-            return fail(QStringLiteral("the tensors' data overlap or leave a gap at byte %1").arg(std::min(b, covered)));
-        covered = e;
-    }
-    if (covered != dataSize)
-        return fail(QStringLiteral("%1 bytes after the last tensor's data").arg(dataSize - covered));
+    if (!tilesData(ranges, dataSize, &why))
+        return fail(why);
     std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     std::vector<NamedTensor> out;
     for (auto &[begin, t] : found)

@@ -134,6 +134,126 @@ std::optional<torch::Tensor> blockCka(LoadedRun &a, LoadedRun *b, data::Split sp
     }
 }
 
+// The other run of a CKA (none when the views hold no CKA or it is against the run itself), read
+// before anything is computed: a bad one fails fast. False with the reason when it cannot be read.
+bool loadCkaRun(store::RunStore &store, const InspectRequest &request, const QStringList &views,
+                const LoadedRun &run, const torch::Device &device, const std::function<void(QString)> &progress,
+                std::optional<LoadedRun> *other, QString *error)
+{
+    const bool ckaSelf = request.ckaRunId == 0
+        || (request.ckaRunId == request.runId && request.ckaCheckpoint == request.checkpoint);
+    if (!views.contains(QLatin1String("cka")) || ckaSelf)
+        return true;
+    // Both models see the same images: compare the configs before loading anything.
+    train::RunConfig theirs;
+    QStringList problems;
+    if (const auto record = store.run(request.ckaRunId);
+        record && train::runConfigFromJson(record->configJson, &theirs, &problems)) {
+        const auto &a = run.config.model, &b = theirs.model;
+        if (a.imageSize != b.imageSize || a.inChannels != b.inChannels) {
+            *error = QStringLiteral("cka: run %1 sees %2×%2 images with %3 channel(s), run %4 %5×%5 with %6; CKA "
+                                    "feeds both models the same images, so compare runs of the same img_size and "
+                                    "in_chans")
+                         .arg(request.ckaRunId)
+                         .arg(b.imageSize)
+                         .arg(b.inChannels)
+                         .arg(run.runId)
+                         .arg(a.imageSize)
+                         .arg(a.inChannels);
+            return false;
+        }
+    }
+    QString why;
+    *other = loadRun(store, request.ckaRunId, request.ckaCheckpoint, device, &why, progress,
+                     request.acceptModifiedCheckpoint);
+    if (!*other) {
+        *error = QStringLiteral("cka: %1").arg(why);
+        return false;
+    }
+    return true;
+}
+
+// What the report is of: the run, its checkpoint and the model's shape.
+InspectReport reportOf(const LoadedRun &run, const InspectRequest &request, const torch::Device &device)
+{
+    InspectReport report;
+    const auto &config = run.config.model;
+    report.runId = run.runId;
+    report.runName = run.name;
+    report.checkpoint = request.checkpoint;
+    report.checkpointFile = run.checkpoint.file;
+    report.step = run.step;
+    report.epoch = run.epoch;
+    report.device = QString::fromStdString(device.str());
+    report.imageSize = config.imageSize;
+    report.patchSize = config.patchSize;
+    report.gridHeight = report.gridWidth = config.gridSize();
+    report.classToken = config.pooling == model::Pooling::ClassToken;
+    report.layers = run.model->numBlocks();
+    report.heads = config.numHeads;
+    report.branches = config.isParallel() ? config.join.branches : 1;
+    for (const auto &name : run.data->classNames())
+        report.classNames << QString::fromStdString(name);
+    return report;
+}
+
+// Computes one view into `report`, or says in report.skipped why it has none.
+void fillView(const QString &view, const InspectRequest &request, LoadedRun &run, LoadedRun *other,
+              data::Split split, analysis::ModelInspector &inspector, InspectReport &report,
+              const std::function<void(QString)> &progress)
+{
+    auto say = [&](const QString &text) {
+        if (progress)
+            progress(text);
+    };
+    const auto &config = run.config.model;
+    QString why;
+    bool ok = true;
+    if (view == QLatin1String("attention")) {
+        say(QCoreApplication::translate("InspectRun", "attention maps"));
+        ok = fillAttention(inspector, report, &why);
+    } else if (view == QLatin1String("rollout")) {
+        say(QCoreApplication::translate("InspectRun", "attention rollout (%1 fusion, discard %2)").arg(request.rolloutFusion).arg(request.discardRatio));
+        ok = fillRollout(inspector, *fusionFromName(request.rolloutFusion), request.discardRatio, report, &why);
+        if (ok) {  // the settings belong to the maps (report.json holds them together)
+            report.rolloutFusion = request.rolloutFusion;
+            report.discardRatio = request.discardRatio;
+        }
+    } else if (view == QLatin1String("distance")) {
+        say(QCoreApplication::translate("InspectRun", "mean attention distance"));
+        ok = fillDistance(inspector, report, &why);
+    } else if (view == QLatin1String("codebook")) {
+        if (run.model->gates().empty()) {
+            report.skipped[view] = noCodebookReason(config);
+            return;
+        }
+        say(QCoreApplication::translate("InspectRun", "codebook assignments"));
+        ok = fillCodebook(inspector, request.deadFraction, config.gate.codebookSize, report, &why);
+    } else if (view == QLatin1String("branches") || view == QLatin1String("weights")) {
+        const QString branchReason = noBranchesReason(config);
+        if (!branchReason.isEmpty()) {
+            report.skipped[view] = branchReason;
+            return;
+        }
+        const bool features = view == QLatin1String("branches");
+        say(features ? QCoreApplication::translate("InspectRun", "branch feature similarity") : QCoreApplication::translate("InspectRun", "branch weight similarity"));
+        ok = features ? fillBranchFeatures(inspector, report, &why) : fillBranchWeights(inspector, report, &why);
+    } else if (view == QLatin1String("cka")) {
+        const QString against = other ? checkpointLabel(*other, request.ckaCheckpoint)
+                                      : checkpointLabel(run, request.checkpoint);
+        say(QCoreApplication::translate("InspectRun", "CKA against %1 on %2 %3 images").arg(against).arg(request.ckaImages).arg(request.split));
+        inspector.clear();  // CKA reads other images: free the kept pass first
+        const auto matrix = blockCka(run, other, split, request.ckaImages, &why);
+        ok = matrix.has_value();
+        if (ok) {
+            report.cka = toMatrix(*matrix);
+            report.ckaAgainst = against;
+        }
+    }
+    if (!ok)
+        report.skipped[view] = QCoreApplication::translate("InspectRun", "failed: %1").arg(why);
+}
+
 } // namespace
 
 QString checkpointDirName(const QString &checkpoint)
@@ -214,38 +334,9 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
     auto run = loadRun(store, request.runId, request.checkpoint, *device, error, progress, request.acceptModifiedCheckpoint);
     if (!run)
         return std::nullopt;
-    // The other run of a CKA is read before anything is computed: a bad one fails fast.
     std::optional<LoadedRun> other;
-    const bool ckaSelf = request.ckaRunId == 0
-        || (request.ckaRunId == request.runId && request.ckaCheckpoint == request.checkpoint);
-    if (views.contains(QLatin1String("cka")) && !ckaSelf) {
-        // Both models see the same images: compare the configs before loading anything.
-        train::RunConfig theirs;
-        QStringList problems;
-        if (const auto record = store.run(request.ckaRunId);
-            record && train::runConfigFromJson(record->configJson, &theirs, &problems)) {
-            const auto &a = run->config.model, &b = theirs.model;
-            if (a.imageSize != b.imageSize || a.inChannels != b.inChannels) {
-                *error = QStringLiteral("cka: run %1 sees %2×%2 images with %3 channel(s), run %4 %5×%5 with %6; CKA "
-                                        "feeds both models the same images, so compare runs of the same img_size and "
-                                        "in_chans")
-                             .arg(request.ckaRunId)
-                             .arg(b.imageSize)
-                             .arg(b.inChannels)
-                             .arg(run->runId)
-                             .arg(a.imageSize)
-                             .arg(a.inChannels);
-                return std::nullopt;
-            }
-        }
-        QString why;
-        other = loadRun(store, request.ckaRunId, request.ckaCheckpoint, *device, &why, progress,
-                        request.acceptModifiedCheckpoint);
-        if (!other) {
-            *error = QStringLiteral("cka: %1").arg(why);
-            return std::nullopt;
-        }
-    }
+    if (!loadCkaRun(store, request, views, *run, *device, progress, &other, error))
+        return std::nullopt;
 
     say(request.files.isEmpty() ? QCoreApplication::translate("InspectRun", "reading %1 %2 images").arg(request.images).arg(request.split)
                                 : QCoreApplication::translate("InspectRun", "reading %1 image file(s)").arg(request.files.size()));
@@ -254,26 +345,8 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
     if (!inputs)
         return std::nullopt;
 
-    InspectReport report;
-    const auto &config = run->config.model;
-    report.runId = run->runId;
-    report.runName = run->name;
-    report.checkpoint = request.checkpoint;
-    report.checkpointFile = run->checkpoint.file;
-    report.step = run->step;
-    report.epoch = run->epoch;
-    report.device = QString::fromStdString(device->str());
-    report.imageSize = config.imageSize;
-    report.patchSize = config.patchSize;
-    report.gridHeight = report.gridWidth = config.gridSize();
-    report.classToken = config.pooling == model::Pooling::ClassToken;
-    report.layers = run->model->numBlocks();
-    report.heads = config.numHeads;
-    report.branches = config.isParallel() ? config.join.branches : 1;
-    for (const auto &name : run->data->classNames())
-        report.classNames << QString::fromStdString(name);
+    InspectReport report = reportOf(*run, request, *device);
     report.images = std::move(inputs->shown);
-
     try {
         say(QCoreApplication::translate("InspectRun", "predictions"));
         fillPredictions(*run, inputs->images, report);
@@ -285,53 +358,8 @@ std::optional<InspectReport> inspectRun(store::RunStore &store, const InspectReq
     }
 
     analysis::ModelInspector inspector(run->model, inputs->images);
-    const QString branchReason = noBranchesReason(config);
-    for (const QString &view : views) {
-        QString why;
-        bool ok = true;
-        if (view == QLatin1String("attention")) {
-            say(QCoreApplication::translate("InspectRun", "attention maps"));
-            ok = fillAttention(inspector, report, &why);
-        } else if (view == QLatin1String("rollout")) {
-            say(QCoreApplication::translate("InspectRun", "attention rollout (%1 fusion, discard %2)").arg(request.rolloutFusion).arg(request.discardRatio));
-            ok = fillRollout(inspector, *fusionFromName(request.rolloutFusion), request.discardRatio, report, &why);
-            if (ok) {  // the settings belong to the maps (report.json holds them together)
-                report.rolloutFusion = request.rolloutFusion;
-                report.discardRatio = request.discardRatio;
-            }
-        } else if (view == QLatin1String("distance")) {
-            say(QCoreApplication::translate("InspectRun", "mean attention distance"));
-            ok = fillDistance(inspector, report, &why);
-        } else if (view == QLatin1String("codebook")) {
-            if (run->model->gates().empty()) {
-                report.skipped[view] = noCodebookReason(config);
-                continue;
-            }
-            say(QCoreApplication::translate("InspectRun", "codebook assignments"));
-            ok = fillCodebook(inspector, request.deadFraction, config.gate.codebookSize, report, &why);
-        } else if (view == QLatin1String("branches") || view == QLatin1String("weights")) {
-            if (!branchReason.isEmpty()) {
-                report.skipped[view] = branchReason;
-                continue;
-            }
-            const bool features = view == QLatin1String("branches");
-            say(features ? QCoreApplication::translate("InspectRun", "branch feature similarity") : QCoreApplication::translate("InspectRun", "branch weight similarity"));
-            ok = features ? fillBranchFeatures(inspector, report, &why) : fillBranchWeights(inspector, report, &why);
-        } else if (view == QLatin1String("cka")) {
-            const QString against = other ? checkpointLabel(*other, request.ckaCheckpoint)
-                                          : checkpointLabel(*run, request.checkpoint);
-            say(QCoreApplication::translate("InspectRun", "CKA against %1 on %2 %3 images").arg(against).arg(request.ckaImages).arg(request.split));
-            inspector.clear();  // CKA reads other images: free the kept pass first
-            const auto matrix = blockCka(*run, other ? &*other : nullptr, split, request.ckaImages, &why);
-            ok = matrix.has_value();
-            if (ok) {
-                report.cka = toMatrix(*matrix);
-                report.ckaAgainst = against;
-            }
-        }
-        if (!ok)
-            report.skipped[view] = QCoreApplication::translate("InspectRun", "failed: %1").arg(why);
-    }
+    for (const QString &view : views)
+        fillView(view, request, *run, other ? &*other : nullptr, split, inspector, report, progress);
     // What the run recorded at its evaluations, for the views that show it over training.
     if (!report.codebook.empty())
         report.usageHistory = usageHistory(store, run->runId);

@@ -115,6 +115,69 @@ QString whatToDo(store::RunStore &store, qint64 runId, const RunConfig *config, 
     return smaller + QStringLiteral(", or set compute.memory_limit so it is checked before a run starts") + resume;
 }
 
+// A resume's records made to point at its checkpoint, and the trainer told where to continue from.
+bool applyResume(store::RunStore &store, qint64 runId, const ResumePlan &plan, RunRecorder &recorder,
+                 TrainerOptions *trainerOptions, QString *error)
+{
+    QStringList notes;
+    if (!applyResumePlan(store, runId, plan, &notes, error))
+        return false;
+    testKillPoint("after-resume-records");
+    for (const QString &note : notes)
+        recorder.message(note);
+    if (plan.chosen) {
+        trainerOptions->resumeFrom = plan.chosen->file;
+        trainerOptions->resumeTrust = plan.trust;
+    } else {
+        recorder.message(QStringLiteral("run %1 has no checkpoint yet: it starts over").arg(runId));
+    }
+    return true;
+}
+
+void recordRuntime(store::RunStore &store, qint64 runId, const Trainer &trainer, const QString &gatefoldVersion)
+{
+    const QJsonObject versions{{"gatefold", gatefoldVersion},
+                               {"libtorch", QStringLiteral(TORCH_VERSION)},
+                               {"qt", QString::fromLatin1(qVersion())}};
+    store.setRuntime(runId, QString::fromStdString(trainer.device().str()),
+                     QString::fromUtf8(QJsonDocument(versions).toJson(QJsonDocument::Compact)));
+}
+
+// Trainer::run(), with what LibTorch throws turned into a failed outcome in one sentence.
+TrainOutcome runCatching(Trainer &trainer, store::RunStore &store, qint64 runId, const RunConfig &config)
+{
+    TrainOutcome outcome;
+    try {
+        outcome = trainer.run();
+    } catch (const std::exception &e) {
+        QString detail;
+        const QString what = describeFailure(e, &detail);
+        const bool logged =
+            logEngineDetail(QStringLiteral("run %1 failed at step %2").arg(runId).arg(trainer.state().step), detail);
+        outcome.end = TrainEnd::Failed;
+        outcome.message = QStringLiteral("the engine stopped at step %1: %2; %3")
+                              .arg(trainer.state().step)
+                              .arg(what, whatToDo(store, runId, &config, e, logged));
+    }
+    return outcome;
+}
+
+// The last metrics committed, then the run's end status.
+ExecutionResult recordEnd(store::RunStore &store, qint64 runId, RunRecorder &recorder, TrainOutcome outcome)
+{
+    if (!recorder.flush() && outcome.end == TrainEnd::Finished) {
+        outcome.end = TrainEnd::Failed;
+        outcome.message = recorder.lastError();
+    }
+    testKillPoint("before-end-status");
+    const store::RunStatus status = outcome.end == TrainEnd::Finished ? store::RunStatus::Finished
+                                  : outcome.end == TrainEnd::Cancelled ? store::RunStatus::Cancelled
+                                                                       : store::RunStatus::Failed;
+    if (!store.setStatus(runId, status, outcome.message) && outcome.end == TrainEnd::Finished)
+        return {TrainEnd::Failed, store.lastError(), false};
+    return {outcome.end, outcome.message, false};
+}
+
 // The claimed run, from its config to its end status.
 ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const store::RunRecord &record,
                                 const std::optional<ResumePlan> &plan, const ExecutionOptions &options,
@@ -134,26 +197,13 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
     if (!config.train.initFrom.empty())
         trainerOptions.initTrust = initTrust(store, record, QString::fromStdString(config.train.initFrom),
                                              options.acceptModifiedCheckpoint);
-    if (plan) {
-        QStringList notes;
-        QString error;
-        if (!applyResumePlan(store, runId, *plan, &notes, &error))
-            return failRun(store, runId, error);
-        testKillPoint("after-resume-records");
-        for (const QString &note : notes)
-            recorder.message(note);
-        if (plan->chosen) {
-            trainerOptions.resumeFrom = plan->chosen->file;
-            trainerOptions.resumeTrust = plan->trust;
-        } else {
-            recorder.message(QStringLiteral("run %1 has no checkpoint yet: it starts over").arg(runId));
-        }
-    }
+    QString error;
+    if (plan && !applyResume(store, runId, *plan, recorder, &trainerOptions, &error))
+        return failRun(store, runId, error);
     removeUnrecordedCheckpoints(store, runId);  // files a killed engine wrote but never committed
     Trainer trainer(config, trainerOptions);
     if (data)
         trainer.setData(std::move(data));
-    QString error;
     if (!trainer.prepare(&error)) {
         // A resume whose checkpoint does not load into the run's model (an accepted modified file of
         // another shape, say): nothing trained and no metric was touched, so the run goes back to
@@ -175,36 +225,8 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
             return failRun(store, runId, store.lastError());
         testKillPoint("after-truncate");
     }
-    const QJsonObject versions{{"gatefold", options.gatefoldVersion},
-                               {"libtorch", QStringLiteral(TORCH_VERSION)},
-                               {"qt", QString::fromLatin1(qVersion())}};
-    store.setRuntime(runId, QString::fromStdString(trainer.device().str()),
-                     QString::fromUtf8(QJsonDocument(versions).toJson(QJsonDocument::Compact)));
-
-    TrainOutcome outcome;
-    try {
-        outcome = trainer.run();
-    } catch (const std::exception &e) {
-        QString detail;
-        const QString what = describeFailure(e, &detail);
-        const bool logged =
-            logEngineDetail(QStringLiteral("run %1 failed at step %2").arg(runId).arg(trainer.state().step), detail);
-        outcome.end = TrainEnd::Failed;
-        outcome.message = QStringLiteral("the engine stopped at step %1: %2; %3")
-                              .arg(trainer.state().step)
-                              .arg(what, whatToDo(store, runId, &config, e, logged));
-    }
-    if (!recorder.flush() && outcome.end == TrainEnd::Finished) {
-        outcome.end = TrainEnd::Failed;
-        outcome.message = recorder.lastError();
-    }
-    testKillPoint("before-end-status");
-    const store::RunStatus status = outcome.end == TrainEnd::Finished ? store::RunStatus::Finished
-                                  : outcome.end == TrainEnd::Cancelled ? store::RunStatus::Cancelled
-                                                                       : store::RunStatus::Failed;
-    if (!store.setStatus(runId, status, outcome.message) && outcome.end == TrainEnd::Finished)
-        return {TrainEnd::Failed, store.lastError(), false};
-    return {outcome.end, outcome.message, false};
+    recordRuntime(store, runId, trainer, options.gatefoldVersion);
+    return recordEnd(store, runId, recorder, runCatching(trainer, store, runId, config));
 }
 
 } // namespace

@@ -30,8 +30,6 @@
 namespace gatefold::train {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 double unixNow()
 {
     return double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
@@ -214,161 +212,205 @@ bool Trainer::writeCheckpoint(const QStringList &kinds, const EvalReport *eval, 
     return true;
 }
 
-TrainOutcome Trainer::run()
+void Trainer::announceStart()
+{
+    if (!m_options.events)
+        return;
+    RunStart start;
+    start.device = QString::fromStdString(m_device.str());
+    start.stepsPerEpoch = m_schedules->stepsPerEpoch();
+    start.totalSteps = m_schedules->totalSteps();
+    start.startStep = m_state.step;
+    for (const auto &p : m_model->parameters())
+        start.parameters += p.numel();
+    start.dataset = QString::fromStdString(m_data->name());
+    start.trainImages = m_data->size(data::Split::Train);
+    start.valImages = m_data->size(data::Split::Val);
+    start.memoryEstimate = estimateResources(m_config).peakBytes;
+    m_options.events->started(start);
+    m_started = true;
+    for (const QString &message : std::exchange(m_pendingMessages, {}))
+        m_options.events->message(message);
+}
+
+std::pair<torch::Tensor, torch::Tensor> Trainer::trainBatch(std::int64_t step)
+{
+    const auto indices = batchIndices(step);
+    std::vector<std::uint64_t> seeds(indices.size());
+    const std::uint64_t stepSeed = streamSeed(m_config.train.seed, kAugmentStream, step);
+    for (size_t i = 0; i < seeds.size(); ++i)
+        seeds[i] = mixSeed(stepSeed ^ std::uint64_t(i));  // image i's augmentation: a function of (seed, step, i)
+    auto batch = m_data->trainBatch(indices, seeds);
+    if (m_device.is_cuda())
+        batch.first = batch.first.pin_memory();
+    return batch;
+}
+
+bool Trainer::stopRequested() const
+{
+    return (m_options.stop && m_options.stop->load())
+        || (m_options.stopAtStep >= 0 && m_state.step >= m_options.stopAtStep);
+}
+
+TrainOutcome Trainer::finish(TrainEnd end, QString message) const
 {
     TrainOutcome outcome;
-    const std::int64_t total = m_schedules->totalSteps();
-    const std::int64_t spe = m_schedules->stepsPerEpoch();
-    const std::int64_t startStep = m_state.step;
-    if (m_options.events) {
-        RunStart start;
-        start.device = QString::fromStdString(m_device.str());
-        start.stepsPerEpoch = spe;
-        start.totalSteps = total;
-        start.startStep = startStep;
-        for (const auto &p : m_model->parameters())
-            start.parameters += p.numel();
-        start.dataset = QString::fromStdString(m_data->name());
-        start.trainImages = m_data->size(data::Split::Train);
-        start.valImages = m_data->size(data::Split::Val);
-        start.memoryEstimate = estimateResources(m_config).peakBytes;
-        m_options.events->started(start);
-        m_started = true;
-        for (const QString &message : std::exchange(m_pendingMessages, {}))
-            m_options.events->message(message);
-    }
+    outcome.end = end;
+    outcome.message = std::move(message);
+    outcome.step = m_state.step;
+    outcome.bestTop1 = m_state.bestTop1;
+    return outcome;
+}
+
+TrainOutcome Trainer::stopHere(bool savedAtThisStep)
+{
+    QString error;
+    if (!savedAtThisStep && !writeCheckpoint({store::CheckpointName::last().kind()}, nullptr, &error))
+        return finish(TrainEnd::Failed, QStringLiteral("stopped, but %1").arg(error));
+    return finish(TrainEnd::Cancelled, QStringLiteral("stopped at step %1 (epoch %2); resume continues from there")
+                                           .arg(m_state.step)
+                                           .arg(epochOf(m_state.step), 0, 'f', 2));
+}
+
+QString Trainer::divergedMessage(std::int64_t step, double lossValue, double gradNorm) const
+{
+    const QString last = !lastCheckpointPath().isEmpty()
+        ? QStringLiteral("the last good checkpoint (%1) is kept").arg(lastCheckpointPath())
+        : QStringLiteral("no checkpoint was written yet");
+    return QStringLiteral("the %1 became %2 at step %3 (epoch %4); lower optim.lr or set optim.clip_grad; %5")
+        .arg(std::isfinite(lossValue) ? QStringLiteral("gradient norm") : QStringLiteral("loss"))
+        .arg(std::isfinite(lossValue) ? gradNorm : lossValue)
+        .arg(step + 1)
+        .arg(epochOf(step + 1), 0, 'f', 2)
+        .arg(last);
+}
+
+bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *error)
+{
     const auto &o = m_config.train.optim;
     const double clip = o.clipGrad > 0 ? o.clipGrad : std::numeric_limits<double>::infinity();
-    const auto sessionStart = Clock::now();
-    auto stopRequested = [&] {
-        return (m_options.stop && m_options.stop->load())
-            || (m_options.stopAtStep >= 0 && m_state.step >= m_options.stopAtStep);
-    };
-    auto finish = [&](TrainEnd end, QString message) {
-        outcome.end = end;
-        outcome.message = std::move(message);
-        outcome.step = m_state.step;
-        outcome.bestTop1 = m_state.bestTop1;
-        return outcome;
-    };
+    const std::int64_t step = m_state.step;
+    const auto t0 = Clock::now();
+    if (step % m_schedules->stepsPerEpoch() == 0)
+        torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, step / m_schedules->stepsPerEpoch()));
+    applySchedules(step);
+    const double waitedBefore = loader.waitedSeconds();
+    torch::Tensor images, labels;
+    try {
+        std::tie(images, labels) = loader.take(step);
+    } catch (const data::DataError &e) {
+        *error = QStringLiteral("step %1: %2; the last checkpoint is kept (data.bad_images=skip skips such "
+                                "images and counts them)")
+                     .arg(step)
+                     .arg(QString::fromStdString(e.what()));
+        return false;
+    }
+    m_state.window.dataWait += loader.waitedSeconds() - waitedBefore;
+    images = data::normalize(images.to(m_device, /*non_blocking=*/true), m_norm);
+    labels = labels.to(m_device, /*non_blocking=*/true);
+    const auto &augment = m_config.train.augment;
+    data::MixedBatch mixed;
+    if (augment.mixes())
+        mixed = data::mixBatch(images, labels, m_config.model.numClasses, augment, o.labelSmoothing,
+                               streamSeed(m_config.train.seed, kMixStream, step));
+
+    m_optimizer->zero_grad();
+    const auto out = m_model->forwardForTraining(mixed.mixed ? mixed.images : images);
+    auto loss = mixed.mixed
+        ? -(mixed.targets * torch::log_softmax(out.logits, 1)).sum(1).mean()  // soft targets, smoothing inside
+        : torch::cross_entropy_loss(out.logits, labels, {}, at::Reduction::Mean, -100, o.labelSmoothing);
+    const auto aux = m_model->auxiliaryLoss(out);
+    const auto total_loss = aux.defined() ? loss + aux : loss;
+    total_loss.backward();
+    const double gradNorm = torch::nn::utils::clip_grad_norm_(m_parameters, clip);
+    const double lossValue = total_loss.item<double>();
+    if (!std::isfinite(lossValue) || !std::isfinite(gradNorm)) {
+        *error = divergedMessage(step, lossValue, gradNorm);
+        return false;
+    }
+    m_optimizer->step();
+    m_ema.update(*m_model);
+    m_state.step = step + 1;
+
+    result->seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    result->loss = lossValue;
+    result->gradNorm = gradNorm;
+    result->diversity = out.diversity;
+    result->images = images.size(0);
+    return true;
+}
+
+void Trainer::reportProgress(const StepResult &result)
+{
+    const std::int64_t total = m_schedules->totalSteps();
+    auto &w = m_state.window;
+    w.loss += result.loss;
+    w.gradNorm += result.gradNorm;
+    if (result.diversity.defined())
+        w.diversity += result.diversity.item<double>();
+    w.steps += 1;
+    w.images += result.images;
+    w.seconds += result.seconds;
+    m_state.trainSeconds += result.seconds;
+    if (m_state.step % m_config.train.logEvery == 0 || m_state.step == total)
+        publishTrainMetrics();
+    if (m_options.events) {
+        const double session = std::chrono::duration<double>(Clock::now() - m_sessionStart).count();
+        const double perStep = session / double(m_state.step - m_sessionStartStep);
+        Progress p;
+        p.step = m_state.step;
+        p.totalSteps = total;
+        p.epoch = epochOf(m_state.step);
+        p.imagesPerSecond = result.seconds > 0 ? double(result.images) / result.seconds : 0.0;
+        p.etaSeconds = perStep * double(total - m_state.step);
+        p.loss = result.loss;
+        m_options.events->progress(p);
+    }
+}
+
+bool Trainer::endEpoch(QString *error)
+{
+    const auto e0 = Clock::now();
+    const EvalReport eval = evaluateNow();
+    m_state.trainSeconds += std::chrono::duration<double>(Clock::now() - e0).count();
+    // One file, one commit: last, and best and epoch-N when it is those too.
+    QStringList kinds{store::CheckpointName::last().kind()};
+    if (eval.best)
+        kinds << store::CheckpointName::best().kind();
+    const std::int64_t epoch = m_state.step / m_schedules->stepsPerEpoch();
+    const int keep = m_config.train.keepEvery;
+    if (keep > 0 && epoch % keep == 0)
+        kinds << store::CheckpointName::epoch(epoch).kind();
+    if (!writeCheckpoint(kinds, &eval, error)) {
+        *error = QStringLiteral("%1; the previous checkpoint and every metric recorded before it are kept").arg(*error);
+        return false;
+    }
+    return true;
+}
+
+TrainOutcome Trainer::run()
+{
+    const std::int64_t total = m_schedules->totalSteps();
+    announceStart();
+    m_sessionStart = Clock::now();
+    m_sessionStartStep = m_state.step;
     // Batches are made ahead on the loader's workers; batch s is a pure function of (seed, s).
-    const bool pin = m_device.is_cuda();
-    data::BatchLoader loader(
-        [this, pin](std::int64_t step) {
-            const auto indices = batchIndices(step);
-            std::vector<std::uint64_t> seeds(indices.size());
-            const std::uint64_t stepSeed = streamSeed(m_config.train.seed, kAugmentStream, step);
-            for (size_t i = 0; i < seeds.size(); ++i)
-                seeds[i] = mixSeed(stepSeed ^ std::uint64_t(i));  // image i's augmentation: a function of (seed, step, i)
-            auto batch = m_data->trainBatch(indices, seeds);
-            if (pin)
-                batch.first = batch.first.pin_memory();
-            return batch;
-        },
-        m_state.step, total, dataWorkers(m_config.train.data.workers, m_device), m_config.train.data.prefetch);
+    data::BatchLoader loader([this](std::int64_t step) { return trainBatch(step); }, m_state.step, total,
+                             dataWorkers(m_config.train.data.workers, m_device), m_config.train.data.prefetch);
     QString error;
     // A resumed run's checkpoint already holds this step: stopping at once writes no second file.
     bool savedAtThisStep = !m_options.resumeFrom.isEmpty();
     while (m_state.step < total) {
-        if (stopRequested()) {
-            if (!savedAtThisStep && !writeCheckpoint({store::CheckpointName::last().kind()}, nullptr, &error))
-                return finish(TrainEnd::Failed, QStringLiteral("stopped, but %1").arg(error));
-            return finish(TrainEnd::Cancelled, QStringLiteral("stopped at step %1 (epoch %2); resume continues from there")
-                                                   .arg(m_state.step)
-                                                   .arg(epochOf(m_state.step), 0, 'f', 2));
-        }
-        const std::int64_t step = m_state.step;
-        const auto t0 = Clock::now();
-        if (step % spe == 0)
-            torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, step / spe));
-        applySchedules(step);
-        const double waitedBefore = loader.waitedSeconds();
-        torch::Tensor images, labels;
-        try {
-            std::tie(images, labels) = loader.take(step);
-        } catch (const data::DataError &e) {
-            return finish(TrainEnd::Failed,
-                          QStringLiteral("step %1: %2; the last checkpoint is kept (data.bad_images=skip skips such "
-                                         "images and counts them)")
-                              .arg(step)
-                              .arg(QString::fromStdString(e.what())));
-        }
-        m_state.window.dataWait += loader.waitedSeconds() - waitedBefore;
-        images = data::normalize(images.to(m_device, /*non_blocking=*/true), m_norm);
-        labels = labels.to(m_device, /*non_blocking=*/true);
-        const auto &augment = m_config.train.augment;
-        data::MixedBatch mixed;
-        if (augment.mixes())
-            mixed = data::mixBatch(images, labels, m_config.model.numClasses, augment, o.labelSmoothing,
-                                   streamSeed(m_config.train.seed, kMixStream, step));
-
-        m_optimizer->zero_grad();
-        const auto out = m_model->forwardForTraining(mixed.mixed ? mixed.images : images);
-        auto loss = mixed.mixed
-            ? -(mixed.targets * torch::log_softmax(out.logits, 1)).sum(1).mean()  // soft targets, smoothing inside
-            : torch::cross_entropy_loss(out.logits, labels, {}, at::Reduction::Mean, -100, o.labelSmoothing);
-        const auto aux = m_model->auxiliaryLoss(out);
-        const auto total_loss = aux.defined() ? loss + aux : loss;
-        total_loss.backward();
-        const double gradNorm = torch::nn::utils::clip_grad_norm_(m_parameters, clip);
-        const double lossValue = total_loss.item<double>();
-        if (!std::isfinite(lossValue) || !std::isfinite(gradNorm)) {
-            const QString last = !lastCheckpointPath().isEmpty()
-                ? QStringLiteral("the last good checkpoint (%1) is kept").arg(lastCheckpointPath())
-                : QStringLiteral("no checkpoint was written yet");
-            return finish(TrainEnd::Failed,
-                          QStringLiteral("the %1 became %2 at step %3 (epoch %4); lower optim.lr or set optim.clip_grad; %5")
-                              .arg(std::isfinite(lossValue) ? QStringLiteral("gradient norm") : QStringLiteral("loss"))
-                              .arg(std::isfinite(lossValue) ? gradNorm : lossValue)
-                              .arg(step + 1)
-                              .arg(epochOf(step + 1), 0, 'f', 2)
-                              .arg(last));
-        }
-        m_optimizer->step();
-        m_ema.update(*m_model);
-        m_state.step = step + 1;
+        if (stopRequested())
+            return stopHere(savedAtThisStep);
+        StepResult result;
+        if (!trainStep(loader, &result, &error))
+            return finish(TrainEnd::Failed, error);
         savedAtThisStep = false;
-
-        const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-        auto &w = m_state.window;
-        w.loss += lossValue;
-        w.gradNorm += gradNorm;
-        if (out.diversity.defined())
-            w.diversity += out.diversity.item<double>();
-        w.steps += 1;
-        w.images += images.size(0);
-        w.seconds += seconds;
-        m_state.trainSeconds += seconds;
-        if (m_state.step % m_config.train.logEvery == 0 || m_state.step == total)
-            publishTrainMetrics();
-        if (m_options.events) {
-            const double session = std::chrono::duration<double>(Clock::now() - sessionStart).count();
-            const double perStep = session / double(m_state.step - startStep);
-            Progress p;
-            p.step = m_state.step;
-            p.totalSteps = total;
-            p.epoch = epochOf(m_state.step);
-            p.imagesPerSecond = seconds > 0 ? double(images.size(0)) / seconds : 0.0;
-            p.etaSeconds = perStep * double(total - m_state.step);
-            p.loss = lossValue;
-            m_options.events->progress(p);
-        }
-        if (m_state.step % spe == 0) {
-            const auto e0 = Clock::now();
-            const EvalReport eval = evaluateNow();
-            m_state.trainSeconds += std::chrono::duration<double>(Clock::now() - e0).count();
-            // One file, one commit: last, and best and epoch-N when it is those too.
-            QStringList kinds{store::CheckpointName::last().kind()};
-            if (eval.best)
-                kinds << store::CheckpointName::best().kind();
-            const std::int64_t epoch = m_state.step / spe;
-            const int keep = m_config.train.keepEvery;
-            if (keep > 0 && epoch % keep == 0)
-                kinds << store::CheckpointName::epoch(epoch).kind();
-            if (!writeCheckpoint(kinds, &eval, &error))
-                return finish(TrainEnd::Failed, QStringLiteral("%1; the previous checkpoint and every metric recorded "
-                                                               "before it are kept")
-                                                    .arg(error));
+        reportProgress(result);
+        if (m_state.step % m_schedules->stepsPerEpoch() == 0) {
+            if (!endEpoch(&error))
+                return finish(TrainEnd::Failed, error);
             savedAtThisStep = true;
         }
     }

@@ -15,12 +15,17 @@
 #include <QStringList>
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <memory>
 #include <vector>
 
 namespace torch::optim {
 class AdamW;
+}
+
+namespace gatefold::data {
+class BatchLoader;
 }
 
 namespace gatefold::train {
@@ -89,6 +94,37 @@ public:
     void applySchedules(std::int64_t step);
 
 private:
+    using Clock = std::chrono::steady_clock;
+
+    // What one optimiser step leaves for the train/* window and the progress event.
+    struct StepResult {
+        double loss = 0.0;        // the total loss, auxiliary terms included
+        double gradNorm = 0.0;    // before clipping
+        torch::Tensor diversity;  // a joining model's branch diversity (undefined otherwise)
+        std::int64_t images = 0;
+        double seconds = 0.0;     // the step's wall time, the wait for its batch included
+    };
+
+    // The steps of run(), in their order.
+    void announceStart();
+    bool stopRequested() const;
+    TrainOutcome stopHere(bool savedAtThisStep);  // writes `last` unless this step has a checkpoint
+    // Schedules, batch, forward, backward, clipping, optimiser and EMA; false when the
+    // batch could not be made or the loss or gradient diverged (the step is not taken).
+    bool trainStep(data::BatchLoader &loader, StepResult *result, QString *error);
+    void reportProgress(const StepResult &result);  // the train/* window and the progress event
+    bool endEpoch(QString *error);                  // evaluation, best, checkpoint kinds, records
+    TrainOutcome finish(TrainEnd end, QString message) const;
+
+    std::pair<torch::Tensor, torch::Tensor> trainBatch(std::int64_t step);  // the loader's producer
+    QString divergedMessage(std::int64_t step, double lossValue, double gradNorm) const;
+
+    // The steps of prepare(), in their order.
+    bool openData(QString *error);            // the data set, its check against the model, the normalisation
+    bool chooseDevice(QString *error);
+    bool buildModelOnDevice(QString *error);  // seeded from (train.seed, -1)
+    void buildOptimizer();                    // AdamW (decay on matrices only) and the EMA
+    bool startWeights(QString *error);        // resume, init.from or the k-means codebooks
     bool initialiseCodebooks(QString *error);
     // Writes step-<N>.pt and reports it as `kinds` (last, best, epoch-N) in one event.
     bool writeCheckpoint(const QStringList &kinds, const EvalReport *eval, QString *error);
@@ -115,6 +151,8 @@ private:
     TrainState m_state;
     QString m_lastCheckpoint;
     QString m_bestCheckpoint;
+    Clock::time_point m_sessionStart;     // when run() began (for the ETA)
+    std::int64_t m_sessionStartStep = 0;  // the step run() began at
     std::mutex m_permMutex;  // batchIndices() runs on the loader's workers
     std::int64_t m_permEpoch = -1;
     std::vector<std::int64_t> m_permutation;

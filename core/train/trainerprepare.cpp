@@ -36,6 +36,28 @@ bool Trainer::prepare(QString *error)
         *error = QString::fromStdString(model::formatProblems(problems));
         return false;
     }
+    if (!openData(error))
+        return false;
+    const std::int64_t stepsPerEpoch = m_data->size(data::Split::Train) / m_config.train.batchSize;
+    if (stepsPerEpoch < 1) {
+        *error = QStringLiteral("train.batch_size (%1) is larger than the training split (%2 images)")
+                     .arg(m_config.train.batchSize)
+                     .arg(m_data->size(data::Split::Train));
+        return false;
+    }
+    m_schedules = std::make_unique<RunSchedules>(m_config, stepsPerEpoch);
+    if (!chooseDevice(error) || !buildModelOnDevice(error))
+        return false;
+    buildOptimizer();
+    if (!m_options.runDir.isEmpty() && !QDir().mkpath(m_options.runDir)) {
+        *error = QStringLiteral("cannot create the run directory %1").arg(m_options.runDir);
+        return false;
+    }
+    return startWeights(error);
+}
+
+bool Trainer::openData(QString *error)
+{
     std::string why;
     if (!m_data)
         m_data = data::openDataset(m_config.train.data, m_config.model.imageSize, &why, m_config.train.augment);
@@ -57,29 +79,22 @@ bool Trainer::prepare(QString *error)
                      .arg(QString::fromStdString(e.what()));
         return false;
     }
-    {
-        say(QString::fromStdString(data::describeDataset(*m_data)));
-        for (const std::string &notice : m_data->notices())
-            say(QString::fromStdString(notice));
-        say(QStringLiteral("input normalisation: %1 (%2); undecodable images: %3")
-                                      .arg(QString::fromStdString(data::describeNormalization(m_norm)),
-                                           dc.mean.empty() ? QStringLiteral("measured on the first %1 training images")
-                                                                 .arg(std::min<std::int64_t>(
-                                                                     data::kNormalizationImages,
-                                                                     m_data->size(data::Split::Train)))
-                                                           : QStringLiteral("data.mean, data.std"),
-                                           dc.skipBadImages ? QStringLiteral("skip and count (data.bad_images=skip)")
-                                                            : QStringLiteral("stop the run (data.bad_images=stop)")));
-    }
-    const std::int64_t stepsPerEpoch = m_data->size(data::Split::Train) / m_config.train.batchSize;
-    if (stepsPerEpoch < 1) {
-        *error = QStringLiteral("train.batch_size (%1) is larger than the training split (%2 images)")
-                     .arg(m_config.train.batchSize)
-                     .arg(m_data->size(data::Split::Train));
-        return false;
-    }
-    m_schedules = std::make_unique<RunSchedules>(m_config, stepsPerEpoch);
+    say(QString::fromStdString(data::describeDataset(*m_data)));
+    for (const std::string &notice : m_data->notices())
+        say(QString::fromStdString(notice));
+    say(QStringLiteral("input normalisation: %1 (%2); undecodable images: %3")
+            .arg(QString::fromStdString(data::describeNormalization(m_norm)),
+                 dc.mean.empty() ? QStringLiteral("measured on the first %1 training images")
+                                       .arg(std::min<std::int64_t>(data::kNormalizationImages,
+                                                                   m_data->size(data::Split::Train)))
+                                 : QStringLiteral("data.mean, data.std"),
+                 dc.skipBadImages ? QStringLiteral("skip and count (data.bad_images=skip)")
+                                  : QStringLiteral("stop the run (data.bad_images=stop)")));
+    return true;
+}
 
+bool Trainer::chooseDevice(QString *error)
+{
     const auto choice = m_config.train.device;
     if (choice == DeviceChoice::Cuda && !torch::cuda::is_available()) {
         *error = QStringLiteral("compute.device is cuda, but this LibTorch sees no CUDA device; use cpu or auto");
@@ -89,8 +104,13 @@ bool Trainer::prepare(QString *error)
                                                                            : torch::Device(torch::kCPU);
     if (m_config.train.deterministic)
         at::globalContext().setDeterministicAlgorithms(true, false);
+    return true;
+}
 
+bool Trainer::buildModelOnDevice(QString *error)
+{
     torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, -1));
+    std::string why;
     auto built = model::buildModel(m_config.model, &why);
     if (!built) {
         *error = QString::fromStdString(why);
@@ -99,7 +119,11 @@ bool Trainer::prepare(QString *error)
     m_model = *built;
     m_model->to(m_device);
     m_model->train();
+    return true;
+}
 
+void Trainer::buildOptimizer()
+{
     const auto groups = splitForWeightDecay(*m_model);
     const auto &o = m_config.train.optim;
     auto options = [&](double decay) {
@@ -116,11 +140,10 @@ bool Trainer::prepare(QString *error)
     m_parameters.insert(m_parameters.end(), groups.noDecay.begin(), groups.noDecay.end());
     if (o.emaDecay > 0)
         m_ema = WeightEma(*m_model, o.emaDecay);
+}
 
-    if (!m_options.runDir.isEmpty() && !QDir().mkpath(m_options.runDir)) {
-        *error = QStringLiteral("cannot create the run directory %1").arg(m_options.runDir);
-        return false;
-    }
+bool Trainer::startWeights(QString *error)
+{
     if (!m_options.resumeFrom.isEmpty()) {
         if (!loadCheckpoint(m_options.resumeFrom, m_model, m_optimizer.get(), &m_ema, &m_state, error,
                             m_options.resumeTrust))
@@ -139,7 +162,7 @@ bool Trainer::prepare(QString *error)
             return false;
         }
         if (m_ema.enabled())
-            m_ema = WeightEma(*m_model, o.emaDecay);
+            m_ema = WeightEma(*m_model, m_config.train.optim.emaDecay);
         return true;
     }
     return initialiseCodebooks(error);
