@@ -68,16 +68,8 @@ void line(const QString &view, const QString &text)
     printOut(QStringLiteral("  %1 %2").arg(view, -12).arg(text));
 }
 
-void printSummary(const InspectReport &r, const QString &split, bool files, const QString &dir, int written)
+void printPredictions(const InspectReport &r)
 {
-    printOut(tr("run %1 '%2', %3 checkpoint (step %4, epoch %5): %6 %7 on %8 in %9 s")
-                 .arg(r.runId)
-                 .arg(r.runName, r.checkpoint)
-                 .arg(r.step)
-                 .arg(r.epoch, 0, 'g', 4)
-                 .arg(r.images.size())
-                 .arg(files ? tr("image file(s)") : tr("%1 images").arg(split), r.device)
-                 .arg(r.seconds, 0, 'f', 2));
     int labelled = 0, correct = 0;
     double confidence = 0;
     for (const auto &im : r.images) {
@@ -91,6 +83,11 @@ void printSummary(const InspectReport &r, const QString &split, bool files, cons
                                            .arg(correct).arg(labelled).arg(number(confidence / double(r.images.size())))
                                      : tr("mean confidence %1 (files carry no labels)")
                                            .arg(number(confidence / double(r.images.size()))));
+}
+
+// The attention, rollout and distance views' lines (those the report holds).
+void printAttention(const InspectReport &r)
+{
     if (!r.attention.empty())
         line(tr("attention"), tr("%1 layers x %2 heads x %3 images on %4x%5 patches (%6)%7")
                                   .arg(r.layers)
@@ -125,6 +122,11 @@ void printSummary(const InspectReport &r, const QString &split, bool files, cons
         line(tr("distance"), tr("%1-%2 px over heads; mean per layer %3")
                                  .arg(number(*lo, 1), number(*hi, 1), layers.join(QLatin1Char(' '))));
     }
+}
+
+// The codebook, branches, weights and cka views' lines (those the report holds).
+void printRepresentations(const InspectReport &r)
+{
     if (!r.codebook.empty()) {
         QStringList blocks;
         for (const auto &layer : r.codebook)
@@ -157,6 +159,21 @@ void printSummary(const InspectReport &r, const QString &split, bool files, cons
             diagonal << number(r.cka.at(l, l), 2);
         line(tr("cka"), tr("against %1: diagonal %2").arg(r.ckaAgainst, diagonal.join(QLatin1Char(' '))));
     }
+}
+
+void printSummary(const InspectReport &r, const QString &split, bool files, const QString &dir, int written)
+{
+    printOut(tr("run %1 '%2', %3 checkpoint (step %4, epoch %5): %6 %7 on %8 in %9 s")
+                 .arg(r.runId)
+                 .arg(r.runName, r.checkpoint)
+                 .arg(r.step)
+                 .arg(r.epoch, 0, 'g', 4)
+                 .arg(r.images.size())
+                 .arg(files ? tr("image file(s)") : tr("%1 images").arg(split), r.device)
+                 .arg(r.seconds, 0, 'f', 2));
+    printPredictions(r);
+    printAttention(r);
+    printRepresentations(r);
     for (const auto &[view, reason] : r.skipped)
         line(tr("skipped"), QStringLiteral("%1: %2").arg(view, reason));
     printOut(tr("wrote %1 files to %2 (report.json lists them)").arg(written).arg(dir));
@@ -172,11 +189,24 @@ bool parseCkaWith(const QString &text, qint64 *run, QString *checkpoint)
     return ok && *run > 0;
 }
 
-} // namespace
+// What `analyze` is asked to look at and write, every option checked.
+struct AnalyzeRequest {
+    inspect::InspectRequest inspect;
+    std::optional<QString> out;  // none: <run dir>/analysis/<checkpoint>
+    bool reportOnly = false;
+    bool json = false;
+    bool progress = false;
+};
 
-int runAnalyze(const QStringList &arguments)
+// The report made and written.
+struct AnalyzeResult {
+    InspectReport report;
+    QString dir;
+    QStringList written;
+};
+
+void addAnalyzeOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Look inside a run's checkpoint (issue #7): class-token attention per layer and head, attention rollout,\n"
            "mean attention distance, codebook usage and patch code maps (CDE runs), branch feature and weight\n"
@@ -211,112 +241,163 @@ int runAnalyze(const QStringList &arguments)
     parser.addOption({"accept-modified-checkpoint",
                       tr("Look at a checkpoint although it is not what was written (its content hash or the store's "
                          "sha256 differs).")});
-    if (const auto exitCode = parseOrExit(parser, arguments))
-        return *exitCode;
+}
 
-    QStringList problems;
+// The inspection the options ask for, as read; what cannot be read is added to `problems`.
+inspect::InspectRequest inspectRequest(const QCommandLineParser &parser, QStringList *problems)
+{
     inspect::InspectRequest request;
     bool ok = false;
-    request.runId = runIdFromOptions(parser, tr("look at"), &problems);
+    request.runId = runIdFromOptions(parser, tr("look at"), problems);
     request.checkpoint = parser.value("checkpoint");
     request.images = parser.value("images").toInt(&ok);
     if (!ok)
-        problems << tr("--images must be a whole number, not '%1'").arg(parser.value("images"));
+        *problems << tr("--images must be a whole number, not '%1'").arg(parser.value("images"));
     request.split = parser.value("split");
     request.files = parser.values("image");
     if (parser.isSet("views")) {
         for (const QString &view : parser.value("views").split(QLatin1Char(',')))
             request.views << view.trimmed();
         if (request.views.contains(QString()))  // ",," asks for no view by name: not for every view
-            problems << tr("--views '%1' holds an empty view name; list views separated by commas, e.g. "
-                           "--views attention,rollout (leave --views out for every view that applies)")
-                            .arg(parser.value("views"));
+            *problems << tr("--views '%1' holds an empty view name; list views separated by commas, e.g. "
+                            "--views attention,rollout (leave --views out for every view that applies)")
+                             .arg(parser.value("views"));
     }
     request.rolloutFusion = parser.value("fusion");
     request.discardRatio = parser.value("discard").toDouble(&ok);
     if (!ok)
-        problems << tr("--discard must be a number in [0, 1), not '%1'").arg(parser.value("discard"));
+        *problems << tr("--discard must be a number in [0, 1), not '%1'").arg(parser.value("discard"));
     if (parser.isSet("cka-with") && !parseCkaWith(parser.value("cka-with"), &request.ckaRunId, &request.ckaCheckpoint))
-        problems << tr("--cka-with must be a run id, optionally with :best, :last or :epoch:N, not '%1'")
-                        .arg(parser.value("cka-with"));
+        *problems << tr("--cka-with must be a run id, optionally with :best, :last or :epoch:N, not '%1'")
+                         .arg(parser.value("cka-with"));
     request.ckaImages = parser.value("cka-images").toInt(&ok);
     if (!ok)
-        problems << tr("--cka-images must be a whole number, not '%1'").arg(parser.value("cka-images"));
+        *problems << tr("--cka-images must be a whole number, not '%1'").arg(parser.value("cka-images"));
     request.device = parser.value("device");
     request.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");
+    return request;
+}
+
+// Every problem of the options printed at once (inspect::checkRequest's once they read); nullopt when there was any.
+std::optional<AnalyzeRequest> analyzeRequest(const QCommandLineParser &parser)
+{
+    QStringList problems;
+    AnalyzeRequest request;
+    request.inspect = inspectRequest(parser, &problems);
     if (problems.isEmpty())
-        problems = inspect::checkRequest(request);
-    for (const QString &file : request.files)  // what stands there, named: a folder, a fifo, a device, a loop…
+        problems = inspect::checkRequest(request.inspect);
+    for (const QString &file : request.inspect.files)  // what stands there, named: a folder, a fifo, a device, a loop…
         if (const std::string problem = files::regularFileProblem(QFile::encodeName(file).toStdString()); !problem.empty())
             problems << tr("--image %1").arg(QString::fromStdString(problem));
     if (!problems.isEmpty()) {
         printErrors(tr("cannot analyze (nothing was written):"), problems);
-        return ExitUsage;
+        return std::nullopt;
     }
+    if (parser.isSet("out"))
+        request.out = parser.value("out");
+    request.reportOnly = parser.isSet("report-only");
+    request.json = parser.isSet("json");
+    request.progress = parser.isSet("progress");
+    return request;
+}
 
+// What the user named must exist: those are usage errors (2); what fails after is a failure (1).
+bool checkNamedCheckpoints(store::RunStore &store, const inspect::InspectRequest &request, CommandError *error)
+{
+    std::vector<std::pair<qint64, QString>> named{{request.runId, request.checkpoint}};
+    if (request.ckaRunId != 0 && (request.views.isEmpty() || request.views.contains(QStringLiteral("cka"))))
+        named.emplace_back(request.ckaRunId, request.ckaCheckpoint);
+    QString why;
+    for (const auto &[run, checkpoint] : named) {
+        if (!store.run(run)) {
+            *error = commandError(ExitUsage, tr("there is no run %1 in %2; `gatefold-cli runs` lists the runs")
+                                                 .arg(run)
+                                                 .arg(store.displayName()));
+            return false;
+        }
+        if (!inspect::chooseCheckpoint(store, run, checkpoint, &why)) {
+            *error = commandError(ExitUsage, why);
+            return false;
+        }
+    }
+    return true;
+}
+
+// The checkpoint inspected and the report written; nullopt with `error`.
+std::optional<AnalyzeResult> analyzeCheckpoint(store::RunStore &store, const AnalyzeRequest &request,
+                                               CommandError *error)
+{
+    if (!checkNamedCheckpoints(store, request.inspect, error))
+        return std::nullopt;
+    runtime::applyThreadCount(0);
+    const bool chatty = request.progress || (!request.json && isatty(STDERR_FILENO));
+    QString why;
+    auto report = inspect::inspectRun(store, request.inspect, &why, [chatty](const QString &stage) {
+        if (chatty)
+            printErr(QStringLiteral("  %1 …").arg(stage));
+    });
+    if (!report) {
+        *error = commandError(ExitFailure, why);
+        return std::nullopt;
+    }
+    AnalyzeResult result{std::move(*report), {}, {}};
+    result.dir = request.out ? QFileInfo(*request.out).absoluteFilePath()
+                             : QDir(store.runDirectory(request.inspect.runId))
+                                   .filePath(QStringLiteral("analysis/")
+                                             + inspect::checkpointDirName(request.inspect.checkpoint));
+    const auto parts = request.reportOnly ? inspect::ReportParts::JsonOnly : inspect::ReportParts::Everything;
+    if (!inspect::writeReport(result.report, result.dir, &why, &result.written, parts)) {
+        *error = commandError(ExitFailure, why);
+        return std::nullopt;
+    }
+    return result;
+}
+
+void printAnalyzeJson(const AnalyzeResult &result)
+{
+    const InspectReport &report = result.report;
+    QJsonObject skipped;
+    for (const auto &[view, reason] : report.skipped)
+        skipped.insert(view, reason);
+    TrainPrinter::printJson(QJsonObject{{"run", report.runId},
+                                        {"checkpoint", report.checkpoint},
+                                        {"checkpoint_file", report.checkpointFile},
+                                        {"step", report.step},
+                                        {"epoch", report.epoch},
+                                        {"device", report.device},
+                                        {"images", int(report.images.size())},
+                                        {"seconds", report.seconds},
+                                        {"out", result.dir},
+                                        {"report", QDir(result.dir).filePath(QStringLiteral("report.json"))},
+                                        {"files", QJsonArray::fromStringList(result.written)},
+                                        {"skipped", skipped}});
+}
+
+} // namespace
+
+int runAnalyze(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addAnalyzeOptions(parser);
+    if (const auto exitCode = parseOrExit(parser, arguments))
+        return *exitCode;
+    const auto request = analyzeRequest(parser);
+    if (!request)
+        return ExitUsage;
     // Opening a missing SQLite file would create a store: refuse instead (openExistingStore).
     int exitCode = ExitOk;
     auto store = openExistingStore(parser, ExitFailure, &exitCode);
     if (!store)
         return exitCode;
-    QString error;
-    // What the user named must exist: those are usage errors (2); what fails after is a failure (1).
-    std::vector<std::pair<qint64, QString>> named{{request.runId, request.checkpoint}};
-    if (request.ckaRunId != 0 && (request.views.isEmpty() || request.views.contains(QStringLiteral("cka"))))
-        named.emplace_back(request.ckaRunId, request.ckaCheckpoint);
-    for (const auto &[run, checkpoint] : named) {
-        if (!store->run(run)) {
-            printErr(tr("error: there is no run %1 in %2; `gatefold-cli runs` lists the runs")
-                         .arg(run)
-                         .arg(store->displayName()));
-            return ExitUsage;
-        }
-        if (!inspect::chooseCheckpoint(*store, run, checkpoint, &error)) {
-            printErr(tr("error: %1").arg(error));
-            return ExitUsage;
-        }
-    }
-
-    runtime::applyThreadCount(0);
-    const bool json = parser.isSet("json");
-    const bool chatty = parser.isSet("progress") || (!json && isatty(STDERR_FILENO));
-    auto report = inspect::inspectRun(*store, request, &error, [chatty](const QString &stage) {
-        if (chatty)
-            printErr(QStringLiteral("  %1 …").arg(stage));
-    });
-    if (!report) {
-        printErr(tr("error: %1").arg(error));
-        return ExitFailure;
-    }
-    const QString dir = parser.isSet("out")
-        ? QFileInfo(parser.value("out")).absoluteFilePath()
-        : QDir(store->runDirectory(request.runId))
-              .filePath(QStringLiteral("analysis/") + inspect::checkpointDirName(request.checkpoint));
-    QStringList written;
-    const auto parts = parser.isSet("report-only") ? inspect::ReportParts::JsonOnly : inspect::ReportParts::Everything;
-    if (!inspect::writeReport(*report, dir, &error, &written, parts)) {
-        printErr(tr("error: %1").arg(error));
-        return ExitFailure;
-    }
-    if (json) {
-        QJsonObject skipped;
-        for (const auto &[view, reason] : report->skipped)
-            skipped.insert(view, reason);
-        TrainPrinter::printJson(QJsonObject{{"run", report->runId},
-                                            {"checkpoint", report->checkpoint},
-                                            {"checkpoint_file", report->checkpointFile},
-                                            {"step", report->step},
-                                            {"epoch", report->epoch},
-                                            {"device", report->device},
-                                            {"images", int(report->images.size())},
-                                            {"seconds", report->seconds},
-                                            {"out", dir},
-                                            {"report", QDir(dir).filePath(QStringLiteral("report.json"))},
-                                            {"files", QJsonArray::fromStringList(written)},
-                                            {"skipped", skipped}});
-        return ExitOk;
-    }
-    printSummary(*report, request.split, !request.files.isEmpty(), dir, int(written.size()));
+    CommandError error;
+    const auto result = analyzeCheckpoint(*store, *request, &error);
+    if (!result)
+        return printCommandError(error);
+    if (request->json)
+        printAnalyzeJson(*result);
+    else
+        printSummary(result->report, request->inspect.split, !request->inspect.files.isEmpty(), result->dir,
+                     int(result->written.size()));
     return ExitOk;
 }
 

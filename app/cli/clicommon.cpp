@@ -54,6 +54,51 @@ void printErr(const QString &text)
     QTextStream(stderr) << text << Qt::endl;
 }
 
+CommandError commandError(int exitCode, const QString &message)
+{
+    return {exitCode, {QStringLiteral("error: %1").arg(message)}};
+}
+
+CommandError commandErrors(int exitCode, const QString &heading, const QStringList &errors)
+{
+    CommandError error = commandError(exitCode, heading);
+    for (const QString &e : errors)
+        error.lines << QStringLiteral("  %1").arg(e);
+    return error;
+}
+
+int printCommandError(const CommandError &error)
+{
+    for (const QString &line : error.lines)
+        printErr(line);
+    return error.exitCode;
+}
+
+std::optional<std::vector<qint64>> selectedRuns(store::RunStore &store, const RunSelection &selection,
+                                                QString *error)
+{
+    std::vector<qint64> ids = selection.ids;
+    if (selection.all || selection.sweepId > 0) {
+        if (selection.sweepId > 0 && !store.sweep(selection.sweepId)) {
+            *error = QCoreApplication::translate("cli", "there is no sweep %1 in %2")
+                         .arg(selection.sweepId)
+                         .arg(store.displayName());
+            return std::nullopt;
+        }
+        const auto runs = store.runs(selection.sweepId);  // newest first
+        for (auto it = runs.rbegin(); it != runs.rend(); ++it)
+            ids.push_back(it->id);
+    }
+    for (qint64 id : ids)
+        if (!store.run(id)) {
+            *error = QCoreApplication::translate("cli", "there is no run %1 in %2; `gatefold-cli runs` lists them")
+                         .arg(id)
+                         .arg(store.displayName());
+            return std::nullopt;
+        }
+    return ids;
+}
+
 void printOut(const QString &text)
 {
     QTextStream(stdout) << text << Qt::endl;

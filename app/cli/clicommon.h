@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QCommandLineParser;
 
@@ -57,5 +58,31 @@ int reportDamage(const store::RunStore &store, int exitCode);
 
 void printErr(const QString &text);
 void printOut(const QString &text);
+
+// What a command's action could not do: the lines for stderr, worded in full
+// ("error: …"), and the exit code the command returns.
+struct CommandError {
+    int exitCode = ExitFailure;
+    QStringList lines;
+};
+// "error: <message>" as one line.
+CommandError commandError(int exitCode, const QString &message);
+// "error: <heading>" and each of `errors` indented below it, as printErrors prints them.
+CommandError commandErrors(int exitCode, const QString &heading, const QStringList &errors);
+// Prints the lines to stderr; returns the exit code.
+int printCommandError(const CommandError &error);
+
+// --runs IDS, --sweep ID or --all as a command read them (each reads ids its
+// own way): the runs given, or every run of a sweep (sweepId > 0) or of the
+// store (all).
+struct RunSelection {
+    std::vector<qint64> ids;
+    qint64 sweepId = 0;
+    bool all = false;
+};
+// The ids of the selected runs — a sweep's or the store's oldest first —
+// each checked to be in the store. nullopt with `error` (no such sweep or run).
+std::optional<std::vector<qint64>> selectedRuns(store::RunStore &store, const RunSelection &selection,
+                                                QString *error);
 
 } // namespace gatefold::cli

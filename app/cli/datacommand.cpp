@@ -135,11 +135,27 @@ bool writeSamples(const data::Dataset &data, const QString &path, data::Split sp
     return true;
 }
 
-} // namespace
+// What `data` is asked to describe and write, every option checked.
+struct DataRequest {
+    train::RunConfig config;
+    int perClass = 8;
+    QString splitName;              // train or val
+    std::optional<QString> samples; // the grid's file
+    bool augmented = false;
+    bool verify = false;
+    bool json = false;
+};
 
-int runData(const QStringList &arguments)
+// The data set opened, summarised and its normalisation measured or given (or why not).
+struct DataDescription {
+    std::unique_ptr<data::Dataset> data;
+    data::DatasetSummary summary;
+    data::Normalization norm;
+    QString normError;  // empty: measured or given
+};
+
+void addDataOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Describe the data set a run config names (data.*, img_size, aug.*): classes, images per split and\n"
            "class, the input normalisation; optionally write a grid of sample images as the model sees them\n"
@@ -155,51 +171,71 @@ int runData(const QStringList &arguments)
     parser.addOption({"augmented", tr("Samples of the training split through the run's augmentation (aug.*).")});
     parser.addOption({"verify", tr("Decode every image of both splits and list those that cannot be read "
                                    "(exit status 1 if any).")});
-    if (const auto exitCode = parseOrExit(parser, arguments))
-        return *exitCode;
+}
 
+// Every problem of the options printed at once; nullopt when there was any.
+std::optional<DataRequest> dataRequest(const QCommandLineParser &parser)
+{
     QStringList errors;
     const auto config = runConfigFromOptions(parser, &errors);
+    DataRequest request;
     bool ok = false;
-    const int perClass = parser.value("per-class").toInt(&ok);
-    if (!ok || perClass < 1 || perClass > 100)
+    request.perClass = parser.value("per-class").toInt(&ok);
+    if (!ok || request.perClass < 1 || request.perClass > 100)
         errors << tr("--per-class must be a whole number from 1 to 100, not '%1'").arg(parser.value("per-class"));
-    const QString splitName = parser.isSet("augmented") ? QStringLiteral("train") : parser.value("split");
-    if (splitName != "train" && splitName != "val")
-        errors << tr("--split must be train or val, not '%1'").arg(splitName);
-    if (parser.isSet("samples"))
-        if (const QString problem = samplesPathProblem(parser.value("samples")); !problem.isEmpty())
+    request.augmented = parser.isSet("augmented");
+    request.splitName = request.augmented ? QStringLiteral("train") : parser.value("split");
+    if (request.splitName != "train" && request.splitName != "val")
+        errors << tr("--split must be train or val, not '%1'").arg(request.splitName);
+    if (parser.isSet("samples")) {
+        request.samples = parser.value("samples");
+        if (const QString problem = samplesPathProblem(*request.samples); !problem.isEmpty())
             errors << problem;
+    }
     if (!config || !errors.isEmpty()) {
         printErrors(tr("cannot describe the data set:"), errors);
-        return ExitUsage;
+        return std::nullopt;
     }
-    const auto &dc = config->train.data;
+    request.config = *config;
+    request.verify = parser.isSet("verify");
+    request.json = parser.isSet("json");
+    return request;
+}
+
+// The data set opened and described; nullopt with `error` when it cannot be opened.
+std::optional<DataDescription> describeData(const DataRequest &request, CommandError *error)
+{
+    const auto &dc = request.config.train.data;
+    const int imageSize = request.config.model.imageSize;
+    DataDescription d;
     std::string why;
-    auto data = data::openDataset(dc, config->model.imageSize, &why, config->train.augment);
+    d.data = data::openDataset(dc, imageSize, &why, request.config.train.augment);
     // --verify lists every file that cannot be read: a folder's unreadable files must not stop the opening.
     // Opened that way, the normalisation is not measured (it would leave the bad files out silently).
-    QString normError;
-    if (!data && parser.isSet("verify") && !dc.skipBadImages) {
+    if (!d.data && request.verify && !dc.skipBadImages) {
         data::DataConfig opening = dc;
         opening.skipBadImages = true;
-        normError = QString::fromStdString(why);
-        data = data::openDataset(opening, config->model.imageSize, &why, config->train.augment);
+        d.normError = QString::fromStdString(why);
+        d.data = data::openDataset(opening, imageSize, &why, request.config.train.augment);
     }
-    if (!data) {
-        printErr(tr("error: %1").arg(QString::fromStdString(why)));
-        return ExitFailure;
+    if (!d.data) {
+        *error = commandError(ExitFailure, QString::fromStdString(why));
+        return std::nullopt;
     }
-    const bool json = parser.isSet("json");
-    const auto summary = data::summarizeDataset(*data);
+    d.summary = data::summarizeDataset(*d.data);
     // A bad file must not keep --verify from listing them all: a failed measurement is reported, not fatal.
-    data::Normalization norm;
     try {
-        if (normError.isEmpty())
-            norm = dc.mean.empty() ? data::measureNormalization(*data) : data::Normalization{dc.mean, dc.std};
+        if (d.normError.isEmpty())
+            d.norm = dc.mean.empty() ? data::measureNormalization(*d.data) : data::Normalization{dc.mean, dc.std};
     } catch (const data::DataError &e) {
-        normError = QString::fromStdString(e.what());
+        d.normError = QString::fromStdString(e.what());
     }
+    return d;
+}
+
+QJsonObject descriptionJson(const DataDescription &d, const data::DataConfig &dc)
+{
+    const auto &summary = d.summary;
     QJsonObject out{{"name", QString::fromStdString(summary.name)},
                     {"path", QString::fromStdString(dc.path)},
                     {"channels", summary.channels},
@@ -208,93 +244,136 @@ int runData(const QStringList &arguments)
                     {"val_images", qint64(summary.valSize)},
                     {"train_per_class", toJson(summary.trainPerClass)},
                     {"val_per_class", toJson(summary.valPerClass)},
-                    {"mean", toJson(norm.mean)},
-                    {"std", toJson(norm.std)},
-                    {"normalization", !normError.isEmpty() ? "failed" : dc.mean.empty() ? "measured" : "given"},
+                    {"mean", toJson(d.norm.mean)},
+                    {"std", toJson(d.norm.std)},
+                    {"normalization", !d.normError.isEmpty() ? "failed" : dc.mean.empty() ? "measured" : "given"},
                     {"bad_images", dc.skipBadImages ? "skip" : "stop"}};
     QJsonArray classes;
     for (const auto &name : summary.classNames)
         classes.append(QString::fromStdString(name));
     out.insert("classes", classes);
     QJsonArray notices;  // what the reader passed over: hidden entries, files of other formats, nested folders
-    for (const auto &notice : data->notices())
+    for (const auto &notice : d.data->notices())
         notices.append(QString::fromStdString(notice));
     out.insert("notices", notices);
+    return out;
+}
 
-    if (!json) {
-        const auto &names = summary.classNames;
-        QStringList shown;
-        for (size_t c = 0; c < names.size() && c < 12; ++c)
-            shown << QString::fromStdString(names[c]);
-        if (names.size() > 12)
-            shown << QStringLiteral("… (%1 more)").arg(names.size() - 12);
-        printOut(QStringLiteral("data set       %1%2").arg(QString::fromStdString(summary.name),
-                                                         dc.path.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(dc.path))));
-        printOut(QStringLiteral("classes        %1: %2").arg(names.size()).arg(shown.join(QStringLiteral(", "))));
-        printOut(QStringLiteral("images         %1 training, %2 validation; the model sees %3 x %4 x %4")
-                     .arg(summary.trainSize)
-                     .arg(summary.valSize)
-                     .arg(summary.channels)
-                     .arg(summary.imageSize));
-        printOut(QStringLiteral("per class      training %1, validation %2")
-                     .arg(range(summary.trainPerClass), range(summary.valPerClass)));
-        if (!normError.isEmpty())
-            printOut(QStringLiteral("normalisation  cannot be measured: %1").arg(normError));
-        else
-            printOut(QStringLiteral("normalisation  %1 (%2)")
-                     .arg(QString::fromStdString(data::describeNormalization(norm)),
-                          dc.mean.empty() ? QStringLiteral("measured on the first %1 training images")
-                                                .arg(std::min(data::kNormalizationImages, summary.trainSize))
-                                          : QStringLiteral("data.mean, data.std")));
-        printOut(QStringLiteral("bad images     %1").arg(dc.skipBadImages ? tr("skip and count") : tr("stop the run")));
-        for (const auto &notice : notices)
-            printOut(QStringLiteral("passed over    %1").arg(notice.toString()));
-        if (names.size() < 2)
-            printOut(QStringLiteral("warning        a classifier needs at least 2 classes: a run refuses this data set"));
-    }
-    if (parser.isSet("samples")) {
-        const auto split = splitName == "train" ? data::Split::Train : data::Split::Val;
-        if (!writeSamples(*data, parser.value("samples"), split, perClass, parser.isSet("augmented"),
-                          config->train.seed, &out))
-            return ExitFailure;
-        if (!json)
-            printOut(QStringLiteral("samples        %1 (%2 split%3, %4 per class)")
-                         .arg(parser.value("samples"), splitName,
-                              parser.isSet("augmented") ? tr(", augmented") : QString())
-                         .arg(perClass));
-    }
-    int exitCode = normError.isEmpty() ? ExitOk : ExitFailure;
-    if (parser.isSet("verify")) {
-        const auto *transformed = dynamic_cast<const data::TransformedDataset *>(data.get());
-        const bool tty = !json && isatty(STDERR_FILENO);
-        const auto check = data::checkImages(transformed->source(), 20, [tty](std::int64_t done, std::int64_t total) {
-            if (tty)
-                std::fprintf(stderr, "\rchecking images %lld/%lld", (long long)done, (long long)total);
-        });
+void printDescription(const DataDescription &d, const data::DataConfig &dc)
+{
+    const auto &summary = d.summary;
+    const auto &names = summary.classNames;
+    QStringList shown;
+    for (size_t c = 0; c < names.size() && c < 12; ++c)
+        shown << QString::fromStdString(names[c]);
+    if (names.size() > 12)
+        shown << QStringLiteral("… (%1 more)").arg(names.size() - 12);
+    printOut(QStringLiteral("data set       %1%2").arg(QString::fromStdString(summary.name),
+                                                     dc.path.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(dc.path))));
+    printOut(QStringLiteral("classes        %1: %2").arg(names.size()).arg(shown.join(QStringLiteral(", "))));
+    printOut(QStringLiteral("images         %1 training, %2 validation; the model sees %3 x %4 x %4")
+                 .arg(summary.trainSize)
+                 .arg(summary.valSize)
+                 .arg(summary.channels)
+                 .arg(summary.imageSize));
+    printOut(QStringLiteral("per class      training %1, validation %2")
+                 .arg(range(summary.trainPerClass), range(summary.valPerClass)));
+    if (!d.normError.isEmpty())
+        printOut(QStringLiteral("normalisation  cannot be measured: %1").arg(d.normError));
+    else
+        printOut(QStringLiteral("normalisation  %1 (%2)")
+                 .arg(QString::fromStdString(data::describeNormalization(d.norm)),
+                      dc.mean.empty() ? QStringLiteral("measured on the first %1 training images")
+                                            .arg(std::min(data::kNormalizationImages, summary.trainSize))
+                                      : QStringLiteral("data.mean, data.std")));
+    printOut(QStringLiteral("bad images     %1").arg(dc.skipBadImages ? tr("skip and count") : tr("stop the run")));
+    for (const auto &notice : d.data->notices())
+        printOut(QStringLiteral("passed over    %1").arg(QString::fromStdString(notice)));
+    if (names.size() < 2)
+        printOut(QStringLiteral("warning        a classifier needs at least 2 classes: a run refuses this data set"));
+}
+
+// Decodes every image of both splits, with a count on a terminal's stderr while it goes.
+data::ImageCheck verifyImages(const data::Dataset &data, bool json)
+{
+    const auto *transformed = dynamic_cast<const data::TransformedDataset *>(&data);
+    const bool tty = !json && isatty(STDERR_FILENO);
+    const auto check = data::checkImages(transformed->source(), 20, [tty](std::int64_t done, std::int64_t total) {
         if (tty)
-            std::fprintf(stderr, "\n");
-        QJsonArray problems;
-        for (const auto &p : check.problems)
-            problems.append(QString::fromStdString(p));
-        out.insert("verify", QJsonObject{{"checked", qint64(check.checked)}, {"bad", qint64(check.bad)},
-                                         {"problems", problems}});
-        if (!json) {
-            printOut(QStringLiteral("verified       %1 images, %2 bad").arg(check.checked).arg(check.bad));
-            for (const auto &p : check.problems)
-                printOut(QStringLiteral("  %1").arg(QString::fromStdString(p)));
-            if (check.bad > qint64(check.problems.size()))
-                printOut(QStringLiteral("  … and %1 more").arg(check.bad - qint64(check.problems.size())));
-        }
+            std::fprintf(stderr, "\rchecking images %lld/%lld", (long long)done, (long long)total);
+    });
+    if (tty)
+        std::fprintf(stderr, "\n");
+    return check;
+}
+
+QJsonObject verifyJson(const data::ImageCheck &check)
+{
+    QJsonArray problems;
+    for (const auto &p : check.problems)
+        problems.append(QString::fromStdString(p));
+    return QJsonObject{{"checked", qint64(check.checked)}, {"bad", qint64(check.bad)}, {"problems", problems}};
+}
+
+void printVerify(const data::ImageCheck &check)
+{
+    printOut(QStringLiteral("verified       %1 images, %2 bad").arg(check.checked).arg(check.bad));
+    for (const auto &p : check.problems)
+        printOut(QStringLiteral("  %1").arg(QString::fromStdString(p)));
+    if (check.bad > qint64(check.problems.size()))
+        printOut(QStringLiteral("  … and %1 more").arg(check.bad - qint64(check.problems.size())));
+}
+
+// --samples: the grid written and said; false with a message on stderr.
+bool writeRequestedSamples(const DataRequest &request, const data::Dataset &data, QJsonObject *out)
+{
+    const auto split = request.splitName == "train" ? data::Split::Train : data::Split::Val;
+    if (!writeSamples(data, *request.samples, split, request.perClass, request.augmented, request.config.train.seed, out))
+        return false;
+    if (!request.json)
+        printOut(QStringLiteral("samples        %1 (%2 split%3, %4 per class)")
+                     .arg(*request.samples, request.splitName, request.augmented ? tr(", augmented") : QString())
+                     .arg(request.perClass));
+    return true;
+}
+
+} // namespace
+
+int runData(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addDataOptions(parser);
+    if (const auto exitCode = parseOrExit(parser, arguments))
+        return *exitCode;
+    const auto request = dataRequest(parser);
+    if (!request)
+        return ExitUsage;
+    const auto &dc = request->config.train.data;
+    CommandError error;
+    const auto description = describeData(*request, &error);
+    if (!description)
+        return printCommandError(error);
+    QJsonObject out = descriptionJson(*description, dc);
+    if (!request->json)
+        printDescription(*description, dc);
+    if (request->samples && !writeRequestedSamples(*request, *description->data, &out))
+        return ExitFailure;
+    int exitCode = description->normError.isEmpty() ? ExitOk : ExitFailure;
+    if (request->verify) {
+        const auto check = verifyImages(*description->data, request->json);
+        out.insert("verify", verifyJson(check));
+        if (!request->json)
+            printVerify(check);
         if (check.bad > 0)
             exitCode = ExitFailure;
     }
-    if (!normError.isEmpty()) {
-        out.insert("normalization_error", normError);
-        if (!parser.isSet("verify"))
+    if (!description->normError.isEmpty()) {
+        out.insert("normalization_error", description->normError);
+        if (!request->verify)
             printErr(tr("error: %1\n`--verify` lists every file that cannot be read; data.bad_images=skip trains "
-                        "without them").arg(normError));
+                        "without them").arg(description->normError));
     }
-    if (json)
+    if (request->json)
         printOut(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Compact)));
     return exitCode;
 }

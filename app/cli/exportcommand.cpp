@@ -24,11 +24,8 @@ QString agreementText(const exporting::LogitAgreement &a, int images)
         .arg(images);
 }
 
-} // namespace
-
-int runExport(const QStringList &arguments)
+void addExportOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Fold a run's checkpoint and write it as TorchScript, ONNX (opset 13) and safetensors with a JSON config\n"
            "(timm's names and config where the fold is timm-shaped). Each file is loaded back and its logits are\n"
@@ -55,9 +52,11 @@ int runExport(const QStringList &arguments)
     parser.addOption({"accept-modified-checkpoint",
                       tr("Export a checkpoint although it is not what was written (its content hash or the store's "
                          "sha256 differs); recorded in the run as checkpoint/accepted-modified.")});
-    if (const auto exitCode = parseOrExit(parser, arguments))
-        return *exitCode;
+}
 
+// The export the options ask for, checked (exporting::checkExportRequest); nullopt after printing every problem.
+std::optional<exporting::ExportRequest> exportRequest(const QCommandLineParser &parser)
+{
     QStringList problems;
     exporting::ExportRequest request;
     bool ok = false;
@@ -81,43 +80,69 @@ int runExport(const QStringList &arguments)
         problems = exporting::checkExportRequest(request);
     if (!problems.isEmpty()) {
         printErrors(tr("cannot export (nothing was written):"), problems);
-        return ExitUsage;
+        return std::nullopt;
     }
-    int exitCode = ExitOk;
-    auto store = openExistingStore(parser, ExitFailure, &exitCode);
-    if (!store)
-        return exitCode;
-    QString error;
+    return request;
+}
+
+// The run exported and verified, each stage said on stderr; nullopt with `error`.
+std::optional<exporting::ExportResult> exportCheckpoint(store::RunStore &store, const exporting::ExportRequest &request,
+                                                        CommandError *error)
+{
+    QString why;
     runtime::applyThreadCount(0);
-    const bool json = parser.isSet("json");
     exporting::ExportFailure failure = exporting::ExportFailure::Failure;
-    const auto result = exporting::exportRun(*store, request, &error, &failure,
-                                             [](const QString &stage) { printErr(QStringLiteral("  %1 …").arg(stage)); });
-    if (!result) {
-        printErr(tr("error: %1").arg(error));
-        return failure == exporting::ExportFailure::Usage ? ExitUsage : ExitFailure;
-    }
-    if (json) {
-        TrainPrinter::printJson(exporting::exportResultJson(*result));
-        return ExitOk;
-    }
+    auto result = exporting::exportRun(store, request, &why, &failure,
+                                       [](const QString &stage) { printErr(QStringLiteral("  %1 …").arg(stage)); });
+    if (!result)
+        *error = commandError(failure == exporting::ExportFailure::Usage ? ExitUsage : ExitFailure, why);
+    return result;
+}
+
+void printExportSummary(const exporting::ExportResult &result)
+{
     printOut(tr("run %1, %2 checkpoint (step %3): %4 fold%5%6")
-                 .arg(result->runId)
-                 .arg(result->checkpoint)
-                 .arg(result->step)
-                 .arg(result->fold)
-                 .arg(result->absorbNorms ? tr(", norms absorbed") : QString())
-                 .arg(result->branches > 1 ? tr(" of %1 branches at lambda %2").arg(result->branches).arg(result->lambda)
-                                           : QString()));
-    printOut(tr("  %1 %2").arg(tr("folded"), -12).arg(agreementText(result->foldAgreement, result->images)));
-    for (const auto &f : result->files) {
-        printOut(tr("  %1 %2").arg(f.format, -12).arg(agreementText(f.agreement, result->images)));
+                 .arg(result.runId)
+                 .arg(result.checkpoint)
+                 .arg(result.step)
+                 .arg(result.fold)
+                 .arg(result.absorbNorms ? tr(", norms absorbed") : QString())
+                 .arg(result.branches > 1 ? tr(" of %1 branches at lambda %2").arg(result.branches).arg(result.lambda)
+                                          : QString()));
+    printOut(tr("  %1 %2").arg(tr("folded"), -12).arg(agreementText(result.foldAgreement, result.images)));
+    for (const auto &f : result.files) {
+        printOut(tr("  %1 %2").arg(f.format, -12).arg(agreementText(f.agreement, result.images)));
         printOut(tr("  %1 %2").arg(QString(), -12).arg(f.path));
         for (const QString &extra : f.extraFiles)
             printOut(tr("  %1 %2").arg(QString(), -12).arg(extra));
     }
-    if (result->timmShaped)
+    if (result.timmShaped)
         printOut(tr("timm-shaped: model.safetensors loads into timm's VisionTransformer built from config.json"));
+}
+
+} // namespace
+
+int runExport(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addExportOptions(parser);
+    if (const auto exitCode = parseOrExit(parser, arguments))
+        return *exitCode;
+    const auto request = exportRequest(parser);
+    if (!request)
+        return ExitUsage;
+    int exitCode = ExitOk;
+    auto store = openExistingStore(parser, ExitFailure, &exitCode);
+    if (!store)
+        return exitCode;
+    CommandError error;
+    const auto result = exportCheckpoint(*store, *request, &error);
+    if (!result)
+        return printCommandError(error);
+    if (parser.isSet("json"))
+        TrainPrinter::printJson(exporting::exportResultJson(*result));
+    else
+        printExportSummary(*result);
     return ExitOk;
 }
 

@@ -55,11 +55,8 @@ std::optional<qint64> copyLimitBytes(const QString &text)
     return bytes >= 9.2e18 ? std::numeric_limits<qint64>::max() : qint64(bytes);
 }
 
-} // namespace
-
-int runExportMlflow(const QStringList &arguments)
+void addExportMlflowOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Writes runs into an MLflow file store (what `mlflow ui --backend-store-uri file:DIR` shows): params "
            "(every setting and the seed), metrics with steps and times, tags, notes, status, and artifacts up to "
@@ -74,82 +71,100 @@ int runExportMlflow(const QStringList &arguments)
     parser.addOption({"experiment", tr("MLflow experiment name (found or created)."), tr("name"), QStringLiteral("Gatefold")});
     parser.addOption({"max-copy-mb", tr("Copy artifact files up to this size; larger ones are listed by path only."),
                       tr("MiB"), QStringLiteral("512")});
-    if (const auto exitCode = parseOrExit(parser, withoutAction(arguments)))
-        return *exitCode;
+}
+
+// What export-mlflow is asked: where and how to write, and which runs (ids not yet looked up).
+struct MlflowExportRequest {
+    mlflow::ExportOptions options;
+    RunSelection selection;
+};
+
+// --runs 3,5,8 (each once, in this order); nullopt after printing the first that is not an id.
+std::optional<std::vector<qint64>> runIdsOption(const QString &text)
+{
+    std::vector<qint64> ids;
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const qint64 id = part.trimmed().toLongLong(&ok);
+        if (!ok || id <= 0) {
+            printErr(tr("error: --runs takes run ids separated by commas, e.g. 3,5,8; '%1' is not one").arg(part));
+            return std::nullopt;
+        }
+        if (std::find(ids.begin(), ids.end(), id) == ids.end())
+            ids.push_back(id);
+    }
+    return ids;
+}
+
+// What export-mlflow is asked to do; nullopt after printing the first problem of the options.
+std::optional<MlflowExportRequest> exportMlflowRequest(const QCommandLineParser &parser)
+{
     if (!parser.isSet("out")) {
         printErr(tr("error: say where to write: --out DIR (see --help)"));
-        return ExitUsage;
+        return std::nullopt;
     }
     const int selectors = int(parser.isSet("runs")) + int(parser.isSet("sweep")) + int(parser.isSet("all"));
     if (selectors != 1) {
         printErr(tr("error: choose the runs with exactly one of --runs IDS, --sweep ID or --all"));
-        return ExitUsage;
+        return std::nullopt;
     }
     const auto maxCopy = copyLimitBytes(parser.value("max-copy-mb"));
     if (!maxCopy) {
         printErr(tr("error: --max-copy-mb takes a size in MiB, a number from 0 (copies nothing) up (a size larger "
                     "than any file copies every file), not '%1'")
                      .arg(parser.value("max-copy-mb")));
-        return ExitUsage;
+        return std::nullopt;
     }
     mlflow::ExportOptions options;
     options.outDir = parser.value("out");
     options.experiment = parser.value("experiment");
     options.maxCopyBytes = *maxCopy;
-    std::vector<qint64> ids;
+    RunSelection selection;
+    selection.all = parser.isSet("all");
     if (parser.isSet("runs")) {
-        for (const QString &part : parser.value("runs").split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-            bool ok = false;
-            const qint64 id = part.trimmed().toLongLong(&ok);
-            if (!ok || id <= 0) {
-                printErr(tr("error: --runs takes run ids separated by commas, e.g. 3,5,8; '%1' is not one").arg(part));
-                return ExitUsage;
-            }
-            if (std::find(ids.begin(), ids.end(), id) == ids.end())
-                ids.push_back(id);
-        }
+        const auto ids = runIdsOption(parser.value("runs"));
+        if (!ids)
+            return std::nullopt;
+        selection.ids = *ids;
     }
-    qint64 sweepId = 0;
     if (parser.isSet("sweep")) {
         bool ok = false;
-        sweepId = parser.value("sweep").toLongLong(&ok);
-        if (!ok || sweepId <= 0) {
+        selection.sweepId = parser.value("sweep").toLongLong(&ok);
+        if (!ok || selection.sweepId <= 0) {
             printErr(tr("error: --sweep takes a sweep id (a whole number)"));
-            return ExitUsage;
+            return std::nullopt;
         }
     }
-    auto store = openStore(parser, store::OpenMode::ReadOnly);
-    if (!store)
-        return ExitFailure;
-    if (parser.isSet("all") || sweepId > 0) {
-        if (sweepId > 0 && !store->sweep(sweepId)) {
-            printErr(tr("error: there is no sweep %1 in %2").arg(sweepId).arg(store->displayName()));
-            return ExitUsage;
-        }
-        const auto runs = store->runs(sweepId);
-        for (auto it = runs.rbegin(); it != runs.rend(); ++it)  // oldest first
-            ids.push_back(it->id);
-        if (ids.empty()) {
-            printErr(tr("error: no runs to export in %1").arg(store->displayName()));
-            return ExitUsage;
-        }
+    return MlflowExportRequest{options, selection};
+}
+
+// The selected runs written into the MLflow file store; nullopt with `error`.
+std::optional<mlflow::ExportResult> exportSelected(store::RunStore &store, mlflow::ExportOptions options,
+                                                   const RunSelection &selection, CommandError *error)
+{
+    QString why;
+    const auto ids = selectedRuns(store, selection, &why);
+    if (!ids) {
+        *error = commandError(ExitUsage, why);
+        return std::nullopt;
     }
-    for (qint64 id : ids)
-        if (!store->run(id)) {
-            printErr(tr("error: there is no run %1 in %2; `gatefold-cli runs` lists them").arg(id).arg(store->displayName()));
-            return ExitUsage;
-        }
-    options.runIds = ids;
-    QString error;
-    const auto result = mlflow::exportRuns(*store, options, &error);
-    if (!result) {
-        printErr(tr("error: %1").arg(error));
-        return ExitFailure;
+    if (ids->empty() && (selection.all || selection.sweepId > 0)) {
+        *error = commandError(ExitUsage, tr("no runs to export in %1").arg(store.displayName()));
+        return std::nullopt;
     }
-    for (const auto &r : result->runs)
+    options.runIds = *ids;
+    auto result = mlflow::exportRuns(store, options, &why);
+    if (!result)
+        *error = commandError(ExitFailure, why);
+    return result;
+}
+
+void printMlflowExport(const mlflow::ExportResult &result, const mlflow::ExportOptions &options)
+{
+    for (const auto &r : result.runs)
         for (const QString &note : r.notes)
             printErr(tr("warning: run %1: %2").arg(r.runId).arg(note));
-    for (const auto &r : result->runs)
+    for (const auto &r : result.runs)
         printOut(tr("run %1 -> %2 (%3 params, %4 metric points, %5 artifacts copied, %6 listed by path)")
                      .arg(r.runId)
                      .arg(r.runDir)
@@ -158,8 +173,29 @@ int runExportMlflow(const QStringList &arguments)
                      .arg(r.copiedArtifacts)
                      .arg(r.listedArtifacts));
     printOut(tr("exported %1 run(s) into experiment %2 '%3'; browse them with: mlflow ui --backend-store-uri file:%4")
-                 .arg(result->runs.size())
-                 .arg(result->experimentId, options.experiment, QFileInfo(options.outDir).absoluteFilePath()));
+                 .arg(result.runs.size())
+                 .arg(result.experimentId, options.experiment, QFileInfo(options.outDir).absoluteFilePath()));
+}
+
+} // namespace
+
+int runExportMlflow(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addExportMlflowOptions(parser);
+    if (const auto exitCode = parseOrExit(parser, withoutAction(arguments)))
+        return *exitCode;
+    const auto request = exportMlflowRequest(parser);
+    if (!request)
+        return ExitUsage;
+    auto store = openStore(parser, store::OpenMode::ReadOnly);
+    if (!store)
+        return ExitFailure;
+    CommandError error;
+    const auto result = exportSelected(*store, request->options, request->selection, &error);
+    if (!result)
+        return printCommandError(error);
+    printMlflowExport(*result, request->options);
     return reportDamage(*store, ExitOk);  // what was left out of the export, and why
 }
 

@@ -152,12 +152,18 @@ void takeOver(store::RunStore &store, launch::RunQueue &queue, const QList<qint6
     }
 }
 
-} // namespace
+// What `queue` is asked to do, every option checked.
+struct QueueRequest {
+    QString storePath;
+    int parallel = 1;
+    qint64 handedBy = 0;   // 0: no process hands the runs over
+    QList<qint64> train;   // queued runs, in order
+    QList<qint64> after;   // runs already training, holding places
+    QList<qint64> resume;  // runs to resume in their turn
+};
 
-int runQueueCommand(const QStringList &arguments)
+void addQueueOptions(QCommandLineParser &parser)
 {
-    const std::atomic<bool> *stop = installStopHandlers();  // from the start: a SIGTERM while waiting closes the store
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Train runs already queued in the store (RUN… in order; --resume RUN continues a stopped one), N at a\n"
            "time, each as its own detached engine (its events and log in runs/<id>/). The runs are taken over\n"
@@ -176,8 +182,11 @@ int runQueueCommand(const QStringList &arguments)
                                       "over once it has exited."),
                       tr("pid")});
     parser.addPositionalArgument(QStringLiteral("RUN"), tr("Queued runs to train, in order."), QStringLiteral("[RUN…]"));
-    if (const auto exitCode = parseOrExit(parser, arguments, /*allowPositional=*/true))
-        return *exitCode;
+}
+
+// Every problem of the options printed at once; nullopt when there was any.
+std::optional<QueueRequest> queueRequest(const QCommandLineParser &parser)
+{
     QStringList errors;
     const int parallel = parallelFromOptions(parser, &errors);
     const auto handedBy = handedByOption(parser, &errors);
@@ -186,43 +195,49 @@ int runQueueCommand(const QStringList &arguments)
     const auto resume = ids(parser.values("resume"), QStringLiteral("--resume"), &errors);
     if (!errors.isEmpty() || !train || !after || !resume || !handedBy) {
         printErrors(tr("invalid options:"), errors);
+        return std::nullopt;
+    }
+    return QueueRequest{storePathFromOptions(parser), parallel, *handedBy, *train, *after, *resume};
+}
+
+// The runs are the window's until it has gone; then they are this queue's (no window offers them as
+// stranded while it lives). The exit code when the queue must not go on (a process that would never
+// hand them over, or stopped while waiting), else nullopt.
+std::optional<int> waitForWindow(store::RunStore &store, const QueueRequest &request, const std::atomic<bool> *stop)
+{
+    const auto window = request.handedBy > 0 ? launch::LocalProcess::find(request.handedBy) : std::nullopt;
+    if (!window)
+        return std::nullopt;
+    if (const QString problem = handOverProblem(store, *window, request.train); !problem.isEmpty()) {
+        printErr(tr("error: %1").arg(problem));
         return ExitUsage;
     }
-    QString error;
-    auto store = store::RunStore::open(storePathFromOptions(parser), &error);
-    if (!store) {
-        printErr(tr("error: %1").arg(error));
-        return ExitFailure;
-    }
-    // The runs are the window's until it has gone; then they are this queue's (no window offers
-    // them as stranded while it lives).
-    const auto window = *handedBy > 0 ? launch::LocalProcess::find(*handedBy) : std::nullopt;
-    if (window)
-        if (const QString problem = handOverProblem(*store, *window, *train); !problem.isEmpty()) {
-            printErr(tr("error: %1").arg(problem));
-            return ExitUsage;
-        }
-    if (window && !waitForHandOver(*window, stop)) {
+    if (!waitForHandOver(*window, stop)) {
         say(tr("stopped while waiting for process %1: the runs stay as they are").arg(window->pid));
         return ExitCancelled;
     }
+    return std::nullopt;
+}
 
-    launch::RunQueue queue(QCoreApplication::applicationFilePath(), store->path());
-    queue.setParallel(parallel);
+// Starts the runs N at a time and waits until all have ended or a SIGTERM came; how many did not finish.
+int trainQueued(store::RunStore &store, const QueueRequest &request, const std::atomic<bool> *stop)
+{
+    launch::RunQueue queue(QCoreApplication::applicationFilePath(), store.path());
+    queue.setParallel(request.parallel);
     int failed = 0;
     QObject::connect(&queue, &launch::RunQueue::runFinished, &queue,
                      [&failed](qint64 id, const QString &status, const QString &message) {
                          say(tr("run %1 %2: %3").arg(id).arg(status, message));
                          failed += status != QLatin1String("finished") ? 1 : 0;
                      });
-    const qsizetype holding = holdPlaces(*store, queue, *after);
-    takeOver(*store, queue, *train);
-    for (qint64 id : resumable(*store, *resume, &failed))  // checked here: a refused resume starts no engine
+    const qsizetype holding = holdPlaces(store, queue, request.after);
+    takeOver(store, queue, request.train);
+    for (qint64 id : resumable(store, request.resume, &failed))  // checked here: a refused resume starts no engine
         queue.enqueue(id, launch::RunProcess::Mode::Resume);
     say(tr("%1 run(s) to start, %2 at a time, in %3")
             .arg(queue.queued().size() + queue.running().size() - holding)
-            .arg(parallel)
-            .arg(store->displayName()));
+            .arg(request.parallel)
+            .arg(store.displayName()));
 
     QTimer tick;
     QObject::connect(&tick, &QTimer::timeout, &queue, [&queue, stop] {
@@ -237,6 +252,30 @@ int runQueueCommand(const QStringList &arguments)
     });
     tick.start(500);
     QCoreApplication::exec();
+    return failed;
+}
+
+} // namespace
+
+int runQueueCommand(const QStringList &arguments)
+{
+    const std::atomic<bool> *stop = installStopHandlers();  // from the start: a SIGTERM while waiting closes the store
+    QCommandLineParser parser;
+    addQueueOptions(parser);
+    if (const auto exitCode = parseOrExit(parser, arguments, /*allowPositional=*/true))
+        return *exitCode;
+    const auto request = queueRequest(parser);
+    if (!request)
+        return ExitUsage;
+    QString error;
+    auto store = store::RunStore::open(request->storePath, &error);
+    if (!store) {
+        printErr(tr("error: %1").arg(error));
+        return ExitFailure;
+    }
+    if (const auto exitCode = waitForWindow(*store, *request, stop))
+        return *exitCode;
+    const int failed = trainQueued(*store, *request, stop);
     say(tr("done"));
     return failed > 0 ? ExitFailure : ExitOk;
 }

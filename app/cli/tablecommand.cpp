@@ -40,11 +40,25 @@ std::optional<std::vector<qint64>> parseIds(const QString &text, QStringList *er
     return ids;
 }
 
-} // namespace
+// What `table` is asked to make, every option checked.
+struct TableRequest {
+    QString storePath;
+    RunSelection selection;
+    tables::TableSpec spec;
+    QString format;    // latex or csv
+    std::optional<QString> out;       // none: stdout
+    std::optional<QString> saveSpec;  // none: not saved
+};
 
-int runTable(const QStringList &arguments)
+// The table made: its text, and how many runs it was made from.
+struct TableResult {
+    tables::ComputedTable table;
+    QString text;
+    qsizetype runs = 0;
+};
+
+void addTableOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Write a table over runs of the store: LaTeX (booktabs, caption, label, escaped text, mean ± std over\n"
            "seeds, best in bold) or CSV (RFC 4180). Rows are runs, groups of runs that differ only by seed (default),\n"
@@ -68,66 +82,72 @@ int runTable(const QStringList &arguments)
     parser.addOption({"out", tr("Write to this file instead of stdout."), tr("file")});
     parser.addOption({"list-presets", tr("List the table presets and exit.")});
     parser.addOption({"save-spec", tr("Also write the spec used as JSON to this file."), tr("file")});
-    if (const auto exitCode = parseOrExit(parser, arguments))
-        return *exitCode;
+}
 
-    if (parser.isSet("list-presets")) {
-        for (const auto &p : tables::tablePresets())
-            printOut(QStringLiteral("%1  %2 (rows: %3)").arg(p.name, -12).arg(p.description, p.rowPresets.join(", ")));
-        return ExitOk;
+void printTablePresets()
+{
+    for (const auto &p : tables::tablePresets())
+        printOut(QStringLiteral("%1  %2 (rows: %3)").arg(p.name, -12).arg(p.description, p.rowPresets.join(", ")));
+}
+
+// The spec --spec FILE reads; an empty one after adding its problems to `errors`.
+tables::TableSpec specFromFile(const QString &path, QStringList *errors)
+{
+    QString why;
+    const auto text = json::readUserText(path, &why);
+    if (!text) {
+        errors->append(tr("--spec: %1").arg(why));
+        return {};
     }
+    QStringList problems;
+    const auto loaded = tables::specFromJson(*text, &problems);
+    for (const QString &p : problems)
+        errors->append(tr("--spec %1: %2").arg(path, p));
+    return loaded ? *loaded : tables::TableSpec{};
+}
 
-    QStringList errors;
-    const int selections = int(parser.isSet("runs")) + int(parser.isSet("sweep")) + int(parser.isSet("all"));
-    if (selections != 1)
-        errors << tr("choose the runs with exactly one of --runs IDS, --sweep ID or --all");
-    if (parser.isSet("spec") && parser.isSet("preset"))
-        errors << tr("--spec and --preset cannot be combined; a preset is a spec (--save-spec writes it)");
-    const QString format = parser.value("format").isEmpty() ? QStringLiteral("latex") : parser.value("format");
-    if (format != QLatin1String("latex") && format != QLatin1String("csv"))
-        errors << tr("--format: '%1' is not latex or csv").arg(format);
+// The columns `text` names; nullopt after adding its problems to `errors`.
+std::optional<std::vector<tables::ColumnSpec>> columnsOption(const QString &text, QStringList *errors)
+{
+    QStringList problems;
+    auto columns = tables::columnsFromText(text, &problems);
+    for (const QString &p : problems)
+        errors->append(tr("--columns: %1").arg(p));
+    return columns;
+}
 
-    tables::TableSpec spec;
+// The spec --preset, --spec or --columns gives, before --columns, --group-by, --caption and --label change it.
+tables::TableSpec baseSpec(const QCommandLineParser &parser, QStringList *errors)
+{
     if (parser.isSet("preset")) {
         const auto preset = tables::tablePresetByName(parser.value("preset"));
-        if (!preset)
-            errors << tr("--preset: unknown table preset '%1'; `gatefold-cli table --list-presets` lists them")
-                          .arg(parser.value("preset"));
-        else
-            spec = preset->spec;
-    } else if (parser.isSet("spec")) {
-        QString why;
-        if (const auto text = json::readUserText(parser.value("spec"), &why); !text) {
-            errors << tr("--spec: %1").arg(why);
-        } else {
-            QStringList problems;
-            const auto loaded = tables::specFromJson(*text, &problems);
-            for (const QString &p : problems)
-                errors << tr("--spec %1: %2").arg(parser.value("spec"), p);
-            if (loaded)
-                spec = *loaded;
-        }
-    } else {
-        QStringList problems;
-        const auto columns = tables::columnsFromText(
-            parser.isSet("columns") ? parser.value("columns")
-                                    : QStringLiteral("name,runs,metric:val/top1:max,metric:val/top1:last"),
-            &problems);
-        for (const QString &p : problems)
-            errors << tr("--columns: %1").arg(p);
-        if (columns)
-            spec.columns = *columns;
+        if (preset)
+            return preset->spec;
+        errors->append(tr("--preset: unknown table preset '%1'; `gatefold-cli table --list-presets` lists them")
+                           .arg(parser.value("preset")));
+        return {};
     }
+    if (parser.isSet("spec"))
+        return specFromFile(parser.value("spec"), errors);
+    tables::TableSpec spec;
+    if (const auto columns = columnsOption(parser.isSet("columns")
+                                               ? parser.value("columns")
+                                               : QStringLiteral("name,runs,metric:val/top1:max,metric:val/top1:last"),
+                                           errors))
+        spec.columns = *columns;
+    return spec;
+}
+
+// The spec with --columns (over a spec file), --group-by, --caption and --label applied.
+tables::TableSpec specFromOptions(const QCommandLineParser &parser, QStringList *errors)
+{
+    tables::TableSpec spec = baseSpec(parser, errors);
     if (parser.isSet("columns") && (parser.isSet("spec") || parser.isSet("preset"))) {
-        QStringList problems;
-        if (const auto columns = tables::columnsFromText(parser.value("columns"), &problems)) {
+        if (const auto columns = columnsOption(parser.value("columns"), errors)) {
             if (!spec.rows.empty())
-                errors << tr("--columns cannot replace a preset's columns (its rows have fixed texts); edit a saved spec instead");
+                errors->append(tr("--columns cannot replace a preset's columns (its rows have fixed texts); edit a saved spec instead"));
             else
                 spec.columns = *columns;
-        } else {
-            for (const QString &p : problems)
-                errors << tr("--columns: %1").arg(p);
         }
     }
     if (parser.isSet("group-by")) {
@@ -137,7 +157,7 @@ int runTable(const QStringList &arguments)
         else if (g == QLatin1String("none"))
             spec.grouping = tables::TableSpec::Grouping::None;
         else if (g.isEmpty())
-            errors << tr("--group-by needs seed, none or a setting key");
+            errors->append(tr("--group-by needs seed, none or a setting key"));
         else {
             spec.grouping = tables::TableSpec::Grouping::Key;
             spec.groupKey = g;
@@ -147,77 +167,133 @@ int runTable(const QStringList &arguments)
         spec.caption = parser.value("caption");
     if (parser.isSet("label"))
         spec.label = parser.value("label");
-    std::vector<qint64> ids;
-    if (parser.isSet("runs")) {
-        if (const auto parsed = parseIds(parser.value("runs"), &errors))
-            ids = *parsed;
-    }
-    qint64 sweepId = 0;
+    return spec;
+}
+
+// --runs, --sweep or --all.
+RunSelection selectionFromOptions(const QCommandLineParser &parser, QStringList *errors)
+{
+    RunSelection selection;
+    selection.all = parser.isSet("all");
+    if (parser.isSet("runs"))
+        if (const auto parsed = parseIds(parser.value("runs"), errors))
+            selection.ids = *parsed;
     if (parser.isSet("sweep")) {
         bool ok = false;
-        sweepId = parser.value("sweep").toLongLong(&ok);
-        if (!ok || sweepId < 1)
-            errors << tr("--sweep: '%1' is not a sweep id").arg(parser.value("sweep"));
+        selection.sweepId = parser.value("sweep").toLongLong(&ok);
+        if (!ok || selection.sweepId < 1)
+            errors->append(tr("--sweep: '%1' is not a sweep id").arg(parser.value("sweep")));
     }
+    return selection;
+}
+
+// Every problem of the options at once; nullopt after printing them.
+std::optional<TableRequest> tableRequest(const QCommandLineParser &parser)
+{
+    QStringList errors;
+    const int selections = int(parser.isSet("runs")) + int(parser.isSet("sweep")) + int(parser.isSet("all"));
+    if (selections != 1)
+        errors << tr("choose the runs with exactly one of --runs IDS, --sweep ID or --all");
+    if (parser.isSet("spec") && parser.isSet("preset"))
+        errors << tr("--spec and --preset cannot be combined; a preset is a spec (--save-spec writes it)");
+    TableRequest request;
+    request.format = parser.value("format").isEmpty() ? QStringLiteral("latex") : parser.value("format");
+    if (request.format != QLatin1String("latex") && request.format != QLatin1String("csv"))
+        errors << tr("--format: '%1' is not latex or csv").arg(request.format);
+    request.spec = specFromOptions(parser, &errors);
+    request.selection = selectionFromOptions(parser, &errors);
     if (!errors.isEmpty()) {
         printErrors(tr("invalid options (nothing was written):"), errors);
-        return ExitUsage;
+        return std::nullopt;
     }
+    request.storePath = storePathFromOptions(parser);
+    if (parser.isSet("out"))
+        request.out = parser.value("out");
+    if (parser.isSet("save-spec"))
+        request.saveSpec = parser.value("save-spec");
+    return request;
+}
 
+// The table over the runs the request selects, as text; nullopt with `error`.
+std::optional<TableResult> makeTable(store::RunStore &store, const TableRequest &request, CommandError *error)
+{
+    QString why;
+    const auto ids = selectedRuns(store, request.selection, &why);
+    if (!ids) {
+        *error = commandError(ExitUsage, why);
+        return std::nullopt;
+    }
+    timing::InProcessTimer timer;
+    auto table = tables::computeTable(store, *ids, request.spec, timer, &why);
+    if (!table) {
+        *error = commandError(ExitFailure, why);
+        return std::nullopt;
+    }
+    if (const QStringList failed = table->problems(); !failed.isEmpty()) {  // a model that cannot be timed
+        *error = commandErrors(ExitFailure, tr("cannot make the table (nothing was written):"), failed);
+        return std::nullopt;
+    }
+    const QString text = request.format == QLatin1String("csv") ? tables::writeCsv(*table) : tables::writeLatex(*table);
+    return TableResult{std::move(*table), text, qsizetype(ids->size())};
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        printErr(tr("error: cannot write %1: %2; choose a writable path").arg(path, file.errorString()));
+        return false;
+    }
+    return true;
+}
+
+// The spec (--save-spec) and the table, to --out or stdout.
+int writeTable(const TableRequest &request, const TableResult &result)
+{
+    if (request.saveSpec && !writeFile(*request.saveSpec, tables::specToJson(request.spec)))
+        return ExitFailure;
+    if (request.out) {
+        if (!writeFile(*request.out, result.text.toUtf8()))
+            return ExitFailure;
+        printErr(tr("wrote %1: %2 rows, %3 columns from %4 runs").arg(*request.out).arg(result.table.rows.size())
+                     .arg(result.table.columns.size()).arg(result.runs));
+        return ExitOk;
+    }
+    QFile out;
+    if (!out.open(stdout, QIODevice::WriteOnly))
+        return ExitFailure;
+    out.write(result.text.toUtf8());
+    return ExitOk;
+}
+
+} // namespace
+
+int runTable(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addTableOptions(parser);
+    if (const auto exitCode = parseOrExit(parser, arguments))
+        return *exitCode;
+    if (parser.isSet("list-presets")) {
+        printTablePresets();
+        return ExitOk;
+    }
+    const auto request = tableRequest(parser);
+    if (!request)
+        return ExitUsage;
     // Reading: read-only, never creating a store (a missing one is named as such).
     QString openError;
-    auto store = openStoreToRead(storePathFromOptions(parser), &openError);
+    auto store = openStoreToRead(request->storePath, &openError);
     if (!store) {
         printErr(tr("error: %1").arg(openError));
         return ExitUsage;
     }
-    QString why;
-    if (parser.isSet("sweep") || parser.isSet("all")) {
-        if (sweepId > 0 && !store->sweep(sweepId)) {
-            printErr(tr("error: there is no sweep %1 in %2").arg(sweepId).arg(store->displayName()));
-            return ExitUsage;
-        }
-        const auto runs = store->runs(sweepId);  // newest first
-        for (auto it = runs.rbegin(); it != runs.rend(); ++it)
-            ids.push_back(it->id);
-    }
-    for (qint64 id : ids)
-        if (!store->run(id)) {
-            printErr(tr("error: there is no run %1 in %2; `gatefold-cli runs` lists them").arg(id).arg(store->displayName()));
-            return ExitUsage;
-        }
-    timing::InProcessTimer timer;
-    const auto table = tables::computeTable(*store, ids, spec, timer, &why);
-    if (!table) {
-        printErr(tr("error: %1").arg(why));
-        return ExitFailure;
-    }
-    if (const QStringList failed = table->problems(); !failed.isEmpty()) {  // a model that cannot be timed
-        printErrors(tr("cannot make the table (nothing was written):"), failed);
-        return ExitFailure;
-    }
-    const QString text = format == QLatin1String("csv") ? tables::writeCsv(*table) : tables::writeLatex(*table);
-    auto writeFile = [](const QString &path, const QByteArray &bytes) {
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-            printErr(tr("error: cannot write %1: %2; choose a writable path").arg(path, file.errorString()));
-            return false;
-        }
-        return true;
-    };
-    if (parser.isSet("save-spec") && !writeFile(parser.value("save-spec"), tables::specToJson(spec)))
-        return ExitFailure;
-    if (parser.isSet("out")) {
-        if (!writeFile(parser.value("out"), text.toUtf8()))
-            return ExitFailure;
-        printErr(tr("wrote %1: %2 rows, %3 columns from %4 runs").arg(parser.value("out")).arg(table->rows.size())
-                     .arg(table->columns.size()).arg(ids.size()));
-    } else {
-        QFile out;
-        if (!out.open(stdout, QIODevice::WriteOnly))
-            return ExitFailure;
-        out.write(text.toUtf8());
-    }
+    CommandError error;
+    const auto result = makeTable(*store, *request, &error);
+    if (!result)
+        return printCommandError(error);
+    if (const int exitCode = writeTable(*request, *result); exitCode != ExitOk)
+        return exitCode;
     return reportDamage(*store, ExitOk);  // values the table left out, and why
 }
 
