@@ -122,14 +122,28 @@ void TstLaunch::followsARunToTheEnd()
     QVERIFY(finished.wait(120000));
     QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("finished"));
     QCOMPARE(started.size(), 1);
-    QCOMPARE(started.at(0).at(0).toJsonObject().value("total_steps").toInteger(), 32);
+    const auto start = started.at(0).at(0).value<launch::StartedEvent>();
+    QCOMPARE(start.totalSteps, 32);
+    QCOMPARE(start.run, id);
+    QCOMPARE(start.startStep, 0);
     QVERIFY(!progressed.isEmpty());
     QCOMPARE(run.lastProgress().totalSteps, 32);
     QCOMPARE(evaluated.size(), 2);  // one per epoch
-    bool sawLoss = false;
+    QCOMPARE(evaluated.last().at(0).value<launch::EvalEvent>().step, 32);
+    // The points as the store holds them, typed from the engine's lines to here.
+    std::vector<store::MetricPoint> heard;
     for (const auto &signal : metrics)
-        for (const auto &p : signal.at(0).toJsonArray())
-            sawLoss = sawLoss || p.toObject().value("key").toString() == QLatin1String("train/loss");
+        for (const auto &p : signal.at(0).value<std::vector<store::MetricPoint>>())
+            heard.push_back(p);
+    const auto stored = store->metrics(id, QStringLiteral("train/loss"));
+    QVERIFY(!stored.empty());
+    bool sawLoss = false;
+    for (const auto &p : heard)
+        if (p.key == QLatin1String("train/loss") && p.step == stored.back().step) {
+            sawLoss = true;
+            QCOMPARE(p.value, stored.back().value);
+            QCOMPARE(p.epoch, stored.back().epoch);
+        }
     QVERIFY(sawLoss);
     QVERIFY(!run.isRunning());
     QCOMPARE(statusOf(*store, id), QStringLiteral("finished"));
@@ -206,7 +220,11 @@ void TstLaunch::crashKeepsTheLastWords()
     {
         QFile f(engine);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("#!/bin/sh\necho '{\"event\": \"started\", \"total_steps\": 10}'\necho 'out of memory' >&2\nkill -9 $$\n");
+        // A "started" line as engines before issue 16 wrote it (no memory_estimate): the parser takes
+        // every line an engine wrote, and refuses one with fields missing (launch/engineevents.h).
+        f.write("#!/bin/sh\necho '{\"dataset\":\"shapes\",\"device\":\"cpu\",\"event\":\"started\",\"parameters\":100,"
+                "\"run\":7,\"start_step\":0,\"steps_per_epoch\":5,\"total_steps\":10,\"train_images\":80,\"val_images\":20}'\n"
+                "echo 'out of memory' >&2\nkill -9 $$\n");
     }
     QFile::setPermissions(engine, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     launch::RunProcess run(engine, m_dir.filePath("none.sqlite"), 7, launch::RunProcess::Mode::Resume);
@@ -215,6 +233,7 @@ void TstLaunch::crashKeepsTheLastWords()
     run.start();
     QVERIFY(finished.wait(30000));
     QCOMPARE(started.size(), 1);
+    QCOMPARE(started.at(0).at(0).value<launch::StartedEvent>().totalSteps, 10);
     QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("crashed"));
     QVERIFY2(finished.at(0).at(1).toString().contains("out of memory"), qPrintable(finished.at(0).at(1).toString()));
     QCOMPARE(run.logTail(), QStringList{"out of memory"});

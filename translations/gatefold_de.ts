@@ -384,6 +384,86 @@
     </message>
 </context>
 <context>
+    <name>EngineEvents</name>
+    <message>
+        <location filename="../core/launch/engineeventparser.cpp" line="+55"/>
+        <source>a whole number</source>
+        <translation>eine ganze Zahl</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+228"/>
+        <source>a text</source>
+        <translation>ein Text</translation>
+    </message>
+    <message>
+        <location line="-219"/>
+        <source>true or false</source>
+        <translation>true oder false</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+60"/>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <location line="-51"/>
+        <source>a list</source>
+        <translation>eine Liste</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1: &quot;%2&quot; is missing</source>
+        <translation>%1: &quot;%2&quot; fehlt</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: &quot;%2&quot; is %3, not %4</source>
+        <translation>%1: &quot;%2&quot; ist %3, nicht %4</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 is %2, not %3</source>
+        <translation>%1 ist %2, nicht %3</translation>
+    </message>
+    <message>
+        <location line="+148"/>
+        <source>no &quot;event&quot; field: not an engine event</source>
+        <translation>kein Feld &quot;event&quot;: kein Ereignis der Engine</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&quot;event&quot; is %1, not %2</source>
+        <translation>&quot;event&quot; ist %1, nicht %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&quot;%1&quot; event</source>
+        <translation>Ereignis &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown event &quot;%1&quot; (known: %2)</source>
+        <translation>unbekanntes Ereignis &quot;%1&quot; (bekannt: %2)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>not JSON (%1 at byte %2)</source>
+        <translation>kein JSON (%1 bei Byte %2)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
+    </message>
+</context>
+<context>
     <name>EngineInfo</name>
     <message numerus="yes">
         <location filename="../core/launch/engineinfo.cpp" line="+34"/>
@@ -1258,12 +1338,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::launch::RunProcess</name>
     <message>
-        <location filename="../core/launch/runprocess.cpp" line="+85"/>
+        <location filename="../core/launch/runprocess.cpp" line="+91"/>
         <source>cannot start the engine %1: %2</source>
         <translation>die Engine %1 kann nicht gestartet werden: %2</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+168"/>
         <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
         <translation>die Engine (PID %1) ist beendet worden, ohne zu sagen, wie der Lauf endete%2; Fortsetzen setzt den Lauf ab seinem letzten Checkpoint fort</translation>
     </message>
@@ -2502,7 +2582,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+44"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2512,7 +2592,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="-279"/>
+        <location line="-274"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>Läufe</translation>
@@ -2753,7 +2833,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>&amp;Über Gatefold</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+197"/>
+        <location filename="../widgets/mainwindow.cpp" line="+192"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>Mittelwert ± Std. über %n Seed</numerusform>

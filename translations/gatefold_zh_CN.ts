@@ -384,6 +384,86 @@
     </message>
 </context>
 <context>
+    <name>EngineEvents</name>
+    <message>
+        <location filename="../core/launch/engineeventparser.cpp" line="+55"/>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+228"/>
+        <source>a text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location line="-219"/>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+60"/>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <location line="-51"/>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1: &quot;%2&quot; is missing</source>
+        <translation>%1：缺少 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: &quot;%2&quot; is %3, not %4</source>
+        <translation>%1：&quot;%2&quot; 是 %3，而不是%4</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 is %2, not %3</source>
+        <translation>%1 是 %2，而不是%3</translation>
+    </message>
+    <message>
+        <location line="+148"/>
+        <source>no &quot;event&quot; field: not an engine event</source>
+        <translation>没有 &quot;event&quot; 字段：不是引擎事件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&quot;event&quot; is %1, not %2</source>
+        <translation>&quot;event&quot; 是 %1，而不是%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&quot;%1&quot; event</source>
+        <translation>&quot;%1&quot; 事件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown event &quot;%1&quot; (known: %2)</source>
+        <translation>未知事件 &quot;%1&quot;（已知：%2）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>not JSON (%1 at byte %2)</source>
+        <translation>不是 JSON（%1，位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+</context>
+<context>
     <name>EngineInfo</name>
     <message numerus="yes">
         <location filename="../core/launch/engineinfo.cpp" line="+34"/>
@@ -1251,12 +1331,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::launch::RunProcess</name>
     <message>
-        <location filename="../core/launch/runprocess.cpp" line="+85"/>
+        <location filename="../core/launch/runprocess.cpp" line="+91"/>
         <source>cannot start the engine %1: %2</source>
         <translation>无法启动引擎 %1：%2</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+168"/>
         <source>the engine (pid %1) died without saying how the run ended%2; Resume continues the run from its last checkpoint</source>
         <translation>引擎（PID %1）在未说明运行如何结束的情况下终止%2；“继续”会从最后一个检查点接着运行</translation>
     </message>
@@ -2491,7 +2571,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>加入队列</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+44"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2501,7 +2581,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
-        <location line="-279"/>
+        <location line="-274"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>运行</translation>
@@ -2742,7 +2822,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>关于 Gatefold(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+197"/>
+        <location filename="../widgets/mainwindow.cpp" line="+192"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>%n 个随机种子的均值 ± 标准差</numerusform>

@@ -188,30 +188,25 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     connect(queue, &launch::RunQueue::runProgressed, this, [this](qint64 id, const launch::RunProgress &p) {
         m_model->setProgress(id, p);
     });
-    connect(queue, &launch::RunQueue::runStarted, this, [this](qint64 id, const QJsonObject &info) {
-        if (info.value(QStringLiteral("start_step")).toInteger() > 0)
+    connect(queue, &launch::RunQueue::runStarted, this, [this](qint64 id, const launch::StartedEvent &start) {
+        if (start.startStep > 0)
             m_cache->forget(id);  // resumed: metrics after its checkpoint are taken again
     });
-    connect(queue, &launch::RunQueue::runMetrics, this, [this](qint64 id, const QJsonArray &points) {
+    connect(queue, &launch::RunQueue::runMetrics, this,
+            [this](qint64 id, const std::vector<store::MetricPoint> &points) {
         const QString shown = m_metric->currentText();
         std::vector<double> xs, ys;  // the shown metric's new points, drawn in one go
-        for (const auto &v : points) {
-            const QJsonObject p = v.toObject();
-            const QString key = p.value(QStringLiteral("key")).toString();
-            const double step = p.value(QStringLiteral("step")).toDouble();
-            const double epoch = p.value(QStringLiteral("epoch")).toDouble();
-            const double wall = p.value(QStringLiteral("wall")).toDouble();
-            const double value = p.value(QStringLiteral("value")).toDouble();
-            const bool plotted = key == shown && m_curves->hasRun(id);  // then its series is loaded
-            const size_t before = plotted ? m_cache->get(id, key).steps.size() : 0;
-            m_cache->append(id, key, step, epoch, wall, value);  // ignored unless loaded
-            if (plotted && m_cache->get(id, key).steps.size() > before) {
-                const auto &s = m_cache->get(id, key);
-                const double x = m_xAxis->currentIndex() == 0 ? step
-                               : m_xAxis->currentIndex() == 1 ? epoch
-                                                              : (wall - s.walls.front()) / 60.0;
+        for (const auto &p : points) {
+            const bool plotted = p.key == shown && m_curves->hasRun(id);  // then its series is loaded
+            const size_t before = plotted ? m_cache->get(id, p.key).steps.size() : 0;
+            m_cache->append(id, p.key, double(p.step), p.epoch, p.wall, p.value);  // ignored unless loaded
+            if (plotted && m_cache->get(id, p.key).steps.size() > before) {
+                const auto &s = m_cache->get(id, p.key);
+                const double x = m_xAxis->currentIndex() == 0 ? double(p.step)
+                               : m_xAxis->currentIndex() == 1 ? p.epoch
+                                                              : (p.wall - s.walls.front()) / 60.0;
                 xs.push_back(x);
-                ys.push_back(value);
+                ys.push_back(p.value);
             }
         }
         m_curves->appendPoints(id, xs, ys);

@@ -14,12 +14,11 @@
 #include "train/datarecord.h"
 #include "config/runconfigjson.h"
 #include "config/runpaths.h"
+#include "launch/engineevents.h"
 #include "launch/newrun.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
 #include <QSet>
 #include <QThread>
@@ -41,7 +40,8 @@ struct Child {
     QString message;
 };
 
-// Reads the child's JSON lines: forwarded with --json, else the end event is kept.
+// Reads the child's JSON lines through the engine's own parser: forwarded as they are with --json,
+// the end event kept. A line that is no event (a child killed mid-line) is said on stderr.
 void drain(Child &child, bool json)
 {
     child.pending += child.process->readAllStandardOutput();
@@ -49,10 +49,13 @@ void drain(Child &child, bool json)
     while ((nl = child.pending.indexOf('\n')) >= 0) {
         const QByteArray line = child.pending.left(nl);
         child.pending.remove(0, nl + 1);
-        const auto object = QJsonDocument::fromJson(line).object();
-        if (object.value("event").toString() == "end") {
-            child.status = object.value("status").toString();
-            child.message = object.value("message").toString();
+        QString error;
+        const auto event = line.trimmed().isEmpty() ? std::nullopt : launch::parseEventLine(line, &error);
+        if (const auto *end = event ? std::get_if<launch::EndEvent>(&*event) : nullptr) {
+            child.status = end->status;
+            child.message = end->message;
+        } else if (!error.isEmpty()) {
+            printErr(tr("warning: run %1 wrote a line that is not an engine event: %2").arg(child.runId).arg(error));
         }
         if (json) {
             std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
@@ -187,8 +190,7 @@ int runSweep(const QStringList &arguments)
     }
     const bool json = parser.isSet("json");
     if (json)
-        TrainPrinter::printJson(QJsonObject{{"event", "sweep"}, {"sweep", *sweepId}, {"runs", qint64(queue.size())},
-                                            {"store", store->displayName()}});
+        TrainPrinter::printEvent(launch::SweepEvent{*sweepId, qint64(queue.size()), store->displayName()});
     else
         printOut(tr("sweep %1 '%2': %3 runs, %4 at a time, in %5")
                      .arg(*sweepId)
@@ -250,8 +252,7 @@ int runSweep(const QStringList &arguments)
     if (!json)
         printOut(tr("sweep %1: %2 finished, %3 failed, %4 cancelled").arg(*sweepId).arg(finished).arg(failed).arg(cancelled));
     else
-        TrainPrinter::printJson(QJsonObject{{"event", "sweep_end"}, {"sweep", *sweepId}, {"finished", finished},
-                                            {"failed", failed}, {"cancelled", cancelled}});
+        TrainPrinter::printEvent(launch::SweepEndEvent{*sweepId, finished, failed, cancelled});
     if (failed > 0)
         return ExitFailure;
     return cancelled > 0 ? ExitCancelled : ExitOk;

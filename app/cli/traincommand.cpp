@@ -305,7 +305,7 @@ std::optional<qint64> createRunOfOptions(store::RunStore &store, const QCommandL
                      .arg(*runId)
                      .arg(store.lastError()));
     if (json)
-        TrainPrinter::printJson(QJsonObject{{"event", "created"}, {"run", *runId}, {"store", store.displayName()}});
+        TrainPrinter::printEvent(launch::CreatedEvent{*runId, store.displayName()});
     else
         printOut(tr("created run %1 '%2' in %3").arg(*runId).arg(details.name, store.displayName()));
     return runId;

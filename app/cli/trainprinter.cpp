@@ -5,7 +5,6 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QJsonArray>
 #include <QJsonDocument>
 
 #include <cmath>
@@ -15,14 +14,15 @@
 namespace gatefold::cli {
 namespace {
 
-QJsonObject event(const char *name, qint64 runId)
+launch::EvalNumbers evalNumbers(const train::EvalResult &r)
 {
-    return QJsonObject{{"event", QString::fromLatin1(name)}, {"run", runId}};
+    return launch::EvalNumbers{r.loss, r.top1, r.top5, qint64(r.images)};
 }
 
-QJsonObject evalObject(const train::EvalResult &r)
+void writeStdout(const QByteArray &line)
 {
-    return QJsonObject{{"loss", r.loss}, {"top1", r.top1}, {"top5", r.top5}, {"images", qint64(r.images)}};
+    if (std::fwrite(line.constData(), 1, size_t(line.size()), stdout) != size_t(line.size()) || std::fflush(stdout) != 0)
+        std::clearerr(stdout);
 }
 
 } // namespace
@@ -50,9 +50,12 @@ TrainPrinter::TrainPrinter(bool json, qint64 runId)
 // ignored (installStopHandlers) and a failed write is dropped — the store has everything.
 void TrainPrinter::printJson(const QJsonObject &object)
 {
-    const QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
-    if (std::fwrite(line.constData(), 1, size_t(line.size()), stdout) != size_t(line.size()) || std::fflush(stdout) != 0)
-        std::clearerr(stdout);
+    writeStdout(QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n');
+}
+
+void TrainPrinter::printEvent(const launch::EngineEvent &event)
+{
+    writeStdout(launch::eventLine(event));
 }
 
 // With --json, stdout is for programs; what a person reads after the fact (the engine's log, which
@@ -76,17 +79,18 @@ void TrainPrinter::started(const train::RunStart &s)
 {
     m_sinceProgress.start();
     if (m_json) {
-        auto o = event("started", m_runId);
-        o.insert("device", s.device);
-        o.insert("steps_per_epoch", qint64(s.stepsPerEpoch));
-        o.insert("total_steps", qint64(s.totalSteps));
-        o.insert("start_step", qint64(s.startStep));
-        o.insert("parameters", qint64(s.parameters));
-        o.insert("dataset", s.dataset);
-        o.insert("train_images", qint64(s.trainImages));
-        o.insert("val_images", qint64(s.valImages));
-        o.insert("memory_estimate", qint64(s.memoryEstimate));
-        printJson(o);
+        launch::StartedEvent e;
+        e.run = m_runId;
+        e.device = s.device;
+        e.stepsPerEpoch = qint64(s.stepsPerEpoch);
+        e.totalSteps = qint64(s.totalSteps);
+        e.startStep = qint64(s.startStep);
+        e.parameters = qint64(s.parameters);
+        e.dataset = s.dataset;
+        e.trainImages = qint64(s.trainImages);
+        e.valImages = qint64(s.valImages);
+        e.memoryEstimate = qint64(s.memoryEstimate);
+        printEvent(e);
         return;
     }
     printOut(tr("run %1 on %2: %3 parameters, data %4 (%5 train / %6 val), %7 steps (%8 per epoch)%9")
@@ -103,15 +107,8 @@ void TrainPrinter::started(const train::RunStart &s)
 
 void TrainPrinter::metrics(const std::vector<store::MetricPoint> &points)
 {
-    if (!m_json)
-        return;
-    QJsonArray list;
-    for (const auto &p : points)
-        list.append(QJsonObject{{"key", p.key}, {"step", p.step}, {"epoch", p.epoch}, {"wall", p.wall},
-                                {"value", p.value}});
-    auto o = event("metrics", m_runId);
-    o.insert("points", list);
-    printJson(o);
+    if (m_json)
+        printEvent(launch::MetricsEvent{m_runId, points});
 }
 
 void TrainPrinter::progress(const train::Progress &p)
@@ -121,14 +118,8 @@ void TrainPrinter::progress(const train::Progress &p)
         return;
     m_sinceProgress.restart();
     if (m_json) {
-        auto o = event("progress", m_runId);
-        o.insert("step", qint64(p.step));
-        o.insert("total_steps", qint64(p.totalSteps));
-        o.insert("epoch", p.epoch);
-        o.insert("images_per_s", p.imagesPerSecond);
-        o.insert("eta_s", p.etaSeconds);
-        o.insert("loss", p.loss);
-        printJson(o);
+        printEvent(launch::ProgressEvent{m_runId, qint64(p.step), qint64(p.totalSteps), p.epoch, p.imagesPerSecond,
+                                         p.etaSeconds, p.loss});
         return;
     }
     if (!m_bar)
@@ -155,14 +146,15 @@ void TrainPrinter::progress(const train::Progress &p)
 void TrainPrinter::evaluated(const train::EvalReport &r)
 {
     if (m_json) {
-        auto o = event("eval", m_runId);
-        o.insert("step", qint64(r.step));
-        o.insert("epoch", r.epoch);
-        o.insert("val", evalObject(r.result));
+        launch::EvalEvent e;
+        e.run = m_runId;
+        e.step = qint64(r.step);
+        e.epoch = r.epoch;
+        e.val = evalNumbers(r.result);
         if (r.ema)
-            o.insert("val_ema", evalObject(*r.ema));
-        o.insert("best", r.best);
-        printJson(o);
+            e.valEma = evalNumbers(*r.ema);
+        e.best = r.best;
+        printEvent(e);
         return;
     }
     clearBar();
@@ -183,15 +175,8 @@ bool TrainPrinter::checkpointed(const train::CheckpointReport &r, QString *)
 {
     if (m_json) {
         // One event per record the file now has (last, best, epoch-N), after the store committed them.
-        for (const QString &kind : r.kinds) {
-            auto o = event("checkpoint", m_runId);
-            o.insert("kind", kind);
-            o.insert("path", r.path);
-            o.insert("sha256", r.sha256);
-            o.insert("bytes", r.bytes);
-            o.insert("step", qint64(r.step));
-            printJson(o);
-        }
+        for (const QString &kind : r.kinds)
+            printEvent(launch::CheckpointEvent{m_runId, kind, r.path, r.sha256, r.bytes, qint64(r.step)});
     }
     return true;
 }
@@ -199,9 +184,7 @@ bool TrainPrinter::checkpointed(const train::CheckpointReport &r, QString *)
 void TrainPrinter::message(const QString &text)
 {
     if (m_json) {
-        auto o = event("message", m_runId);
-        o.insert("text", text);
-        printJson(o);
+        printEvent(launch::MessageEvent{m_runId, text});
         logLine(text);
         return;
     }
@@ -212,10 +195,7 @@ void TrainPrinter::message(const QString &text)
 void TrainPrinter::finished(const QString &status, const QString &message)
 {
     if (m_json) {
-        auto o = event("end", m_runId);
-        o.insert("status", status);
-        o.insert("message", message);
-        printJson(o);
+        printEvent(launch::EndEvent{m_runId, status, message});
         logLine(QStringLiteral("end: %1: %2").arg(status, message));
         return;
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "launch/engineevents.h"
 #include "train/trainevents.h"
 
 #include <QElapsedTimer>
@@ -26,6 +27,9 @@ public:
     // The last line: {"event": "end", "status": …} or a human summary.
     void finished(const QString &status, const QString &message);
 
+    // One line on stdout: an engine event through the one writer (launch/engineevents.h), or
+    // another command's JSON answer.
+    static void printEvent(const launch::EngineEvent &event);
     static void printJson(const QJsonObject &object);
 
 private:

@@ -6,11 +6,13 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
-#include <QJsonDocument>
+#include <QLoggingCategory>
 #include <QProcess>
 
 namespace gatefold::launch {
 namespace {
+
+Q_LOGGING_CATEGORY(lcRunProcess, "gatefold.launch.runprocess")
 
 constexpr int kLogLines = 40;
 constexpr int kPollMs = 250;
@@ -40,7 +42,11 @@ RunProcess::RunProcess(QString cliPath, QString storePath, qint64 runId, Mode mo
     , m_logPath(logPathFor(m_storePath, runId))
     , m_eventsPath(eventsPathFor(m_storePath, runId))
 {
+    // For queued connections (a QSignalSpy, a follower in another thread).
     qRegisterMetaType<RunProgress>();
+    qRegisterMetaType<StartedEvent>();
+    qRegisterMetaType<EvalEvent>();
+    qRegisterMetaType<std::vector<store::MetricPoint>>();
     m_poll.setInterval(kPollMs);
     connect(&m_poll, &QTimer::timeout, this, &RunProcess::poll);
 }
@@ -196,41 +202,39 @@ void RunProcess::keepLog(const QString &line)
 
 void RunProcess::handleLine(const QByteArray &line)
 {
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(line, &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject())
-        return;  // not an event (the engine's other output goes to its log)
-    const QJsonObject o = document.object();
-    const QString event = o.value(QStringLiteral("event")).toString();
-    if (event == QLatin1String("started")) {
+    if (line.trimmed().isEmpty())
+        return;
+    QString error;
+    if (const auto event = parseEventLine(line, &error))
+        handleEvent(*event);
+    else  // e.g. the half line of an engine killed while writing it; the store has what it meant
+        qCWarning(lcRunProcess, "run %lld: a line of %s is not an engine event: %s", m_runId,
+                  qUtf8Printable(m_eventsPath), qUtf8Printable(error));
+}
+
+void RunProcess::handleEvent(const EngineEvent &event)
+{
+    if (const auto *start = std::get_if<StartedEvent>(&event)) {
         m_sawStart = true;
-        m_progress.totalSteps = o.value(QStringLiteral("total_steps")).toInteger();
-        m_progress.step = o.value(QStringLiteral("start_step")).toInteger();
+        m_progress.totalSteps = start->totalSteps;
+        m_progress.step = start->startStep;
         if (!m_replaying)
-            Q_EMIT started(o);
-    } else if (event == QLatin1String("progress")) {
-        m_progress.step = o.value(QStringLiteral("step")).toInteger();
-        m_progress.totalSteps = o.value(QStringLiteral("total_steps")).toInteger();
-        m_progress.epoch = o.value(QStringLiteral("epoch")).toDouble();
-        m_progress.imagesPerSecond = o.value(QStringLiteral("images_per_s")).toDouble();
-        m_progress.etaSeconds = o.value(QStringLiteral("eta_s")).toDouble();
-        m_progress.loss = o.value(QStringLiteral("loss")).toDouble();
+            Q_EMIT started(*start);
+    } else if (const auto *progress = std::get_if<ProgressEvent>(&event)) {
+        m_progress = *progress;
         if (!m_replaying)
             Q_EMIT progressed(m_progress);
+    } else if (const auto *end = std::get_if<EndEvent>(&event)) {
+        m_endStatus = end->status;
+        m_endMessage = end->message;
     } else if (m_replaying) {
-        if (event == QLatin1String("end")) {
-            m_endStatus = o.value(QStringLiteral("status")).toString();
-            m_endMessage = o.value(QStringLiteral("message")).toString();
-        }
-    } else if (event == QLatin1String("metrics")) {
-        Q_EMIT metricsArrived(o.value(QStringLiteral("points")).toArray());
-    } else if (event == QLatin1String("eval")) {
-        Q_EMIT evaluated(o);
-    } else if (event == QLatin1String("message")) {
-        Q_EMIT messageArrived(o.value(QStringLiteral("text")).toString());
-    } else if (event == QLatin1String("end")) {
-        m_endStatus = o.value(QStringLiteral("status")).toString();
-        m_endMessage = o.value(QStringLiteral("message")).toString();
+        return;  // what was said before this window followed the run: the store has it
+    } else if (const auto *metrics = std::get_if<MetricsEvent>(&event)) {
+        Q_EMIT metricsArrived(metrics->points);
+    } else if (const auto *eval = std::get_if<EvalEvent>(&event)) {
+        Q_EMIT evaluated(*eval);
+    } else if (const auto *message = std::get_if<MessageEvent>(&event)) {
+        Q_EMIT messageArrived(message->text);
     }
 }
 

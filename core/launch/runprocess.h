@@ -1,10 +1,9 @@
 #pragma once
 
+#include "engineevents.h"
 #include "localprocess.h"
 
 #include <QFile>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -14,15 +13,8 @@
 
 namespace gatefold::launch {
 
-// The latest progress line of a run's engine.
-struct RunProgress {
-    qint64 step = 0;
-    qint64 totalSteps = 0;
-    double epoch = 0.0;
-    double imagesPerSecond = 0.0;
-    double etaSeconds = 0.0;
-    double loss = 0.0;
-};
+// The latest progress line of a run's engine (before its first: the step and total it started at).
+using RunProgress = ProgressEvent;
 
 // One run's engine — `gatefold-cli train --run ID` or `resume --run ID` with
 // `--json` — started detached: it is nobody's child, so it trains on when the
@@ -67,10 +59,10 @@ public:
     static QString eventsPathFor(const QString &storePath, qint64 runId);
 
 Q_SIGNALS:
-    void started(const QJsonObject &info);  // device, steps_per_epoch, total_steps, dataset, …
+    void started(const gatefold::launch::StartedEvent &start);
     void progressed(const gatefold::launch::RunProgress &progress);
-    void metricsArrived(const QJsonArray &points);  // {key, step, epoch, wall, value}
-    void evaluated(const QJsonObject &report);
+    void metricsArrived(const std::vector<gatefold::store::MetricPoint> &points);
+    void evaluated(const gatefold::launch::EvalEvent &report);
     void messageArrived(const QString &text);
     // status: finished, failed, cancelled, or crashed when the engine died without saying how it ended.
     void finished(const QString &status, const QString &message);
@@ -80,6 +72,7 @@ private:
     void readEvents();
     void readLog();
     void handleLine(const QByteArray &line);
+    void handleEvent(const EngineEvent &event);
     void keepLog(const QString &line);
     void writeLog(const QString &line) const;
     void finishFromWhatWasSaid();
@@ -111,5 +104,3 @@ private:
 };
 
 } // namespace gatefold::launch
-
-Q_DECLARE_METATYPE(gatefold::launch::RunProgress)

@@ -118,13 +118,13 @@ RunProcess *RunQueue::follow(qint64 runId, RunProcess::Mode mode)
 {
     auto process = std::make_unique<RunProcess>(m_cliPath, m_storePath, runId, mode);
     RunProcess *p = process.get();
-    connect(p, &RunProcess::started, this, [this, runId](const QJsonObject &info) { Q_EMIT runStarted(runId, info); });
+    connect(p, &RunProcess::started, this, [this, runId](const StartedEvent &start) { Q_EMIT runStarted(runId, start); });
     connect(p, &RunProcess::progressed, this,
             [this, runId](const RunProgress &progress) { Q_EMIT runProgressed(runId, progress); });
     connect(p, &RunProcess::metricsArrived, this,
-            [this, runId](const QJsonArray &points) { Q_EMIT runMetrics(runId, points); });
+            [this, runId](const std::vector<store::MetricPoint> &points) { Q_EMIT runMetrics(runId, points); });
     connect(p, &RunProcess::evaluated, this,
-            [this, runId](const QJsonObject &report) { Q_EMIT runEvaluated(runId, report); });
+            [this, runId](const EvalEvent &report) { Q_EMIT runEvaluated(runId, report); });
     connect(p, &RunProcess::messageArrived, this,
             [this, runId](const QString &text) { Q_EMIT runMessage(runId, text); });
     connect(p, &RunProcess::finished, this,

@@ -47,10 +47,10 @@ public:
     QString cliPath() const { return m_cliPath; }
 
 Q_SIGNALS:
-    void runStarted(qint64 runId, const QJsonObject &info);
+    void runStarted(qint64 runId, const gatefold::launch::StartedEvent &start);
     void runProgressed(qint64 runId, const gatefold::launch::RunProgress &progress);
-    void runMetrics(qint64 runId, const QJsonArray &points);
-    void runEvaluated(qint64 runId, const QJsonObject &report);
+    void runMetrics(qint64 runId, const std::vector<gatefold::store::MetricPoint> &points);
+    void runEvaluated(qint64 runId, const gatefold::launch::EvalEvent &report);
     void runMessage(qint64 runId, const QString &text);
     void runFinished(qint64 runId, const QString &status, const QString &message);
     void changed();  // what is queued or running changed
