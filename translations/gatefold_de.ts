@@ -576,7 +576,7 @@
         <translation>das Modell hat nur einen Zweig (join.branches = 1); Zweigansichten brauchen einen Join-Lauf</translation>
     </message>
     <message>
-        <location line="+180"/>
+        <location line="+271"/>
         <source>reading %1 %2 images</source>
         <translation>lese %1 %2-Bilder</translation>
     </message>
@@ -586,12 +586,12 @@
         <translation>lese %1 Bilddatei(en)</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+9"/>
         <source>predictions</source>
         <translation>Vorhersagen</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-138"/>
         <source>attention maps</source>
         <translation>Attention-Karten</translation>
     </message>
@@ -611,7 +611,7 @@
         <translation>Codebook-Zuordnungen</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>branch feature similarity</source>
         <translation>Merkmalsähnlichkeit der Zweige</translation>
     </message>
@@ -631,17 +631,17 @@
         <translation>fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/inspect/loadedrun.cpp" line="+68"/>
+        <location filename="../core/inspect/loadedrun.cpp" line="+44"/>
         <source>opening the data set of run %1</source>
         <translation>öffne den Datensatz von Lauf %1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>measuring the input normalisation as the trainer did</source>
         <translation>messe die Eingabe-Normalisierung wie der Trainer</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+106"/>
         <source>loading %1</source>
         <translation>lade %1</translation>
     </message>

@@ -575,7 +575,7 @@
         <translation>模型只有一个分支（join.branches = 1）；分支视图需要合并训练的运行</translation>
     </message>
     <message>
-        <location line="+180"/>
+        <location line="+271"/>
         <source>reading %1 %2 images</source>
         <translation>正在读取 %1 张 %2 图像</translation>
     </message>
@@ -585,12 +585,12 @@
         <translation>正在读取 %1 个图像文件</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+9"/>
         <source>predictions</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-138"/>
         <source>attention maps</source>
         <translation>注意力图</translation>
     </message>
@@ -610,7 +610,7 @@
         <translation>码本分配</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>branch feature similarity</source>
         <translation>分支特征相似度</translation>
     </message>
@@ -630,17 +630,17 @@
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../core/inspect/loadedrun.cpp" line="+68"/>
+        <location filename="../core/inspect/loadedrun.cpp" line="+44"/>
         <source>opening the data set of run %1</source>
         <translation>正在打开运行 %1 的数据集</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>measuring the input normalisation as the trainer did</source>
         <translation>正在按训练器的方式测量输入归一化</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+106"/>
         <source>loading %1</source>
         <translation>正在加载 %1</translation>
     </message>
