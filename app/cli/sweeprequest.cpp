@@ -1,0 +1,149 @@
+#include "sweeprequest.h"
+#include "clitext.h"
+
+#include "prerunchecks.h"
+#include "runoptions.h"
+
+#include "config/runpaths.h"
+#include "json/usertext.h"
+#include "store/storetext.h"
+
+#include <QCommandLineParser>
+#include <QSet>
+#include <QThread>
+
+#include <algorithm>
+
+namespace gatefold::cli {
+namespace {
+
+// --seeds 0,1,2: whole numbers >= 0, each listed once; none when not given (the grid file's then).
+std::vector<qint64> seedsFromOptions(const QCommandLineParser &parser, QStringList *errors)
+{
+    std::vector<qint64> seeds;
+    if (!parser.isSet("seeds"))
+        return seeds;
+    for (const QString &s : parser.value("seeds").split(',')) {
+        bool ok = false;
+        const qint64 v = s.trimmed().toLongLong(&ok);
+        if (!ok || v < 0)
+            errors->append(tr("--seeds: '%1' is not a whole number >= 0").arg(s));
+        else if (std::find(seeds.begin(), seeds.end(), v) != seeds.end())
+            errors->append(tr("--seeds: %1 is listed twice; list each seed once").arg(v));
+        else
+            seeds.push_back(v);
+    }
+    return seeds;
+}
+
+// The text of the --grid file; empty after adding why to `errors`.
+QByteArray gridFromOptions(const QCommandLineParser &parser, QStringList *errors)
+{
+    if (!parser.isSet("grid")) {
+        errors->append(tr("--grid FILE is required"));
+        return {};
+    }
+    QString why;
+    if (const auto text = json::readUserText(parser.value("grid"), &why))
+        return *text;
+    errors->append(tr("--grid: %1").arg(why));
+    return {};
+}
+
+// The grid's points over the preset, --config and --set base, each with absolute paths (the runs
+// read the same files from any directory); the grid file's problems go to `errors` under its name.
+train::SweepPlan planFromOptions(const QCommandLineParser &parser, const QByteArray &gridJson,
+                                 const std::vector<qint64> &seeds, QStringList *errors)
+{
+    const auto base = runConfigFromOptions(parser, errors);
+    train::SweepPlan plan;
+    if (base && !gridJson.isEmpty()) {
+        QStringList gridErrors;
+        if (!train::planSweep(gridJson, *base, seeds, &plan, &gridErrors))
+            for (const QString &e : gridErrors)
+                errors->append(QStringLiteral("%1: %2").arg(parser.value("grid"), e));
+    }
+    for (auto &p : plan.points)
+        p.config = train::withAbsolutePaths(p.config);
+    return plan;
+}
+
+// What train checks before it creates a run, for every point, before any is created (one read per
+// data set): the problems go to `errors` under the point's label, the warnings to stderr, each once.
+// What each point's data set holds, in order.
+std::vector<train::DataFacts> checkPoints(const train::SweepPlan &plan, QStringList *errors)
+{
+    train::DataCheckCache dataCache;
+    QSet<QString> warned;
+    std::vector<train::DataFacts> dataFacts;
+    for (const auto &p : plan.points) {
+        // The run's name, as the store would refuse it (the grid's name and values make it).
+        if (const QString why = store::oneLineProblem(QStringLiteral("run name"), QStringLiteral("%1 %2").arg(plan.name, p.label));
+            !why.isEmpty())
+            errors->append(QStringLiteral("[%1] %2").arg(store::escapedForTerminal(p.label), why));
+        const PreRunCheck check = checkBeforeCreating(p.config, &dataCache);
+        dataFacts.push_back(check.data);
+        for (const auto &problem : check.problems)
+            errors->append(QStringLiteral("[%1] %2").arg(p.label, problem.line()));
+        for (const auto &warning : check.warnings)
+            if (!warned.contains(warning.line())) {
+                warned.insert(warning.line());
+                printErr(tr("warning: [%1] %2").arg(p.label, warning.line()));
+            }
+    }
+    return dataFacts;
+}
+
+// With several runs at a time, those that would take every core (compute.threads = 0) take an equal share.
+void shareCores(train::SweepPlan *plan, int parallel)
+{
+    if (parallel <= 1)
+        return;
+    const int share = std::max(1, QThread::idealThreadCount() / parallel);
+    for (auto &p : plan->points)
+        if (p.config.train.threads == 0)
+            p.config.train.threads = share;
+}
+
+} // namespace
+
+void addSweepOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        tr("Run a grid of runs: the cartesian product of the grid file's settings x seeds, over the preset,\n"
+           "--config and --set base. Every run is validated before any is created, recorded under one sweep,\n"
+           "and trained by its own `gatefold-cli train --run ID` process, N at a time.\n"
+           "Grid file: {\"name\": \"lr\", \"base\": {\"train.epochs\": 5}, \"grid\": {\"optim.lr\": [0.001, 0.0003]},\n"
+           "\"seeds\": [0, 1]}. Exit status: 0 all finished, 1 some failed, 2 invalid usage or grid, 3 cancelled."));
+    parser.addHelpOption();
+    addRunConfigOptions(parser);
+    addStoreOption(parser);
+    parser.addOption({"grid", tr("The grid file (JSON)."), tr("file")});
+    parser.addOption({"seeds", tr("Seeds, e.g. 0,1,2 (replaces the grid file's)."), tr("list")});
+    parser.addOption({"parallel", tr("Runs at a time (default 1). With compute.threads = 0 each run gets an equal "
+                                     "share of the cores."),
+                      tr("n"), QStringLiteral("1")});
+    parser.addOption({"json", tr("Forward the runs' JSON lines (each names its run) on stdout.")});
+}
+
+std::optional<SweepRequest> sweepRequest(const QCommandLineParser &parser, CommandError *error)
+{
+    QStringList errors;
+    SweepRequest request;
+    request.parallel = parallelFromOptions(parser, &errors);
+    const std::vector<qint64> seeds = seedsFromOptions(parser, &errors);
+    request.gridJson = gridFromOptions(parser, &errors);
+    request.plan = planFromOptions(parser, request.gridJson, seeds, &errors);
+    if (errors.isEmpty())
+        request.dataFacts = checkPoints(request.plan, &errors);
+    if (!errors.isEmpty()) {
+        *error = commandErrors(ExitUsage, tr("the sweep is not valid (nothing was created):"), errors);
+        return std::nullopt;
+    }
+    shareCores(&request.plan, request.parallel);
+    request.storePath = storePathFromOptions(parser);
+    request.json = parser.isSet("json");
+    return request;
+}
+
+} // namespace gatefold::cli
