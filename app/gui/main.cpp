@@ -18,15 +18,24 @@
 #include <QTranslator>
 #include <QTimer>
 
-int main(int argc, char **argv)
+namespace {
+
+using gatefold::widgets::MainWindow;
+using gatefold::widgets::RunController;
+namespace appsettings = gatefold::widgets::appsettings;
+
+// Every engine this window starts would otherwise set these two and re-execute itself
+// (runtime/threadenvironment.h), loading LibTorch twice: set them once for all children.
+void setEngineEnvironment()
 {
-    // Every engine this window starts would otherwise set these two and re-execute itself
-    // (runtime/threadenvironment.h), loading LibTorch twice: set them once for all children.
     if (qEnvironmentVariableIsEmpty("GOMP_SPINCOUNT") && qEnvironmentVariableIsEmpty("OMP_WAIT_POLICY"))
         qputenv("GOMP_SPINCOUNT", "0");
     if (qEnvironmentVariableIsEmpty("OPENBLAS_THREAD_TIMEOUT"))
         qputenv("OPENBLAS_THREAD_TIMEOUT", "22");
-    QApplication app(argc, argv);
+}
+
+void setApplicationIdentity()
+{
     QApplication::setApplicationName(QStringLiteral("gatefold"));
     QApplication::setOrganizationName(QStringLiteral("gatefold"));
     QApplication::setApplicationVersion(QStringLiteral(GATEFOLD_VERSION));
@@ -34,19 +43,25 @@ int main(int argc, char **argv)
     // Wayland compositors match the window to gatefold.desktop and its icon.
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gatefold.svg")));
     QApplication::setDesktopFileName(QStringLiteral("gatefold"));
+}
 
-    // The interface language: Settings, else the system's; our strings and Qt's own (standard dialogs).
-    const QString language = gatefold::widgets::appsettings::language();
+// The interface language: Settings, else the system's; our strings (`ours`) and Qt's own
+// (`qts`: standard dialogs). Both must live as long as the application.
+void installTranslators(QTranslator &ours, QTranslator &qts)
+{
+    const QString language = appsettings::language();
     QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
     if (locale.language() == QLocale::C)
         locale = QLocale(QLocale::English);  // plural forms ("1 run", "2 runs") come from gatefold_en
-    QTranslator ours, qts;
     if (ours.load(locale, QStringLiteral("gatefold"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&ours);
     if (qts.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qts);
+}
 
-    QCommandLineParser parser;
+// After installTranslators: the options' help is translated as it is added.
+void addOptions(QCommandLineParser &parser)
+{
     parser.setApplicationDescription(QApplication::translate("main", "Gatefold: a workbench for Vision Transformer research."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -64,45 +79,78 @@ int main(int argc, char **argv)
                       QApplication::translate("main", "view")});
     parser.addOption({"screenshot-after", QApplication::translate("main", "Milliseconds before the screenshot."),
                       QApplication::translate("main", "ms"), QStringLiteral("1500")});
-    parser.process(app);
+}
 
-    gatefold::widgets::applyTheme(gatefold::widgets::appsettings::theme());
-    QString storePath = parser.value("store");
-    if (storePath.isEmpty())
-        storePath = gatefold::widgets::appsettings::storePath();
-    if (storePath.isEmpty())
-        storePath = gatefold::store::RunStore::defaultPath();
-    gatefold::widgets::RunController controller(gatefold::widgets::RunController::defaultEnginePath(), storePath);
-    if (!controller.isOpen()) {
-        QMessageBox::critical(nullptr, QApplication::translate("main", "Gatefold"),
-                              QApplication::translate("main", "The run store cannot be opened:\n%1").arg(controller.error()));
-        return 1;
-    }
-    controller.queue()->setParallel(gatefold::widgets::appsettings::runsAtATime());  // as last set
-    gatefold::widgets::MainWindow window(&controller);
-    window.show();
+// --store, else the one in Settings, else the default.
+QString storePath(const QCommandLineParser &parser)
+{
+    QString path = parser.value("store");
+    if (path.isEmpty())
+        path = appsettings::storePath();
+    if (path.isEmpty())
+        path = gatefold::store::RunStore::defaultPath();
+    return path;
+}
+
+// The exit code when the store cannot be opened, after saying why.
+int storeNotOpened(const RunController &controller)
+{
+    QMessageBox::critical(nullptr, QApplication::translate("main", "Gatefold"),
+                          QApplication::translate("main", "The run store cannot be opened:\n%1").arg(controller.error()));
+    return 1;
+}
+
+// --select and --inspect; whether the Inspect tab is computing a view.
+bool showRequested(MainWindow &window, const QCommandLineParser &parser)
+{
     if (parser.isSet("select")) {
         QList<qint64> ids;
         for (const QString &id : parser.value("select").split(','))
             ids << id.toLongLong();
         window.selectRuns(ids);
     }
-    const bool inspecting = parser.isSet("inspect") && window.inspect(parser.value("inspect"));
-    // Runs queued by a window or queue that is gone, or crashed with their engine: the user decides.
-    if (!parser.isSet("screenshot"))
+    return parser.isSet("inspect") && window.inspect(parser.value("inspect"));
+}
+
+// --screenshot: the window saved to `path` `after` ms after it shows (or after the Inspect
+// view is computed, or the reason it is not is shown), then the application quits.
+void screenshotAndQuit(MainWindow &window, const QString &path, int after, bool inspecting)
+{
+    const auto shoot = [&window, path] {
+        window.grab().save(path);
+        QApplication::quit();
+    };
+    if (inspecting)
+        QObject::connect(window.inspectPanel(), &gatefold::widgets::InspectPanel::computed, &window,
+                         [&window, after, shoot] { QTimer::singleShot(after, &window, shoot); });
+    else
+        QTimer::singleShot(after, &window, shoot);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    setEngineEnvironment();
+    QApplication app(argc, argv);
+    setApplicationIdentity();
+    QTranslator ours, qts;
+    installTranslators(ours, qts);
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(app);
+
+    gatefold::widgets::applyTheme(appsettings::theme());
+    RunController controller(RunController::defaultEnginePath(), storePath(parser));
+    if (!controller.isOpen())
+        return storeNotOpened(controller);
+    controller.queue()->setParallel(appsettings::runsAtATime());  // as last set
+    MainWindow window(&controller);
+    window.show();
+    const bool inspecting = showRequested(window, parser);
+    if (parser.isSet("screenshot"))
+        screenshotAndQuit(window, parser.value("screenshot"), parser.value("screenshot-after").toInt(), inspecting);
+    else  // runs queued by a window or queue that is gone, or crashed with their engine: the user decides
         QTimer::singleShot(0, &window, [&window] { window.offerStrandedRuns(); });
-    if (parser.isSet("screenshot")) {
-        const QString path = parser.value("screenshot");
-        const int after = parser.value("screenshot-after").toInt();
-        const auto shoot = [&window, path] {
-            window.grab().save(path);
-            QApplication::quit();
-        };
-        if (inspecting)  // after the views are filled (or the reason they are not is shown)
-            QObject::connect(window.inspectPanel(), &gatefold::widgets::InspectPanel::computed, &window,
-                             [&window, after, shoot] { QTimer::singleShot(after, &window, shoot); });
-        else
-            QTimer::singleShot(after, &window, shoot);
-    }
     return app.exec();
 }
