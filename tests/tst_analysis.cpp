@@ -39,7 +39,6 @@
 #include "analysis/codebookstats.h"
 #include "analysis/codemaps.h"
 #include "analysis/colormaps.h"
-#include "analysis/csvexport.h"
 #include "analysis/linearcka.h"
 #include "analysis/modelinspector.h"
 #include "analysis/tokengrid.h"
@@ -50,8 +49,6 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #endif
 
 using namespace gatefold;
@@ -156,8 +153,6 @@ private Q_SLOTS:
     void overlayBlends();
     void codeMapImageBlends();
     void imageFromTensorIsBgr();
-    void csvRoundTrip();
-    void csvRefusesBadInput();
     void inspectorPlainModel();
     void inspectorAveragePooling();
     void inspectorCdeModel();
@@ -708,59 +703,6 @@ void TstAnalysis::imageFromTensorIsBgr()
     QCOMPARE(m.at<cv::Vec3b>(0, 0), cv::Vec3b(0, 0, 255));
     QCOMPARE(m.at<cv::Vec3b>(1, 3), cv::Vec3b(128, 0, 255));
     QCOMPARE(imageFromTensor(torch::full({1, 3, 3}, 2.0)).at<cv::Vec3b>(2, 2), cv::Vec3b(255, 255, 255));
-}
-
-void TstAnalysis::csvRoundTrip()
-{
-    torch::manual_seed(19);
-    auto m = torch::randn({3, 4}, torch::kFloat64) * 1e-3;
-    m[0][0] = 1.0 / 3.0;
-    m[2][3] = std::nan("");
-    m[1][2] = -std::numeric_limits<double>::infinity();
-    QTemporaryDir dir;
-    const std::string path = dir.filePath("m.csv").toStdString();
-    CsvLabels labels;
-    labels.columns = {"a", "b,c", "d \"q\"", "e"};
-    labels.rows = {"L0", "L1", "L2"};
-    labels.corner = "layer";
-    std::string error;
-    QVERIFY2(writeMatrixCsv(path, m, labels, &error), error.c_str());
-    std::ifstream file(path);
-    std::string line;
-    std::getline(file, line);
-    QCOMPARE(QString::fromStdString(line), QStringLiteral("layer,a,\"b,c\",\"d \"\"q\"\"\",e"));
-    const auto a = m.accessor<double, 2>();
-    for (int r = 0; r < 3; ++r) {
-        std::getline(file, line);
-        std::stringstream row(line);
-        std::string cell;
-        std::getline(row, cell, ',');
-        QCOMPARE(QString::fromStdString(cell), QStringLiteral("L%1").arg(r));
-        for (int c = 0; c < 4; ++c) {
-            std::getline(row, cell, ',');
-            const double v = std::strtod(cell.c_str(), nullptr);
-            if (std::isnan(a[r][c]))
-                QVERIFY(std::isnan(v));
-            else
-                QVERIFY2(v == a[r][c], cell.c_str());  // bit for bit
-        }
-    }
-    // Vectors are one column; float32 values are written exactly too.
-    const auto v = torch::tensor({0.1f, 2.5f});
-    QCOMPARE(QString::fromStdString(matrixToCsv(v)), QStringLiteral("0.10000000149011612\n2.5\n"));
-}
-
-void TstAnalysis::csvRefusesBadInput()
-{
-    std::string error;
-    QVERIFY(!writeMatrixCsv("/tmp/x.csv", torch::zeros({2, 2, 2}), {}, &error));
-    QVERIFY(error.find("vectors and matrices") != std::string::npos);
-    CsvLabels labels;
-    labels.columns = {"only one"};
-    QVERIFY(!writeMatrixCsv("/tmp/x.csv", torch::zeros({2, 2}), labels, &error));
-    QVERIFY(error.find("1 column labels for 2 columns") != std::string::npos);
-    QVERIFY(!writeMatrixCsv("/nonexistent-dir/x.csv", torch::zeros({2, 2}), {}, &error));
-    QVERIFY(error.find("/nonexistent-dir/x.csv") != std::string::npos);
 }
 
 void TstAnalysis::inspectorPlainModel()

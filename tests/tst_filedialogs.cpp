@@ -443,7 +443,7 @@ void TstFileDialogs::noSaveNamesTheStore()
     writers.append({"plot picture", [&](QString *e) {
                         return plotexport::saveImage(path, QSize(100, 100), {}, Qt::white, e);
                     }});
-    writers.append({"plot CSV", [&](QString *e) { return plotexport::saveCsv(path, QStringLiteral("a,b\n"), e); }});
+    writers.append({"plot CSV", [&](QString *e) { return plotexport::saveCsv(path, QByteArrayLiteral("a,b\n"), e); }});
     writers.append({"widget picture", [&](QString *e) { return saveWidgetPicture(window.formPanel(), path, e); }});
     for (const auto &[name, write] : writers) {
         QString error;

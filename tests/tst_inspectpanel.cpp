@@ -16,6 +16,7 @@
 #include "testmain.h"
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "screenshot.h"
+#include "pagecsv.h"
 #include "readcsv.h"
 #include "tinyrun.h"
 
@@ -46,6 +47,7 @@ using namespace gatefold;
 using report::Matrix;
 
 using gatefold::test::readCsv;
+using gatefold::test::verifyCliTables;
 using gatefold::test::screenshotDir;
 
 namespace {
@@ -224,21 +226,24 @@ void TstInspectPanel::attentionCsvAndPictures()
     view.resize(900, 500);
     const auto report = makeReport();
     view.setReport(report);
-    const QString csv = m_dir.filePath(QStringLiteral("attention.csv"));
+    const QString csv = m_dir.filePath(QStringLiteral("attention-tables"));
     QString error;
-    QVERIFY2(view.exportCsv(csv, &error), qPrintable(error));
-    const auto rows = readCsv(csv);
-    QCOMPARE(rows.first(), QStringList({"kind", "layer", "branch", "head", "image", "row", "col", "value"}));
-    // joined 2*3*2 maps + branches 2*2*3*2 + rollout 3, 16 cells each.
-    QCOMPARE(rows.size() - 1, (12 + 24 + 3) * 16);
+    QStringList written;
+    QVERIFY2(view.exportCsv(csv, &error, &written), qPrintable(error));
+    verifyCliTables(csv, written, *report, {"images.csv", "attention.csv", "rollout.csv"});
+    const auto rows = readCsv(csv + QStringLiteral("/attention.csv"));
+    QCOMPARE(rows.first(), QStringList({"layer", "head", "branch", "image", "row", "col", "value"}));
+    // joined 2*3*2 maps + branches 2*2*3*2, 16 cells each; 0-based, branch -1 the block's map.
+    QCOMPARE(rows.size() - 1, (12 + 24) * 16);
     bool found = false;
     for (const auto &row : rows)
-        if (row.value(0) == "attention" && row.value(1) == "1" && row.value(2) == "1" && row.value(3) == "0"
-            && row.value(4) == "2" && row.value(5) == "1" && row.value(6) == "3") {
-            QCOMPARE(row.value(7).toDouble(), 1000 + 100 + 0 + 2 + 7 / 100.0);
+        if (row.value(0) == "1" && row.value(1) == "0" && row.value(2) == "1" && row.value(3) == "2"
+            && row.value(4) == "1" && row.value(5) == "3") {
+            QCOMPARE(row.value(6).toDouble(), 1000 + 100 + 0 + 2 + 7 / 100.0);
             found = true;
         }
     QVERIFY(found);
+    QCOMPARE(readCsv(csv + QStringLiteral("/rollout.csv")).size() - 1, 3 * 16);
     for (const char *suffix : {"png", "svg", "pdf"}) {
         const QString path = m_dir.filePath(QStringLiteral("attention.") + QLatin1String(suffix));
         QVERIFY2(view.exportPicture(path, &error), qPrintable(error));
@@ -246,8 +251,14 @@ void TstInspectPanel::attentionCsvAndPictures()
     }
     QVERIFY(!view.exportPicture(m_dir.filePath(QStringLiteral("attention.gif")), &error));
     QVERIFY2(error.contains(QStringLiteral(".png")), qPrintable(error));
-    QVERIFY(!view.exportCsv(QStringLiteral("/nonexistent/dir/a.csv"), &error));
-    QVERIFY2(error.contains(QStringLiteral("cannot write"), Qt::CaseInsensitive), qPrintable(error));
+    // A folder that cannot be made: said, nothing written.
+    QVERIFY(!view.exportCsv(QStringLiteral("/proc/gatefold-no-such/dir"), &error));
+    QVERIFY2(error.contains(QStringLiteral("/proc/gatefold-no-such/dir")), qPrintable(error));
+    // A folder holding a file where a table goes: that table is named, the store is not touched.
+    const QString blocked = m_dir.filePath(QStringLiteral("blocked"));
+    QVERIFY(QDir().mkpath(blocked + QStringLiteral("/rollout.csv")));
+    QVERIFY(!view.exportCsv(blocked, &error));
+    QVERIFY2(error.contains(QStringLiteral("rollout.csv")), qPrintable(error));
 }
 
 void TstInspectPanel::attentionSaysWhyWhenSkipped()
@@ -318,16 +329,23 @@ void TstInspectPanel::codebookClickPicksACode()
 void TstInspectPanel::codebookCsv()
 {
     widgets::CodebookView view;
-    view.setReport(makeReport());
-    const QString csv = m_dir.filePath(QStringLiteral("codebook.csv"));
+    const auto report = makeReport();
+    view.setReport(report);
+    const QString csv = m_dir.filePath(QStringLiteral("codebook-tables"));
     QString error;
-    QVERIFY2(view.exportCsv(csv, &error), qPrintable(error));
-    const auto rows = readCsv(csv);
-    QCOMPARE(rows.first(), QStringList({"kind", "block", "image", "row", "col", "code", "value"}));
-    QCOMPARE(rows.size() - 1, 5 + 3 * 16);
-    QCOMPARE(rows.at(4), QStringList({"usage", "1", "", "", "", "3", "0.65000000000000002"}));
-    QCOMPARE(rows.at(4).at(6).toDouble(), 0.65);
-    QCOMPARE(rows.at(6 + 16 * 2 + 5), QStringList({"code_map", "1", "2", "1", "1", "1", ""}));
+    QStringList written;
+    QVERIFY2(view.exportCsv(csv, &error, &written), qPrintable(error));
+    verifyCliTables(csv, written, *report,
+                    {"images.csv", "codebook_summary.csv", "codebook_usage.csv", "code_maps.csv",
+                     "codebook_top_images.csv"});
+    const auto usage = readCsv(csv + QStringLiteral("/codebook_usage.csv"));
+    QCOMPARE(usage.first(), QStringList({"block", "code", "usage"}));
+    QCOMPARE(usage.size() - 1, 5);
+    QCOMPARE(usage.at(4), QStringList({"1", "3", "0.65"}));  // the shortest text that reads back
+    const auto maps = readCsv(csv + QStringLiteral("/code_maps.csv"));
+    QCOMPARE(maps.first(), QStringList({"block", "image", "row", "col", "code"}));
+    QCOMPARE(maps.size() - 1, 3 * 16);
+    QCOMPARE(maps.at(1 + 16 * 2 + 5), QStringList({"1", "2", "1", "1", "1"}));
 }
 
 void TstInspectPanel::codebookSaysWhyWithoutGates()
@@ -343,7 +361,8 @@ void TstInspectPanel::codebookSaysWhyWithoutGates()
         said = said || (label->isVisible() && label->text().contains(QStringLiteral("no CDE gates")));
     QVERIFY(said);
     QString error;
-    QVERIFY(!view.exportCsv(m_dir.filePath(QStringLiteral("none.csv")), &error));
+    QVERIFY(!view.exportCsv(m_dir.filePath(QStringLiteral("none")), &error));
+    QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("none"))));
 }
 
 void TstInspectPanel::panelComputesARealRun()
@@ -411,7 +430,11 @@ void TstInspectPanel::panelComputesARealRun()
     QVERIFY(!report->images.front().rgb.empty());  // the pixels too: the views overlay the images
     panel.setCurrentView(QStringLiteral("codebook"));
     QString error;
-    QVERIFY2(panel.exportCsv(m_dir.filePath(QStringLiteral("panel-codebook.csv")), &error), qPrintable(error));
+    QStringList written;
+    QVERIFY2(panel.exportCsv(m_dir.filePath(QStringLiteral("panel-codebook")), &error, &written), qPrintable(error));
+    verifyCliTables(m_dir.filePath(QStringLiteral("panel-codebook")), written, *report,
+                    {"images.csv", "codebook_summary.csv", "codebook_usage.csv", "code_maps.csv",
+                     "codebook_top_images.csv", "codebook_history.csv"});
     QVERIFY2(panel.exportPicture(m_dir.filePath(QStringLiteral("panel-codebook.svg")), &error), qPrintable(error));
     if (!screenshotDir().isEmpty())
         QVERIFY(panel.grab().save(screenshotDir() + QStringLiteral("/inspect-panel.png")));

@@ -10,6 +10,7 @@
 #include "testmain.h"
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "screenshot.h"
+#include "pagecsv.h"
 #include "readcsv.h"
 #include "widgets/appsettings.h"
 #include "widgets/attentiondistanceview.h"
@@ -33,6 +34,7 @@ using report::InspectReport;
 using report::Matrix;
 
 using gatefold::test::readCsv;
+using gatefold::test::verifyCliTables;
 using gatefold::test::screenshotDir;
 
 namespace {
@@ -294,37 +296,43 @@ void TstInspectViews::branchValuesPrintedUpToEight()
 
 void TstInspectViews::branchCsvReadsBack()
 {
+    // Both quantities' tables, whichever the toggle shows: the CLI's layout (0-based, module names as
+    // report.json has them), every bit back.
     const auto report = branchReport();
     BranchSimilarityView view;
     view.setReport(report);
     for (auto quantity : {BranchSimilarityView::Quantity::Features, BranchSimilarityView::Quantity::Weights}) {
         view.setQuantity(quantity);
-        const QString path = m_dir.filePath(QStringLiteral("branches.csv"));
+        const QString dir = m_dir.filePath(quantity == BranchSimilarityView::Quantity::Features ? "features" : "weights");
         QString error;
-        QVERIFY2(view.exportCsv(path, &error), qPrintable(error));
-        const auto rows = readCsv(path);
-        const QStringList modules = quantity == BranchSimilarityView::Quantity::Features
-            ? QStringList{QStringLiteral("attention"), QStringLiteral("ffn")}
-            : QStringList{QStringLiteral("qk"), QStringLiteral("vo"), QStringLiteral("fc1"), QStringLiteral("fc2")};
-        QCOMPARE(rows.size(), 1 + 3 * modules.size() * 16);
-        QCOMPARE(rows[0], QStringList({"block", "module", "branch_a", "branch_b", "similarity"}));
-        for (int k = 1; k < rows.size(); ++k) {
-            const QStringList &row = rows[k];
-            QCOMPARE(row.size(), 5);
-            const int block = row[0].toInt() - 1, i = row[2].toInt() - 1, j = row[3].toInt() - 1;
-            const auto &layer = report->branchLayers[block];
-            const Matrix *m = nullptr;
-            const QString &module = row[1];
-            if (module == "attention") m = &layer.attentionFeatures;
-            else if (module == "ffn") m = &layer.mlpFeatures;
-            else if (module == "qk") m = &layer.qk;
-            else if (module == "vo") m = &layer.vo;
-            else if (module == "fc1") m = &layer.fc1;
-            else if (module == "fc2") m = &layer.fc2;
-            QVERIFY2(m && modules.contains(module), qPrintable(module));
-            bool ok = false;
-            QCOMPARE(row[4].toDouble(&ok), m->at(i, j));  // every bit back
-            QVERIFY(ok);
+        QStringList written;
+        QVERIFY2(view.exportCsv(dir, &error, &written), qPrintable(error));
+        verifyCliTables(dir, written, *report, {"branch_similarity.csv", "weight_similarity.csv"});
+        for (const QString &file : written) {
+            const auto rows = readCsv(dir + QLatin1Char('/') + file);
+            const QStringList modules = file == QLatin1String("branch_similarity.csv")
+                ? QStringList{QStringLiteral("attention"), QStringLiteral("mlp")}
+                : QStringList{QStringLiteral("qk"), QStringLiteral("vo"), QStringLiteral("fc1"), QStringLiteral("fc2")};
+            QCOMPARE(rows.size(), 1 + 3 * modules.size() * 16);
+            QCOMPARE(rows[0], QStringList({"block", "module", "i", "j", "value"}));
+            for (int k = 1; k < rows.size(); ++k) {
+                const QStringList &row = rows[k];
+                QCOMPARE(row.size(), 5);
+                const int block = row[0].toInt(), i = row[2].toInt(), j = row[3].toInt();
+                const auto &layer = report->branchLayers[block];
+                const Matrix *m = nullptr;
+                const QString &module = row[1];
+                if (module == "attention") m = &layer.attentionFeatures;
+                else if (module == "mlp") m = &layer.mlpFeatures;
+                else if (module == "qk") m = &layer.qk;
+                else if (module == "vo") m = &layer.vo;
+                else if (module == "fc1") m = &layer.fc1;
+                else if (module == "fc2") m = &layer.fc2;
+                QVERIFY2(m && modules.contains(module), qPrintable(module));
+                bool ok = false;
+                QCOMPARE(row[4].toDouble(&ok), m->at(i, j));  // every bit back
+                QVERIFY(ok);
+            }
         }
     }
 }
@@ -340,8 +348,9 @@ void TstInspectViews::branchSkippedShowsReason()
     QCOMPARE(view.message(), QStringLiteral("Not available: the model has no parallel blocks"));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("message"))->text(), view.message());
     QString error;
-    QVERIFY(!view.exportCsv(m_dir.filePath("none.csv"), &error));
+    QVERIFY(!view.exportCsv(m_dir.filePath("none"), &error));
     QCOMPARE(error, view.message());
+    QVERIFY(!QFileInfo::exists(m_dir.filePath("none")));
     QVERIFY(!view.exportPicture(m_dir.filePath("none.png"), &error));
     QVERIFY(!QFile::exists(m_dir.filePath("none.png")));
     // Features there, weights skipped on their own: the toggle shows each state.
@@ -431,18 +440,18 @@ void TstInspectViews::ckaCsvReadsBack()
     const auto report = ckaReport();
     CkaView view;
     view.setReport(report);
-    const QString path = m_dir.filePath(QStringLiteral("cka.csv"));
+    const QString dir = m_dir.filePath(QStringLiteral("cka"));
     QString error;
-    QVERIFY2(view.exportCsv(path, &error), qPrintable(error));
-    const auto rows = readCsv(path);
-    QCOMPARE(rows.size(), 13);
-    QCOMPARE(rows[0].size(), 13);
-    QCOMPARE(rows[0][0], QStringLiteral("layer"));
-    QCOMPARE(rows[0][12], QStringLiteral("other_12"));
-    for (int i = 0; i < 12; ++i) {
-        QCOMPARE(rows[i + 1][0], QString::number(i + 1));
-        for (int j = 0; j < 12; ++j)
-            QCOMPARE(rows[i + 1][j + 1].toDouble(), report->cka.at(i, j));
+    QStringList written;
+    QVERIFY2(view.exportCsv(dir, &error, &written), qPrintable(error));
+    verifyCliTables(dir, written, *report, {"cka.csv"});
+    const auto rows = readCsv(dir + QStringLiteral("/cka.csv"));
+    QCOMPARE(rows.size(), 1 + 12 * 12);
+    QCOMPARE(rows[0], QStringList({"layer", "other_layer", "value"}));
+    for (int k = 1; k < rows.size(); ++k) {
+        const int i = rows[k][0].toInt(), j = rows[k][1].toInt();
+        QCOMPARE(i * 12 + j, k - 1);  // row by row, 0-based
+        QCOMPARE(rows[k][2].toDouble(), report->cka.at(i, j));
     }
 }
 
@@ -520,17 +529,18 @@ void TstInspectViews::distanceHoverAndCsv()
     moveMouse(view.plot(), QPointF(2, 2));
     QCOMPARE(view.hoverText(), QString());
 
-    const QString path = m_dir.filePath(QStringLiteral("distance.csv"));
+    const QString dir = m_dir.filePath(QStringLiteral("distance"));
     QString error;
-    QVERIFY2(view.exportCsv(path, &error), qPrintable(error));
-    const auto rows = readCsv(path);
-    QCOMPARE(rows.size(), 13);
-    QCOMPARE(rows[0], QStringList({"block", "head_1", "head_2", "head_3", "mean"}));
-    for (int l = 0; l < 12; ++l) {
-        QCOMPARE(rows[l + 1][0].toInt(), l + 1);
-        for (int h = 0; h < 3; ++h)
-            QCOMPARE(rows[l + 1][h + 1].toDouble(), report->meanDistance.at(l, h));
-        QCOMPARE(rows[l + 1][4].toDouble(), view.meanGraph()->data()->at(l)->value);
+    QStringList written;
+    QVERIFY2(view.exportCsv(dir, &error, &written), qPrintable(error));
+    verifyCliTables(dir, written, *report, {"mean_distance.csv"});
+    const auto rows = readCsv(dir + QStringLiteral("/mean_distance.csv"));
+    QCOMPARE(rows.size(), 1 + 12 * 3);
+    QCOMPARE(rows[0], QStringList({"layer", "head", "distance_px"}));
+    for (int k = 1; k < rows.size(); ++k) {
+        const int l = rows[k][0].toInt(), h = rows[k][1].toInt();
+        QCOMPARE(l * 3 + h, k - 1);
+        QCOMPARE(rows[k][2].toDouble(), report->meanDistance.at(l, h));
     }
 }
 

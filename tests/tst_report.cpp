@@ -8,6 +8,8 @@
 
 #include <QtTest/QtTest>
 
+#include <algorithm>
+
 #include "reportequal.h"
 
 #include "report/reportcsv.h"
@@ -201,6 +203,7 @@ private Q_SLOTS:
     void fileErrorsNameTheFile();
     void fileListOfAnyVersion();
     void csvTablesHoldTheHistory();
+    void everyTableBelongsToAPage();
     void oneListOfViews();
 };
 
@@ -361,6 +364,37 @@ void TstReport::csvTablesHoldTheHistory()
     QCOMPARE(branches.size(), 1 + 8 * 4 + 1);
     QCOMPARE(branches.at(1), QByteArray("16,1,0,attention,0,0,1"));
     QVERIFY(tables[10].bytes.contains("\n0,1,nan\n") || tables[10].bytes.contains("\n1,2,nan\n"));
+}
+
+void TstReport::everyTableBelongsToAPage()
+{
+    // The window's "Export CSV…" writes a page's tables: together the pages write every table the CLI
+    // writes, each page its own (images.csv with the pages whose tables index images), same bytes.
+    const auto report = fullReport();
+    const auto all = report::csvTables(report);
+    QStringList covered;
+    for (const QString &page : report::pageNames())
+        for (const auto &table : report::pageCsvTables(report, page)) {
+            if (!covered.contains(table.file))
+                covered << table.file;
+            const auto same = std::find_if(all.begin(), all.end(), [&](const auto &t) { return t.file == table.file; });
+            QVERIFY(same != all.end());
+            QCOMPARE(table.bytes, same->bytes);
+        }
+    QCOMPARE(covered.size(), int(all.size()));
+    const auto names = [&](const char *page) {
+        QStringList files;
+        for (const auto &table : report::pageCsvTables(report, QLatin1String(page)))
+            files << table.file;
+        return files;
+    };
+    QCOMPARE(names("attention"), (QStringList{"images.csv", "attention.csv", "rollout.csv"}));
+    QCOMPARE(names("distance"), (QStringList{"mean_distance.csv"}));
+    QCOMPARE(names("codebook"), (QStringList{"images.csv", "codebook_summary.csv", "codebook_usage.csv",
+                                             "code_maps.csv", "codebook_top_images.csv", "codebook_history.csv"}));
+    QCOMPARE(names("branches"), (QStringList{"branch_similarity.csv", "weight_similarity.csv", "branch_history.csv"}));
+    QCOMPARE(names("cka"), (QStringList{"cka.csv"}));
+    QVERIFY(names("nothing").isEmpty());
 }
 
 void TstReport::oneListOfViews()

@@ -757,7 +757,7 @@
         <translation>%1 kann nicht geschrieben werden: Prüfen Sie, ob der Ordner existiert und beschreibbar ist.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+11"/>
         <source>Cannot write %1: %2.</source>
         <translation>%1 kann nicht geschrieben werden: %2.</translation>
     </message>
@@ -1437,7 +1437,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+54"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+53"/>
         <source>block</source>
         <translation>Block</translation>
     </message>
@@ -1495,7 +1495,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
-        <location filename="../widgets/attentionview.cpp" line="+47"/>
+        <location filename="../widgets/attentionview.cpp" line="+46"/>
         <source>Branch:</source>
         <translation>Zweig:</translation>
     </message>
@@ -1611,7 +1611,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::BranchSimilarityView</name>
     <message>
-        <location filename="../widgets/branchsimilarityview.cpp" line="+95"/>
+        <location filename="../widgets/branchsimilarityview.cpp" line="+93"/>
         <source>Features</source>
         <translation>Merkmale</translation>
     </message>
@@ -1690,7 +1690,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+50"/>
+        <location filename="../widgets/ckaview.cpp" line="+49"/>
         <source>linear CKA</source>
         <translation>CKA (linear)</translation>
     </message>
@@ -1739,7 +1739,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message>
-        <location filename="../widgets/codebookview.cpp" line="+44"/>
+        <location filename="../widgets/codebookview.cpp" line="+43"/>
         <source>sorted by usage</source>
         <translation>nach Nutzung sortiert</translation>
     </message>
@@ -2207,7 +2207,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+40"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+42"/>
         <source>Compute</source>
         <translation>Berechnen</translation>
     </message>
@@ -2243,12 +2243,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+1"/>
-        <location line="+124"/>
+        <location line="+121"/>
         <source>image files…</source>
         <translation>Bilddateien…</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-120"/>
         <source>mean</source>
         <translation>Mittelwert</translation>
     </message>
@@ -2293,7 +2293,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>CSV exportieren…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>Write this page&apos;s numbers as CSV tables into a folder: the files and columns gatefold-cli analyze writes (README, &quot;Analysis reports&quot;)</source>
+        <translation>Die Zahlen dieser Seite als CSV-Tabellen in einen Ordner schreiben: die Dateien und Spalten, die gatefold-cli analyze schreibt (README, „Analysis reports“)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Checkpoint:</source>
         <translation>Checkpoint:</translation>
     </message>
@@ -2344,7 +2349,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+1"/>
-        <location line="+222"/>
+        <location line="+217"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
@@ -2470,35 +2475,50 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Evaluierung bei Schritt %1 (Epoche %2)</translation>
     </message>
     <message>
-        <location line="-241"/>
+        <location line="+33"/>
         <source>Export picture</source>
         <translation>Bild exportieren</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+276"/>
+        <location line="+5"/>
         <source>Wrote %1</source>
         <translation>%1 geschrieben</translation>
     </message>
     <message>
-        <location line="-272"/>
-        <source>Export CSV</source>
-        <translation>CSV exportieren</translation>
+        <location line="+11"/>
+        <source>Export the CSV tables into a folder</source>
+        <translation>CSV-Tabellen in einen Ordner exportieren</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>CSV (*.csv)</source>
-        <translation>CSV (*.csv)</translation>
+        <location line="+9"/>
+        <source>Replace the tables?</source>
+        <translation>Tabellen ersetzen?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 already holds %2. Replace them?</source>
+        <translation>%1 enthält bereits %2. Ersetzen?</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Wrote %1 in %2</source>
+        <translation>%1 in %2 geschrieben</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::InspectView</name>
     <message>
-        <location filename="../widgets/inspectview.cpp" line="+70"/>
+        <location filename="../widgets/inspectview.cpp" line="+56"/>
+        <source>Cannot create the folder %1: choose another.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden: Wählen Sie einen anderen.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Nothing inspected yet.</source>
         <translation>Noch nichts untersucht.</translation>
     </message>

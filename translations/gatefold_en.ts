@@ -69,7 +69,7 @@
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message numerus="yes">
-        <location filename="../widgets/codebookview.cpp" line="+365"/>
+        <location filename="../widgets/codebookview.cpp" line="+364"/>
         <source>Code %1: usage %2 %, used by %n image(s) here; most patches first:</source>
         <translation>
             <numerusform>Code %1: usage %2 %, used by %n image here; most patches first:</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/inspectpanel.cpp" line="+180"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+179"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n file</numerusform>

@@ -753,7 +753,7 @@
         <translation>无法写入 %1：请检查其所在文件夹是否存在且可写。</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+11"/>
         <source>Cannot write %1: %2.</source>
         <translation>无法写入 %1：%2。</translation>
     </message>
@@ -1430,7 +1430,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::AttentionDistanceView</name>
     <message>
-        <location filename="../widgets/attentiondistanceview.cpp" line="+54"/>
+        <location filename="../widgets/attentiondistanceview.cpp" line="+53"/>
         <source>block</source>
         <translation>块</translation>
     </message>
@@ -1488,7 +1488,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::AttentionView</name>
     <message>
-        <location filename="../widgets/attentionview.cpp" line="+47"/>
+        <location filename="../widgets/attentionview.cpp" line="+46"/>
         <source>Branch:</source>
         <translation>分支：</translation>
     </message>
@@ -1604,7 +1604,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::BranchSimilarityView</name>
     <message>
-        <location filename="../widgets/branchsimilarityview.cpp" line="+95"/>
+        <location filename="../widgets/branchsimilarityview.cpp" line="+93"/>
         <source>Features</source>
         <translation>特征</translation>
     </message>
@@ -1683,7 +1683,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CkaView</name>
     <message>
-        <location filename="../widgets/ckaview.cpp" line="+50"/>
+        <location filename="../widgets/ckaview.cpp" line="+49"/>
         <source>linear CKA</source>
         <translation>线性 CKA</translation>
     </message>
@@ -1732,7 +1732,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CodebookView</name>
     <message>
-        <location filename="../widgets/codebookview.cpp" line="+44"/>
+        <location filename="../widgets/codebookview.cpp" line="+43"/>
         <source>sorted by usage</source>
         <translation>按使用率排序</translation>
     </message>
@@ -2198,7 +2198,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+40"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+42"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
@@ -2234,12 +2234,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+124"/>
+        <location line="+121"/>
         <source>image files…</source>
         <translation>图像文件…</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-120"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
@@ -2284,7 +2284,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>Write this page&apos;s numbers as CSV tables into a folder: the files and columns gatefold-cli analyze writes (README, &quot;Analysis reports&quot;)</source>
+        <translation>将本页的数值以 CSV 表写入一个文件夹：文件与列与 gatefold-cli analyze 所写相同（README，“Analysis reports”）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Checkpoint:</source>
         <translation>检查点：</translation>
     </message>
@@ -2335,7 +2340,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+222"/>
+        <location line="+217"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
@@ -2459,35 +2464,50 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>第 %1 步的评估（第 %2 轮）</translation>
     </message>
     <message>
-        <location line="-241"/>
+        <location line="+33"/>
         <source>Export picture</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+276"/>
+        <location line="+5"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location line="-272"/>
-        <source>Export CSV</source>
-        <translation>导出 CSV</translation>
+        <location line="+11"/>
+        <source>Export the CSV tables into a folder</source>
+        <translation>将 CSV 表导出到文件夹</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>CSV (*.csv)</source>
-        <translation>CSV (*.csv)</translation>
+        <location line="+9"/>
+        <source>Replace the tables?</source>
+        <translation>替换这些表？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 already holds %2. Replace them?</source>
+        <translation>%1 中已有 %2。要替换吗？</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Wrote %1 in %2</source>
+        <translation>已将 %1 写入 %2</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::InspectView</name>
     <message>
-        <location filename="../widgets/inspectview.cpp" line="+70"/>
+        <location filename="../widgets/inspectview.cpp" line="+56"/>
+        <source>Cannot create the folder %1: choose another.</source>
+        <translation>无法创建文件夹 %1：请另选一个。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Nothing inspected yet.</source>
         <translation>尚未检查任何内容。</translation>
     </message>

@@ -1,6 +1,5 @@
 #include "attentiondistanceview.h"
 
-#include "plotexport.h"
 #include "plotorreason.h"
 #include "plotstyle.h"
 #include "qcp.h"
@@ -182,23 +181,9 @@ bool AttentionDistanceView::savePicture(const QString &path, QString *error)
     return savePlot(path, m_plot, QSize(560, 380), error);
 }
 
-QString AttentionDistanceView::csv() const
+QString AttentionDistanceView::page() const
 {
-    const report::Matrix &distance = m_report->meanDistance;
-    QStringList header = {QStringLiteral("block")};
-    for (int h = 0; h < distance.cols; ++h)
-        header << QStringLiteral("head_%1").arg(h + 1);
-    header << QStringLiteral("mean");
-    QString csv = plotexport::row(header);
-    const auto mean = m_mean->data();
-    for (int l = 0; l < distance.rows; ++l) {
-        QStringList fields = {QString::number(l + 1)};
-        for (int h = 0; h < distance.cols; ++h)
-            fields << plotexport::number(distance.at(l, h));
-        fields << plotexport::number(mean->at(l)->value);
-        csv += plotexport::row(fields);
-    }
-    return csv;
+    return QStringLiteral("distance");
 }
 
 } // namespace gatefold::widgets

@@ -10,7 +10,6 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSlider>
-#include <QTextStream>
 #include <QVBoxLayout>
 
 namespace gatefold::widgets {
@@ -281,37 +280,9 @@ bool AttentionView::canExport(QString *error) const
     return false;
 }
 
-QString AttentionView::csv() const
+QString AttentionView::page() const
 {
-    QString csv;
-    QTextStream out(&csv);
-    out << "kind,layer,branch,head,image,row,col,value\n";
-    const auto &r = *m_report;
-    const int images = int(r.images.size());
-    const auto write = [&](const char *kind, int layer, int branch, int head, int image, const report::Matrix &m) {
-        for (int y = 0; y < m.rows; ++y)
-            for (int x = 0; x < m.cols; ++x)
-                out << kind << ',' << layer << ',' << branch << ',' << head << ',' << image << ',' << y << ',' << x
-                    << ',' << QString::number(m.at(y, x), 'g', 17) << '\n';
-    };
-    for (int l = 0; l < r.layers; ++l)
-        for (int i = 0; i < images; ++i)
-            for (int h = 0; h < r.heads; ++h) {
-                const size_t at = (size_t(l) * size_t(images) + size_t(i)) * size_t(r.heads) + size_t(h);
-                if (at < r.attention.size())
-                    write("attention", l, -1, h, i, r.attention[at]);
-                for (int b = 0; b < r.branches; ++b) {
-                    const size_t bt = ((size_t(l) * size_t(r.branches) + size_t(b)) * size_t(images) + size_t(i))
-                                          * size_t(r.heads)
-                                      + size_t(h);
-                    if (bt < r.branchAttention.size())
-                        write("attention", l, b, h, i, r.branchAttention[bt]);
-                }
-            }
-    for (size_t i = 0; i < r.rollout.size(); ++i)
-        write("rollout", -1, -1, -1, int(i), r.rollout[i]);
-    out.flush();
-    return csv;
+    return QStringLiteral("attention");
 }
 
 } // namespace gatefold::widgets

@@ -34,7 +34,7 @@ public:
 protected:
     void showReport() override;
     bool savePicture(const QString &path, QString *error) override;
-    QString csv() const override;
+    QString page() const override;
     // Anything computed: the CSV holds every map, also while the chosen one has a reason.
     bool canExport(QString *error) const override;
 

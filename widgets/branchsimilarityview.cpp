@@ -23,14 +23,12 @@ namespace {
 using report::BranchLayer;
 using report::Matrix;
 
-// The matrices of one quantity, by their CSV name.
+// The matrices of one quantity, in their columns' order (attention, MLP; qk, vo, fc1, fc2).
 struct Module {
-    const char *key;
     const Matrix BranchLayer::*matrix;
 };
-const Module kFeatures[] = {{"attention", &BranchLayer::attentionFeatures}, {"ffn", &BranchLayer::mlpFeatures}};
-const Module kWeights[] = {{"qk", &BranchLayer::qk}, {"vo", &BranchLayer::vo}, {"fc1", &BranchLayer::fc1},
-                           {"fc2", &BranchLayer::fc2}};
+const Module kFeatures[] = {{&BranchLayer::attentionFeatures}, {&BranchLayer::mlpFeatures}};
+const Module kWeights[] = {{&BranchLayer::qk}, {&BranchLayer::vo}, {&BranchLayer::fc1}, {&BranchLayer::fc2}};
 
 const Module &module(BranchSimilarityView::Quantity quantity, int column)
 {
@@ -390,22 +388,9 @@ bool BranchSimilarityView::savePicture(const QString &path, QString *error)
     return savePlots(path, QSize(grid.width() + kScaleWidth, grid.height()), tiles, error);
 }
 
-QString BranchSimilarityView::csv() const
+QString BranchSimilarityView::page() const
 {
-    using plotexport::number;
-    QString csv = plotexport::row({QStringLiteral("block"), QStringLiteral("module"), QStringLiteral("branch_a"),
-                                   QStringLiteral("branch_b"), QStringLiteral("similarity")});
-    for (const BranchLayer &layer : m_report->branchLayers)
-        for (int c = 0; c < columnCount(); ++c) {
-            const Matrix &m = layer.*(module(m_quantity, c).matrix);
-            if (!usableSquare(m))
-                continue;
-            for (int i = 0; i < m.rows; ++i)
-                for (int j = 0; j < m.cols; ++j)
-                    csv += plotexport::row({QString::number(layer.block + 1), QLatin1String(module(m_quantity, c).key),
-                                            QString::number(i + 1), QString::number(j + 1), number(m.at(i, j))});
-        }
-    return csv;
+    return QStringLiteral("branches");
 }
 
 } // namespace gatefold::widgets

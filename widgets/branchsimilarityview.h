@@ -52,7 +52,7 @@ public:
 protected:
     void showReport() override;
     bool savePicture(const QString &path, QString *error) override;
-    QString csv() const override;
+    QString page() const override;
     void followPalette() override;
     QString hoverAt(const QPointF &pos) const override;
     QString hoverHint() const override;

@@ -1,6 +1,5 @@
 #include "ckaview.h"
 
-#include "plotexport.h"
 #include "plotorreason.h"
 #include "plotstyle.h"
 #include "qcp.h"
@@ -186,20 +185,9 @@ bool CkaView::savePicture(const QString &path, QString *error)
     return savePlot(path, m_plot, QSize(480, 400), error);
 }
 
-QString CkaView::csv() const
+QString CkaView::page() const
 {
-    const report::Matrix &cka = m_report->cka;
-    QStringList header = {QStringLiteral("layer")};
-    for (int j = 0; j < cka.cols; ++j)
-        header << QStringLiteral("other_%1").arg(j + 1);
-    QString csv = plotexport::row(header);
-    for (int i = 0; i < cka.rows; ++i) {
-        QStringList fields = {QString::number(i + 1)};
-        for (int j = 0; j < cka.cols; ++j)
-            fields << plotexport::number(cka.at(i, j));
-        csv += plotexport::row(fields);
-    }
-    return csv;
+    return QStringLiteral("cka");
 }
 
 } // namespace gatefold::widgets

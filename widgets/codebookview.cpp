@@ -11,7 +11,6 @@
 #include <QMouseEvent>
 #include <QScrollArea>
 #include <QSlider>
-#include <QTextStream>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -431,22 +430,9 @@ bool CodebookView::canExport(QString *error) const
     return false;
 }
 
-QString CodebookView::csv() const
+QString CodebookView::page() const
 {
-    QString csv;
-    QTextStream out(&csv);
-    out << "kind,block,image,row,col,code,value\n";
-    for (const auto &l : m_report->codebook) {
-        for (size_t c = 0; c < l.usage.size(); ++c)
-            out << "usage," << l.block << ",,,," << c << ',' << QString::number(l.usage[c], 'g', 17) << '\n';
-        for (size_t i = 0; i < l.codeMaps.size(); ++i)
-            for (int r = 0; r < l.codeMaps[i].rows; ++r)
-                for (int c = 0; c < l.codeMaps[i].cols; ++c)
-                    out << "code_map," << l.block << ',' << i << ',' << r << ',' << c << ','
-                        << qint64(l.codeMaps[i].at(r, c)) << ",\n";
-    }
-    out.flush();
-    return csv;
+    return QStringLiteral("codebook");
 }
 
 } // namespace gatefold::widgets

@@ -54,7 +54,7 @@ public:
 protected:
     void showReport() override;
     bool savePicture(const QString &path, QString *error) override;
-    QString csv() const override;
+    QString page() const override;
     bool canExport(QString *error) const override;
     void followPalette() override;
     bool eventFilter(QObject *watched, QEvent *event) override;

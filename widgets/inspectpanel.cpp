@@ -13,11 +13,13 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMap>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
@@ -70,6 +72,8 @@ InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *paren
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *exportPicture = new QPushButton(tr("Export picture…"), this);
     auto *exportCsv = new QPushButton(tr("Export CSV…"), this);
+    exportCsv->setToolTip(tr("Write this page's numbers as CSV tables into a folder: the files and columns "
+                             "gatefold-cli analyze writes (README, \"Analysis reports\")"));
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_run);
@@ -119,13 +123,8 @@ InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *paren
     layout->addLayout(lower);
 
     connect(m_compute, &QPushButton::clicked, this, &InspectPanel::compute);
-    connect(exportPicture, &QPushButton::clicked, this, [this] {
-        askExport(tr("Export picture"), QStringLiteral(".png"), tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"),
-                  &InspectView::exportPicture);
-    });
-    connect(exportCsv, &QPushButton::clicked, this, [this] {
-        askExport(tr("Export CSV"), QStringLiteral(".csv"), tr("CSV (*.csv)"), &InspectView::exportCsv);
-    });
+    connect(exportPicture, &QPushButton::clicked, this, &InspectPanel::askExportPicture);
+    connect(exportCsv, &QPushButton::clicked, this, &InspectPanel::askExportCsv);
     connect(m_source, &QComboBox::activated, this, [this](int index) {
         if (m_source->itemData(index).toString() == QLatin1String("files"))
             chooseFiles();
@@ -382,21 +381,53 @@ bool InspectPanel::exportPicture(const QString &path, QString *error)
     return currentView()->exportPicture(path, error);
 }
 
-bool InspectPanel::exportCsv(const QString &path, QString *error)
+bool InspectPanel::exportCsv(const QString &dir, QString *error, QStringList *written)
 {
-    return currentView()->exportCsv(path, error);
+    return currentView()->exportCsv(dir, error, written);
 }
 
-void InspectPanel::askExport(const QString &title, const QString &suffix, const QString &filter,
-                             bool (InspectView::*save)(const QString &, QString *))
+void InspectPanel::askExportPicture()
 {
+    if (QString why; !currentView()->exportable(&why)) {
+        setStatus(why, true);
+        return;
+    }
     const QString base = report::pageNames().value(m_tabs->currentIndex());
-    const QString path = filedialogs::saveFile(this, title, base + suffix, filter);
+    const QString path = filedialogs::saveFile(this, tr("Export picture"), base + QStringLiteral(".png"),
+                                               tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
     if (path.isEmpty())
         return;
     QString error;
-    if ((currentView()->*save)(path, &error))
+    if (currentView()->exportPicture(path, &error))
         setStatus(tr("Wrote %1").arg(path));
+    else
+        setStatus(error, true);
+}
+
+void InspectPanel::askExportCsv()
+{
+    if (QString why; !currentView()->exportable(&why)) {
+        setStatus(why, true);
+        return;
+    }
+    const QString dir = filedialogs::outputDirectory(this, tr("Export the CSV tables into a folder"), m_csvDir);
+    if (dir.isEmpty())
+        return;
+    m_csvDir = dir;
+    QStringList present;
+    for (const QString &file : currentView()->csvFiles())
+        if (QFileInfo::exists(QDir(dir).filePath(file)))
+            present << file;
+    if (!present.isEmpty()
+        && QMessageBox::question(this, tr("Replace the tables?"),
+                                 tr("%1 already holds %2. Replace them?").arg(QDir::toNativeSeparators(dir),
+                                                                              present.join(QStringLiteral(", "))))
+               != QMessageBox::Yes)
+        return;
+    QString error;
+    QStringList written;
+    if (exportCsv(dir, &error, &written))
+        setStatus(tr("Wrote %1 in %2").arg(written.join(QStringLiteral(", ")), QDir::toNativeSeparators(dir)));
     else
         setStatus(error, true);
 }

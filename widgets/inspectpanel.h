@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QList>
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -63,7 +64,8 @@ public:
     void setCheckpoint(const QString &name);  // "best", "last", "epoch:N"
     void setCurrentView(const QString &view);  // attention, distance, codebook, branches, cka
     bool exportPicture(const QString &path, QString *error);
-    bool exportCsv(const QString &path, QString *error);
+    // The current page's CSV tables into the folder `dir` (InspectView::exportCsv()).
+    bool exportCsv(const QString &dir, QString *error, QStringList *written = nullptr);
 
     // The view of a page (a report::pageNames() entry), nullptr for another name.
     InspectView *view(const QString &page) const;
@@ -87,11 +89,14 @@ private:
     void setStatus(const QString &text, bool error = false);
     void chooseFiles();
     InspectView *currentView() const;
-    // Asks where to save the current view's picture or CSV, saves it there and says how that went.
-    void askExport(const QString &title, const QString &suffix, const QString &filter,
-                   bool (InspectView::*save)(const QString &, QString *));
+    // Asks where to save the current view's picture, saves it there and says how that went.
+    void askExportPicture();
+    // Asks for a folder, asks before replacing the tables already in it, writes the current
+    // page's CSV tables there and says how that went.
+    void askExportCsv();
 
     QString m_enginePath;
+    QString m_csvDir;  // where the last CSV tables went: the folder dialog starts there
     QString m_storePath;
     QList<qint64> m_runs;
     std::shared_ptr<const report::InspectReport> m_report;

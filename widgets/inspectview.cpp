@@ -5,6 +5,9 @@
 #include "qcp.h"
 
 #include "report/inspectreport.h"
+#include "report/reportcsv.h"
+
+#include <QDir>
 
 #include <QToolTip>
 
@@ -44,9 +47,31 @@ bool InspectView::exportPicture(const QString &path, QString *error)
     return canExport(error) && savePicture(path, error);
 }
 
-bool InspectView::exportCsv(const QString &path, QString *error)
+bool InspectView::exportCsv(const QString &dir, QString *error, QStringList *written)
 {
-    return canExport(error) && plotexport::saveCsv(path, csv(), error);
+    if (!canExport(error))
+        return false;
+    if (!QDir().mkpath(dir)) {
+        if (error)
+            *error = tr("Cannot create the folder %1: choose another.").arg(dir);
+        return false;
+    }
+    for (const report::CsvTable &table : report::pageCsvTables(*m_report, page())) {
+        if (!plotexport::saveCsv(QDir(dir).filePath(table.file), table.bytes, error))
+            return false;
+        if (written)
+            *written << table.file;
+    }
+    return true;
+}
+
+QStringList InspectView::csvFiles() const
+{
+    QStringList files;
+    if (m_report)
+        for (const report::CsvTable &table : report::pageCsvTables(*m_report, page()))
+            files << table.file;
+    return files;
 }
 
 bool InspectView::canExport(QString *error) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -24,9 +25,10 @@ struct Tile;
 // What every view does alike lives here: it takes the report, shows either its
 // picture or, in its place, the reason it has none ("Not available: …"),
 // follows the window's palette, names what the mouse points at in its status
-// line, and exports its picture (PNG/SVG/PDF) and its numbers (CSV) — refusing
-// both, with the reason shown, while it shows no picture. A view says what
-// differs: what to draw for a report, how its picture is saved, its CSV rows.
+// line, and exports its picture (PNG/SVG/PDF) and its numbers (the CSV tables
+// the CLI writes for its page) — refusing both, with the reason shown, while it
+// shows no picture. A view says what differs: what to draw for a report, how
+// its picture is saved, which page of report::pageNames() it is.
 class InspectView : public QWidget
 {
     Q_OBJECT
@@ -41,10 +43,16 @@ public:
     QString message() const;    // the reason shown in its place; empty while the picture is shown
     QString hoverText() const;  // what the mouse points at, as the status line says it
 
+    // Whether there is a picture and numbers to export now; false with the reason in `why`.
+    bool exportable(QString *why) const { return canExport(why); }
     // The picture, its format by the suffix: .png, .svg or .pdf; false with the reason in `error`.
     bool exportPicture(const QString &path, QString *error);
-    // The numbers behind the picture as CSV (each view documents its columns); false with the reason in `error`.
-    bool exportCsv(const QString &path, QString *error);
+    // The numbers behind the picture: the page's CSV tables (report::pageCsvTables(), the
+    // layout and file names `gatefold-cli analyze` writes) into the folder `dir`, each
+    // whole or not at all; their names in `written`. False with the reason in `error`.
+    bool exportCsv(const QString &dir, QString *error, QStringList *written = nullptr);
+    // The file names exportCsv() writes for the report shown now.
+    QStringList csvFiles() const;
 
 protected:
     explicit InspectView(QWidget *parent = nullptr);
@@ -52,7 +60,8 @@ protected:
     // Draws m_report (or the reason for having nothing): called on every setReport().
     virtual void showReport() = 0;
     virtual bool savePicture(const QString &path, QString *error) = 0;
-    virtual QString csv() const = 0;
+    // Its entry in report::pageNames(): whose CSV tables exportCsv() writes.
+    virtual QString page() const = 0;
     // Whether there is anything to export; by default while the picture is shown (else the reason).
     virtual bool canExport(QString *error) const;
     // Redraws what takes the palette's colours; called on QEvent::PaletteChange.

@@ -12,7 +12,7 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 
-#include <cmath>
+#include <algorithm>
 
 namespace gatefold::widgets::plotexport {
 namespace {
@@ -103,36 +103,12 @@ bool saveImage(const QString &path, const QSize &size, const std::vector<Tile> &
     return ok;
 }
 
-QString number(double value)
-{
-    if (std::isnan(value))
-        return QStringLiteral("nan");
-    if (std::isinf(value))
-        return value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-    return QString::number(value, 'g', 17);
-}
-
-QString field(const QString &text)
-{
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))
-        && !text.contains(QLatin1Char('\r')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
-QString row(const QStringList &fields)
-{
-    return fields.join(QLatin1Char(',')) + QLatin1Char('\n');
-}
-
-bool saveCsv(const QString &path, const QString &text, QString *error)
+bool saveCsv(const QString &path, const QByteArray &bytes, QString *error)
 {
     if (!filedialogs::mayWrite(path, error))
         return false;
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
         if (error)
             *error = QCoreApplication::translate("PlotExport", "Cannot write %1: %2.").arg(path, file.errorString());
         return false;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QColor>
 #include <QRect>
 #include <QString>
@@ -12,7 +13,7 @@ class QCustomPlot;
 namespace gatefold::widgets {
 
 // Writing the analysis views out: several plots as one picture, and their
-// numbers as CSV.
+// numbers as CSV tables.
 namespace plotexport {
 
 // One plot of a picture and where it goes in it (logical pixels).
@@ -27,16 +28,9 @@ struct Tile {
 bool saveImage(const QString &path, const QSize &size, const std::vector<Tile> &tiles, const QColor &background,
                QString *error);
 
-// A number that reads back to the same double: 17 significant digits ('g');
-// "nan", "inf", "-inf" for the others.
-QString number(double value);
-// A text field, quoted where RFC 4180 needs it.
-QString field(const QString &text);
-// One row from fields already formatted (number(), field()).
-QString row(const QStringList &fields);
-
-// Writes `text` (rows ending in "\n") to `path` atomically; false with the reason in `error`.
-bool saveCsv(const QString &path, const QString &text, QString *error);
+// Writes `bytes` (a CSV table, report::csvTables()) to `path` atomically, unless
+// `path` is a store's file (filedialogs::mayWrite()); false with the reason in `error`.
+bool saveCsv(const QString &path, const QByteArray &bytes, QString *error);
 
 } // namespace plotexport
 } // namespace gatefold::widgets

@@ -1,5 +1,7 @@
 #include "reportcsv.h"
 
+#include "reportviews.h"
+
 #include <charconv>
 #include <cmath>
 #include <initializer_list>
@@ -149,10 +151,10 @@ void addCodebookTables(const InspectReport &report, std::vector<CsvTable> &out)
                 top.end();
             }
     }
-    out.push_back({QStringLiteral("codebook_summary.csv"), summary.bytes()});
-    out.push_back({QStringLiteral("codebook_usage.csv"), usage.bytes()});
-    out.push_back({QStringLiteral("code_maps.csv"), maps.bytes()});
-    out.push_back({QStringLiteral("codebook_top_images.csv"), top.bytes()});
+    out.push_back({QStringLiteral("codebook_summary.csv"), summary.bytes(), QStringLiteral("codebook")});
+    out.push_back({QStringLiteral("codebook_usage.csv"), usage.bytes(), QStringLiteral("codebook")});
+    out.push_back({QStringLiteral("code_maps.csv"), maps.bytes(), QStringLiteral("codebook"), true});
+    out.push_back({QStringLiteral("codebook_top_images.csv"), top.bytes(), QStringLiteral("codebook"), true});
 }
 
 using NamedMatrix = std::pair<const char *, const Matrix *>;
@@ -191,9 +193,9 @@ void addBranchTables(const InspectReport &report, std::vector<CsvTable> &out)
     Table weights{"block", "module", "i", "j", "value"};
     const auto none = [](Table &) {};
     if (addBranchCells(features, report.branchLayers, featureParts, none))
-        out.push_back({QStringLiteral("branch_similarity.csv"), features.bytes()});
+        out.push_back({QStringLiteral("branch_similarity.csv"), features.bytes(), QStringLiteral("branches")});
     if (addBranchCells(weights, report.branchLayers, weightParts, none))
-        out.push_back({QStringLiteral("weight_similarity.csv"), weights.bytes()});
+        out.push_back({QStringLiteral("weight_similarity.csv"), weights.bytes(), QStringLiteral("weights")});
 }
 
 QByteArray ckaTable(const InspectReport &report)
@@ -218,7 +220,7 @@ void addHistoryTables(const InspectReport &report, std::vector<CsvTable> &out)
                     t << step.step << step.epoch << block << int(c) << usage[c];
                     t.end();
                 }
-        out.push_back({QStringLiteral("codebook_history.csv"), t.bytes()});
+        out.push_back({QStringLiteral("codebook_history.csv"), t.bytes(), QStringLiteral("codebook")});
     }
     if (!report.branchHistory.empty()) {
         Table t{"step", "epoch", "block", "module", "i", "j", "value"};
@@ -227,7 +229,7 @@ void addHistoryTables(const InspectReport &report, std::vector<CsvTable> &out)
             addBranchCells(t, step.layers, featureParts, when);
             addBranchCells(t, step.layers, weightParts, when);
         }
-        out.push_back({QStringLiteral("branch_history.csv"), t.bytes()});
+        out.push_back({QStringLiteral("branch_history.csv"), t.bytes(), QStringLiteral("branches")});
     }
 }
 
@@ -247,19 +249,33 @@ QByteArray exactNumber(double value)
 
 std::vector<CsvTable> csvTables(const InspectReport &report)
 {
-    std::vector<CsvTable> out{{QStringLiteral("images.csv"), imagesTable(report)}};
+    std::vector<CsvTable> out{{QStringLiteral("images.csv"), imagesTable(report), QString()}};
     if (!report.attention.empty())
-        out.push_back({QStringLiteral("attention.csv"), attentionTable(report)});
+        out.push_back({QStringLiteral("attention.csv"), attentionTable(report), QStringLiteral("attention"), true});
     if (!report.rollout.empty())
-        out.push_back({QStringLiteral("rollout.csv"), rolloutTable(report)});
+        out.push_back({QStringLiteral("rollout.csv"), rolloutTable(report), QStringLiteral("rollout"), true});
     if (!report.meanDistance.empty())
-        out.push_back({QStringLiteral("mean_distance.csv"), distanceTable(report)});
+        out.push_back({QStringLiteral("mean_distance.csv"), distanceTable(report), QStringLiteral("distance")});
     if (!report.codebook.empty())
         addCodebookTables(report, out);
     addBranchTables(report, out);
     if (!report.cka.empty())
-        out.push_back({QStringLiteral("cka.csv"), ckaTable(report)});
+        out.push_back({QStringLiteral("cka.csv"), ckaTable(report), QStringLiteral("cka")});
     addHistoryTables(report, out);
+    return out;
+}
+
+std::vector<CsvTable> pageCsvTables(const InspectReport &report, const QString &page)
+{
+    std::vector<CsvTable> all = csvTables(report), out;
+    bool indexesImages = false;
+    for (auto &table : all)
+        if (!table.view.isEmpty() && pageOf(table.view) == page) {
+            indexesImages = indexesImages || table.indexesImages;
+            out.push_back(std::move(table));
+        }
+    if (indexesImages)
+        out.insert(out.begin(), std::move(all.front()));  // images.csv: what each `image` index is
     return out;
 }
 
