@@ -228,6 +228,8 @@ private Q_SLOTS:
     void outputFolders();
 
 private:
+    QString browsed(const QString &name = QString()) const;  // in the folder the watched dialogs look at
+
     QTemporaryDir m_dir;
     std::unique_ptr<store::RunStore> m_store;  // the window's connection: its WAL and shm files exist
 };
@@ -250,17 +252,29 @@ void TstFileDialogs::initTestCase()
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("x");
     }
+    // The folder the watched dialogs look at: the store's three files as bytes, and the neighbours.
+    // Nothing in this process holds them, so every open the watch sees there is a dialog's (the
+    // window's own store connection opens m_dir's files whenever it likes: watching those raced).
+    QVERIFY(QDir(m_dir.path()).mkdir(QStringLiteral("browse")));
+    for (const char *name : {"runs.sqlite", "runs.sqlite-wal", "runs.sqlite-shm", "config.json", "curves.png",
+                             "notes", "data.bin"})
+        QVERIFY(QFile::copy(m_dir.filePath(QString::fromLatin1(name)), browsed(QString::fromLatin1(name))));
+}
+
+QString TstFileDialogs::browsed(const QString &name) const
+{
+    return m_dir.filePath(name.isEmpty() ? QStringLiteral("browse") : QStringLiteral("browse/") + name);
 }
 
 // The hazard itself, so this test can fail: Qt's own provider opens the store's side files.
 void TstFileDialogs::aPlainDialogOpensThem()
 {
-    OpenWatch watch(m_dir.path());
+    OpenWatch watch(browsed());
     QVERIFY(watch.isValid());
     QFileDialog plain(nullptr, QStringLiteral("plain"));
     plain.setOption(QFileDialog::DontUseNativeDialog);
     plain.show();
-    lookAround(&plain, m_dir.path());
+    lookAround(&plain, browsed());
     const QStringList opened = storeFilesAmong(watch.opened());
     QVERIFY2(!opened.isEmpty(), "Qt's provider no longer reads files: the watch below proves nothing");
     qInfo("a plain Qt file dialog opened %s", qPrintable(opened.join(", ")));
@@ -278,8 +292,8 @@ void TstFileDialogs::ourDialogsNeverOpenThem_data()
 void TstFileDialogs::ourDialogsNeverOpenThem()
 {
     QFETCH(int, kind);
-    OpenWatch watch(m_dir.path());
-    const QString dir = m_dir.path();
+    OpenWatch watch(browsed());
+    const QString dir = browsed();
     whileModal(
         [&] {
             switch (kind) {
@@ -312,14 +326,14 @@ void TstFileDialogs::settingsChooserPicksTheStoreUnopened()
     settings.show();
     auto *browse = buttonWithText(&settings, SettingsDialog::tr("Browse…"));
     QVERIFY(browse);
-    OpenWatch watch(m_dir.path());
-    const QString store = m_dir.filePath(QStringLiteral("runs.sqlite"));
+    OpenWatch watch(browsed());
+    const QString store = browsed(QStringLiteral("runs.sqlite"));
     whileModal([&] { browse->click(); },
                [&](QWidget *modal) {
                    auto *dialog = qobject_cast<QFileDialog *>(modal);
                    QVERIFY(dialog);
                    QVERIFY(filedialogs::isSafe(dialog));
-                   lookAround(dialog, m_dir.path());
+                   lookAround(dialog, browsed());
                    auto *edit = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
                    QVERIFY(edit);
                    edit->setText(QStringLiteral("runs.sqlite"));  // typed, as a user does
@@ -374,13 +388,13 @@ void TstFileDialogs::everyDialogOfTheWindowIsOurs()
     triggers.append({"Load run config", [&] { buttonWithText(window.formPanel(), RunFormPanel::tr("Load…"))->click(); }});
     triggers.append({"Save run config", [&] { buttonWithText(window.formPanel(), RunFormPanel::tr("Save…"))->click(); }});
     for (const auto &[name, trigger] : triggers) {
-        OpenWatch watch(m_dir.path());
+        OpenWatch watch(browsed());
         bool safe = false;
         whileModal(trigger, [&](QWidget *modal) {
             auto *dialog = qobject_cast<QFileDialog *>(modal);
             safe = dialog && filedialogs::isSafe(dialog);
             if (dialog && dialog->fileMode() != QFileDialog::Directory)
-                lookAround(dialog, m_dir.path());
+                lookAround(dialog, browsed());
             static_cast<QDialog *>(modal)->reject();
         });
         QVERIFY2(safe, qPrintable(name + ": not our dialog"));
