@@ -87,6 +87,18 @@ std::optional<std::vector<ExperimentDir>> readExperiments(const QString &root, Q
     return out;
 }
 
+bool writeFile(const QString &path, const QByteArray &bytes, QString *error)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size() || !file.flush()) {
+        if (error)
+            *error = QStringLiteral("cannot write %1: %2; choose a directory you can write to").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
 bool existsAsEntry(const QString &path)
 {
     return QFileInfo(path).exists() || QFileInfo(path).isSymLink();  // a dangling link is there, to be reported

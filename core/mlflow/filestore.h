@@ -28,6 +28,10 @@ std::optional<std::vector<ExperimentDir>> readExperiments(const QString &root, Q
 // what is wrong with it (files/userfile.h: a folder, a fifo, a dangling link, …).
 std::optional<QByteArray> readSmallFile(const QString &path, QString *error, qint64 maxBytes);
 
+// Writes `bytes` to `path`, making its folder first; the error names the file
+// and what to do.
+bool writeFile(const QString &path, const QByteArray &bytes, QString *error);
+
 // Whether something (a file, a folder, a link, even a dangling one) is at `path`.
 bool existsAsEntry(const QString &path);
 

@@ -54,31 +54,53 @@ std::optional<QString> unescapeDouble(const QString &body)
     return out;
 }
 
-} // namespace
-
-std::optional<std::map<QString, YamlScalar>> readFlatYaml(const QByteArray &text, QString *error)
+// Sets `error` to "line N: what"; the nullopt a reader returns then.
+std::nullopt_t failAt(QString *error, int line, const QString &what)
 {
-    const auto failAt = [error](int line, const QString &what) {
-        if (error)
-            *error = lineError(line, what);
-        return std::nullopt;
-    };
-    std::map<QString, YamlScalar> out;
-    // A value may continue on indented lines (PyYAML folds long scalars at 80 columns).
-    struct Pending {
-        QString key;
-        QString raw;
-        int line = 0;
-    };
-    std::vector<Pending> entries;
+    if (error)
+        *error = lineError(line, what);
+    return std::nullopt;
+}
+
+// One `key: value` as written: the value's text with its continuation lines
+// (joined by '\n'), before it is read as a scalar.
+struct RawEntry {
+    QString key;
+    QString raw;
+    int line = 0;
+};
+
+// The lines of `text`, each decoded as UTF-8.
+std::optional<QStringList> decodeLines(const QByteArray &text, QString *error)
+{
     QStringList lines;
     for (const QByteArray &bytes : text.split('\n')) {
         QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);  // a cut sequence at the end is an error too
         lines << utf8.decode(bytes);
         if (utf8.hasError())
-            return failAt(int(lines.size()), QStringLiteral("not UTF-8 text; save the file as UTF-8"));
+            return failAt(error, int(lines.size()), QStringLiteral("not UTF-8 text; save the file as UTF-8"));
     }
+    return lines;
+}
+
+// Why an indented line cannot continue the value above it; empty when it can.
+QString continuationProblem(const std::vector<RawEntry> &entries, const QString &trimmed)
+{
+    if (entries.empty())
+        return QStringLiteral("an indented line before any key");
+    if (trimmed.startsWith(QLatin1String("- ")) || trimmed == QLatin1String("-"))
+        return QStringLiteral("a block list under '%1' (only flat key: value is read)").arg(entries.back().key);
+    if (entries.back().raw.isEmpty())
+        return QStringLiteral("a nested mapping under '%1' (only flat key: value is read)").arg(entries.back().key);
+    return QString();
+}
+
+// The `key: value` lines in order. A value may continue on indented lines
+// (PyYAML folds long scalars at 80 columns).
+std::optional<std::vector<RawEntry>> rawEntries(const QStringList &lines, QString *error)
+{
     static const QRegularExpression keyLine(QStringLiteral("^([A-Za-z_][A-Za-z0-9_.\\-]*):(?:\\s+(.*))?$"));
+    std::vector<RawEntry> entries;
     for (int i = 0; i < lines.size(); ++i) {
         QString line = lines.at(i);
         if (line.endsWith(QLatin1Char('\r')))
@@ -87,60 +109,88 @@ std::optional<std::map<QString, YamlScalar>> readFlatYaml(const QByteArray &text
         if (trimmed.isEmpty() || trimmed.startsWith(QLatin1Char('#')) || trimmed == QLatin1String("---"))
             continue;
         if (line.at(0).isSpace()) {
-            if (entries.empty())
-                return failAt(i + 1, QStringLiteral("an indented line before any key"));
-            if (trimmed.startsWith(QLatin1String("- ")) || trimmed == QLatin1String("-"))
-                return failAt(i + 1, QStringLiteral("a block list under '%1' (only flat key: value is read)")
-                                         .arg(entries.back().key));
-            if (entries.back().raw.isEmpty())
-                return failAt(i + 1, QStringLiteral("a nested mapping under '%1' (only flat key: value is read)")
-                                         .arg(entries.back().key));
+            if (const QString why = continuationProblem(entries, trimmed); !why.isEmpty())
+                return failAt(error, i + 1, why);
             entries.back().raw += QLatin1Char('\n') + trimmed;
             continue;
         }
         const auto m = keyLine.match(line);
         if (!m.hasMatch())
-            return failAt(i + 1, QStringLiteral("expected 'key: value', found '%1'").arg(line.left(60)));
+            return failAt(error, i + 1, QStringLiteral("expected 'key: value', found '%1'").arg(line.left(60)));
         entries.push_back({m.captured(1), m.captured(2).trimmed(), i + 1});
     }
-    for (const Pending &p : entries) {
-        if (out.count(p.key))
-            return failAt(p.line, QStringLiteral("'%1' appears twice").arg(p.key));
-        YamlScalar v;
-        QString raw = p.raw;
-        if (raw.startsWith(QLatin1Char('\'')) || raw.startsWith(QLatin1Char('"'))) {
-            const QChar q = raw.at(0);
-            if (raw.size() < 2 || !raw.endsWith(q))
-                return failAt(p.line, QStringLiteral("the quoted value of '%1' is not closed").arg(p.key));
-            QString body = raw.mid(1, raw.size() - 2);
-            // Folded lines join with a space; an empty line stands for a newline.
-            body.replace(QLatin1String("\n\n"), QStringLiteral("\x01")).replace(QLatin1Char('\n'), QLatin1Char(' '))
-                .replace(QChar(1), QLatin1Char('\n'));
-            if (q == QLatin1Char('\'')) {
-                body.replace(QLatin1String("''"), QLatin1String("'"));
-                v.text = body;
-            } else {
-                const auto text = unescapeDouble(body);
-                if (!text)
-                    return failAt(p.line, QStringLiteral("the value of '%1' has a bad escape").arg(p.key));
-                v.text = *text;
-            }
-            v.quoted = true;
-        } else {
-            const int comment = raw.indexOf(QLatin1String(" #"));
-            if (comment >= 0)
-                raw = raw.left(comment).trimmed();
-            raw.replace(QLatin1Char('\n'), QLatin1Char(' '));
-            if (raw.startsWith(QLatin1Char('{')) || (raw.startsWith(QLatin1Char('[')) && raw != QLatin1String("[]"))
-                || raw.startsWith(QLatin1Char('&')) || raw.startsWith(QLatin1Char('*')) || raw.startsWith(QLatin1Char('|'))
-                || raw.startsWith(QLatin1Char('>')) || raw.startsWith(QLatin1Char('!')))
-                return failAt(p.line, QStringLiteral("the value of '%1' is not a plain scalar (only flat key: value is read)")
-                                          .arg(p.key));
-            v.isNull = raw.isEmpty() || raw == QLatin1String("null") || raw == QLatin1String("~")
-                       || raw == QLatin1String("Null") || raw == QLatin1String("NULL");
-            v.text = v.isNull ? QString() : raw;
-        }
-        out.emplace(p.key, v);
+    return entries;
+}
+
+// A 'single' or "double" quoted value.
+std::optional<YamlScalar> quotedScalar(const RawEntry &entry, QString *error)
+{
+    const QString &raw = entry.raw;
+    const QChar q = raw.at(0);
+    if (raw.size() < 2 || !raw.endsWith(q))
+        return failAt(error, entry.line, QStringLiteral("the quoted value of '%1' is not closed").arg(entry.key));
+    QString body = raw.mid(1, raw.size() - 2);
+    // Folded lines join with a space; an empty line stands for a newline.
+    body.replace(QLatin1String("\n\n"), QStringLiteral("\x01")).replace(QLatin1Char('\n'), QLatin1Char(' '))
+        .replace(QChar(1), QLatin1Char('\n'));
+    YamlScalar v;
+    if (q == QLatin1Char('\'')) {
+        body.replace(QLatin1String("''"), QLatin1String("'"));
+        v.text = body;
+    } else {
+        const auto text = unescapeDouble(body);
+        if (!text)
+            return failAt(error, entry.line, QStringLiteral("the value of '%1' has a bad escape").arg(entry.key));
+        v.text = *text;
+    }
+    v.quoted = true;
+    return v;
+}
+
+// A plain value, up to a comment: text, or null; flow collections (but `[]`),
+// anchors, aliases, block scalars and tags are refused.
+std::optional<YamlScalar> plainScalar(const RawEntry &entry, QString *error)
+{
+    QString raw = entry.raw;
+    const int comment = raw.indexOf(QLatin1String(" #"));
+    if (comment >= 0)
+        raw = raw.left(comment).trimmed();
+    raw.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    if (raw.startsWith(QLatin1Char('{')) || (raw.startsWith(QLatin1Char('[')) && raw != QLatin1String("[]"))
+        || raw.startsWith(QLatin1Char('&')) || raw.startsWith(QLatin1Char('*')) || raw.startsWith(QLatin1Char('|'))
+        || raw.startsWith(QLatin1Char('>')) || raw.startsWith(QLatin1Char('!')))
+        return failAt(error, entry.line, QStringLiteral("the value of '%1' is not a plain scalar (only flat key: value is read)")
+                                             .arg(entry.key));
+    YamlScalar v;
+    v.isNull = raw.isEmpty() || raw == QLatin1String("null") || raw == QLatin1String("~")
+               || raw == QLatin1String("Null") || raw == QLatin1String("NULL");
+    v.text = v.isNull ? QString() : raw;
+    return v;
+}
+
+std::optional<YamlScalar> readScalar(const RawEntry &entry, QString *error)
+{
+    if (entry.raw.startsWith(QLatin1Char('\'')) || entry.raw.startsWith(QLatin1Char('"')))
+        return quotedScalar(entry, error);
+    return plainScalar(entry, error);
+}
+
+} // namespace
+
+std::optional<std::map<QString, YamlScalar>> readFlatYaml(const QByteArray &text, QString *error)
+{
+    const auto lines = decodeLines(text, error);
+    const auto entries = lines ? rawEntries(*lines, error) : std::nullopt;
+    if (!entries)
+        return std::nullopt;
+    std::map<QString, YamlScalar> out;
+    for (const RawEntry &entry : *entries) {
+        if (out.count(entry.key))
+            return failAt(error, entry.line, QStringLiteral("'%1' appears twice").arg(entry.key));
+        const auto value = readScalar(entry, error);
+        if (!value)
+            return std::nullopt;
+        out.emplace(entry.key, *value);
     }
     return out;
 }

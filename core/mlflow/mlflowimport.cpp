@@ -2,122 +2,25 @@
 
 #include "filestore.h"
 #include "mlflowformat.h"
-#include "runfiles.h"
+#include "runartifacts.h"
+#include "runkeys.h"
+#include "runmeta.h"
 
 #include "config/settingsconfig.h"
 #include "json/strictjson.h"
 #include "store/runstore.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QStringDecoder>
 
 #include <cmath>
-#include <limits>
 #include <map>
 
 namespace gatefold::mlflow {
 namespace {
-
-// A param's or tag's value: MLflow keeps them under 8000 characters.
-std::optional<QString> readText(const QString &path, QString *error)
-{
-    const auto bytes = readSmallFile(path, error, qint64(1) << 20);
-    if (!bytes)
-        return std::nullopt;
-    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);  // a cut sequence at the end is an error too
-    QString text = utf8.decode(*bytes);
-    if (utf8.hasError()) {
-        if (error)
-            *error = QStringLiteral("%1 is not UTF-8 text; repair or remove it").arg(path);
-        return std::nullopt;
-    }
-    if (text.endsWith(QLatin1Char('\n')))  // MLflow writes none; a hand-written file may have one
-        text.chop(1);
-    return text;
-}
-
-// A value as Python's float() reads it.
-std::optional<double> pythonFloat(const QString &text)
-{
-    const QString t = text.toLower();
-    if (t == QLatin1String("nan") || t == QLatin1String("+nan") || t == QLatin1String("-nan"))
-        return std::numeric_limits<double>::quiet_NaN();
-    if (t == QLatin1String("inf") || t == QLatin1String("+inf") || t == QLatin1String("infinity") || t == QLatin1String("+infinity"))
-        return std::numeric_limits<double>::infinity();
-    if (t == QLatin1String("-inf") || t == QLatin1String("-infinity"))
-        return -std::numeric_limits<double>::infinity();
-    bool ok = false;
-    const double v = QLocale::c().toDouble(text, &ok);
-    return ok ? std::optional<double>(v) : std::nullopt;
-}
-
-struct RawPoint {
-    qint64 millis = 0;
-    double value = 0;
-    qint64 step = 0;
-};
-
-// "<timestamp ms> <value> [<step>]" per line, as FileStore._get_metric_from_line reads them.
-std::optional<std::vector<RawPoint>> readMetric(const QString &path, QString *error)
-{
-    const auto bytes = readSmallFile(path, error, qint64(1) << 30);
-    if (!bytes)
-        return std::nullopt;
-    std::vector<RawPoint> out;
-    int lineNo = 0;
-    for (const QByteArray &raw : bytes->split('\n')) {
-        ++lineNo;
-        const QString line = QString::fromLatin1(raw).trimmed();
-        if (line.isEmpty())
-            continue;
-        const QStringList parts = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
-        bool tsOk = false, stepOk = true;
-        RawPoint p;
-        if (parts.size() == 2 || parts.size() == 3) {
-            p.millis = parts[0].toLongLong(&tsOk);
-            if (parts.size() == 3)
-                p.step = parts[2].toLongLong(&stepOk);
-        }
-        const auto value = parts.size() >= 2 ? pythonFloat(parts[1]) : std::nullopt;
-        if (!tsOk || !stepOk || !value) {
-            if (error)
-                *error = QStringLiteral("%1 line %2: '%3' is not '<timestamp ms> <value> <step>' (whole-number "
-                                        "milliseconds, a number, a whole-number step); repair or remove the line")
-                             .arg(path).arg(lineNo).arg(line.left(80));
-            return std::nullopt;
-        }
-        p.value = *value;
-        out.push_back(p);
-    }
-    if (out.empty()) {
-        if (error)
-            *error = QStringLiteral("%1 holds no points (MLflow refuses it too); remove the file").arg(path);
-        return std::nullopt;
-    }
-    return out;
-}
-
-std::optional<qint64> yamlInteger(const std::map<QString, YamlScalar> &yaml, const char *key, const QString &path,
-                                  bool *present, QString *error)
-{
-    const auto it = yaml.find(QLatin1String(key));
-    *present = it != yaml.end() && !it->second.isNull;
-    if (!*present)
-        return 0;
-    bool ok = false;
-    const qint64 v = it->second.text.toLongLong(&ok);
-    if (!ok) {
-        if (error)
-            *error = QStringLiteral("%1: %2 is '%3', not a whole number; repair the file").arg(path, QLatin1String(key), it->second.text);
-        return std::nullopt;
-    }
-    return v;
-}
 
 // Gatefold's tag list (a JSON list of texts), read strictly.
 std::optional<QStringList> readTagList(const QString &text, const QString &path, QString *error)
@@ -143,289 +46,169 @@ std::optional<QStringList> readTagList(const QString &text, const QString &path,
     return out;
 }
 
-struct ManifestEntry {
-    store::Artifact artifact;
-    QString copy;  // the artifact's file in the MLflow run, when it was copied
-};
-
-// Gatefold's artifact list: [{"kind", "path", "sha256", "created", "info", "copy"}, …], read strictly.
-std::optional<std::vector<ManifestEntry>> readManifest(const QString &path, QString *error)
+// The record's fields: Gatefold's tags where the run came from Gatefold, else what meta.yaml says.
+store::RunRecord recordOf(const RunMeta &meta, const QMap<QString, QString> &tagValues)
 {
-    const auto bytes = readSmallFile(path, error, qint64(64) << 20);
-    if (!bytes)
-        return std::nullopt;
-    auto fail = [&](int line, const QString &why) -> std::optional<std::vector<ManifestEntry>> {
-        if (error)
-            *error = QStringLiteral("%1%2: %3; repair or remove it")
-                         .arg(path, line > 0 ? QStringLiteral(", line %1").arg(line) : QString(), why);
-        return std::nullopt;
-    };
-    QString why;
-    const auto doc = json::StrictJson::parse(*bytes, &why);
-    if (!doc)
-        return fail(0, QStringLiteral("not Gatefold's artifact list: %1").arg(why));
-    if (!doc->root().isArray())
-        return fail(1, QStringLiteral("Gatefold's artifact list is a JSON list, not %1").arg(json::describeJsonType(doc->root())));
-    std::vector<ManifestEntry> out;
-    const QJsonArray list = doc->root().toArray();
-    for (qsizetype i = 0; i < list.size(); ++i) {
-        const QString at = json::StrictJson::item(QString(), i);
-        const int line = doc->lineOf(at);
-        if (!list.at(i).isObject())
-            return fail(line, QStringLiteral("entry %1 is %2, not an object").arg(i).arg(json::describeJsonType(list.at(i))));
-        const QJsonObject e = list.at(i).toObject();
-        for (auto it = e.begin(); it != e.end(); ++it) {
-            const QString &k = it.key();
-            const bool text = k == "kind" || k == "path" || k == "sha256" || k == "copy";
-            const bool ok = text ? it.value().isString()
-                          : k == "created" ? it.value().isDouble()
-                          : k == "info" ? it.value().isObject()
-                                        : false;
-            if (!ok)
-                return fail(doc->lineOf(json::StrictJson::member(at, k)),
-                            text || k == "created" || k == "info"
-                                ? QStringLiteral("entry %1: %2 is %3").arg(i).arg(k, json::describeJsonType(it.value()))
-                                : QStringLiteral("entry %1: unknown key %2").arg(i).arg(json::quoteForMessage(k)));
-        }
-        ManifestEntry entry;
-        store::Artifact &a = entry.artifact;
-        a.kind = e.value("kind").toString();
-        a.sha256 = e.value("sha256").toString();
-        a.created = e.value("created").toDouble();
-        a.infoJson = QJsonDocument(e.value("info").toObject()).toJson(QJsonDocument::Compact);
-        a.path = e.value("path").toString();
-        entry.copy = e.value("copy").toString();
-        if (a.kind.isEmpty() || a.path.isEmpty())
-            return fail(line, QStringLiteral("entry %1 has no kind or no path").arg(i));
-        out.push_back(std::move(entry));
-    }
-    return out;
-}
-
-// The run in `runDir` (its meta.yaml exists).
-std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const QString &runDir,
-                                         const QString &storeRoot, QString *error)
-{
-    const QString metaPath = runDir + QStringLiteral("/meta.yaml");
-    auto meta = readMetaYaml(metaPath, error);
-    if (!meta)
-        return std::nullopt;
-    const auto field = [&](const char *key) {
-        const auto it = meta->find(QLatin1String(key));
-        return it == meta->end() ? QString() : it->second.text;
-    };
-    ImportedMlflowRun out;
-    out.experimentId = experiment.id;
-    out.experimentName = experiment.name;
-    out.runDir = runDir;
-    out.mlflowRunId = field("run_id").isEmpty() ? field("run_uuid") : field("run_id");
-    if (out.mlflowRunId.isEmpty()) {
-        if (error)
-            *error = QStringLiteral("%1 has no run_id (nor run_uuid); it is not an MLflow run's meta.yaml — repair it "
-                                    "or remove the directory").arg(metaPath);
-        return std::nullopt;
-    }
-    if (out.mlflowRunId != QFileInfo(runDir).fileName()) {
-        if (error)
-            *error = QStringLiteral("%1 says run_id %2, but its directory is %3; repair the file")
-                         .arg(metaPath, out.mlflowRunId, QFileInfo(runDir).fileName());
-        return std::nullopt;
-    }
-    if (!field("experiment_id").isEmpty() && field("experiment_id") != experiment.id) {
-        if (error)
-            *error = QStringLiteral("%1 says experiment_id %2, but it lies in experiment %3; repair the file")
-                         .arg(metaPath, field("experiment_id"), experiment.id);
-        return std::nullopt;
-    }
-    bool hasStatus = false, hasStart = false, hasEnd = false;
-    const auto statusInt = yamlInteger(*meta, "status", metaPath, &hasStatus, error);
-    const auto start = yamlInteger(*meta, "start_time", metaPath, &hasStart, error);
-    const auto end = yamlInteger(*meta, "end_time", metaPath, &hasEnd, error);
-    if (!statusInt || !start || !end)
-        return std::nullopt;
-    const auto status = hasStatus ? mlflowStatusFromInt(int(*statusInt)) : std::optional<MlflowStatus>(MlflowStatus::Running);
-    if (!status) {
-        if (error)
-            *error = QStringLiteral("%1: status %2 is not an MLflow RunStatus (1 running, 2 scheduled, 3 finished, "
-                                    "4 failed, 5 killed); repair the file").arg(metaPath).arg(*statusInt);
-        return std::nullopt;
-    }
-    if (field("lifecycle_stage") == QLatin1String("deleted"))
-        out.skipReason = QStringLiteral("deleted in MLflow");
-
-    // Params, tags and metrics: one file per key, keys with '/' nested.
-    QMap<QString, QString> params, tagValues;
-    const auto paramFiles = filesUnder(runDir + QStringLiteral("/params"), storeRoot, error);
-    const auto tagFiles = filesUnder(runDir + QStringLiteral("/tags"), storeRoot, error);
-    const auto metricFiles = filesUnder(runDir + QStringLiteral("/metrics"), storeRoot, error);
-    if (!paramFiles || !tagFiles || !metricFiles)
-        return std::nullopt;
-    for (const auto &[key, path] : *paramFiles) {
-        const auto text = readText(path, error);
-        if (!text)
-            return std::nullopt;
-        params.insert(key, *text);
-    }
-    for (const auto &[key, path] : *tagFiles) {
-        const auto text = readText(path, error);
-        if (!text)
-            return std::nullopt;
-        tagValues.insert(key, *text);
-    }
-    std::map<QString, std::vector<RawPoint>> metrics;
-    for (const auto &[key, path] : *metricFiles) {
-        auto points = readMetric(path, error);
-        if (!points)
-            return std::nullopt;
-        metrics[key] = std::move(*points);
-    }
-
-    store::RunRecord &r = out.run.record;
-    r.name = tagValues.value(tags::runName, field("run_name"));
+    store::RunRecord r;
+    r.name = tagValues.value(tags::runName, meta.field("run_name"));
     if (r.name.isEmpty())
-        r.name = out.mlflowRunId.left(8);
+        r.name = meta.runId.left(8);
     const auto exactStatus = store::runStatusFromString(tagValues.value(tags::status));
-    r.status = exactStatus ? *exactStatus : fromMlflow(*status);
-    r.started = hasStart && r.status != store::RunStatus::Queued ? fromMillis(*start) : 0;
-    r.ended = hasEnd ? fromMillis(*end) : 0;
+    r.status = exactStatus ? *exactStatus : fromMlflow(meta.status);
+    r.started = meta.startMillis && r.status != store::RunStatus::Queued ? fromMillis(*meta.startMillis) : 0;
+    r.ended = meta.endMillis ? fromMillis(*meta.endMillis) : 0;
     bool createdOk = false;
     r.created = tagValues.value(tags::created).toDouble(&createdOk);
     if (!createdOk || !std::isfinite(r.created) || r.created <= 0)
-        r.created = hasStart ? fromMillis(*start) : QFileInfo(metaPath).lastModified().toMSecsSinceEpoch() / 1000.0;
+        r.created = meta.startMillis ? fromMillis(*meta.startMillis)
+                                     : QFileInfo(meta.path).lastModified().toMSecsSinceEpoch() / 1000.0;
     r.device = tagValues.value(tags::device);
     r.host = tagValues.value(tags::host);
     r.versions = tagValues.value(tags::versions);
     r.message = tagValues.value(tags::message);
-    if (!exactStatus && *status == MlflowStatus::Running && r.message.isEmpty())
+    if (!exactStatus && meta.status == MlflowStatus::Running && r.message.isEmpty())
         r.message = QStringLiteral("imported from MLflow while it was running; no engine here follows it");
+    return r;
+}
 
-    // Tags: Gatefold's own list when the run came from Gatefold, else the user's MLflow tags.
-    if (tagValues.contains(tags::tagList)) {
-        const auto list = readTagList(tagValues.value(tags::tagList), runDir + QStringLiteral("/tags/") + tags::tagList, error);
-        if (!list)
-            return std::nullopt;
-        r.tags = *list;
-    } else {
-        for (auto it = tagValues.begin(); it != tagValues.end(); ++it)
-            if (!it.key().startsWith(QLatin1String("mlflow.")) && !it.key().startsWith(QLatin1String("gatefold.")))
-                r.tags << (it.value().isEmpty() ? it.key() : it.key() + QLatin1Char('=') + it.value());
-    }
+// The run's tags: Gatefold's own list when the run came from Gatefold, else the user's MLflow tags.
+std::optional<QStringList> runTags(const QMap<QString, QString> &tagValues, const QString &runDir, QString *error)
+{
+    if (tagValues.contains(tags::tagList))
+        return readTagList(tagValues.value(tags::tagList), runDir + QStringLiteral("/tags/") + tags::tagList, error);
+    QStringList out;
+    for (auto it = tagValues.begin(); it != tagValues.end(); ++it)
+        if (!it.key().startsWith(QLatin1String("mlflow.")) && !it.key().startsWith(QLatin1String("gatefold.")))
+            out << (it.value().isEmpty() ? it.key() : it.key() + QLatin1Char('=') + it.value());
+    return out;
+}
 
-    // Params: settings become the config (config/settingsconfig.h, validated);
-    // `seed` the seed; the rest are kept in the notes and the source artifact.
+// Params: settings become the config (config/settingsconfig.h, validated);
+// `seed` the seed; the rest go to `foreignParams` (kept in the notes and the source artifact).
+bool applyParams(const QMap<QString, QString> &params, const QString &runDir, store::RunRecord *r,
+                 QMap<QString, QString> *foreignParams, QString *error)
+{
     QMap<QString, QString> settings;
     for (auto it = params.begin(); it != params.end(); ++it) {
         bool seedOk = false;
         if (it.key() == QLatin1String("seed")) {
-            r.seed = it.value().toLongLong(&seedOk);
+            r->seed = it.value().toLongLong(&seedOk);
             if (seedOk)
                 continue;
         }
         if (train::isRunSetting(it.key()))
             settings.insert(it.key(), it.value());
         else
-            out.foreignParams.insert(it.key(), it.value());
+            foreignParams->insert(it.key(), it.value());
     }
-    r.configJson = QByteArrayLiteral("{}");
-    if (!settings.isEmpty()) {
-        QStringList problems;
-        if (!train::runConfigFromSettings(settings, &r.configJson, &problems)) {
-            if (error)
-                *error = QStringLiteral("%1: the run's settings are not a valid Gatefold config: %2; repair or remove "
-                                        "those files under params/")
-                             .arg(runDir, problems.join(QStringLiteral("; ")));
-            return std::nullopt;
-        }
-    }
-    r.notes = tagValues.value(tags::note);
-    if (!out.foreignParams.isEmpty()) {
-        QStringList lines;
-        for (auto it = out.foreignParams.begin(); it != out.foreignParams.end(); ++it)
-            lines << it.key() + QStringLiteral(" = ") + it.value();
-        r.notes += (r.notes.isEmpty() ? QString() : QStringLiteral("\n\n")) + QStringLiteral("MLflow params:\n")
-                   + lines.join(QLatin1Char('\n'));
-    }
+    r->configJson = QByteArrayLiteral("{}");
+    if (settings.isEmpty())
+        return true;
+    QStringList problems;
+    if (train::runConfigFromSettings(settings, &r->configJson, &problems))
+        return true;
+    if (error)
+        *error = QStringLiteral("%1: the run's settings are not a valid Gatefold config: %2; repair or remove "
+                                "those files under params/")
+                     .arg(runDir, problems.join(QStringLiteral("; ")));
+    return false;
+}
 
-    // Metrics: epochs from the epoch metric (Gatefold's exports carry it; Lightning logs one too).
+// The run's note, then the params that are not settings.
+QString notesWithForeignParams(const QString &note, const QMap<QString, QString> &foreignParams)
+{
+    if (foreignParams.isEmpty())
+        return note;
+    QStringList lines;
+    for (auto it = foreignParams.begin(); it != foreignParams.end(); ++it)
+        lines << it.key() + QStringLiteral(" = ") + it.value();
+    return note + (note.isEmpty() ? QString() : QStringLiteral("\n\n")) + QStringLiteral("MLflow params:\n")
+           + lines.join(QLatin1Char('\n'));
+}
+
+// Metrics: epochs from the epoch metric (Gatefold's exports carry it; Lightning logs one too), which
+// is itself left out when the tag `epochCarrier` names it. NaN points are left out too, counted in
+// `droppedNan`: the store holds numbers only (a NaN would be SQL NULL).
+std::vector<store::MetricPoint> storeMetrics(const std::map<QString, std::vector<MetricFilePoint>> &metrics,
+                                             const QString &epochCarrier, int *droppedNan)
+{
     std::map<qint64, double> epochAtStep;
     if (const auto it = metrics.find(QLatin1String(epochMetricKey)); it != metrics.end())
-        for (const RawPoint &p : it->second)
+        for (const MetricFilePoint &p : it->second)
             epochAtStep[p.step] = p.value;
-    const QString epochCarrier = tagValues.value(tags::epochMetric);
-    int droppedNan = 0;
+    std::vector<store::MetricPoint> out;
     for (const auto &[key, points] : metrics) {
         if (key == epochCarrier)
             continue;
-        for (const RawPoint &p : points) {
-            if (std::isnan(p.value)) {  // the store holds numbers only (a NaN would be SQL NULL)
-                ++droppedNan;
+        for (const MetricFilePoint &p : points) {
+            if (std::isnan(p.value)) {
+                ++*droppedNan;
                 continue;
             }
             double epoch = 0;
             auto at = epochAtStep.upper_bound(p.step);
             if (at != epochAtStep.begin())
                 epoch = std::prev(at)->second;
-            out.run.metrics.push_back({key, p.step, epoch, fromMillis(p.millis), p.value});
+            out.push_back({key, p.step, epoch, fromMillis(p.millis), p.value});
         }
     }
+    return out;
+}
 
-    // Artifacts by path: Gatefold's manifest says each one's kind, original path and hash.
-    const auto artifactDir = artifactRoot(field("artifact_uri"), runDir, storeRoot, error);
-    const auto artifactFiles = artifactDir ? filesUnder(*artifactDir, storeRoot, error) : std::nullopt;
-    if (!artifactFiles)
-        return std::nullopt;
-    std::map<QString, QString> files = *artifactFiles;
-    if (const auto m = files.find(QLatin1String(manifestPath)); m != files.end()) {
-        const QString manifestFile = m->second;  // kept: `m` is erased below, and messages name the file
-        const auto manifest = readManifest(manifestFile, error);
-        if (!manifest)
-            return std::nullopt;
-        files.erase(m);
-        for (const ManifestEntry &e : *manifest) {
-            store::Artifact a = e.artifact;
-            if (!e.copy.isEmpty() && files.count(e.copy)) {
-                a.path = files[e.copy];
-                const QString sha = sha256OfFile(a.path);
-                if (!a.sha256.isEmpty() && sha != a.sha256) {
-                    if (error)
-                        *error = QStringLiteral("%1 does not match the sha256 %2 recorded for it in %3; the copy is "
-                                                "damaged — export the run again")
-                                     .arg(a.path, a.sha256, manifestFile);
-                    return std::nullopt;
-                }
-                a.sha256 = sha;
-                files.erase(e.copy);
-            }
-            out.run.artifacts.push_back(a);
-        }
-    }
-    for (const auto &[rel, path] : files) {
-        store::Artifact a;
-        a.kind = QLatin1String(plainArtifactKind);
-        a.path = path;
-        a.sha256 = sha256OfFile(path);
-        a.created = QFileInfo(path).lastModified().toMSecsSinceEpoch() / 1000.0;
-        a.infoJson = QJsonDocument(QJsonObject{{"path", rel}}).toJson(QJsonDocument::Compact);
-        out.run.artifacts.push_back(a);
-    }
-    // Where the run came from, so a second import skips it and nothing is lost.
+// Where the run came from, so a second import skips it and nothing is lost.
+store::Artifact sourceArtifact(const ImportedMlflowRun &run, const QString &metaPath,
+                               const QMap<QString, QString> &tagValues, int droppedNan)
+{
     QJsonObject foreign, allTags;
-    for (auto it = out.foreignParams.begin(); it != out.foreignParams.end(); ++it)
+    for (auto it = run.foreignParams.begin(); it != run.foreignParams.end(); ++it)
         foreign.insert(it.key(), it.value());
     for (auto it = tagValues.begin(); it != tagValues.end(); ++it)
         allTags.insert(it.key(), it.value());
     store::Artifact source;
     source.kind = QLatin1String(sourceArtifactKind);
-    source.path = runDir;
+    source.path = run.runDir;
     source.sha256 = sha256OfFile(metaPath);
-    source.infoJson = QJsonDocument(QJsonObject{{"run_id", out.mlflowRunId},
-                                                {"experiment_id", experiment.id},
-                                                {"experiment", experiment.name},
+    source.infoJson = QJsonDocument(QJsonObject{{"run_id", run.mlflowRunId},
+                                                {"experiment_id", run.experimentId},
+                                                {"experiment", run.experimentName},
                                                 {"params", foreign},
                                                 {"tags", allTags},
                                                 {"nan_points_dropped", droppedNan}})
                           .toJson(QJsonDocument::Compact);
-    out.run.artifacts.push_back(source);
+    return source;
+}
+
+// The run in `runDir` (its meta.yaml exists).
+std::optional<ImportedMlflowRun> readRun(const ExperimentDir &experiment, const QString &runDir,
+                                         const QString &storeRoot, QString *error)
+{
+    const auto meta = readRunMeta(experiment, runDir, error);
+    const auto keys = meta ? readRunKeys(runDir, storeRoot, error) : std::nullopt;
+    if (!keys)
+        return std::nullopt;
+    ImportedMlflowRun out;
+    out.experimentId = experiment.id;
+    out.experimentName = experiment.name;
+    out.runDir = runDir;
+    out.mlflowRunId = meta->runId;
+    if (meta->field("lifecycle_stage") == QLatin1String("deleted"))
+        out.skipReason = QStringLiteral("deleted in MLflow");
+
+    store::RunRecord &r = out.run.record;
+    r = recordOf(*meta, keys->tags);
+    const auto tagList = runTags(keys->tags, runDir, error);
+    if (!tagList || !applyParams(keys->params, runDir, &r, &out.foreignParams, error))
+        return std::nullopt;
+    r.tags = *tagList;
+    r.notes = notesWithForeignParams(keys->tags.value(tags::note), out.foreignParams);
+
+    int droppedNan = 0;
+    out.run.metrics = storeMetrics(keys->metrics, keys->tags.value(tags::epochMetric), &droppedNan);
+    auto artifacts = readRunArtifacts(meta->field("artifact_uri"), runDir, storeRoot, error);
+    if (!artifacts)
+        return std::nullopt;
+    out.run.artifacts = std::move(*artifacts);
+    out.run.artifacts.push_back(sourceArtifact(out, meta->path, keys->tags, droppedNan));
     return out;
 }
 
