@@ -145,6 +145,7 @@ private Q_SLOTS:
     void exportFormat();
     void pythonReader();
     void roundTrip();
+    void listedArtifactsImportBack();
     void handWritten();
     void importRefusals_data();
     void importRefusals();
@@ -483,6 +484,48 @@ void TestMlflow::roundTrip()
     QVERIFY2(self, qPrintable(error));
     QVERIFY(self->newIds.empty());
     QVERIFY(self->runs[0].skipReason.startsWith(QStringLiteral("exported from this store's run")));
+}
+
+// What an export only lists (over --max-copy-mb, a folder such as an imported run's
+// MLflow source) comes back as a record of the original path with its hash and why
+// it was not copied; so an export of imported runs imports again.
+void TestMlflow::listedArtifactsImportBack()
+{
+    mlflow::ExportOptions options;
+    options.outDir = path("listed");
+    options.runIds = {m_finished};
+    options.maxCopyBytes = 10;  // the checkpoint is larger: listed, not copied
+    QString error;
+    const auto exported = mlflow::exportRuns(*m_store, options, &error);
+    QVERIFY2(exported, qPrintable(error));
+    QCOMPARE(exported->runs[0].listedArtifacts, 1);
+    auto first = store::RunStore::open(path("listed-import/runs.sqlite"), &error);
+    QVERIFY2(first, qPrintable(error));
+    const auto imported = mlflow::importMlflow(*first, importOptions(path("listed")), &error);
+    QVERIFY2(imported, qPrintable(error));
+    QCOMPARE(imported->newIds.size(), size_t(1));
+    const qint64 id = imported->newIds[0];
+    const auto best = first->artifacts(id, QStringLiteral("checkpoint/best"));
+    QCOMPARE(best.size(), size_t(1));
+    const auto original = m_store->artifacts(m_finished, QStringLiteral("checkpoint/best"));
+    QCOMPARE(best[0].path, m_store->runDirectory(m_finished) + "/best.pt");  // the file it names, where it was
+    QCOMPARE(best[0].sha256, original[0].sha256);
+    const QJsonObject info = QJsonDocument::fromJson(best[0].infoJson).object();
+    QVERIFY2(!info.value("not_copied").toString().isEmpty(), best[0].infoJson.constData());
+
+    // The imported run again: its MLflow source is a folder, listed; that export imports too.
+    options.outDir = path("listed-again");
+    options.runIds = {id};
+    options.maxCopyBytes = qint64(512) << 20;
+    const auto again = mlflow::exportRuns(*first, options, &error);
+    QVERIFY2(again, qPrintable(error));
+    QVERIFY(again->runs[0].listedArtifacts >= 1);
+    auto second = store::RunStore::open(path("listed-import2/runs.sqlite"), &error);
+    QVERIFY2(second, qPrintable(error));
+    const auto back = mlflow::importMlflow(*second, importOptions(path("listed-again")), &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->newIds.size(), size_t(1));
+    QCOMPARE(second->artifacts(back->newIds[0], QStringLiteral("checkpoint/best"))[0].sha256, original[0].sha256);
 }
 
 namespace {

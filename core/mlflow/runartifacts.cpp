@@ -21,7 +21,22 @@ struct ManifestEntry {
     QString copy;  // the artifact's file in the MLflow run, when it was copied
 };
 
-// Gatefold's artifact list: [{"kind", "path", "sha256", "created", "info", "copy"}, …], read strictly.
+// Whether `value` has the type `key` takes in an entry: "copy" is the copied
+// file, or null with "why" for an artifact the export only listed (too large,
+// a folder, missing).
+bool entryValueOk(const QString &key, const QJsonValue &value)
+{
+    if (key == "kind" || key == "path" || key == "sha256" || key == "why")
+        return value.isString();
+    if (key == "copy")
+        return value.isString() || value.isNull();
+    if (key == "created")
+        return value.isDouble();
+    return key == "info" && value.isObject();
+}
+
+// Gatefold's artifact list: [{"kind", "path", "sha256", "created", "info", "copy"[, "why"]}, …],
+// read strictly.
 std::optional<std::vector<ManifestEntry>> readManifest(const QString &path, QString *error)
 {
     const auto bytes = readSmallFile(path, error, qint64(64) << 20);
@@ -47,25 +62,27 @@ std::optional<std::vector<ManifestEntry>> readManifest(const QString &path, QStr
         if (!list.at(i).isObject())
             return fail(line, QStringLiteral("entry %1 is %2, not an object").arg(i).arg(json::describeJsonType(list.at(i))));
         const QJsonObject e = list.at(i).toObject();
+        static const QStringList keys = {"kind", "path", "sha256", "created", "info", "copy", "why"};
         for (auto it = e.begin(); it != e.end(); ++it) {
             const QString &k = it.key();
-            const bool text = k == "kind" || k == "path" || k == "sha256" || k == "copy";
-            const bool ok = text ? it.value().isString()
-                          : k == "created" ? it.value().isDouble()
-                          : k == "info" ? it.value().isObject()
-                                        : false;
-            if (!ok)
+            if (!entryValueOk(k, it.value()))
                 return fail(doc->lineOf(json::StrictJson::member(at, k)),
-                            text || k == "created" || k == "info"
+                            keys.contains(k)
                                 ? QStringLiteral("entry %1: %2 is %3").arg(i).arg(k, json::describeJsonType(it.value()))
                                 : QStringLiteral("entry %1: unknown key %2").arg(i).arg(json::quoteForMessage(k)));
         }
+        if (e.value("copy").isNull() != e.contains("why"))
+            return fail(line, QStringLiteral("entry %1: \"why\" goes with \"copy\": null (an artifact listed, not "
+                                             "copied), and only with it").arg(i));
         ManifestEntry entry;
         store::Artifact &a = entry.artifact;
         a.kind = e.value("kind").toString();
         a.sha256 = e.value("sha256").toString();
         a.created = e.value("created").toDouble();
-        a.infoJson = QJsonDocument(e.value("info").toObject()).toJson(QJsonDocument::Compact);
+        QJsonObject info = e.value("info").toObject();
+        if (e.contains("why"))  // listed, not copied: the path is the original file's, wherever that is
+            info.insert(QStringLiteral("not_copied"), e.value("why"));
+        a.infoJson = QJsonDocument(info).toJson(QJsonDocument::Compact);
         a.path = e.value("path").toString();
         entry.copy = e.value("copy").toString();
         if (a.kind.isEmpty() || a.path.isEmpty())

@@ -174,6 +174,15 @@ void addMlflow(std::vector<BadInput> &cases)
     cases.push_back(mlflowCase("manifest unknown key", [manifest](const CaseFolder &f) {
         f.write(manifest, "[{\"kind\": \"a\", \"path\": \"p\",\n\"colour\": 1}]");
     }, {"artifacts.json, line 2: entry 0: unknown key \"colour\""}));
+    cases.push_back(mlflowCase("manifest why without a null copy", [manifest](const CaseFolder &f) {
+        f.write(manifest, "[{\"kind\": \"a\", \"path\": \"p\", \"copy\": \"p\",\n\"why\": \"too large\"}]");
+    }, {"artifacts.json, line 1: entry 0: \"why\" goes with \"copy\": null"}));
+    cases.push_back(mlflowCase("manifest null copy without why", [manifest](const CaseFolder &f) {
+        f.write(manifest, "[{\"kind\": \"a\", \"path\": \"p\", \"copy\": null}]");
+    }, {"artifacts.json, line 1: entry 0: \"why\" goes with \"copy\": null"}));
+    cases.push_back(mlflowCase("manifest copy a number", [manifest](const CaseFolder &f) {
+        f.write(manifest, "[{\"kind\": \"a\", \"path\": \"p\",\n\"copy\": 3}]");
+    }, {"artifacts.json, line 2: entry 0: copy is the number 3"}));
     cases.push_back(mlflowCase("manifest not a list", [manifest](const CaseFolder &f) { f.write(manifest, "{}"); },
                           {"artifacts.json, line 1: Gatefold's artifact list is a JSON list"}));
     cases.push_back(mlflowCase("artifact copy damaged", [manifest](const CaseFolder &f) {
