@@ -12,16 +12,17 @@
 namespace gatefold::store {
 namespace {
 
-// Migration i takes a store from version i to i + 1. Append only: a released
-// step never changes, so any older store reaches today's schema. The scripts
-// are written once for both databases; sql::adapt() fills in {id}, {int},
+// Migration i takes a store from version i to i + 1: one function a step
+// below, listed in order by migrations(). Append only: a released step never
+// changes, so any older store reaches today's schema. The scripts are written
+// once for both databases; sql::adapt() fills in {id}, {int},
 // {real}, {seq} and {rowid} (SQLite's rowid; PostgreSQL's metrics.seq keeps
 // the insertion order where two points share a step).
-const QStringList &migrations()
+
+// 0 → 1: the first schema.
+QString createFirstSchema()
 {
-    static const QStringList steps = {
-        // 0 → 1: the first schema.
-        QStringLiteral(R"(
+    return QStringLiteral(R"(
 CREATE TABLE sweeps (
     id      {id},
     name    TEXT NOT NULL,
@@ -78,10 +79,14 @@ CREATE TABLE snapshots (
     data    TEXT NOT NULL
 );
 CREATE INDEX snapshots_run_kind ON snapshots(run_id, kind, step);
-)"),
-        // 1 → 2: each metric of each run at a glance (count, last, extremes), kept up to date by
-        // addMetrics/truncateMetrics, so tables sort 1,000 runs by a metric without reading their points.
-        QStringLiteral(R"(
+)");
+}
+
+// 1 → 2: each metric of each run at a glance (count, last, extremes), kept up to date by
+// addMetrics/truncateMetrics, so tables sort 1,000 runs by a metric without reading their points.
+QString addMetricSummary()
+{
+    return QStringLiteral(R"(
 CREATE TABLE metric_summary (
     run_id    {int} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
     key       TEXT NOT NULL,
@@ -96,24 +101,37 @@ INSERT INTO metric_summary (run_id, key, count, last_step, last, min, max)
     SELECT run_id, key, COUNT(*), MAX(step), 0, MIN(value), MAX(value) FROM metrics GROUP BY run_id, key;
 UPDATE metric_summary SET last = (SELECT value FROM metrics m WHERE m.run_id = metric_summary.run_id
     AND m.key = metric_summary.key ORDER BY step DESC, {rowid} DESC LIMIT 1);
-)"),
-        // 2 → 3: the start token of the process in pid (ProcessId::start), so a reused pid is
-        // not taken for the engine that held a run, and a live engine is never declared crashed.
-        QStringLiteral(R"(
+)");
+}
+
+// 2 → 3: the start token of the process in pid (ProcessId::start), so a reused pid is
+// not taken for the engine that held a run, and a live engine is never declared crashed.
+QString addRunPidStart()
+{
+    return QStringLiteral(R"(
 ALTER TABLE runs ADD COLUMN pid_start TEXT NOT NULL DEFAULT '';
-)"),
-        // 3 → 4: run ids are never given twice. SQLite gives a new row max(id) + 1, so deleting the
-        // newest run handed its id (and its folder runs/<id>/, whose files the new run's engine then
-        // took for its own) to the next run. One row: the highest id ever given, where both
-        // databases take new ids from (RunStore::createRun); on PostgreSQL at least the identity's
-        // last value ({runs_identity_last}), which deleted runs may have passed.
-        QStringLiteral(R"(
+)");
+}
+
+// 3 → 4: run ids are never given twice. SQLite gives a new row max(id) + 1, so deleting the
+// newest run handed its id (and its folder runs/<id>/, whose files the new run's engine then
+// took for its own) to the next run. One row: the highest id ever given, where both
+// databases take new ids from (RunStore::createRun); on PostgreSQL at least the identity's
+// last value ({runs_identity_last}), which deleted runs may have passed.
+QString addRunIds()
+{
+    return QStringLiteral(R"(
 CREATE TABLE run_ids (
     last {int} NOT NULL
 );
 INSERT INTO run_ids (last) SELECT {greatest}(coalesce(max(id), 0), {runs_identity_last}) FROM runs;
-)"),
-    };
+)");
+}
+
+// Every step in order: migrations().at(i) takes a store from version i to i + 1.
+const QStringList &migrations()
+{
+    static const QStringList steps = {createFirstSchema(), addMetricSummary(), addRunPidStart(), addRunIds()};
     return steps;
 }
 
