@@ -163,6 +163,16 @@ private:
     static std::unique_ptr<RunStore> openSqlite(const StoreLocation &location, OpenMode mode, QString *error);
     static std::unique_ptr<RunStore> openEmptyView(const StoreLocation &location, const QString &file, QString *error);
     static std::unique_ptr<RunStore> openPostgres(const StoreLocation &location, OpenMode mode, QString *error);
+    // The last steps of openSqlite(), on the connection to m_location.file, the store named `shown`
+    // in messages: a read that creates no file (readOnlyUri), or a writing connection in WAL mode
+    // with the schema brought up to date. False with `error`.
+    bool connectSqliteReadOnly(const QString &shown, QString *error);
+    bool connectSqliteReadWrite(const QString &shown, QString *error);
+    // The steps of openPostgres(): the connection, then a read-only session on a store of a schema
+    // this build reads, or the schema brought up to date and the runs' folder made. False with `error`.
+    bool connectPostgres(const QString &shown, QString *error);
+    bool setUpPostgresReadOnly(const QString &shown, QString *error);
+    bool setUpPostgresReadWrite(const QString &shown, QString *error);
     std::optional<qint64> replaceArtifacts(const Artifact &artifact, bool samePathOnly);
     // Inside a write transaction: the id of a new run (never one given before, never one whose
     // folder holds anything); nullopt with `why`.

@@ -1,5 +1,6 @@
 #include "storeprobe.h"
 
+#include "sqlitefile.h"
 #include "storeschema.h"
 #include "storesql.h"
 
@@ -7,6 +8,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QThread>
 #include <QUrl>
 #include <QVariant>
 
@@ -104,6 +106,28 @@ StoreProbe probeStore(const QString &path)
             || probe.error.contains(QLatin1String("recovery"), Qt::CaseInsensitive));
     if (probe.kind == StoreProbe::Kind::Unreadable && probe.error.trimmed().isEmpty())
         probe.error = QStringLiteral("SQLite cannot read it");
+    return probe;
+}
+
+StoreProbe probeSettled(const QString &path)
+{
+    StoreProbe probe;
+    for (int attempt = 0; attempt < 6; ++attempt) {
+        const QFileInfo before(path);
+        const QStringList journalsBefore = sqlitefile::journalFilesBeside(path);
+        probe = probeStore(path);
+        if (probe.kind == StoreProbe::Kind::Store || probe.kind == StoreProbe::Kind::Empty)
+            return probe;
+        const QFileInfo after(path);
+        const QStringList journalsAfter = sqlitefile::journalFilesBeside(path);
+        const bool changed = before.size() != after.size() || before.lastModified() != after.lastModified()
+            || journalsBefore != journalsAfter;
+        // Quiet and without journals: what was read is what is there.
+        const bool decided = probe.kind == StoreProbe::Kind::Foreign || probe.kind == StoreProbe::Kind::Damaged;
+        if (!changed && (decided || journalsAfter.isEmpty()))
+            return probe;
+        QThread::msleep(10 + 10 * attempt);
+    }
     return probe;
 }
 

@@ -27,6 +27,13 @@ struct StoreProbe {
 
 StoreProbe probeStore(const QString &path);
 
+// probeStore(), read again a few times before a file is called damaged: a
+// probe can catch a file in the middle of being created by another process
+// (its first page written while read without locks, its log and index made or
+// removed between choosing how to read and reading). A file that only looks
+// foreign while it or its journals change is read again too.
+StoreProbe probeSettled(const QString &path);
+
 // The URI of a read-only SQLite connection to `path` that creates no file:
 // with its write-ahead log and index present (a store in use, or left by a
 // killed process) a shared read (mode=ro with a read-only index, which sees

@@ -12,111 +12,6 @@
 namespace gatefold::store {
 namespace {
 
-// Migration i takes a store from version i to i + 1. Append only: a released
-// step never changes, so any older store reaches today's schema. The scripts
-// are written once for both databases; sql::adapt() fills in {id}, {int},
-// {real}, {seq} and {rowid} (SQLite's rowid; PostgreSQL's metrics.seq keeps
-// the insertion order where two points share a step).
-const QStringList &migrations()
-{
-    static const QStringList steps = {
-        // 0 → 1: the first schema.
-        QStringLiteral(R"(
-CREATE TABLE sweeps (
-    id      {id},
-    name    TEXT NOT NULL,
-    grid    TEXT NOT NULL,
-    created {real} NOT NULL
-);
-CREATE TABLE runs (
-    id        {id},
-    name      TEXT NOT NULL,
-    status    TEXT NOT NULL CHECK (status IN ('queued','running','finished','failed','cancelled','crashed')),
-    config    TEXT NOT NULL,
-    seed      {int} NOT NULL,
-    device    TEXT NOT NULL DEFAULT '',
-    versions  TEXT NOT NULL DEFAULT '{}',
-    created   {real} NOT NULL,
-    started   {real} NOT NULL DEFAULT 0,
-    ended     {real} NOT NULL DEFAULT 0,
-    heartbeat {real} NOT NULL DEFAULT 0,
-    pid       {int} NOT NULL DEFAULT 0,
-    host      TEXT NOT NULL DEFAULT '',
-    sweep_id  {int} REFERENCES sweeps(id) ON DELETE SET NULL,
-    parent_id {int} REFERENCES runs(id) ON DELETE SET NULL,
-    tags      TEXT NOT NULL DEFAULT '[]',
-    notes     TEXT NOT NULL DEFAULT '',
-    message   TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX runs_sweep ON runs(sweep_id);
-CREATE TABLE metrics (
-    run_id {int} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-    key    TEXT NOT NULL,
-    step   {int} NOT NULL,
-    epoch  {real} NOT NULL,
-    wall   {real} NOT NULL,
-    value  {real} NOT NULL{seq}
-);
-CREATE INDEX metrics_run_key_step ON metrics(run_id, key, step);
-CREATE TABLE artifacts (
-    id      {id},
-    run_id  {int} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-    kind    TEXT NOT NULL,
-    path    TEXT NOT NULL,
-    sha256  TEXT NOT NULL,
-    created {real} NOT NULL,
-    info    TEXT NOT NULL DEFAULT '{}'
-);
-CREATE INDEX artifacts_run ON artifacts(run_id);
-CREATE TABLE snapshots (
-    id      {id},
-    run_id  {int} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-    kind    TEXT NOT NULL,
-    step    {int} NOT NULL,
-    epoch   {real} NOT NULL,
-    created {real} NOT NULL,
-    data    TEXT NOT NULL
-);
-CREATE INDEX snapshots_run_kind ON snapshots(run_id, kind, step);
-)"),
-        // 1 → 2: each metric of each run at a glance (count, last, extremes), kept up to date by
-        // addMetrics/truncateMetrics, so tables sort 1,000 runs by a metric without reading their points.
-        QStringLiteral(R"(
-CREATE TABLE metric_summary (
-    run_id    {int} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-    key       TEXT NOT NULL,
-    count     {int} NOT NULL,
-    last_step {int} NOT NULL,
-    last      {real} NOT NULL,
-    min       {real} NOT NULL,
-    max       {real} NOT NULL,
-    PRIMARY KEY (run_id, key)
-);
-INSERT INTO metric_summary (run_id, key, count, last_step, last, min, max)
-    SELECT run_id, key, COUNT(*), MAX(step), 0, MIN(value), MAX(value) FROM metrics GROUP BY run_id, key;
-UPDATE metric_summary SET last = (SELECT value FROM metrics m WHERE m.run_id = metric_summary.run_id
-    AND m.key = metric_summary.key ORDER BY step DESC, {rowid} DESC LIMIT 1);
-)"),
-        // 2 → 3: the start token of the process in pid (ProcessId::start), so a reused pid is
-        // not taken for the engine that held a run, and a live engine is never declared crashed.
-        QStringLiteral(R"(
-ALTER TABLE runs ADD COLUMN pid_start TEXT NOT NULL DEFAULT '';
-)"),
-        // 3 → 4: run ids are never given twice. SQLite gives a new row max(id) + 1, so deleting the
-        // newest run handed its id (and its folder runs/<id>/, whose files the new run's engine then
-        // took for its own) to the next run. One row: the highest id ever given, where both
-        // databases take new ids from (RunStore::createRun); on PostgreSQL at least the identity's
-        // last value ({runs_identity_last}), which deleted runs may have passed.
-        QStringLiteral(R"(
-CREATE TABLE run_ids (
-    last {int} NOT NULL
-);
-INSERT INTO run_ids (last) SELECT {greatest}(coalesce(max(id), 0), {runs_identity_last}) FROM runs;
-)"),
-    };
-    return steps;
-}
-
 // Splits a script into statements (ours contain no ';' inside literals).
 QStringList statements(const QString &script)
 {
@@ -138,7 +33,7 @@ bool exec(QSqlQuery &q, const QString &sql, QString *error)
 bool applyStep(QSqlDatabase &db, Dialect dialect, int version, QString *error)
 {
     QSqlQuery query(db);
-    QStringList steps = statements(sql::adapt(migrations().at(version), dialect));
+    QStringList steps = statements(sql::adapt(migrationScript(version), dialect));
     if (dialect == Dialect::Sqlite)
         steps << QStringLiteral("PRAGMA user_version = %1").arg(version + 1);
     else
@@ -159,17 +54,65 @@ bool applyStep(QSqlDatabase &db, Dialect dialect, int version, QString *error)
 // it reads and migrates a PostgreSQL store's schema.
 constexpr qint64 kSchemaLock = 0x6761746566;  // "gatef"
 
+// Opening a store stops: -1 with `why`; `refuse` when the store is not ours to touch.
+int abandonSchema(QString *error, bool *refused, const QString &why, bool refuse)
+{
+    *error = why;
+    *refused = refuse;
+    return -1;
+}
+
+// Under the schema lock, a database with a gatefold_schema table: the store's version, with
+// every table and column of that version there (else `damage` names what is missing).
+int storedPostgresVersion(QSqlDatabase &db, QString *error, bool *refused, SchemaDamage *damage)
+{
+    QSqlQuery q(db);
+    QString why;
+    if (!exec(q, QStringLiteral("SELECT version FROM gatefold_schema"), &why))
+        return abandonSchema(error, refused, why, false);
+    if (!q.next())
+        return abandonSchema(error, refused, QStringLiteral("its gatefold_schema table is empty; it is damaged"), true);
+    const int version = q.value(0).toInt();
+    if (version < 0)
+        return abandonSchema(error, refused,
+                             QStringLiteral("its gatefold_schema version is %1, which no Gatefold writes; it is damaged")
+                                 .arg(version),
+                             true);
+    if (version < 1 || version > currentSchemaVersion())
+        return version;
+    const auto missing = missingSchemaParts(db, Dialect::Postgres, version, &why);
+    if (!missing)
+        return abandonSchema(error, refused, why, false);
+    if (!missing->isEmpty()) {
+        *damage = {version, *missing};
+        return abandonSchema(error, refused, missing->join(QStringLiteral("; ")), true);
+    }
+    return version;
+}
+
+// Under the schema lock, a database without a gatefold_schema table: a new store, version 0.
+// A fresh store needs an empty database: never mix our tables into someone else's.
+int startPostgresStore(QSqlDatabase &db, QString *error, bool *refused)
+{
+    QSqlQuery q(db);
+    QString why;
+    if (!exec(q, QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"),
+              &why)
+        || !q.next())
+        return abandonSchema(error, refused, why, false);
+    if (q.value(0).toInt() > 0)
+        return abandonSchema(error, refused,
+                             QStringLiteral("the database holds %1 other tables and no Gatefold store; create an empty "
+                                            "database for Gatefold (createdb gatefold)")
+                                 .arg(q.value(0).toInt()),
+                             true);
+    if (!exec(q, QStringLiteral("CREATE TABLE gatefold_schema (version INTEGER NOT NULL)"), &why)
+        || !exec(q, QStringLiteral("INSERT INTO gatefold_schema (version) VALUES (0)"), &why))
+        return abandonSchema(error, refused, why, false);
+    return 0;
+}
+
 } // namespace
-
-QString migrationScript(int version)
-{
-    return migrations().at(version);
-}
-
-int currentSchemaVersion()
-{
-    return int(migrations().size());
-}
 
 int openSqliteSchema(QSqlDatabase &db, QString *error, bool *refused)
 {
@@ -191,11 +134,7 @@ int openSqliteSchema(QSqlDatabase &db, QString *error, bool *refused)
         *error = transaction.error();
         return -1;
     }
-    const auto abandon = [&](const QString &why, bool refuse) {
-        *error = why;
-        *refused = refuse;
-        return -1;
-    };
+    const auto abandon = [&](const QString &why, bool refuse) { return abandonSchema(error, refused, why, refuse); };
     QString why;
     if (!exec(q, QStringLiteral("PRAGMA user_version"), &why) || !q.next())
         return abandon(why, false);
@@ -255,51 +194,16 @@ int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused, SchemaDa
         return -1;
     }
     QSqlQuery q(db);
-    const auto abandon = [&](const QString &why, bool refuse) {
-        *error = why;
-        *refused = refuse;
-        return -1;
-    };
+    const auto abandon = [&](const QString &why, bool refuse) { return abandonSchema(error, refused, why, refuse); };
     QString why;
     if (!exec(q, QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kSchemaLock), &why))
         return abandon(why, false);
     if (!exec(q, QStringLiteral("SELECT to_regclass('gatefold_schema') IS NOT NULL"), &why) || !q.next())
         return abandon(why, false);
-    int version = 0;
-    if (q.value(0).toBool()) {
-        if (!exec(q, QStringLiteral("SELECT version FROM gatefold_schema"), &why))
-            return abandon(why, false);
-        if (!q.next())
-            return abandon(QStringLiteral("its gatefold_schema table is empty; it is damaged"), true);
-        version = q.value(0).toInt();
-        if (version < 0)
-            return abandon(QStringLiteral("its gatefold_schema version is %1, which no Gatefold writes; it is damaged")
-                               .arg(version),
-                           true);
-        if (version >= 1 && version <= currentSchemaVersion()) {
-            const auto missing = missingSchemaParts(db, Dialect::Postgres, version, &why);
-            if (!missing)
-                return abandon(why, false);
-            if (!missing->isEmpty()) {
-                *damage = {version, *missing};
-                return abandon(missing->join(QStringLiteral("; ")), true);
-            }
-        }
-    } else {
-        // A fresh store needs an empty database: never mix our tables into someone else's.
-        if (!exec(q, QStringLiteral("SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"),
-                  &why)
-            || !q.next())
-            return abandon(why, false);
-        if (q.value(0).toInt() > 0)
-            return abandon(QStringLiteral("the database holds %1 other tables and no Gatefold store; create an empty "
-                                          "database for Gatefold (createdb gatefold)")
-                               .arg(q.value(0).toInt()),
-                           true);
-        if (!exec(q, QStringLiteral("CREATE TABLE gatefold_schema (version INTEGER NOT NULL)"), &why)
-            || !exec(q, QStringLiteral("INSERT INTO gatefold_schema (version) VALUES (0)"), &why))
-            return abandon(why, false);
-    }
+    const int version = q.value(0).toBool() ? storedPostgresVersion(db, error, refused, damage)
+                                            : startPostgresStore(db, error, refused);
+    if (version < 0)
+        return -1;
     if (version > currentSchemaVersion())
         return abandon(QStringLiteral("it was written by a newer Gatefold (store schema %1; this build reads up to "
                                       "%2). It was not modified; update Gatefold to use it.")

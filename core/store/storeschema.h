@@ -44,7 +44,7 @@ struct SchemaDamage {
 int openPostgresSchema(QSqlDatabase &db, QString *error, bool *refused, SchemaDamage *damage);
 
 // The migration script that takes a store from `version` to `version` + 1, as
-// written for both databases (sql::adapt() fills its tokens).
+// written for both databases (sql::adapt() fills its tokens). storeschemamigrations.cpp.
 QString migrationScript(int version);
 
 // What a store of schema `version` lacks of the tables and columns its
