@@ -3,13 +3,19 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <vector>
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
+
+namespace gatefold::store {
+struct MetricPoint;
+}
 
 namespace gatefold::widgets {
 
@@ -54,7 +60,22 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    // The constructor's steps, in order.
+    void setUpRunTable();
+    QWidget *buildCentre();
+    QWidget *buildRunTabs();
+    QWidget *buildCurvePanel();
+    void addSmoothingControls(QHBoxLayout *curveBar);
+    void buildDocks();
     void buildActions();
+    void connectSelection();
+    void followEngines();
+    void buildStatusBar();
+    void restoreWindow();
+    // The engines' metrics as they come (drawn if shown), and how a run ended, in the log.
+    void appendMetrics(qint64 runId, const std::vector<store::MetricPoint> &points);
+    void logFinished(qint64 runId, const QString &status, const QString &message);
+
     void showCurves();
     void refreshRuns();
     void showWaiting();     // runs queued for resume, here or in a background queue
