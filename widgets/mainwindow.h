@@ -8,10 +8,12 @@
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
+class QMenu;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
+class QToolBar;
 
 namespace gatefold::store {
 struct MetricPoint;
@@ -75,6 +77,16 @@ private:
     // The engines' metrics as they come (drawn if shown), and how a run ended, in the log.
     void appendMetrics(qint64 runId, const std::vector<store::MetricPoint> &points);
     void logFinished(qint64 runId, const QString &status, const QString &message);
+    // The menus and toolbar (mainwindowactions.cpp), and what their actions open.
+    void addFileActions(QMenu *fileMenu);
+    QList<QAction *> addLaunchActions(QMenu *runMenu);
+    void addResultActions(QMenu *runMenu);
+    void fillRunsToolbar(QToolBar *toolbar, const QList<QAction *> &launching);
+    void openSweepBuilder();
+    void duplicateIntoForm();
+    void showEngineLogs();
+    void openTableBuilder();
+    void exportModel();
 
     void showCurves();
     void refreshRuns();
