@@ -2212,7 +2212,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Berechnen</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+37"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
@@ -2243,12 +2243,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+1"/>
-        <location line="+121"/>
+        <location line="+113"/>
         <source>image files…</source>
         <translation>Bilddateien…</translation>
     </message>
     <message>
-        <location line="-120"/>
+        <location line="-112"/>
         <source>mean</source>
         <translation>Mittelwert</translation>
     </message>
@@ -2283,7 +2283,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Alle Ansichten für diesen Checkpoint und diese Bilder berechnen</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-50"/>
         <source>Export picture…</source>
         <translation>Bild exportieren…</translation>
     </message>
@@ -2298,7 +2298,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Die Zahlen dieser Seite als CSV-Tabellen in einen Ordner schreiben: die Dateien und Spalten, die gatefold-cli analyze schreibt (README, „Analysis reports“)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+57"/>
         <source>Checkpoint:</source>
         <translation>Checkpoint:</translation>
     </message>
@@ -2318,7 +2318,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>CKA mit:</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Attention</source>
         <translation>Attention</translation>
     </message>
@@ -2333,7 +2333,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Codebuch</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+12"/>
         <source>Training:</source>
         <translation>Training:</translation>
     </message>
@@ -2343,13 +2343,13 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Durch das Zusammenführen blättern: die Ähnlichkeit bei jeder Evaluierung während des Trainings (erster Validierungs-Batch); das rechte Ende ist der Checkpoint auf den untersuchten Bildern</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-17"/>
         <source>Branches</source>
         <translation>Zweige</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+217"/>
+        <location line="+225"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
@@ -2536,22 +2536,22 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Gatefold</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+52"/>
         <source>Filter runs (name, status, tags, notes…)</source>
         <translation>Läufe filtern (Name, Status, Tags, Notizen…)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+49"/>
         <source>Smoothing: weight of the debiased exponential moving average</source>
         <translation>Glättung: Gewicht des bias-korrigierten exponentiellen gleitenden Mittelwerts</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Log scale</source>
         <translation>Logarithmische Skala</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-24"/>
         <location filename="../widgets/mainwindowcolumns.cpp" line="+67"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
@@ -2577,12 +2577,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>über</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+22"/>
         <source>Smoothing:</source>
         <translation>Glättung:</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+16"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
@@ -2597,28 +2597,28 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Queue run</source>
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+55"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+190"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="-274"/>
+        <location line="-334"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="+45"/>
         <source>EMA</source>
         <translation>EMA</translation>
     </message>
@@ -2633,12 +2633,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Entzerrter exponentieller gleitender Mittelwert oder Mittel der letzten Punkte (Schieberegler: Fenster)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="-45"/>
         <source>Groups</source>
         <translation>Gruppen</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-24"/>
         <source>Curves</source>
         <translation>Kurven</translation>
     </message>
@@ -2668,7 +2668,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+13"/>
         <source>&amp;Export curves…</source>
         <translation>Kurven &amp;exportieren…</translation>
     </message>
@@ -2698,7 +2698,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>&amp;Queue run</source>
         <translation>In &amp;Warteschlange stellen</translation>
     </message>
@@ -2723,12 +2723,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>&amp;Sweep…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+63"/>
         <source>Sweep</source>
         <translation>Sweep</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-62"/>
         <source>Ctrl+Shift+Return</source>
         <translation>Ctrl+Shift+Return</translation>
     </message>
@@ -2748,22 +2748,22 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>In Formular &amp;duplizieren</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+61"/>
         <source>copy of run %1</source>
         <translation>Kopie von Lauf %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-60"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Show engine &amp;log</source>
         <translation>Engine-&amp;Log anzeigen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+63"/>
         <source>— %1: %2</source>
         <translation>— %1: %2</translation>
     </message>
@@ -2773,7 +2773,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>kein Engine-Log (der Lauf wurde nicht aus diesem Fenster gestartet)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-65"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
@@ -2803,12 +2803,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>&amp;Tabelle…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+71"/>
         <source>Select the runs for the table</source>
         <translation>Wählen Sie die Läufe für die Tabelle aus</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-70"/>
         <source>Ctrl+T</source>
         <translation>Ctrl+T</translation>
     </message>
@@ -2823,12 +2823,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Modell e&amp;xportieren…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+78"/>
         <source>Select the run to export</source>
         <translation>Wählen Sie den zu exportierenden Lauf aus</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-77"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
@@ -2843,17 +2843,17 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>A&amp;ktualisieren</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Runs at a time:</source>
         <translation>Gleichzeitige Läufe:</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-76"/>
         <source>&amp;About Gatefold</source>
         <translation>&amp;Über Gatefold</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+192"/>
+        <location filename="../widgets/mainwindow.cpp" line="+284"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>Mittelwert ± Std. über %n Seed</numerusform>
@@ -2861,7 +2861,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowactions.cpp" line="+5"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+153"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>Kurven exportieren</translation>
@@ -3513,13 +3513,13 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>gatefold::widgets::TableBuilder</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+15"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+37"/>
         <location filename="../widgets/tablepreview.cpp" line="+32"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+42"/>
         <source>Custom</source>
         <translation>Eigene</translation>
     </message>
@@ -3564,7 +3564,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Zeilen sortieren nach:</translation>
     </message>
     <message>
-        <location filename="../widgets/tablecolumneditor.cpp" line="+44"/>
+        <location filename="../widgets/tablecolumneditor.cpp" line="+91"/>
         <source>best (max)</source>
         <translation>bester (max)</translation>
     </message>
@@ -3584,17 +3584,17 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Mittel des Laufs</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-25"/>
         <source>Add setting</source>
         <translation>Einstellung hinzufügen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+26"/>
         <source>Add metric</source>
         <translation>Metrik hinzufügen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+29"/>
         <source>Add column…</source>
         <translation>Spalte hinzufügen…</translation>
     </message>
@@ -3634,7 +3634,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Durchsatz (CPU, Batch 32)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-81"/>
         <source>Up</source>
         <translation>Nach oben</translation>
     </message>
@@ -3649,7 +3649,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+95"/>
         <source>Fixed</source>
         <translation>Festkomma</translation>
     </message>
@@ -3684,12 +3684,12 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Niedrigster</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-120"/>
         <source>Columns:</source>
         <translation>Spalten:</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+122"/>
         <source>Header:</source>
         <translation>Überschrift:</translation>
     </message>
@@ -3714,7 +3714,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+16"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+8"/>
         <source>Load spec…</source>
         <translation>Spezifikation laden…</translation>
     </message>
@@ -3734,7 +3734,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>CSV speichern…</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="-49"/>
         <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
         <translation>
             <numerusform>%n ausgewählter Lauf; Gruppen zeigen Mittelwert ± Stichproben-Standardabweichung.</numerusform>
@@ -3742,7 +3742,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         </translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+62"/>
         <source>Load table spec</source>
         <translation>Tabellenspezifikation laden</translation>
     </message>
@@ -3778,7 +3778,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+91"/>
         <source>As selected</source>
         <translation>Wie ausgewählt</translation>
     </message>
@@ -3850,7 +3850,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+50"/>
+        <location filename="../app/gui/main.cpp" line="+65"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>
@@ -3905,7 +3905,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>ms</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>

@@ -2203,7 +2203,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>计算</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+37"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -2234,12 +2234,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+121"/>
+        <location line="+113"/>
         <source>image files…</source>
         <translation>图像文件…</translation>
     </message>
     <message>
-        <location line="-120"/>
+        <location line="-112"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
@@ -2274,7 +2274,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>为此检查点和这些图像计算所有视图</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-50"/>
         <source>Export picture…</source>
         <translation>导出图片…</translation>
     </message>
@@ -2289,7 +2289,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>将本页的数值以 CSV 表写入一个文件夹：文件与列与 gatefold-cli analyze 所写相同（README，“Analysis reports”）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+57"/>
         <source>Checkpoint:</source>
         <translation>检查点：</translation>
     </message>
@@ -2309,7 +2309,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>CKA 对比：</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
@@ -2324,7 +2324,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>码本</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+12"/>
         <source>Training:</source>
         <translation>训练：</translation>
     </message>
@@ -2334,13 +2334,13 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>拖动浏览合并过程：训练期间每次评估时的相似度（第一个验证批次）；最右端是检查点在所检查图像上的结果</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-17"/>
         <source>Branches</source>
         <translation>分支</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+217"/>
+        <location line="+225"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
@@ -2525,22 +2525,22 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>Gatefold</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+52"/>
         <source>Filter runs (name, status, tags, notes…)</source>
         <translation>筛选运行（名称、状态、标签、备注…）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+49"/>
         <source>Smoothing: weight of the debiased exponential moving average</source>
         <translation>平滑：去偏指数移动平均的权重</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Log scale</source>
         <translation>对数刻度</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-24"/>
         <location filename="../widgets/mainwindowcolumns.cpp" line="+67"/>
         <source>Metric:</source>
         <translation>指标：</translation>
@@ -2566,12 +2566,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>横轴：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+22"/>
         <source>Smoothing:</source>
         <translation>平滑：</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+16"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -2586,28 +2586,28 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>对比</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Queue run</source>
         <translation>加入队列</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+55"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+190"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
-        <location line="-274"/>
+        <location line="-334"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="+45"/>
         <source>EMA</source>
         <translation>EMA</translation>
     </message>
@@ -2622,12 +2622,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>去偏指数移动平均，或最近若干点的均值（滑块：窗口大小）</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="-45"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-24"/>
         <source>Curves</source>
         <translation>曲线</translation>
     </message>
@@ -2657,7 +2657,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+13"/>
         <source>&amp;Export curves…</source>
         <translation>导出曲线(&amp;E)…</translation>
     </message>
@@ -2687,7 +2687,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>&amp;Queue run</source>
         <translation>加入队列(&amp;Q)</translation>
     </message>
@@ -2712,12 +2712,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>扫描(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+63"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-62"/>
         <source>Ctrl+Shift+Return</source>
         <translation>Ctrl+Shift+Return</translation>
     </message>
@@ -2737,22 +2737,22 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>复制到表单(&amp;D)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+61"/>
         <source>copy of run %1</source>
         <translation>运行 %1 的副本</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-60"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Show engine &amp;log</source>
         <translation>显示引擎日志(&amp;L)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+63"/>
         <source>— %1: %2</source>
         <translation>— %1：%2</translation>
     </message>
@@ -2762,7 +2762,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>无引擎日志（该运行并非从此窗口启动）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-65"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
@@ -2792,12 +2792,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>表格(&amp;T)…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+71"/>
         <source>Select the runs for the table</source>
         <translation>请选择要放入表格的运行</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-70"/>
         <source>Ctrl+T</source>
         <translation>Ctrl+T</translation>
     </message>
@@ -2812,12 +2812,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>导出模型(&amp;X)…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+78"/>
         <source>Select the run to export</source>
         <translation>请选择要导出的运行</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-77"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
@@ -2832,24 +2832,24 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>刷新(&amp;F)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Runs at a time:</source>
         <translation>同时运行数：</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-76"/>
         <source>&amp;About Gatefold</source>
         <translation>关于 Gatefold(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+192"/>
+        <location filename="../widgets/mainwindow.cpp" line="+284"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>%n 个随机种子的均值 ± 标准差</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowactions.cpp" line="+5"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+153"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>导出曲线</translation>
@@ -3496,13 +3496,13 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>gatefold::widgets::TableBuilder</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+15"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+37"/>
         <location filename="../widgets/tablepreview.cpp" line="+32"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+42"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
@@ -3547,7 +3547,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>行排序依据：</translation>
     </message>
     <message>
-        <location filename="../widgets/tablecolumneditor.cpp" line="+44"/>
+        <location filename="../widgets/tablecolumneditor.cpp" line="+91"/>
         <source>best (max)</source>
         <translation>最佳（最大）</translation>
     </message>
@@ -3567,17 +3567,17 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>运行内均值</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-25"/>
         <source>Add setting</source>
         <translation>添加设置</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+26"/>
         <source>Add metric</source>
         <translation>添加指标</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+29"/>
         <source>Add column…</source>
         <translation>添加列…</translation>
     </message>
@@ -3617,7 +3617,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>吞吐量（CPU，批大小 32）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-81"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
@@ -3632,7 +3632,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>移除</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+95"/>
         <source>Fixed</source>
         <translation>定点</translation>
     </message>
@@ -3667,12 +3667,12 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>最低</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-120"/>
         <source>Columns:</source>
         <translation>列：</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+122"/>
         <source>Header:</source>
         <translation>表头：</translation>
     </message>
@@ -3697,7 +3697,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+16"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+8"/>
         <source>Load spec…</source>
         <translation>载入规格…</translation>
     </message>
@@ -3717,14 +3717,14 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>保存 CSV…</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="-49"/>
         <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
         <translation>
             <numerusform>已选 %n 个运行；分组显示均值 ± 样本标准差。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+62"/>
         <source>Load table spec</source>
         <translation>载入表格规格</translation>
     </message>
@@ -3760,7 +3760,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+91"/>
         <source>As selected</source>
         <translation>按选择顺序</translation>
     </message>
@@ -3830,7 +3830,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+50"/>
+        <location filename="../app/gui/main.cpp" line="+65"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold：面向 Vision Transformer 研究的工作台。</translation>
     </message>
@@ -3885,7 +3885,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>毫秒</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>

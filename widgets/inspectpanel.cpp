@@ -46,6 +46,36 @@ InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *paren
     , m_branchSlider(new QSlider(Qt::Horizontal))
     , m_branchStep(new QLabel)
 {
+    setUpChoices();
+    auto *exportPicture = new QPushButton(tr("Export picture…"), this);
+    auto *exportCsv = new QPushButton(tr("Export CSV…"), this);
+    exportCsv->setToolTip(tr("Write this page's numbers as CSV tables into a folder: the files and columns "
+                             "gatefold-cli analyze writes (README, \"Analysis reports\")"));
+
+    auto *lower = new QHBoxLayout;
+    lower->addWidget(m_status, 1);
+    lower->addWidget(exportPicture);
+    lower->addWidget(exportCsv);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(buildChoiceBar());
+    layout->addWidget(buildTabs(), 1);
+    layout->addLayout(lower);
+
+    connect(m_compute, &QPushButton::clicked, this, &InspectPanel::compute);
+    connect(exportPicture, &QPushButton::clicked, this, &InspectPanel::askExportPicture);
+    connect(exportCsv, &QPushButton::clicked, this, &InspectPanel::askExportCsv);
+    connect(m_source, &QComboBox::activated, this, [this](int index) {
+        if (m_source->itemData(index).toString() == QLatin1String("files"))
+            chooseFiles();
+    });
+    setRuns({});
+}
+
+// The checkpoint, images and rollout choices with their tool tips; the Compute button and the status.
+void InspectPanel::setUpChoices()
+{
     m_checkpoint->addItem(tr("best"), QStringLiteral("best"));
     m_checkpoint->addItem(tr("last"), QStringLiteral("last"));
     m_checkpoint->setToolTip(tr("Which checkpoint of the run: the best by validation top-1, the last, or an epoch's "
@@ -70,11 +100,10 @@ InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *paren
     m_compute->setToolTip(tr("Compute every view for this checkpoint and these images"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *exportPicture = new QPushButton(tr("Export picture…"), this);
-    auto *exportCsv = new QPushButton(tr("Export CSV…"), this);
-    exportCsv->setToolTip(tr("Write this page's numbers as CSV tables into a folder: the files and columns "
-                             "gatefold-cli analyze writes (README, \"Analysis reports\")"));
+}
 
+QHBoxLayout *InspectPanel::buildChoiceBar()
+{
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_run);
     bar->addWidget(new QLabel(tr("Checkpoint:"), this));
@@ -89,15 +118,24 @@ InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *paren
     bar->addWidget(m_ckaWith);
     bar->addStretch(1);
     bar->addWidget(m_compute);
-    auto *lower = new QHBoxLayout;
-    lower->addWidget(m_status, 1);
-    lower->addWidget(exportPicture);
-    lower->addWidget(exportCsv);
+    return bar;
+}
 
+// One tab per view.
+QTabWidget *InspectPanel::buildTabs()
+{
     m_tabs->addTab(attentionView(), tr("Attention"));
     m_tabs->addTab(distanceView(), tr("Attention distance"));
     m_tabs->addTab(codebookView(), tr("Codebook"));
-    // Branches: the checkpoint's similarity, or (slider) what the run recorded at each evaluation.
+    m_tabs->addTab(buildBranchPage(), tr("Branches"));
+    m_tabs->addTab(ckaView(), tr("CKA"));
+    Q_ASSERT(m_tabs->count() == report::pageNames().size());  // the pages in report::pageNames()'s order
+    return m_tabs;
+}
+
+// Branches: the checkpoint's similarity, or (slider) what the run recorded at each evaluation.
+QWidget *InspectPanel::buildBranchPage()
+{
     auto *branchPage = new QWidget;
     auto *branchBar = new QHBoxLayout;
     branchBar->addWidget(new QLabel(tr("Training:"), branchPage));
@@ -113,23 +151,7 @@ InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *paren
     branchLayout->setContentsMargins(0, 0, 0, 0);
     branchLayout->addLayout(branchBar);
     branchLayout->addWidget(branchView(), 1);
-    m_tabs->addTab(branchPage, tr("Branches"));
-    m_tabs->addTab(ckaView(), tr("CKA"));
-    Q_ASSERT(m_tabs->count() == report::pageNames().size());  // the pages in report::pageNames()'s order
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(bar);
-    layout->addWidget(m_tabs, 1);
-    layout->addLayout(lower);
-
-    connect(m_compute, &QPushButton::clicked, this, &InspectPanel::compute);
-    connect(exportPicture, &QPushButton::clicked, this, &InspectPanel::askExportPicture);
-    connect(exportCsv, &QPushButton::clicked, this, &InspectPanel::askExportCsv);
-    connect(m_source, &QComboBox::activated, this, [this](int index) {
-        if (m_source->itemData(index).toString() == QLatin1String("files"))
-            chooseFiles();
-    });
-    setRuns({});
+    return branchPage;
 }
 
 // The job goes first (members in reverse): it kills its engine before the views go.

@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QSlider;
@@ -82,6 +83,10 @@ Q_SIGNALS:
     void computed(bool ok);
 
 private:
+    void setUpChoices();
+    QHBoxLayout *buildChoiceBar();
+    QTabWidget *buildTabs();
+    QWidget *buildBranchPage();
     void finish(std::shared_ptr<const report::InspectReport> report, const QString &error);
     void showReport(std::shared_ptr<const report::InspectReport> report);
     QString summary(const report::InspectReport &report) const;

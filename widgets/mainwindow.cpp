@@ -58,6 +58,19 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
 {
     setWindowTitle(tr("Gatefold"));
     m_form->setEngine(m_controller->enginePath());
+    setUpRunTable();
+    setCentralWidget(buildCentre());
+    buildDocks();
+    buildActions();
+    fitColumns();
+    connectSelection();
+    followEngines();
+    buildStatusBar();
+    restoreWindow();
+}
+
+void MainWindow::setUpRunTable()
+{
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(RunTableModel::SortRole);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -73,50 +86,31 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->horizontalHeader()->setSectionsMovable(true);
     connect(m_table->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, &MainWindow::headerMenu);
+}
 
+// The runs (or their groups) above; below, their curves or what the first selected run's model
+// does inside (issue #7).
+QWidget *MainWindow::buildCentre()
+{
+    QWidget *runTabs = buildRunTabs();
+    m_inspect = new InspectPanel(m_controller->enginePath(), m_controller->store()->path());
+    m_lowerTabs = new QTabWidget;
+    m_lowerTabs->addTab(buildCurvePanel(), tr("Curves"));
+    m_lowerTabs->addTab(m_inspect, tr("Inspect"));
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(runTabs);
+    split->addWidget(m_lowerTabs);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    return split;
+}
+
+QWidget *MainWindow::buildRunTabs()
+{
     auto *filter = new QLineEdit;
     filter->setPlaceholderText(tr("Filter runs (name, status, tags, notes…)"));
     filter->setClearButtonEnabled(true);
     connect(filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
-
-    for (const char *key : {"val/top1", "val/loss", "train/loss", "train/lr", "train/grad_norm", "train/images_per_s",
-                            "val/top5", "val_ema/top1", "train/lambda_join", "train/tau", "data/wait_fraction"})
-        m_metric->addItem(QString::fromLatin1(key));
-    m_metric->setEditable(true);
-    m_metric->setMinimumContentsLength(12);
-    auto *smoothing = new QSlider(Qt::Horizontal);
-    smoothing->setRange(0, 99);
-    smoothing->setValue(60);
-    smoothing->setToolTip(tr("Smoothing: weight of the debiased exponential moving average"));
-    smoothing->setMinimumWidth(90);
-    auto *logScale = new QCheckBox(tr("Log scale"));
-    auto *curveBar = new QHBoxLayout;
-    curveBar->addWidget(new QLabel(tr("Metric:")));
-    curveBar->addWidget(m_metric, 1);
-    m_xAxis->addItems({tr("step"), tr("epoch"), tr("wall time (min)")});
-    curveBar->addWidget(new QLabel(tr("against")));
-    curveBar->addWidget(m_xAxis);
-    curveBar->addWidget(new QLabel(tr("Smoothing:")));
-    auto *smoothingMode = new QComboBox;
-    smoothingMode->addItems({tr("EMA"), tr("moving average")});
-    smoothingMode->setToolTip(tr("Debiased exponential moving average, or the mean of the last points (slider: window)"));
-    curveBar->addWidget(smoothingMode);
-    curveBar->addWidget(smoothing, 1);
-    connect(smoothingMode, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_curves->setSmoothingMode(i == 0 ? CurvePlot::SmoothingMode::Ema : CurvePlot::SmoothingMode::MovingAverage);
-    });
-    curveBar->addWidget(logScale);
-    auto *curvePanel = new QWidget;
-    auto *curveLayout = new QVBoxLayout(curvePanel);
-    curveLayout->setContentsMargins(0, 0, 0, 0);
-    curveLayout->addLayout(curveBar);
-    curveLayout->addWidget(m_curves, 1);
-    m_curves->setSmoothing(0.6);
-    connect(smoothing, &QSlider::valueChanged, this, [this](int v) { m_curves->setSmoothing(v / 100.0); });
-    connect(logScale, &QCheckBox::toggled, m_curves, &CurvePlot::setLogScale);
-    connect(m_metric, &QComboBox::currentTextChanged, this, &MainWindow::showCurves);
-    connect(m_xAxis, &QComboBox::currentIndexChanged, this, &MainWindow::showCurves);
-
     auto *runsPanel = new QWidget;
     auto *runsLayout = new QVBoxLayout(runsPanel);
     runsLayout->setContentsMargins(0, 0, 0, 0);
@@ -130,18 +124,59 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
         if (tab == 1)
             m_groups->refresh();
     });
-    // Below the runs: their curves, or what the first selected run's model does inside (issue #7).
-    m_inspect = new InspectPanel(m_controller->enginePath(), m_controller->store()->path());
-    m_lowerTabs = new QTabWidget;
-    m_lowerTabs->addTab(curvePanel, tr("Curves"));
-    m_lowerTabs->addTab(m_inspect, tr("Inspect"));
-    auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(runTabs);
-    split->addWidget(m_lowerTabs);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    setCentralWidget(split);
+    return runTabs;
+}
 
+// The metric, what it is drawn against and how it is smoothed, above the plot.
+QWidget *MainWindow::buildCurvePanel()
+{
+    for (const char *key : {"val/top1", "val/loss", "train/loss", "train/lr", "train/grad_norm", "train/images_per_s",
+                            "val/top5", "val_ema/top1", "train/lambda_join", "train/tau", "data/wait_fraction"})
+        m_metric->addItem(QString::fromLatin1(key));
+    m_metric->setEditable(true);
+    m_metric->setMinimumContentsLength(12);
+    auto *curveBar = new QHBoxLayout;
+    curveBar->addWidget(new QLabel(tr("Metric:")));
+    curveBar->addWidget(m_metric, 1);
+    m_xAxis->addItems({tr("step"), tr("epoch"), tr("wall time (min)")});
+    curveBar->addWidget(new QLabel(tr("against")));
+    curveBar->addWidget(m_xAxis);
+    addSmoothingControls(curveBar);
+    auto *curvePanel = new QWidget;
+    auto *curveLayout = new QVBoxLayout(curvePanel);
+    curveLayout->setContentsMargins(0, 0, 0, 0);
+    curveLayout->addLayout(curveBar);
+    curveLayout->addWidget(m_curves, 1);
+    connect(m_metric, &QComboBox::currentTextChanged, this, &MainWindow::showCurves);
+    connect(m_xAxis, &QComboBox::currentIndexChanged, this, &MainWindow::showCurves);
+    return curvePanel;
+}
+
+void MainWindow::addSmoothingControls(QHBoxLayout *curveBar)
+{
+    auto *smoothing = new QSlider(Qt::Horizontal);
+    smoothing->setRange(0, 99);
+    smoothing->setValue(60);
+    smoothing->setToolTip(tr("Smoothing: weight of the debiased exponential moving average"));
+    smoothing->setMinimumWidth(90);
+    m_curves->setSmoothing(0.6);
+    auto *logScale = new QCheckBox(tr("Log scale"));
+    curveBar->addWidget(new QLabel(tr("Smoothing:")));
+    auto *smoothingMode = new QComboBox;
+    smoothingMode->addItems({tr("EMA"), tr("moving average")});
+    smoothingMode->setToolTip(tr("Debiased exponential moving average, or the mean of the last points (slider: window)"));
+    curveBar->addWidget(smoothingMode);
+    curveBar->addWidget(smoothing, 1);
+    curveBar->addWidget(logScale);
+    connect(smoothingMode, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_curves->setSmoothingMode(i == 0 ? CurvePlot::SmoothingMode::Ema : CurvePlot::SmoothingMode::MovingAverage);
+    });
+    connect(smoothing, &QSlider::valueChanged, this, [this](int v) { m_curves->setSmoothing(v / 100.0); });
+    connect(logScale, &QCheckBox::toggled, m_curves, &CurvePlot::setLogScale);
+}
+
+void MainWindow::buildDocks()
+{
     auto *formDock = new QDockWidget(tr("Run"), this);
     formDock->setObjectName(QStringLiteral("runDock"));
     formDock->setWidget(m_form);
@@ -158,9 +193,11 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     addDockWidget(Qt::RightDockWidgetArea, compareDock);
     m_form->setMinimumWidth(460);
     resizeDocks({logDock}, {120}, Qt::Vertical);
+}
 
-    buildActions();
-    fitColumns();
+// The selected runs' curves, comparison and checkpoints; a run the form queues becomes the selection.
+void MainWindow::connectSelection()
+{
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::showCurves);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         m_compare->setRuns(selectedRuns());
@@ -174,6 +211,11 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
         else
             selectRun(id);
     });
+}
+
+// What the store and the engines this window hears say while runs train.
+void MainWindow::followEngines()
+{
     auto *queue = m_controller->queue();
     connect(m_controller, &RunController::runsChanged, this, &MainWindow::refreshRuns);
     // While runs train: their val top-1 and metric columns, and which runs wait to be resumed.
@@ -192,40 +234,49 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
         if (start.startStep > 0)
             m_cache->forget(id);  // resumed: metrics after its checkpoint are taken again
     });
-    connect(queue, &launch::RunQueue::runMetrics, this,
-            [this](qint64 id, const std::vector<store::MetricPoint> &points) {
-        const QString shown = m_metric->currentText();
-        std::vector<double> xs, ys;  // the shown metric's new points, drawn in one go
-        for (const auto &p : points) {
-            const bool plotted = p.key == shown && m_curves->hasRun(id);  // then its series is loaded
-            const size_t before = plotted ? m_cache->get(id, p.key).steps.size() : 0;
-            m_cache->append(id, p.key, double(p.step), p.epoch, p.wall, p.value);  // ignored unless loaded
-            if (plotted && m_cache->get(id, p.key).steps.size() > before) {
-                const auto &s = m_cache->get(id, p.key);
-                const double x = m_xAxis->currentIndex() == 0 ? double(p.step)
-                               : m_xAxis->currentIndex() == 1 ? p.epoch
-                                                              : (p.wall - s.walls.front()) / 60.0;
-                xs.push_back(x);
-                ys.push_back(p.value);
-            }
-        }
-        m_curves->appendPoints(id, xs, ys);
-    });
+    connect(queue, &launch::RunQueue::runMetrics, this, &MainWindow::appendMetrics);
     connect(queue, &launch::RunQueue::runMessage, this, &MainWindow::appendLog);
-    connect(queue, &launch::RunQueue::runFinished, this, [this](qint64 id, const QString &status, const QString &message) {
-        const auto known = store::runStatusFromString(status);
-        appendLog(id, tr("%1: %2").arg(known ? statusText(*known) : status, message));
-        if (status == QLatin1String("failed") || status == QLatin1String("crashed"))
-            if (const auto *p = m_controller->queue()->process(id))
-                for (const QString &line : p->logTail())
-                    appendLog(id, QStringLiteral("  ") + line);
-    });
+    connect(queue, &launch::RunQueue::runFinished, this, &MainWindow::logFinished);
+}
+
+void MainWindow::appendMetrics(qint64 id, const std::vector<store::MetricPoint> &points)
+{
+    const QString shown = m_metric->currentText();
+    std::vector<double> xs, ys;  // the shown metric's new points, drawn in one go
+    for (const auto &p : points) {
+        const bool plotted = p.key == shown && m_curves->hasRun(id);  // then its series is loaded
+        const size_t before = plotted ? m_cache->get(id, p.key).steps.size() : 0;
+        m_cache->append(id, p.key, double(p.step), p.epoch, p.wall, p.value);  // ignored unless loaded
+        if (plotted && m_cache->get(id, p.key).steps.size() > before) {
+            const auto &s = m_cache->get(id, p.key);
+            const double x = m_xAxis->currentIndex() == 0 ? double(p.step)
+                           : m_xAxis->currentIndex() == 1 ? p.epoch
+                                                          : (p.wall - s.walls.front()) / 60.0;
+            xs.push_back(x);
+            ys.push_back(p.value);
+        }
+    }
+    m_curves->appendPoints(id, xs, ys);
+}
+
+void MainWindow::logFinished(qint64 id, const QString &status, const QString &message)
+{
+    const auto known = store::runStatusFromString(status);
+    appendLog(id, tr("%1: %2").arg(known ? statusText(*known) : status, message));
+    if (status == QLatin1String("failed") || status == QLatin1String("crashed"))
+        if (const auto *p = m_controller->queue()->process(id))
+            for (const QString &line : p->logTail())
+                appendLog(id, QStringLiteral("  ") + line);
+}
+
+void MainWindow::buildStatusBar()
+{
     // A permanent widget: a menu's status tip clears the status bar's message, never this.
     m_queueState = new QLabel(this);
     m_queueState->setObjectName(QStringLiteral("queueState"));
     statusBar()->addPermanentWidget(m_queueState);
     showQueueState();
-    connect(queue, &launch::RunQueue::changed, this, [this] {
+    connect(m_controller->queue(), &launch::RunQueue::changed, this, [this] {
         showQueueState();
         showWaiting();
     });
@@ -233,7 +284,10 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
         appendLog(id, text);
         statusBar()->showMessage(text, 20000);
     });
+}
 
+void MainWindow::restoreWindow()
+{
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());

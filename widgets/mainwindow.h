@@ -3,13 +3,21 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <vector>
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
+class QMenu;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
+class QToolBar;
+
+namespace gatefold::store {
+struct MetricPoint;
+}
 
 namespace gatefold::widgets {
 
@@ -54,7 +62,32 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    // The constructor's steps, in order.
+    void setUpRunTable();
+    QWidget *buildCentre();
+    QWidget *buildRunTabs();
+    QWidget *buildCurvePanel();
+    void addSmoothingControls(QHBoxLayout *curveBar);
+    void buildDocks();
     void buildActions();
+    void connectSelection();
+    void followEngines();
+    void buildStatusBar();
+    void restoreWindow();
+    // The engines' metrics as they come (drawn if shown), and how a run ended, in the log.
+    void appendMetrics(qint64 runId, const std::vector<store::MetricPoint> &points);
+    void logFinished(qint64 runId, const QString &status, const QString &message);
+    // The menus and toolbar (mainwindowactions.cpp), and what their actions open.
+    void addFileActions(QMenu *fileMenu);
+    QList<QAction *> addLaunchActions(QMenu *runMenu);
+    void addResultActions(QMenu *runMenu);
+    void fillRunsToolbar(QToolBar *toolbar, const QList<QAction *> &launching);
+    void openSweepBuilder();
+    void duplicateIntoForm();
+    void showEngineLogs();
+    void openTableBuilder();
+    void exportModel();
+
     void showCurves();
     void refreshRuns();
     void showWaiting();     // runs queued for resume, here or in a background queue

@@ -45,6 +45,17 @@ void MainWindow::buildActions()
     auto *viewMenu = menuBar()->addMenu(tr("&View"));
     auto *helpMenu = menuBar()->addMenu(tr("&Help"));
 
+    addFileActions(fileMenu);
+    const QList<QAction *> launching = addLaunchActions(runMenu);
+    addResultActions(runMenu);
+    fillRunsToolbar(toolbar, launching);
+    for (auto *dock : findChildren<QDockWidget *>())
+        viewMenu->addAction(dock->toggleViewAction());
+    helpMenu->addAction(tr("&About Gatefold"), this, &MainWindow::about);
+}
+
+void MainWindow::addFileActions(QMenu *fileMenu)
+{
     auto *exportPlot = fileMenu->addAction(tr("&Export curves…"), this, &MainWindow::exportCurves);
     exportPlot->setShortcut(QKeySequence(tr("Ctrl+E")));
     fileMenu->addAction(tr("Export runs to &MLflow…"), this, [this] {
@@ -60,7 +71,11 @@ void MainWindow::buildActions()
     fileMenu->addSeparator();
     auto *quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+}
 
+// Queueing, stopping and starting runs again; returns them in the toolbar's order.
+QList<QAction *> MainWindow::addLaunchActions(QMenu *runMenu)
+{
     // Only what the engine accepts (RunFormPanel::requestQueue: the form's checks and the engine's).
     auto *launchAction = runMenu->addAction(tr("&Queue run"), m_form, &RunFormPanel::requestQueue);
     launchAction->setShortcut(QKeySequence(tr("Ctrl+Return")));
@@ -69,18 +84,7 @@ void MainWindow::buildActions()
             m_controller->cancel(id);
     });
     cancel->setShortcut(QKeySequence(tr("Ctrl+.")));
-    auto *sweep = runMenu->addAction(tr("&Sweep…"), this, [this] {
-        SweepBuilder builder(m_form->form()->config(), this);
-        builder.setName(m_form->runName());
-        builder.addAxis(QStringLiteral("optim.lr"), QString());
-        builder.setSeeds(QStringLiteral("0, 1, 2"));
-        if (builder.exec() != QDialog::Accepted)
-            return;
-        train::SweepPlan plan;
-        QStringList errors;
-        if (!builder.plan(&plan, &errors) || m_controller->launchSweep(plan, builder.gridJson()) == 0)
-            QMessageBox::warning(this, tr("Sweep"), errors.isEmpty() ? m_controller->error() : errors.join('\n'));
-    });
+    auto *sweep = runMenu->addAction(tr("&Sweep…"), this, &MainWindow::openSweepBuilder);
     sweep->setShortcut(QKeySequence(tr("Ctrl+Shift+Return")));
     auto *resume = runMenu->addAction(tr("&Resume"), this, [this] {
         for (qint64 id : selectedRuns())
@@ -91,30 +95,15 @@ void MainWindow::buildActions()
         for (qint64 id : selectedRuns())
             m_controller->rerun(id);
     });
-    auto *duplicate = runMenu->addAction(tr("&Duplicate into form"), this, [this] {
-        const auto ids = selectedRuns();
-        if (ids.isEmpty())
-            return;
-        if (const auto config = m_controller->configOf(ids.first()))
-            m_form->setConfig(*config, tr("copy of run %1").arg(ids.first()));
-    });
+    auto *duplicate = runMenu->addAction(tr("&Duplicate into form"), this, &MainWindow::duplicateIntoForm);
     duplicate->setShortcut(QKeySequence(tr("Ctrl+D")));
-    auto *showLog = runMenu->addAction(tr("Show engine &log"), this, [this] {
-        for (qint64 id : selectedRuns()) {
-            const auto run = m_controller->store()->run(id);
-            if (!run)
-                continue;
-            appendLog(id, tr("— %1: %2").arg(statusText(run->status), run->message));
-            QFile file(launch::RunProcess::logPathFor(m_controller->store()->path(), id));
-            if (!file.open(QIODevice::ReadOnly)) {
-                appendLog(id, tr("no engine log (the run was not started from this window)"));
-                continue;
-            }
-            const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
-            for (qsizetype i = std::max<qsizetype>(0, lines.size() - 40); i < lines.size(); ++i)
-                appendLog(id, QStringLiteral("  ") + lines[i]);
-        }
-    });
+    return {launchAction, sweep, cancel, resume, rerun, duplicate};
+}
+
+// Looking at the selected runs: their engine logs, insides, a table of them, an exported model.
+void MainWindow::addResultActions(QMenu *runMenu)
+{
+    auto *showLog = runMenu->addAction(tr("Show engine &log"), this, &MainWindow::showEngineLogs);
     showLog->setShortcut(QKeySequence(tr("Ctrl+L")));
     auto *inspectAction = runMenu->addAction(tr("&Inspect"), this, [this] {
         if (!inspect())
@@ -122,34 +111,20 @@ void MainWindow::buildActions()
     });
     inspectAction->setShortcut(QKeySequence(tr("Ctrl+I")));
     inspectAction->setToolTip(tr("Attention, codebook, branch similarity and CKA of the selected run's checkpoint"));
-    auto *tableAction = runMenu->addAction(tr("&Table…"), this, [this] {
-        const auto ids = selectedRuns();
-        if (ids.isEmpty()) {
-            statusBar()->showMessage(tr("Select the runs for the table"), 4000);
-            return;
-        }
-        TableBuilder(m_controller->store(), ids, m_controller->enginePath(), this).exec();
-    });
+    auto *tableAction = runMenu->addAction(tr("&Table…"), this, &MainWindow::openTableBuilder);
     tableAction->setShortcut(QKeySequence(tr("Ctrl+T")));
     tableAction->setToolTip(tr("A LaTeX or CSV table of the selected runs: mean ± std over seeds, costs, paper layouts"));
-    auto *exportModel = runMenu->addAction(tr("E&xport model…"), this, [this] {
-        const auto ids = selectedRuns();
-        if (ids.isEmpty()) {
-            statusBar()->showMessage(tr("Select the run to export"), 4000);
-            return;
-        }
-        const auto run = m_controller->store()->run(ids.first());
-        ExportDialog dialog(RunController::defaultEnginePath(), m_controller->store()->path(), ids.first(),
-                            run ? run->name : QString(), this);
-        dialog.setKeptEpochs(keptEpochs(ids.first()));
-        dialog.exec();
-    });
-    exportModel->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
-    exportModel->setToolTip(tr("Fold the selected run's checkpoint, verify it and write TorchScript, ONNX or safetensors"));
+    auto *exportModelAction = runMenu->addAction(tr("E&xport model…"), this, &MainWindow::exportModel);
+    exportModelAction->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    exportModelAction->setToolTip(tr("Fold the selected run's checkpoint, verify it and write TorchScript, ONNX or safetensors"));
     runMenu->addSeparator();
     auto *refresh = runMenu->addAction(tr("Re&fresh"), this, &MainWindow::refreshRuns);
     refresh->setShortcut(QKeySequence::Refresh);
-    for (QAction *a : {launchAction, sweep, cancel, resume, rerun, duplicate})
+}
+
+void MainWindow::fillRunsToolbar(QToolBar *toolbar, const QList<QAction *> &launching)
+{
+    for (QAction *a : launching)
         toolbar->addAction(a);
     toolbar->addSeparator();
     toolbar->addWidget(new QLabel(tr("Runs at a time:")));
@@ -159,10 +134,72 @@ void MainWindow::buildActions()
     connect(parallel, &QSpinBox::valueChanged, m_controller->queue(), &launch::RunQueue::setParallel);
     connect(parallel, &QSpinBox::valueChanged, this, [](int runs) { appsettings::setRunsAtATime(runs); });
     toolbar->addWidget(parallel);
+}
 
-    for (auto *dock : findChildren<QDockWidget *>())
-        viewMenu->addAction(dock->toggleViewAction());
-    helpMenu->addAction(tr("&About Gatefold"), this, &MainWindow::about);
+void MainWindow::openSweepBuilder()
+{
+    SweepBuilder builder(m_form->form()->config(), this);
+    builder.setName(m_form->runName());
+    builder.addAxis(QStringLiteral("optim.lr"), QString());
+    builder.setSeeds(QStringLiteral("0, 1, 2"));
+    if (builder.exec() != QDialog::Accepted)
+        return;
+    train::SweepPlan plan;
+    QStringList errors;
+    if (!builder.plan(&plan, &errors) || m_controller->launchSweep(plan, builder.gridJson()) == 0)
+        QMessageBox::warning(this, tr("Sweep"), errors.isEmpty() ? m_controller->error() : errors.join('\n'));
+}
+
+void MainWindow::duplicateIntoForm()
+{
+    const auto ids = selectedRuns();
+    if (ids.isEmpty())
+        return;
+    if (const auto config = m_controller->configOf(ids.first()))
+        m_form->setConfig(*config, tr("copy of run %1").arg(ids.first()));
+}
+
+// Each selected run's status and the end of its engine log, in the engine messages.
+void MainWindow::showEngineLogs()
+{
+    for (qint64 id : selectedRuns()) {
+        const auto run = m_controller->store()->run(id);
+        if (!run)
+            continue;
+        appendLog(id, tr("— %1: %2").arg(statusText(run->status), run->message));
+        QFile file(launch::RunProcess::logPathFor(m_controller->store()->path(), id));
+        if (!file.open(QIODevice::ReadOnly)) {
+            appendLog(id, tr("no engine log (the run was not started from this window)"));
+            continue;
+        }
+        const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+        for (qsizetype i = std::max<qsizetype>(0, lines.size() - 40); i < lines.size(); ++i)
+            appendLog(id, QStringLiteral("  ") + lines[i]);
+    }
+}
+
+void MainWindow::openTableBuilder()
+{
+    const auto ids = selectedRuns();
+    if (ids.isEmpty()) {
+        statusBar()->showMessage(tr("Select the runs for the table"), 4000);
+        return;
+    }
+    TableBuilder(m_controller->store(), ids, m_controller->enginePath(), this).exec();
+}
+
+void MainWindow::exportModel()
+{
+    const auto ids = selectedRuns();
+    if (ids.isEmpty()) {
+        statusBar()->showMessage(tr("Select the run to export"), 4000);
+        return;
+    }
+    const auto run = m_controller->store()->run(ids.first());
+    ExportDialog dialog(RunController::defaultEnginePath(), m_controller->store()->path(), ids.first(),
+                        run ? run->name : QString(), this);
+    dialog.setKeptEpochs(keptEpochs(ids.first()));
+    dialog.exec();
 }
 
 void MainWindow::exportCurves()

@@ -41,6 +41,28 @@ bool writeText(const QString &path, const QByteArray &bytes, QString *error)
     return true;
 }
 
+// The settings and metrics the selected runs have.
+struct RunKeys {
+    std::set<QString> settings, metrics;
+};
+
+RunKeys keysOf(store::RunStore *store, const std::vector<qint64> &runIds)
+{
+    RunKeys keys;
+    if (!store)
+        return keys;
+    for (qint64 id : runIds) {
+        if (const auto run = store->run(id)) {
+            const QJsonObject flat = flattenConfig(run->configJson);
+            for (auto it = flat.begin(); it != flat.end(); ++it)
+                keys.settings.insert(it.key());
+        }
+        for (const QString &k : store->metricKeys(id))
+            keys.metrics.insert(k);
+    }
+    return keys;
+}
+
 } // namespace
 
 TableBuilder::TableBuilder(store::RunStore *store, const QList<qint64> &runIds, const QString &enginePath,
@@ -63,20 +85,34 @@ TableBuilder::TableBuilder(store::RunStore *store, const QList<qint64> &runIds, 
 
 void TableBuilder::buildUi()
 {
-    // Settings and metrics the selected runs have.
-    std::set<QString> settings, metrics;
-    for (qint64 id : m_runIds) {
-        if (!m_store)
-            break;
-        if (const auto run = m_store->run(id)) {
-            const QJsonObject flat = flattenConfig(run->configJson);
-            for (auto it = flat.begin(); it != flat.end(); ++it)
-                settings.insert(it.key());
-        }
-        for (const QString &k : m_store->metricKeys(id))
-            metrics.insert(k);
-    }
+    const RunKeys keys = keysOf(m_store, m_runIds);
+    QFormLayout *top = buildRowChoices(keys.settings);
+    m_columns = new TableColumnEditor(&m_spec, keys.settings, keys.metrics);
+    auto *left = new QWidget;
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addLayout(top);
+    leftLayout->addWidget(m_columns, 1);
 
+    m_preview = new TablePreview;
+    auto *splitter = new QSplitter;
+    splitter->addWidget(left);
+    splitter->addWidget(m_preview);
+    splitter->setStretchFactor(1, 1);
+
+    QDialogButtonBox *buttons = buildButtons();
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel(tr("%n selected run(s); groups show mean ± sample standard deviation.", nullptr,
+                                    int(m_runIds.size()))));
+    layout->addWidget(splitter, 1);
+    layout->addWidget(buttons);
+    resize(1100, 640);
+    connectEditors();
+}
+
+// The preset, how rows are grouped, the caption, label and row order.
+QFormLayout *TableBuilder::buildRowChoices(const std::set<QString> &settings)
+{
     m_preset = new QComboBox;
     m_preset->addItem(tr("Custom"), QString());
     for (const auto &p : tables::tablePresets())
@@ -105,52 +141,18 @@ void TableBuilder::buildUi()
     top->addRow(tr("Caption:"), m_caption);
     top->addRow(tr("Label:"), m_label);
     top->addRow(tr("Order rows by:"), m_sort);
+    return top;
+}
 
-    m_columns = new TableColumnEditor(&m_spec, settings, metrics);
-    auto *left = new QWidget;
-    auto *leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addLayout(top);
-    leftLayout->addWidget(m_columns, 1);
-
-    m_preview = new TablePreview;
-    auto *splitter = new QSplitter;
-    splitter->addWidget(left);
-    splitter->addWidget(m_preview);
-    splitter->setStretchFactor(1, 1);
-
+// Close, and loading and saving the spec, the LaTeX and the CSV, each through a file dialog.
+QDialogButtonBox *TableBuilder::buildButtons()
+{
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     auto *loadSpecButton = buttons->addButton(tr("Load spec…"), QDialogButtonBox::ActionRole);
     auto *saveSpecButton = buttons->addButton(tr("Save spec…"), QDialogButtonBox::ActionRole);
     auto *saveLatexButton = buttons->addButton(tr("Save LaTeX…"), QDialogButtonBox::ActionRole);
     auto *saveCsvButton = buttons->addButton(tr("Save CSV…"), QDialogButtonBox::ActionRole);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("%n selected run(s); groups show mean ± sample standard deviation.", nullptr,
-                                    int(m_runIds.size()))));
-    layout->addWidget(splitter, 1);
-    layout->addWidget(buttons);
-    resize(1100, 640);
-
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_preset, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_updating && !m_preset->currentData().toString().isEmpty())
-            applyPreset(m_preset->currentData().toString());
-    });
-    connect(m_grouping, &QComboBox::currentIndexChanged, this, &TableBuilder::groupingEdited);
-    connect(m_groupKey, &QComboBox::currentIndexChanged, this, &TableBuilder::groupingEdited);
-    connect(m_caption, &QLineEdit::textEdited, this, [this](const QString &t) { m_spec.caption = t; recompute(); });
-    connect(m_label, &QLineEdit::textEdited, this, [this](const QString &t) { m_spec.label = t; recompute(); });
-    connect(m_sort, &QComboBox::currentIndexChanged, this, [this](int i) {
-        if (m_updating)
-            return;
-        m_spec.sortColumn = i - 1;  // item 0: as selected
-        recompute();
-    });
-    connect(m_columns, &TableColumnEditor::columnsChanged, this, [this] {
-        refreshSortChoices();
-        recompute();
-    });
-    connect(m_columns, &TableColumnEditor::columnEdited, this, &TableBuilder::recompute);
 
     auto ask = [this](bool save, const QString &title, const QString &filter, auto action) {
         const QString path = save ? filedialogs::saveFile(this, title, QString(), filter)
@@ -173,6 +175,31 @@ void TableBuilder::buildUi()
     connect(saveCsvButton, &QPushButton::clicked, this, [this, ask] {
         ask(true, tr("Save CSV"), tr("CSV (*.csv)"), [this](const QString &p, QString *e) { return saveCsv(p, e); });
     });
+    return buttons;
+}
+
+// An edit of the preset, grouping, caption, label, row order or columns recomputes the preview.
+void TableBuilder::connectEditors()
+{
+    connect(m_preset, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_updating && !m_preset->currentData().toString().isEmpty())
+            applyPreset(m_preset->currentData().toString());
+    });
+    connect(m_grouping, &QComboBox::currentIndexChanged, this, &TableBuilder::groupingEdited);
+    connect(m_groupKey, &QComboBox::currentIndexChanged, this, &TableBuilder::groupingEdited);
+    connect(m_caption, &QLineEdit::textEdited, this, [this](const QString &t) { m_spec.caption = t; recompute(); });
+    connect(m_label, &QLineEdit::textEdited, this, [this](const QString &t) { m_spec.label = t; recompute(); });
+    connect(m_sort, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (m_updating)
+            return;
+        m_spec.sortColumn = i - 1;  // item 0: as selected
+        recompute();
+    });
+    connect(m_columns, &TableColumnEditor::columnsChanged, this, [this] {
+        refreshSortChoices();
+        recompute();
+    });
+    connect(m_columns, &TableColumnEditor::columnEdited, this, &TableBuilder::recompute);
 }
 
 void TableBuilder::setSpec(const tables::TableSpec &spec)

@@ -7,8 +7,11 @@
 #include <QList>
 
 #include <memory>
+#include <set>
 
 class QComboBox;
+class QDialogButtonBox;
+class QFormLayout;
 class QLineEdit;
 class QStandardItemModel;
 
@@ -63,6 +66,9 @@ public:
 
 private:
     void buildUi();
+    QFormLayout *buildRowChoices(const std::set<QString> &settings);
+    QDialogButtonBox *buildButtons();
+    void connectEditors();
     void refreshSortChoices();
     void groupingEdited();
     void recompute();

@@ -32,9 +32,56 @@ TableColumnEditor::TableColumnEditor(tables::TableSpec *spec, const std::set<QSt
     : QWidget(parent), m_spec(spec)
 {
     m_columns = new QListWidget;
+    auto *columnBox = new QVBoxLayout(this);
+    columnBox->setContentsMargins(0, 0, 0, 0);
+    columnBox->addWidget(new QLabel(TableBuilderText::tr("Columns:")));
+    columnBox->addWidget(m_columns, 1);
+    columnBox->addLayout(buildMoveRow());
+    columnBox->addLayout(buildSettingRow(settings));
+    columnBox->addLayout(buildMetricRow(metrics));
+    columnBox->addWidget(buildFixedColumnChoice());
+    columnBox->addLayout(buildFormatForm());
+    connect(m_columns, &QListWidget::currentRowChanged, this, &TableColumnEditor::showColumn);
+}
+
+// Up, Down and Remove for the selected column.
+QHBoxLayout *TableColumnEditor::buildMoveRow()
+{
+    auto *up = new QPushButton(TableBuilderText::tr("Up"));
+    auto *down = new QPushButton(TableBuilderText::tr("Down"));
+    auto *remove = new QPushButton(TableBuilderText::tr("Remove"));
+    auto *moveRow = new QHBoxLayout;
+    moveRow->addWidget(up);
+    moveRow->addWidget(down);
+    moveRow->addWidget(remove);
+    connect(up, &QPushButton::clicked, this, [this] { moveColumn(m_columns->currentRow(), m_columns->currentRow() - 1); });
+    connect(down, &QPushButton::clicked, this, [this] { moveColumn(m_columns->currentRow(), m_columns->currentRow() + 1); });
+    connect(remove, &QPushButton::clicked, this, [this] { removeColumn(m_columns->currentRow()); });
+    return moveRow;
+}
+
+// A setting of the runs as a column.
+QHBoxLayout *TableColumnEditor::buildSettingRow(const std::set<QString> &settings)
+{
     m_addSetting = new QComboBox;
     for (const QString &s : settings)
         m_addSetting->addItem(s);
+    auto *addSetting = new QPushButton(TableBuilderText::tr("Add setting"));
+    auto *settingRow = new QHBoxLayout;
+    settingRow->addWidget(m_addSetting, 1);
+    settingRow->addWidget(addSetting);
+    connect(addSetting, &QPushButton::clicked, this, [this] {
+        if (m_addSetting->currentText().isEmpty())
+            return;
+        QStringList problems;
+        addColumn(tables::columnsFromText(QStringLiteral("config:") + m_addSetting->currentText(), &problems)->front());
+    });
+    return settingRow;
+}
+
+// A metric of the runs, with the statistic of each run's series, as a column.
+QHBoxLayout *TableColumnEditor::buildMetricRow(const std::set<QString> &metrics)
+{
     m_addMetric = new QComboBox;
     for (const QString &m : metrics)
         m_addMetric->addItem(m);
@@ -45,8 +92,34 @@ TableColumnEditor::TableColumnEditor(tables::TableSpec *spec, const std::set<QSt
     m_metricStat->addItem(TableBuilderText::tr("last"), QStringLiteral("last"));
     m_metricStat->addItem(TableBuilderText::tr("lowest (min)"), QStringLiteral("min"));
     m_metricStat->addItem(TableBuilderText::tr("mean of the run"), QStringLiteral("mean"));
-    auto *addSetting = new QPushButton(TableBuilderText::tr("Add setting"));
     auto *addMetric = new QPushButton(TableBuilderText::tr("Add metric"));
+    auto *metricRow = new QHBoxLayout;
+    metricRow->addWidget(m_addMetric, 1);
+    metricRow->addWidget(m_metricStat);
+    metricRow->addWidget(addMetric);
+    // Losses are best at their lowest, everything else (accuracies) at the highest.
+    auto suggestStat = [this] {
+        const bool loss = m_addMetric->currentText().contains(QLatin1String("loss"));
+        m_metricStat->setCurrentIndex(m_metricStat->findData(loss ? QStringLiteral("min") : QStringLiteral("max")));
+    };
+    connect(m_addMetric, &QComboBox::currentIndexChanged, this, suggestStat);
+    suggestStat();
+    connect(addMetric, &QPushButton::clicked, this, [this] {
+        if (m_addMetric->currentText().isEmpty())
+            return;
+        QStringList problems;
+        const auto c = tables::columnsFromText(QStringLiteral("metric:%1:%2").arg(m_addMetric->currentText(),
+                                                                                 m_metricStat->currentData().toString()),
+                                               &problems);
+        if (c)
+            addColumn(c->front());
+    });
+    return metricRow;
+}
+
+// "Add column…": the name, runs and seeds, or a cost (parameters, GFLOPs, latency, throughput).
+QComboBox *TableColumnEditor::buildFixedColumnChoice()
+{
     auto *addCost = new QComboBox;
     addCost->addItem(TableBuilderText::tr("Add column…"));
     addCost->addItem(TableBuilderText::tr("Name"), QStringLiteral("name"));
@@ -56,10 +129,19 @@ TableColumnEditor::TableColumnEditor(tables::TableSpec *spec, const std::set<QSt
     addCost->addItem(TableBuilderText::tr("GFLOPs"), QStringLiteral("gflops"));
     addCost->addItem(TableBuilderText::tr("Latency (CPU, 1 thread)"), QStringLiteral("latency"));
     addCost->addItem(TableBuilderText::tr("Throughput (CPU, batch 32)"), QStringLiteral("throughput"));
-    auto *up = new QPushButton(TableBuilderText::tr("Up"));
-    auto *down = new QPushButton(TableBuilderText::tr("Down"));
-    auto *remove = new QPushButton(TableBuilderText::tr("Remove"));
+    connect(addCost, &QComboBox::activated, this, [this, addCost](int i) {
+        if (i > 0) {
+            QStringList problems;
+            addColumn(tables::columnsFromText(addCost->itemData(i).toString(), &problems)->front());
+        }
+        addCost->setCurrentIndex(0);
+    });
+    return addCost;
+}
 
+// The selected column's header, number format and bold best.
+QFormLayout *TableColumnEditor::buildFormatForm()
+{
     m_header = new QLineEdit;
     m_format = new QComboBox;
     m_format->addItem(TableBuilderText::tr("Fixed"));
@@ -73,73 +155,18 @@ TableColumnEditor::TableColumnEditor(tables::TableSpec *spec, const std::set<QSt
     m_best->addItem(TableBuilderText::tr("None"));
     m_best->addItem(TableBuilderText::tr("Highest"));
     m_best->addItem(TableBuilderText::tr("Lowest"));
-
-    auto *columnBox = new QVBoxLayout(this);
-    columnBox->setContentsMargins(0, 0, 0, 0);
-    columnBox->addWidget(new QLabel(TableBuilderText::tr("Columns:")));
-    columnBox->addWidget(m_columns, 1);
-    auto *moveRow = new QHBoxLayout;
-    moveRow->addWidget(up);
-    moveRow->addWidget(down);
-    moveRow->addWidget(remove);
-    columnBox->addLayout(moveRow);
-    auto *settingRow = new QHBoxLayout;
-    settingRow->addWidget(m_addSetting, 1);
-    settingRow->addWidget(addSetting);
-    columnBox->addLayout(settingRow);
-    auto *metricRow = new QHBoxLayout;
-    metricRow->addWidget(m_addMetric, 1);
-    metricRow->addWidget(m_metricStat);
-    metricRow->addWidget(addMetric);
-    columnBox->addLayout(metricRow);
-    columnBox->addWidget(addCost);
     auto *format = new QFormLayout;
     format->addRow(TableBuilderText::tr("Header:"), m_header);
     format->addRow(TableBuilderText::tr("Format:"), m_format);
     format->addRow(TableBuilderText::tr("Decimals:"), m_decimals);
     format->addRow(QString(), m_thousands);
     format->addRow(TableBuilderText::tr("Bold best:"), m_best);
-    columnBox->addLayout(format);
-
-    connect(m_columns, &QListWidget::currentRowChanged, this, &TableColumnEditor::showColumn);
-    // Losses are best at their lowest, everything else (accuracies) at the highest.
-    auto suggestStat = [this] {
-        const bool loss = m_addMetric->currentText().contains(QLatin1String("loss"));
-        m_metricStat->setCurrentIndex(m_metricStat->findData(loss ? QStringLiteral("min") : QStringLiteral("max")));
-    };
-    connect(m_addMetric, &QComboBox::currentIndexChanged, this, suggestStat);
-    suggestStat();
-    connect(addSetting, &QPushButton::clicked, this, [this] {
-        if (m_addSetting->currentText().isEmpty())
-            return;
-        QStringList problems;
-        addColumn(tables::columnsFromText(QStringLiteral("config:") + m_addSetting->currentText(), &problems)->front());
-    });
-    connect(addMetric, &QPushButton::clicked, this, [this] {
-        if (m_addMetric->currentText().isEmpty())
-            return;
-        QStringList problems;
-        const auto c = tables::columnsFromText(QStringLiteral("metric:%1:%2").arg(m_addMetric->currentText(),
-                                                                                 m_metricStat->currentData().toString()),
-                                               &problems);
-        if (c)
-            addColumn(c->front());
-    });
-    connect(addCost, &QComboBox::activated, this, [this, addCost](int i) {
-        if (i > 0) {
-            QStringList problems;
-            addColumn(tables::columnsFromText(addCost->itemData(i).toString(), &problems)->front());
-        }
-        addCost->setCurrentIndex(0);
-    });
-    connect(up, &QPushButton::clicked, this, [this] { moveColumn(m_columns->currentRow(), m_columns->currentRow() - 1); });
-    connect(down, &QPushButton::clicked, this, [this] { moveColumn(m_columns->currentRow(), m_columns->currentRow() + 1); });
-    connect(remove, &QPushButton::clicked, this, [this] { removeColumn(m_columns->currentRow()); });
     connect(m_header, &QLineEdit::textEdited, this, &TableColumnEditor::formatEdited);
     connect(m_format, &QComboBox::currentIndexChanged, this, &TableColumnEditor::formatEdited);
     connect(m_decimals, &QSpinBox::valueChanged, this, &TableColumnEditor::formatEdited);
     connect(m_thousands, &QCheckBox::toggled, this, &TableColumnEditor::formatEdited);
     connect(m_best, &QComboBox::currentIndexChanged, this, &TableColumnEditor::formatEdited);
+    return format;
 }
 
 void TableColumnEditor::refresh()

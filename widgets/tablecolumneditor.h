@@ -8,6 +8,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
+class QHBoxLayout;
 class QLineEdit;
 class QListWidget;
 class QSpinBox;
@@ -40,6 +42,11 @@ Q_SIGNALS:
     void columnEdited();
 
 private:
+    QHBoxLayout *buildMoveRow();
+    QHBoxLayout *buildSettingRow(const std::set<QString> &settings);
+    QHBoxLayout *buildMetricRow(const std::set<QString> &metrics);
+    QComboBox *buildFixedColumnChoice();
+    QFormLayout *buildFormatForm();
     void removeColumn(int index);
     void showColumn(int index);
     void formatEdited();
