@@ -1,31 +1,17 @@
 #include "configdiff.h"
 
+#include "config/flatconfig.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
 #include <set>
 
 namespace gatefold::widgets {
-namespace {
-
-void flattenInto(const QJsonObject &object, const QString &prefix, QJsonObject *out)
-{
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        const QString key = prefix.isEmpty() ? it.key() : prefix + '.' + it.key();
-        if (it.value().isObject())
-            flattenInto(it.value().toObject(), key, out);
-        else
-            out->insert(key, it.value());
-    }
-}
-
-} // namespace
 
 QJsonObject flattenConfig(const QByteArray &configJson)
 {
-    QJsonObject out;
-    flattenInto(QJsonDocument::fromJson(configJson).object(), QString(), &out);
-    return out;
+    return config::flatConfig(configJson);
 }
 
 QString valueText(const QJsonValue &value)

@@ -1,5 +1,8 @@
 #include "computedtable.h"
 
+#include "config/fieldtable.h"
+#include "config/flatconfig.h"
+
 #include "rowbuilder.h"
 #include "rowgroups.h"
 #include "store/runstore.h"
@@ -28,7 +31,7 @@ std::optional<std::vector<TableRun>> loadRuns(store::RunStore &store, const std:
                 *error = QStringLiteral("there is no run %1 in %2; `gatefold-cli runs` lists them").arg(id).arg(store.displayName());
             return std::nullopt;
         }
-        runs.push_back({*record, flatConfig(record->configJson)});
+        runs.push_back({*record, config::flatConfig(record->configJson)});
     }
     return runs;
 }
@@ -140,11 +143,10 @@ QStringList ComputedTable::problems() const
 
 QByteArray architectureKey(const QByteArray &configJson)
 {
-    static const QStringList training = {"train.", "data.", "aug.", "optim.", "cde.", "compute.", "init."};
-    const QJsonObject config = flatConfig(configJson);
-    QJsonObject model;
-    for (auto it = config.begin(); it != config.end(); ++it)
-        if (std::none_of(training.begin(), training.end(), [&](const QString &p) { return it.key().startsWith(p); }))
+    const QJsonObject flat = config::flatConfig(configJson);
+    QJsonObject model;  // the model's settings (the field table says which), and any key it does not know
+    for (auto it = flat.begin(); it != flat.end(); ++it)
+        if (!config::isTrainingKey(it.key().toStdString()))
             model.insert(it.key(), it.value());
     return QJsonDocument(model).toJson(QJsonDocument::Compact);
 }

@@ -1,31 +1,9 @@
 #include "tablerun.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QStringList>
 
 namespace gatefold::tables {
-namespace {
-
-void flattenInto(const QJsonObject &o, const QString &prefix, QJsonObject *out)
-{
-    for (auto it = o.begin(); it != o.end(); ++it) {
-        const QString key = prefix.isEmpty() ? it.key() : prefix + '.' + it.key();
-        if (it.value().isObject())
-            flattenInto(it.value().toObject(), key, out);
-        else
-            out->insert(key, it.value());
-    }
-}
-
-} // namespace
-
-QJsonObject flatConfig(const QByteArray &json)
-{
-    QJsonObject out;
-    flattenInto(QJsonDocument::fromJson(json).object(), QString(), &out);
-    return out;
-}
 
 QString valueText(const QJsonValue &v)
 {

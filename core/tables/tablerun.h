@@ -14,11 +14,8 @@ namespace gatefold::tables {
 
 struct TableRun {
     store::RunRecord record;
-    QJsonObject config;  // flatConfig(record.configJson)
+    QJsonObject config;  // config::flatConfig(record.configJson)
 };
-
-// A run config with nested objects flattened to dotted keys: {"train": {"seed": 1}} → "train.seed": 1.
-QJsonObject flatConfig(const QByteArray &json);
 
 // A config value as a cell shows it and groups compare it: the string, "true"/"false", a number
 // with up to 12 significant digits, an array's values joined by ','; "" for anything else.
