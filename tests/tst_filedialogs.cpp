@@ -156,40 +156,48 @@ struct Typed {
 Typed typeAndAccept(const std::function<void()> &trigger, const QString &name)
 {
     Typed typed;
+    // Message boxes on a timer of their own: the dialog's accept() below shows them in a loop nested
+    // in the other timer's slot, and Qt never activates a timer inside its own slot.
+    QTimer boxes;
+    boxes.setInterval(50);
+    QObject::connect(&boxes, &QTimer::timeout, [&] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            typed.messages << box->text();
+            box->reject();  // "No" to a replace question, OK to a warning
+        }
+    });
     int stage = 0;
-    int retyped = 0;
+    int waited = 0;
     QTimer poll;
     poll.setInterval(50);
     QObject::connect(&poll, &QTimer::timeout, [&] {
-        QWidget *modal = QApplication::activeModalWidget();
-        if (auto *box = qobject_cast<QMessageBox *>(modal)) {
-            typed.messages << box->text();
-            box->reject();  // "No" to a replace question, OK to a warning
-        } else if (auto *dialog = qobject_cast<QFileDialog *>(modal)) {
-            auto *edit = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
-            if (stage == 0) {
-                stage = 1;
-                edit->setText(name);
-            } else if (stage == 1) {
-                // The dialog selects its default file name once it has listed the folder, which on a
-                // loaded machine comes after the text above: type again until the name holds.
-                if (edit->text() != name && ++retyped < 40) {
-                    edit->setText(name);
-                    return;
-                }
-                stage = 2;
-                // From the dialog's own loop, as the button does (a message box it opens then shows here).
-                QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
-            } else if (stage == 2) {
-                stage = 3;
-                typed.stayedOpen = true;
-                dialog->reject();
-            }
+        auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        auto *edit = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
+        if (stage == 0) {
+            stage = 1;
+            edit->setText(name);
+        } else if (stage == 1) {
+            // The dialog puts its default file name back once it has listed the folder, which on a
+            // loaded machine can come late: let it list, then type and accept in one go, so nothing
+            // can replace the name in between.
+            if (++waited < 8)
+                return;
+            stage = 2;
+            edit->setText(name);
+            static_cast<QDialog *>(dialog)->accept();  // QFileDialog::accept(), as the button calls it
+        } else if (stage == 2) {
+            stage = 3;
+            typed.stayedOpen = true;
+            dialog->reject();
         }
     });
+    boxes.start();
     poll.start();
     trigger();
     poll.stop();
+    boxes.stop();
     return typed;
 }
 
