@@ -4,6 +4,7 @@
 #include "clicommon.h"
 #include "mlflowcommand.h"
 #include "runoptions.h"
+#include "runsrequest.h"
 #include "trainprinter.h"
 
 #include "store/runstore.h"
@@ -253,6 +254,49 @@ int remove(store::RunStore &store, qint64 id, bool files)
     return removeFolder(id, dir);
 }
 
+// Listing a store that does not exist yet: no runs, and no store made for it. The exit code when
+// the store is not there, else nullopt.
+std::optional<int> listMissingStore(const RunsRequest &request)
+{
+    QString error;
+    const auto location = store::StoreLocation::parse(request.storePath, &error);
+    if (!location || location->isPostgres() || QFileInfo::exists(location->file))
+        return std::nullopt;
+    if (request.sweepId != 0) {
+        printErr(tr("error: there is no sweep %1: there is no run store at %2 yet; give the store the sweep "
+                    "ran in with --store")
+                     .arg(request.sweepId)
+                     .arg(location->display()));
+        return ExitUsage;
+    }
+    printOut(tr("no runs in %1 (there is no store there yet)").arg(location->display()));
+    return ExitOk;
+}
+
+int runAction(const RunsRequest &request)
+{
+    using Action = RunsRequest::Action;
+    if (request.action == Action::List)
+        if (const auto exitCode = listMissingStore(request))
+            return *exitCode;
+    // Reading opens read-only (it also reads a store it may not change); deleting writes.
+    QString error;
+    auto store = request.action == Action::Delete ? store::RunStore::open(request.storePath, &error)
+                                                  : openStoreToRead(request.storePath, &error);
+    if (!store) {
+        printErr(tr("error: %1").arg(error));
+        return ExitFailure;
+    }
+    switch (request.action) {
+    case Action::Show: return show(*store, request.runId, request.json);
+    case Action::Delete:
+        store->markCrashedRuns();
+        return remove(*store, request.runId, request.files);
+    case Action::List: break;
+    }
+    return list(*store, request.sweepId, request.json);
+}
+
 } // namespace
 
 int runRuns(const QStringList &arguments)
@@ -263,66 +307,14 @@ int runRuns(const QStringList &arguments)
     if (first == QLatin1String("import-mlflow"))
         return runImportMlflow(arguments);
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("The runs of a store:\n"
-                                        "  runs [list] [--sweep ID]   newest first, with status, step and val top-1\n"
-                                        "  runs show ID               record, metric summary, artifacts and config\n"
-                                        "  runs delete ID [--files]   remove a run (and with --files its directory)\n"
-                                        "  runs export-mlflow --out DIR [--runs IDS|--sweep ID|--all]   into an MLflow file store\n"
-                                        "  runs import-mlflow DIR [--experiment NAME|ID]   from an MLflow file store\n"
-                                        "Runs whose engine died are marked crashed first."));
-    parser.addHelpOption();
-    addStoreOption(parser);
-    parser.addOption({"json", tr("One JSON object per run (list) or for the run (show).")});
-    parser.addOption({"sweep", tr("list: only the runs of this sweep."), tr("id"), QStringLiteral("0")});
-    parser.addOption({"files", tr("delete: also remove the run's directory (checkpoints).")});
-    parser.addPositionalArgument("action", tr("list, show or delete"), "[list|show ID|delete ID]");
+    addRunsOptions(parser);
     if (const auto exitCode = parseOrExit(parser, arguments, /*allowPositional=*/true))
         return *exitCode;
-    QStringList positional = parser.positionalArguments();
-    const QString action = positional.isEmpty() ? QStringLiteral("list") : positional.takeFirst();
-    const bool needsId = action == "show" || action == "delete";
-    if ((action != "list" && !needsId) || positional.size() != (needsId ? 1 : 0)) {
-        printErr(tr("error: use `runs list`, `runs show ID` or `runs delete ID` (see --help)"));
-        return ExitUsage;
-    }
-    bool idOk = true;
-    bool sweepOk = true;
-    const qint64 id = needsId ? positional.first().toLongLong(&idOk) : 0;
-    const qint64 sweepId = parser.value("sweep").toLongLong(&sweepOk);
-    if (!idOk || !sweepOk) {
-        printErr(tr("error: run and sweep ids are whole numbers"));
-        return ExitUsage;
-    }
-    const QString where = storePathFromOptions(parser);
-    QString error;
-    if (action == "list") {
-        // Listing a store that does not exist yet: no runs, and no store made for it.
-        const auto location = store::StoreLocation::parse(where, &error);
-        if (location && !location->isPostgres() && !QFileInfo::exists(location->file)) {
-            if (sweepId != 0) {
-                printErr(tr("error: there is no sweep %1: there is no run store at %2 yet; give the store the sweep "
-                            "ran in with --store")
-                             .arg(sweepId)
-                             .arg(location->display()));
-                return ExitUsage;
-            }
-            printOut(tr("no runs in %1 (there is no store there yet)").arg(location->display()));
-            return ExitOk;
-        }
-    }
-    // Reading opens read-only (it also reads a store it may not change); deleting writes.
-    auto store = action == "delete" ? store::RunStore::open(where, &error) : openStoreToRead(where, &error);
-    if (!store) {
-        printErr(tr("error: %1").arg(error));
-        return ExitFailure;
-    }
-    if (action == "delete")
-        store->markCrashedRuns();
-    if (action == "show")
-        return show(*store, id, parser.isSet("json"));
-    if (action == "delete")
-        return remove(*store, id, parser.isSet("files"));
-    return list(*store, sweepId, parser.isSet("json"));
+    CommandError error;
+    const auto request = runsRequest(parser, &error);
+    if (!request)
+        return printCommandError(error);
+    return runAction(*request);
 }
 
 } // namespace gatefold::cli

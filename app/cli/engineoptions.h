@@ -1,0 +1,20 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+class QCommandLineParser;
+
+namespace gatefold::cli {
+
+// The options train and resume share: --store, --json, --stop-at-step and
+// --accept-modified-checkpoint.
+void addEngineOptions(QCommandLineParser &parser);
+
+// The whole number >= 0 option `name` gives; nullopt when it is not given, or
+// after adding to `errors` why it is not one.
+std::optional<qint64> wholeOption(const QCommandLineParser &parser, const QString &name, QStringList *errors);
+
+} // namespace gatefold::cli

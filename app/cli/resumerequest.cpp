@@ -1,0 +1,49 @@
+#include "resumerequest.h"
+#include "clitext.h"
+
+#include "engineoptions.h"
+#include "runoptions.h"
+
+#include "store/checkpointname.h"
+
+#include <QCommandLineParser>
+
+namespace gatefold::cli {
+
+void addResumeOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        tr("Continue a failed, cancelled or crashed run from its last checkpoint (a run without one starts over).\n"
+           "The metrics after the checkpoint are taken again, so the run ends as if it had never stopped.\n"
+           "Exit status as for train."));
+    parser.addHelpOption();
+    addEngineOptions(parser);
+    parser.addOption({"run", tr("The run to continue."), tr("id")});
+    parser.addOption({"from", tr("The checkpoint to continue from: last (default), best or epoch:N; the metrics after "
+                                 "its step are taken again."),
+                      tr("checkpoint"), QStringLiteral("last")});
+}
+
+std::optional<ResumeRequest> resumeRequest(const QCommandLineParser &parser, CommandError *error)
+{
+    QStringList errors;
+    ResumeRequest request;
+    request.stopAtStep = wholeOption(parser, "stop-at-step", &errors).value_or(-1);
+    const auto runId = wholeOption(parser, "run", &errors);
+    if (!parser.isSet("run"))
+        errors.append(tr("--run ID is required"));
+    request.from = parser.value("from");
+    if (!store::CheckpointName::parse(request.from))
+        errors.append(tr("--from must be last, best or epoch:N, not '%1'").arg(request.from));
+    if (!errors.isEmpty()) {
+        *error = commandErrors(ExitUsage, tr("invalid options:"), errors);
+        return std::nullopt;
+    }
+    request.runId = *runId;
+    request.storePath = storePathFromOptions(parser);
+    request.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");
+    request.json = parser.isSet("json");
+    return request;
+}
+
+} // namespace gatefold::cli

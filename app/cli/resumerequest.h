@@ -1,0 +1,27 @@
+#pragma once
+
+#include "clicommon.h"
+
+#include <QString>
+
+#include <optional>
+
+class QCommandLineParser;
+
+namespace gatefold::cli {
+
+// What `resume` is asked to continue, read and checked before the store is opened.
+struct ResumeRequest {
+    QString storePath;
+    qint64 runId = 0;
+    QString from;                          // last, best or epoch:N
+    qint64 stopAtStep = -1;                // -1: no --stop-at-step
+    bool acceptModifiedCheckpoint = false;
+    bool json = false;
+};
+
+void addResumeOptions(QCommandLineParser &parser);
+// The request the options give; nullopt with `error` (every problem with the options at once, ExitUsage).
+std::optional<ResumeRequest> resumeRequest(const QCommandLineParser &parser, CommandError *error);
+
+} // namespace gatefold::cli
