@@ -199,9 +199,10 @@ int runExportMlflow(const QStringList &arguments)
     return reportDamage(*store, ExitOk);  // what was left out of the export, and why
 }
 
-int runImportMlflow(const QStringList &arguments)
+namespace {
+
+void addImportOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Reads every run of an MLflow file store (or of one experiment) into the run store: status, times, "
            "params that are Gatefold settings as the config (validated; other params go into the notes), the seed, "
@@ -211,45 +212,68 @@ int runImportMlflow(const QStringList &arguments)
     addStoreOption(parser);
     parser.addOption({"experiment", tr("Only this experiment (name or id)."), tr("name|id")});
     parser.addPositionalArgument("dir", tr("The MLflow file store (e.g. ./mlruns)."), "DIR");
-    if (const auto exitCode = parseOrExit(parser, withoutAction(arguments), /*allowPositional=*/true))
-        return *exitCode;
+}
+
+// The import the options ask for; nullopt (said) without exactly one folder.
+std::optional<mlflow::ImportOptions> importRequest(const QCommandLineParser &parser)
+{
     if (parser.positionalArguments().size() != 1) {
         printErr(tr("error: give one MLflow file store directory: runs import-mlflow DIR (see --help)"));
-        return ExitUsage;
+        return std::nullopt;
     }
     mlflow::ImportOptions options;
     options.dir = parser.positionalArguments().first();
     options.experiment = parser.value("experiment");
-    QString error;
-    // Everything is read before the store is opened: bad input leaves no store behind.
-    auto read = mlflow::readMlflowRuns(options, &error);
-    if (!read) {
-        printErr(tr("error: %1").arg(error));
-        printErr(tr("nothing was imported"));
-        return ExitFailure;
-    }
-    auto store = openStore(parser, store::OpenMode::ReadWrite);
-    if (!store)
-        return ExitFailure;
-    const auto result = mlflow::importMlflowRuns(*store, std::move(*read), &error);
-    if (!result) {
-        printErr(tr("error: %1").arg(error));
-        printErr(tr("nothing was imported"));
-        return ExitFailure;
-    }
+    return options;
+}
+
+int importFailed(const QString &error)
+{
+    printErr(tr("error: %1").arg(error));
+    printErr(tr("nothing was imported"));
+    return ExitFailure;
+}
+
+void printImport(const mlflow::ImportResult &result)
+{
     size_t next = 0;
-    for (const auto &r : result->runs) {
+    for (const auto &r : result.runs) {
         if (!r.skipReason.isEmpty())
             printOut(tr("skipped MLflow run %1 '%2': %3").arg(r.mlflowRunId, r.run.record.name, r.skipReason));
         else
             printOut(tr("MLflow run %1 '%2' -> run %3 (%4, %5 metric points, %6 artifacts)")
                          .arg(r.mlflowRunId, r.run.record.name)
-                         .arg(result->newIds.at(next++))
+                         .arg(result.newIds.at(next++))
                          .arg(store::toString(r.run.record.status))
                          .arg(r.run.metrics.size())
                          .arg(r.run.artifacts.size()));
     }
-    printOut(tr("imported %1 run(s), skipped %2").arg(result->newIds.size()).arg(result->runs.size() - result->newIds.size()));
+    printOut(tr("imported %1 run(s), skipped %2").arg(result.newIds.size()).arg(result.runs.size() - result.newIds.size()));
+}
+
+} // namespace
+
+int runImportMlflow(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addImportOptions(parser);
+    if (const auto exitCode = parseOrExit(parser, withoutAction(arguments), /*allowPositional=*/true))
+        return *exitCode;
+    const auto options = importRequest(parser);
+    if (!options)
+        return ExitUsage;
+    QString error;
+    // Everything is read before the store is opened: bad input leaves no store behind.
+    auto read = mlflow::readMlflowRuns(*options, &error);
+    if (!read)
+        return importFailed(error);
+    auto store = openStore(parser, store::OpenMode::ReadWrite);
+    if (!store)
+        return ExitFailure;
+    const auto result = mlflow::importMlflowRuns(*store, std::move(*read), &error);
+    if (!result)
+        return importFailed(error);
+    printImport(*result);
     return ExitOk;
 }
 
