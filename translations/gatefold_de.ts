@@ -2207,7 +2207,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+42"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+43"/>
         <source>Compute</source>
         <translation>Berechnen</translation>
     </message>
@@ -2495,7 +2495,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>CSV-Tabellen in einen Ordner exportieren</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Replace the tables?</source>
         <translation>Tabellen ersetzen?</translation>
     </message>
@@ -2513,12 +2513,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::InspectView</name>
     <message>
-        <location filename="../widgets/inspectview.cpp" line="+56"/>
+        <location filename="../widgets/inspectview.cpp" line="+65"/>
         <source>Cannot create the folder %1: choose another.</source>
         <translation>Der Ordner %1 kann nicht angelegt werden: Wählen Sie einen anderen.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+30"/>
         <source>Nothing inspected yet.</source>
         <translation>Noch nichts untersucht.</translation>
     </message>

@@ -91,7 +91,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/inspectpanel.cpp" line="+201"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+202"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n file</numerusform>

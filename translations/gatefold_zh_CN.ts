@@ -2198,7 +2198,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+42"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+43"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
@@ -2484,7 +2484,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>将 CSV 表导出到文件夹</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Replace the tables?</source>
         <translation>替换这些表？</translation>
     </message>
@@ -2502,12 +2502,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::InspectView</name>
     <message>
-        <location filename="../widgets/inspectview.cpp" line="+56"/>
+        <location filename="../widgets/inspectview.cpp" line="+65"/>
         <source>Cannot create the folder %1: choose another.</source>
         <translation>无法创建文件夹 %1：请另选一个。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+30"/>
         <source>Nothing inspected yet.</source>
         <translation>尚未检查任何内容。</translation>
     </message>

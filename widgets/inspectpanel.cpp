@@ -9,6 +9,7 @@
 #include "filedialogs.h"
 
 #include "report/inspectreport.h"
+#include "report/reportcsv.h"
 #include "report/reportviews.h"
 
 #include <QComboBox>
@@ -436,10 +437,11 @@ void InspectPanel::askExportCsv()
     if (dir.isEmpty())
         return;
     m_csvDir = dir;
+    const std::vector<report::CsvTable> tables = currentView()->csvTables();  // made once, for both
     QStringList present;
-    for (const QString &file : currentView()->csvFiles())
-        if (QFileInfo::exists(QDir(dir).filePath(file)))
-            present << file;
+    for (const report::CsvTable &table : tables)
+        if (QFileInfo::exists(QDir(dir).filePath(table.file)))
+            present << table.file;
     if (!present.isEmpty()
         && QMessageBox::question(this, tr("Replace the tables?"),
                                  tr("%1 already holds %2. Replace them?").arg(QDir::toNativeSeparators(dir),
@@ -448,7 +450,7 @@ void InspectPanel::askExportCsv()
         return;
     QString error;
     QStringList written;
-    if (exportCsv(dir, &error, &written))
+    if (currentView()->writeCsv(dir, tables, &error, &written))
         setStatus(tr("Wrote %1 in %2").arg(written.join(QStringLiteral(", ")), QDir::toNativeSeparators(dir)));
     else
         setStatus(error, true);

@@ -49,29 +49,29 @@ bool InspectView::exportPicture(const QString &path, QString *error)
 
 bool InspectView::exportCsv(const QString &dir, QString *error, QStringList *written)
 {
-    if (!canExport(error))
-        return false;
+    return canExport(error) && writeCsv(dir, csvTables(), error, written);
+}
+
+std::vector<report::CsvTable> InspectView::csvTables() const
+{
+    return m_report ? report::pageCsvTables(*m_report, page()) : std::vector<report::CsvTable>();
+}
+
+bool InspectView::writeCsv(const QString &dir, const std::vector<report::CsvTable> &tables, QString *error,
+                           QStringList *written)
+{
     if (!QDir().mkpath(dir)) {
         if (error)
             *error = tr("Cannot create the folder %1: choose another.").arg(dir);
         return false;
     }
-    for (const report::CsvTable &table : report::pageCsvTables(*m_report, page())) {
+    for (const report::CsvTable &table : tables) {
         if (!plotexport::saveCsv(QDir(dir).filePath(table.file), table.bytes, error))
             return false;
         if (written)
             *written << table.file;
     }
     return true;
-}
-
-QStringList InspectView::csvFiles() const
-{
-    QStringList files;
-    if (m_report)
-        for (const report::CsvTable &table : report::pageCsvTables(*m_report, page()))
-            files << table.file;
-    return files;
 }
 
 bool InspectView::canExport(QString *error) const

@@ -11,6 +11,7 @@ class QMouseEvent;
 
 namespace gatefold::report {
 struct InspectReport;
+struct CsvTable;
 }
 
 namespace gatefold::widgets {
@@ -51,8 +52,11 @@ public:
     // layout and file names `gatefold-cli analyze` writes) into the folder `dir`, each
     // whole or not at all; their names in `written`. False with the reason in `error`.
     bool exportCsv(const QString &dir, QString *error, QStringList *written = nullptr);
-    // The file names exportCsv() writes for the report shown now.
-    QStringList csvFiles() const;
+    // The tables exportCsv() writes for the report shown now (none without one), and writing
+    // them: a caller that looks at them first (which would be replaced?) makes them once.
+    std::vector<report::CsvTable> csvTables() const;
+    bool writeCsv(const QString &dir, const std::vector<report::CsvTable> &tables, QString *error,
+                  QStringList *written = nullptr);
 
 protected:
     explicit InspectView(QWidget *parent = nullptr);
