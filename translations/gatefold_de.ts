@@ -353,7 +353,27 @@
         <translation>muss zwischen 0 (alle Kerne) und 1024 liegen</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>must lie between 1 and 1024</source>
+        <translation>muss zwischen 1 und 1024 liegen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie between 1 and 86400 seconds</source>
+        <translation>muss zwischen 1 und 86400 Sekunden liegen</translation>
+    </message>
+    <message>
         <location line="+9"/>
+        <source>must be a multiple of compute.processes: every process takes an equal share of the global batch</source>
+        <translation>muss ein Vielfaches von compute.processes sein: jeder Prozess nimmt einen gleich großen Teil des globalen Batches</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>nccl needs CUDA devices (compute.device = cuda or auto); use gloo on the CPU</source>
+        <translation>nccl braucht CUDA-Geräte (compute.device = cuda oder auto); auf der CPU gloo verwenden</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>applies to CDE gates only (gate.kind = cde); set it to 0</source>
         <translation>gilt nur für CDE-Gates (gate.kind = cde); setzen Sie den Wert auf 0</translation>
     </message>
@@ -1273,6 +1293,21 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+3"/>
+        <source>data-parallel processes (ranks) on this machine; train.batch_size is the global batch, split evenly between them</source>
+        <translation>datenparallele Prozesse (Ränge) auf diesem Rechner; train.batch_size ist der globale Batch, gleichmäßig auf sie verteilt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>process group of a data-parallel run (auto: NCCL when the ranks hold CUDA devices, else Gloo)</source>
+        <translation>Prozessgruppe eines datenparallelen Laufs (auto: NCCL, wenn die Ränge CUDA-Geräte haben, sonst Gloo)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>seconds a data-parallel step may wait for a rank before the whole job ends as crashed</source>
+        <translation>Sekunden, die ein datenparalleler Schritt auf einen Rang warten darf, bevor der ganze Auftrag als abgestürzt endet</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>memory a run may need at its peak, e.g. 8G (0: this machine&apos;s); checked before the run is created</source>
         <translation>Speicher, den ein Lauf höchstens brauchen darf, z. B. 8G (0: der dieses Rechners); geprüft, bevor der Lauf angelegt wird</translation>
     </message>

@@ -353,7 +353,27 @@
         <translation>必须在 0（全部核心）和 1024 之间</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>must lie between 1 and 1024</source>
+        <translation>必须在 1 到 1024 之间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie between 1 and 86400 seconds</source>
+        <translation>必须在 1 到 86400 秒之间</translation>
+    </message>
+    <message>
         <location line="+9"/>
+        <source>must be a multiple of compute.processes: every process takes an equal share of the global batch</source>
+        <translation>必须是 compute.processes 的倍数：每个进程分得全局批次中相同大小的一份</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>nccl needs CUDA devices (compute.device = cuda or auto); use gloo on the CPU</source>
+        <translation>nccl 需要 CUDA 设备（compute.device = cuda 或 auto）；在 CPU 上请使用 gloo</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>applies to CDE gates only (gate.kind = cde); set it to 0</source>
         <translation>仅适用于 CDE 门控（gate.kind = cde）；请设为 0</translation>
     </message>
@@ -1266,6 +1286,21 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+3"/>
+        <source>data-parallel processes (ranks) on this machine; train.batch_size is the global batch, split evenly between them</source>
+        <translation>本机上的数据并行进程（rank）数；train.batch_size 是全局批次，平均分给各进程</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>process group of a data-parallel run (auto: NCCL when the ranks hold CUDA devices, else Gloo)</source>
+        <translation>数据并行运行的进程组（auto：各 rank 使用 CUDA 设备时为 NCCL，否则为 Gloo）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>seconds a data-parallel step may wait for a rank before the whole job ends as crashed</source>
+        <translation>数据并行的一步等待某个 rank 的最长秒数，超时则整个作业以崩溃结束</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>memory a run may need at its peak, e.g. 8G (0: this machine&apos;s); checked before the run is created</source>
         <translation>运行峰值时可使用的内存，例如 8G（0：本机内存）；在创建运行之前检查</translation>
     </message>

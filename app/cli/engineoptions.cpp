@@ -14,9 +14,25 @@ void addEngineOptions(QCommandLineParser &parser)
     parser.addOption({"stop-at-step",
                       tr("Stop as if cancelled once this many steps are taken (saves a checkpoint; resume continues)."),
                       tr("n")});
+    parser.addOption({"nproc",
+                      tr("Data-parallel: train with N processes (ranks) on this machine, Gloo on the CPU; "
+                         "train.batch_size stays the global batch. For a new run the same as --set "
+                         "compute.processes=N; with --run or resume, for this session only (a run resumes with "
+                         "any number of processes)."),
+                      tr("n")});
     parser.addOption({"accept-modified-checkpoint",
                       tr("Load a checkpoint although it is not what was written (its content hash or the store's "
                          "sha256 differs); recorded in the run as checkpoint/accepted-modified.")});
+}
+
+int nprocOption(const QCommandLineParser &parser, QStringList *errors)
+{
+    const auto n = wholeOption(parser, "nproc", errors);
+    if (n && (*n < 1 || *n > 1024)) {
+        errors->append(tr("--nproc must lie between 1 and 1024, not %1").arg(*n));
+        return 0;
+    }
+    return n ? int(*n) : 0;
 }
 
 std::optional<qint64> wholeOption(const QCommandLineParser &parser, const QString &name, QStringList *errors)

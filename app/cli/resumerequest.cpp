@@ -30,6 +30,7 @@ std::optional<ResumeRequest> resumeRequest(const QCommandLineParser &parser, Com
     ResumeRequest request;
     request.stopAtStep = wholeOption(parser, "stop-at-step", &errors).value_or(-1);
     const auto runId = wholeOption(parser, "run", &errors);
+    request.nproc = nprocOption(parser, &errors);
     if (!parser.isSet("run"))
         errors.append(tr("--run ID is required"));
     request.from = parser.value("from");

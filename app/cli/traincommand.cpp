@@ -16,6 +16,8 @@
 #include "train/runexecution.h"
 #include "launch/newrun.h"
 #include "train/trainer.h"
+#include "train/dataparallel.h"
+#include "dist/worldinfo.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -80,8 +82,20 @@ int execute(store::RunStore &store, qint64 runId, train::ExecutionOptions option
     const auto record = store.run(runId);
     train::RunConfig config;
     QStringList errors;
-    if (record && train::runConfigFromJson(record->configJson, &config, &errors))
-        runtime::applyThreadCount(config.train.threads);
+    QString worldError;
+    options.world = dist::worldFromEnvironment(&worldError);  // srun or torchrun started this as rank 0
+    if (!worldError.isEmpty()) {
+        printErr(tr("error: %1").arg(worldError));
+        return ExitUsage;
+    }
+    options.program = QCoreApplication::applicationFilePath();
+    if (record && train::runConfigFromJson(record->configJson, &config, &errors)) {
+        const int processes = options.processes > 0 ? options.processes : config.train.processes;
+        const dist::WorldInfo world = options.world ? *options.world
+                                    : processes > 1 ? dist::localWorld(processes)
+                                                    : dist::WorldInfo{};
+        runtime::applyThreadCount(world.distributed() ? train::threadsPerRank(config, world) : config.train.threads);
+    }
     TrainPrinter printer(json, runId);
     options.stop = installStopHandlers();
     options.events = &printer;
@@ -91,7 +105,7 @@ int execute(store::RunStore &store, qint64 runId, train::ExecutionOptions option
         printErr(tr("error: %1").arg(result.message));
         return ExitFailure;
     }
-    printer.finished(statusWord(result.end), result.message);
+    printer.finished(result.crashed ? QStringLiteral("crashed") : statusWord(result.end), result.message);
     if (!json && result.end == train::TrainEnd::Failed && !isatty(STDOUT_FILENO))  // stdout may be a file: say it on stderr too
         printErr(tr("error: run %1 %2: %3").arg(runId).arg(statusWord(result.end), result.message));
     if (result.configError)
@@ -126,6 +140,7 @@ int trainQueuedRun(const TrainRequest &request)
         return printCommandError(*problem);
     train::ExecutionOptions options;
     options.stopAtStep = request.stopAtStep;
+    options.processes = request.nproc;
     options.acceptModifiedCheckpoint = request.acceptModifiedCheckpoint;  // its init.from
     return execute(*store, runId, options, request.json);
 }
@@ -221,7 +236,24 @@ int resumeRun(const ResumeRequest &request)
     options.resumeFrom = request.from;
     options.acceptModifiedCheckpoint = request.acceptModifiedCheckpoint;
     options.stopAtStep = request.stopAtStep;
+    options.processes = request.nproc;
     return execute(*store, request.runId, options, request.json);
+}
+
+// A rank other than 0 of a data-parallel job (started by --nproc, torchrun or srun): whatever the
+// arguments, it trains rank 0's run on its shard and never touches the store. nullopt for rank 0
+// and a single process.
+std::optional<int> runAsRank()
+{
+    QString error;
+    const auto world = dist::worldFromEnvironment(&error);
+    if (!world || world->isLeader())
+        return std::nullopt;  // a problem with the environment is said by rank 0's path
+    QString message;
+    const int code = train::runRank(*world, installStopHandlers(), &message);
+    if (code != 0)
+        printErr(tr("error: gatefold-cli %1: %2").arg(world->describe(), message));
+    return code == 0 ? ExitOk : ExitFailure;
 }
 
 } // namespace
@@ -229,6 +261,8 @@ int resumeRun(const ResumeRequest &request)
 int runTrain(const QStringList &arguments)
 {
     installStopHandlers();  // from the start: a stop while it loads ends the run as cancelled, not killed
+    if (const auto worker = runAsRank())
+        return *worker;
     QCommandLineParser parser;
     addTrainOptions(parser);
     if (const auto exitCode = parseOrExit(parser, arguments))
@@ -243,6 +277,8 @@ int runTrain(const QStringList &arguments)
 int runResume(const QStringList &arguments)
 {
     installStopHandlers();  // from the start: a stop while it loads ends the run as cancelled, not killed
+    if (const auto worker = runAsRank())
+        return *worker;
     QCommandLineParser parser;
     addResumeOptions(parser);
     if (const auto exitCode = parseOrExit(parser, arguments))

@@ -6,6 +6,7 @@
 #include "runoptions.h"
 
 #include "config/runpaths.h"
+#include "config/runvalidation.h"
 #include "store/storetext.h"
 
 #include <QCommandLineParser>
@@ -50,6 +51,13 @@ bool readNewRun(const QCommandLineParser &parser, QStringList errors, TrainReque
     if (const QString why = store::oneLineProblem(QStringLiteral("tag"), parser.values("tag")); !why.isEmpty())
         errors.append(QStringLiteral("--tag: ") + why);
     auto config = runConfigFromOptions(parser, &errors);
+    if (config && request->nproc > 0) {  // --nproc N is --set compute.processes=N for a new run
+        config->train.processes = request->nproc;
+        for (const auto &p : train::validateRunConfig(*config))
+            errors.append(QStringLiteral("--nproc %1: %2: %3")
+                              .arg(request->nproc)
+                              .arg(QString::fromStdString(p.field), QString::fromStdString(p.message)));
+    }
     if (config && errors.isEmpty()) {
         config = train::withAbsolutePaths(*config);  // the run reads the same files from any directory
         // contract C3: data set and resources, as config --check does; the data set is recorded with
@@ -95,6 +103,7 @@ std::optional<TrainRequest> trainRequest(const QCommandLineParser &parser, Comma
     TrainRequest request;
     request.stopAtStep = wholeOption(parser, "stop-at-step", &errors).value_or(-1);
     request.queuedRunId = wholeOption(parser, "run", &errors);
+    request.nproc = nprocOption(parser, &errors);
     request.storePath = storePathFromOptions(parser);
     request.json = parser.isSet("json");
     request.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");

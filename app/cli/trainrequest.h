@@ -22,6 +22,7 @@ struct TrainRequest {
     QString storePath;
     bool json = false;
     qint64 stopAtStep = -1;                // -1: no --stop-at-step
+    int nproc = 0;                         // --nproc: ranks on this machine (0: the run's compute.processes)
     bool acceptModifiedCheckpoint = false;
     std::optional<qint64> queuedRunId;     // --run: that run with its own config; nothing below is read
     train::RunConfig config;               // the new run's, with absolute paths

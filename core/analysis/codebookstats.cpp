@@ -51,6 +51,26 @@ void CodebookAccumulator::add(const torch::Tensor &codeIndices, const torch::Ten
     }
 }
 
+void CodebookAccumulator::sumAcross(const std::function<void(torch::Tensor &)> &sum)
+{
+    const auto device = m_mass.defined() ? m_mass.device() : torch::Device(torch::kCPU);
+    auto packed = torch::zeros({m_codebookSize + 4}, torch::kFloat64);
+    if (m_mass.defined()) {
+        packed.narrow(0, 0, m_codebookSize).copy_(m_mass.cpu());
+        packed[m_codebookSize] = m_entropy.item<double>();
+        packed[m_codebookSize + 1] = m_gateNorm.item<double>();
+    }
+    packed[m_codebookSize + 2] = double(m_tokens);
+    packed[m_codebookSize + 3] = double(m_normTokens);
+    sum(packed);
+    const auto options = torch::TensorOptions().dtype(torch::kFloat64).device(device);
+    m_mass = packed.narrow(0, 0, m_codebookSize).to(options).clone();
+    m_entropy = packed[m_codebookSize].to(options).clone();
+    m_gateNorm = packed[m_codebookSize + 1].to(options).clone();
+    m_tokens = std::int64_t(std::llround(packed[m_codebookSize + 2].item<double>()));
+    m_normTokens = std::int64_t(std::llround(packed[m_codebookSize + 3].item<double>()));
+}
+
 CodebookStats CodebookAccumulator::stats() const
 {
     CodebookStats s;

@@ -3,6 +3,7 @@
 #include <torch/types.h>
 
 #include <cstdint>
+#include <functional>
 
 namespace gatefold::analysis {
 
@@ -40,6 +41,9 @@ public:
     void add(const torch::Tensor &codeIndices, const torch::Tensor &codeWeights,
              const torch::Tensor &gateNorm = {});
     CodebookStats stats() const;
+    // Adds the sums of the same block's accumulators of every data-parallel rank: `sum` adds a
+    // float64 CPU tensor over the ranks in place (every rank calls this once, in the same order).
+    void sumAcross(const std::function<void(torch::Tensor &)> &sum);
     std::int64_t tokens() const { return m_tokens; }
     std::int64_t codebookSize() const { return m_codebookSize; }
 

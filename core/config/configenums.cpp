@@ -45,6 +45,8 @@ GF_ENUM_TABLE(train::TauSchedule, {train::TauSchedule::None, "none"}, {train::Ta
               {train::TauSchedule::Geometric, "geometric"})
 GF_ENUM_TABLE(train::DeviceChoice, {train::DeviceChoice::Auto, "auto"}, {train::DeviceChoice::Cpu, "cpu"},
               {train::DeviceChoice::Cuda, "cuda"})
+GF_ENUM_TABLE(train::DistBackend, {train::DistBackend::Auto, "auto"}, {train::DistBackend::Gloo, "gloo"},
+              {train::DistBackend::Nccl, "nccl"})
 
 #undef GF_ENUM_TABLE
 
@@ -75,4 +77,5 @@ std::string toString(JoinStage v) { return config::enumName(v); }
 namespace gatefold::train {
 std::string toString(TauSchedule v) { return config::enumName(v); }
 std::string toString(DeviceChoice v) { return config::enumName(v); }
+std::string toString(DistBackend v) { return config::enumName(v); }
 } // namespace gatefold::train

@@ -25,6 +25,7 @@ template<> const EnumTable<model::JoinScheduleKind> &enumTable<model::JoinSchedu
 template<> const EnumTable<model::JoinStage> &enumTable<model::JoinStage>();
 template<> const EnumTable<train::TauSchedule> &enumTable<train::TauSchedule>();
 template<> const EnumTable<train::DeviceChoice> &enumTable<train::DeviceChoice>();
+template<> const EnumTable<train::DistBackend> &enumTable<train::DistBackend>();
 
 // The data sets data.name accepts (data/datasets.cpp opens them).
 const std::vector<std::string> &dataSetNames();
@@ -49,4 +50,5 @@ std::string toString(JoinStage v);
 namespace gatefold::train {
 std::string toString(TauSchedule v);
 std::string toString(DeviceChoice v);
+std::string toString(DistBackend v);
 } // namespace gatefold::train

@@ -122,12 +122,23 @@ void checkTraining(const TrainConfig &t, std::vector<model::ConfigProblem> &out)
     need(out, t.cde.tauEnd > 0, "cde.tau_end", GF_TRANSLATE_NOOP("ConfigProblem", "must be greater than 0"));
     need(out, t.threads >= 0 && t.threads <= 1024, "compute.threads",
          GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 0 (all cores) and 1024"));
+    need(out, t.processes >= 1 && t.processes <= 1024, "compute.processes",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 1 and 1024"));
+    need(out, t.distTimeout >= 1 && t.distTimeout <= 86400, "compute.dist_timeout",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 1 and 86400 seconds"));
 }
 
 // Settings that are right alone but not together.
 void checkCombination(const RunConfig &config, std::vector<model::ConfigProblem> &out)
 {
     const TrainConfig &t = config.train;
+    // Every rank takes an equal share of each global batch (DistributedSampler's contract).
+    need(out, t.processes < 1 || t.batchSize % t.processes == 0, "train.batch_size",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must be a multiple of compute.processes: every process takes an equal "
+                                            "share of the global batch"));
+    need(out, t.distBackend != DistBackend::Nccl || t.device != DeviceChoice::Cpu, "compute.dist_backend",
+         GF_TRANSLATE_NOOP("ConfigProblem", "nccl needs CUDA devices (compute.device = cuda or auto); use gloo on "
+                                            "the CPU"));
     if (config.model.gate.kind != model::GateKind::Cde) {
         need(out, t.cde.rampEpochs == 0, "cde.ramp_epochs",
              GF_TRANSLATE_NOOP("ConfigProblem", "applies to CDE gates only (gate.kind = cde); set it to 0"));

@@ -36,6 +36,9 @@ struct CdeScheduleConfig {
 
 enum class DeviceChoice { Auto, Cpu, Cuda };
 
+// The c10d process group of a data-parallel run: auto is NCCL when the ranks hold CUDA devices, else Gloo.
+enum class DistBackend { Auto, Gloo, Nccl };
+
 struct TrainConfig {
     data::DataConfig data;
     data::AugmentConfig augment;
@@ -48,7 +51,10 @@ struct TrainConfig {
     int evalBatchSize = 256;
     bool deterministic = false;  // deterministic algorithms (CUDA: slower; CPU kernels are already)
     DeviceChoice device = DeviceChoice::Auto;
-    int threads = 0;            // CPU intra-op threads, 0 = all cores
+    int threads = 0;            // CPU intra-op threads, 0 = all cores (with processes > 1: per process, 0 = cores / processes)
+    int processes = 1;          // data-parallel ranks started on this machine (batchSize is the global batch)
+    DistBackend distBackend = DistBackend::Auto;
+    int distTimeout = 300;      // seconds a collective may wait for a rank before the job ends
     std::int64_t memoryLimit = 0;  // bytes a run may need at its peak (checked before it is created); 0 = this machine's memory
     int kmeansBatches = 4;      // batches clustered when gate.codebook_init = kmeans
     int keepEvery = 0;          // also keep every k-th epoch's checkpoint (epoch-N.pt) to inspect later; 0: last and best only

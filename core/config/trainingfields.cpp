@@ -87,6 +87,20 @@ void addScheduleAndComputeFields(std::vector<Field> &f)
         GF_TRAIN(device), enumCodec<train::DeviceChoice>());
     add("compute.threads", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "CPU threads (0: all cores)"),
         GF_TRAIN(threads), integerCodec());
+    add("compute.processes", G::Compute, T::Integer,
+        GF_TRANSLATE_NOOP("RunField", "data-parallel processes (ranks) on this machine; train.batch_size is the "
+                                      "global batch, split evenly between them"),
+        GF_TRAIN(processes), integerCodec());
+    add("compute.dist_backend", G::Compute, T::Text,
+        GF_TRANSLATE_NOOP("RunField", "process group of a data-parallel run (auto: NCCL when the ranks hold CUDA "
+                                      "devices, else Gloo)"),
+        GF_TRAIN(distBackend), enumCodec<train::DistBackend>());
+    f.back().applies = [](const RunConfig &c) { return c.train.processes > 1; };
+    add("compute.dist_timeout", G::Compute, T::Integer,
+        GF_TRANSLATE_NOOP("RunField", "seconds a data-parallel step may wait for a rank before the whole job "
+                                      "ends as crashed"),
+        GF_TRAIN(distTimeout), integerCodec());
+    f.back().applies = [](const RunConfig &c) { return c.train.processes > 1; };
     add("compute.memory_limit", G::Compute, T::Text,
         GF_TRANSLATE_NOOP("RunField", "memory a run may need at its peak, e.g. 8G (0: this machine's); checked "
                                       "before the run is created"),

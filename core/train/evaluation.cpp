@@ -6,6 +6,7 @@
 #include <torch/torch.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace gatefold::train {
 namespace {
@@ -49,13 +50,15 @@ std::vector<BranchEval> branchEvals(const model::VisionTransformerImpl &net,
 
 EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, data::Split split, int batchSize,
                     const torch::Device &device, const data::Normalization &norm,
-                    const std::atomic<bool> *stop, bool codebookStats, bool branchStats)
+                    const std::atomic<bool> *stop, bool codebookStats, bool branchStats, const EvalShard &shard)
 {
     const bool wasTraining = model->is_training();
     model->eval();
     torch::NoGradGuard noGrad;
     EvalResult result;
-    const std::int64_t n = data.size(split);
+    const std::int64_t all = data.size(split);
+    const std::int64_t first = all * shard.rank / shard.size;
+    const std::int64_t n = all * (shard.rank + 1) / shard.size;
     const std::int64_t k = std::min<std::int64_t>(5, data.numClasses());
     double lossSum = 0.0;
     std::int64_t correct1 = 0;
@@ -69,7 +72,7 @@ EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, 
                 codebooks.emplace_back(b, analysis::CodebookAccumulator(model->config().gate.codebookSize));
     model::ForwardOptions recordAssignments;
     recordAssignments.assignments = true;
-    for (std::int64_t begin = 0; begin < n; begin += batchSize) {
+    for (std::int64_t begin = first; begin < n; begin += batchSize) {
         if (stop && stop->load()) {
             result.interrupted = true;
             break;
@@ -82,7 +85,7 @@ EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, 
         labels = labels.to(device);
         torch::Tensor logits;
         // Branch outputs on the first batch only: the similarity of a batch is what the figures show.
-        const bool branchesNow = branchStats && begin == 0;
+        const bool branchesNow = branchStats && begin == 0 && shard.rank == 0;
         if (codebooks.empty() && !branchesNow) {
             logits = model->forward(images).to(torch::kFloat64);
         } else {
@@ -104,6 +107,17 @@ EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, 
         correct1 += hits.select(1, 0).sum().item<std::int64_t>();
         correct5 += hits.any(1).sum().item<std::int64_t>();
         result.images += std::int64_t(indices.size());
+    }
+    if (shard.sum) {
+        auto totals = torch::tensor({lossSum, double(correct1), double(correct5), double(result.images)},
+                                    torch::kFloat64);
+        shard.sum(totals);
+        lossSum = totals[0].item<double>();
+        correct1 = std::int64_t(std::llround(totals[1].item<double>()));
+        correct5 = std::int64_t(std::llround(totals[2].item<double>()));
+        result.images = std::int64_t(std::llround(totals[3].item<double>()));
+        for (auto &[block, accumulator] : codebooks)
+            accumulator.sumAcross(shard.sum);
     }
     if (result.images > 0) {
         result.loss = lossSum / double(result.images);

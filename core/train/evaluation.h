@@ -6,6 +6,7 @@
 #include "model/visiontransformer.h"
 
 #include <atomic>
+#include <functional>
 #include <vector>
 
 namespace gatefold::train {
@@ -37,6 +38,16 @@ struct EvalResult {
     std::vector<BranchEval> branches;    // per parallel block, when asked for
 };
 
+// A data-parallel evaluation: rank `rank` of `size` evaluates images
+// [rank·n/size, (rank+1)·n/size) of the split, and `sum` adds a float64 CPU
+// tensor over the ranks in place, so every rank gets the split's exact sums
+// and counts (not a mean of means). The branch similarity is rank 0's first batch.
+struct EvalShard {
+    int rank = 0;
+    int size = 1;
+    std::function<void(torch::Tensor &)> sum;
+};
+
 // The model in eval mode on the whole `split` in index order, `batchSize`
 // images at a time, normalised by `norm`; the model's train/eval mode is
 // restored afterwards. With `codebookStats` on a CDE model the same pass also
@@ -47,6 +58,7 @@ struct EvalResult {
 // are compared (core/model/README.md, joining "What researchers look at").
 EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, data::Split split, int batchSize,
                     const torch::Device &device, const data::Normalization &norm,
-                    const std::atomic<bool> *stop = nullptr, bool codebookStats = false, bool branchStats = false);
+                    const std::atomic<bool> *stop = nullptr, bool codebookStats = false, bool branchStats = false,
+                    const EvalShard &shard = {});
 
 } // namespace gatefold::train

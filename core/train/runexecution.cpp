@@ -9,6 +9,8 @@
 #include "config/runconfigjson.h"
 #include "runrecorder.h"
 #include "testkillpoint.h"
+#include "dataparallel.h"
+#include "dist/distgroup.h"
 
 
 #include <QDir>
@@ -134,11 +136,18 @@ bool applyResume(store::RunStore &store, qint64 runId, const ResumePlan &plan, R
     return true;
 }
 
-void recordRuntime(store::RunStore &store, qint64 runId, const Trainer &trainer, const QString &gatefoldVersion)
+void recordRuntime(store::RunStore &store, qint64 runId, const Trainer &trainer, const QString &gatefoldVersion,
+                   const dist::DistGroup *group, const RunConfig &config)
 {
-    const QJsonObject versions{{"gatefold", gatefoldVersion},
-                               {"libtorch", QStringLiteral(TORCH_VERSION)},
-                               {"qt", QString::fromLatin1(qVersion())}};
+    QJsonObject versions{{"gatefold", gatefoldVersion},
+                         {"libtorch", QStringLiteral(TORCH_VERSION)},
+                         {"qt", QString::fromLatin1(qVersion())},
+                         {"world_size", group ? group->size() : 1}};
+    if (group) {
+        versions.insert("dist_backend", group->backendName());
+        versions.insert("launcher", group->world().launcher);
+        versions.insert("per_rank_batch", config.train.batchSize / group->size());
+    }
     store.setRuntime(runId, QString::fromStdString(trainer.device().str()),
                      QString::fromUtf8(QJsonDocument(versions).toJson(QJsonDocument::Compact)));
 }
@@ -149,6 +158,18 @@ TrainOutcome runCatching(Trainer &trainer, store::RunStore &store, qint64 runId,
     TrainOutcome outcome;
     try {
         outcome = trainer.run();
+    } catch (const dist::RankLost &e) {
+        outcome.end = TrainEnd::Failed;
+        outcome.rankLost = true;
+        outcome.step = trainer.state().step;
+        const bool checkpoint = !store.artifacts(runId, store::CheckpointName::last().kind()).empty();
+        outcome.message = QStringLiteral("the engine stopped at step %1: %2; %3")
+                              .arg(trainer.state().step)
+                              .arg(QString::fromUtf8(e.what()),
+                                   checkpoint ? QStringLiteral("`gatefold-cli resume --run %1` continues from its last "
+                                                               "checkpoint, with as many processes as you choose "
+                                                               "(--nproc)").arg(runId)
+                                              : QStringLiteral("it had no checkpoint yet; resume starts it over"));
     } catch (const std::exception &e) {
         QString detail;
         const QString what = describeFailure(e, &detail);
@@ -172,10 +193,20 @@ ExecutionResult recordEnd(store::RunStore &store, qint64 runId, RunRecorder &rec
     testKillPoint("before-end-status");
     const store::RunStatus status = outcome.end == TrainEnd::Finished ? store::RunStatus::Finished
                                   : outcome.end == TrainEnd::Cancelled ? store::RunStatus::Cancelled
+                                  : outcome.rankLost                   ? store::RunStatus::Crashed
                                                                        : store::RunStatus::Failed;
     if (!store.setStatus(runId, status, outcome.message) && outcome.end == TrainEnd::Finished)
         return {TrainEnd::Failed, store.lastError(), false};
-    return {outcome.end, outcome.message, false};
+    return {outcome.end, outcome.message, false, false, outcome.rankLost};
+}
+
+// The ranks of this session: srun's or torchrun's world, else --nproc or compute.processes on this machine.
+dist::WorldInfo worldOf(const ExecutionOptions &options, const RunConfig &config)
+{
+    if (options.world)
+        return *options.world;
+    const int processes = options.processes > 0 ? options.processes : config.train.processes;
+    return processes > 1 ? dist::localWorld(processes) : dist::WorldInfo{};
 }
 
 // The claimed run, from its config to its end status.
@@ -201,6 +232,28 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
     if (plan && !applyResume(store, runId, *plan, recorder, &trainerOptions, &error))
         return failRun(store, runId, error);
     removeUnrecordedCheckpoints(store, runId);  // files a killed engine wrote but never committed
+    std::unique_ptr<DataParallelLeader> leader;
+    if (const auto world = worldOf(options, config); world.distributed()) {
+        RankJob job;
+        job.runId = runId;
+        job.configJson = record.configJson;
+        job.resumeFrom = trainerOptions.resumeFrom;
+        job.resumeTrust = trainerOptions.resumeTrust;
+        job.initTrust = trainerOptions.initTrust;
+        job.stopAtStep = options.stopAtStep;
+        leader = DataParallelLeader::start(world, config, job, options.program, &error);
+        if (!leader)
+            return failRun(store, runId, error);
+        trainerOptions.group = leader->group();
+    }
+    struct EndRanks {
+        std::unique_ptr<DataParallelLeader> &leader;
+        ~EndRanks()
+        {
+            if (leader)
+                leader->finish(5.0);  // a path that did not reach the end of training
+        }
+    } endRanks{leader};
     Trainer trainer(config, trainerOptions);
     if (data)
         trainer.setData(std::move(data));
@@ -225,8 +278,11 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
             return failRun(store, runId, store.lastError());
         testKillPoint("after-truncate");
     }
-    recordRuntime(store, runId, trainer, options.gatefoldVersion);
-    return recordEnd(store, runId, recorder, runCatching(trainer, store, runId, config));
+    recordRuntime(store, runId, trainer, options.gatefoldVersion, trainerOptions.group, config);
+    const TrainOutcome outcome = runCatching(trainer, store, runId, config);
+    if (leader)  // every rank ended before the run's end is recorded; a failed job's ranks are not waited for
+        leader->finish(outcome.end == TrainEnd::Failed ? 2.0 : 30.0);
+    return recordEnd(store, runId, recorder, outcome);
 }
 
 } // namespace

@@ -3,10 +3,12 @@
 #include "trainer.h"
 
 #include "store/runstore.h"
+#include "dist/worldinfo.h"
 
 #include <QString>
 
 #include <atomic>
+#include <optional>
 
 namespace gatefold::train {
 
@@ -18,6 +20,12 @@ struct ExecutionOptions {
     std::int64_t stopAtStep = -1;
     TrainEvents *events = nullptr;   // the CLI's printer, after the store
     QString gatefoldVersion;
+    // Data parallel: `world` when torchrun or srun started this process as rank 0 of a job;
+    // otherwise `processes` ranks on this machine (0: the run's compute.processes), the others
+    // started as `program` (this engine).
+    std::optional<dist::WorldInfo> world;
+    int processes = 0;
+    QString program;
 };
 
 struct ExecutionResult {
@@ -25,6 +33,7 @@ struct ExecutionResult {
     QString message;
     bool configError = false;  // the run's config is invalid or the run cannot be claimed (nothing was trained)
     bool refused = false;      // refused before the run was touched (e.g. a damaged checkpoint): its status is as it was
+    bool crashed = false;      // a data-parallel job lost a rank: the run is marked crashed (resumable)
 };
 
 // The run directory of run `id`: <store dir>/runs/<id>.

@@ -20,6 +20,11 @@ std::uint64_t streamSeed(std::uint64_t seed, std::uint64_t purpose, std::int64_t
     return mixSeed(mixSeed(mixSeed(seed) ^ purpose) ^ std::uint64_t(index));
 }
 
+std::uint64_t rankStreamSeed(std::uint64_t seed, std::uint64_t purpose, std::int64_t index, int rank)
+{
+    return streamSeed(streamSeed(seed, purpose, index), kRankStream, rank);
+}
+
 torch::Tensor cpuGeneratorState()
 {
     auto generator = at::detail::getDefaultCPUGenerator();

@@ -15,7 +15,11 @@ enum StreamPurpose : std::uint64_t {
     kTorchStream = 2,    // torch's CPU generator (init; dropout and drop-path per epoch)
     kAugmentStream = 3,  // augmentation of a step
     kMixStream = 4,      // mixup/cutmix of a step
+    kRankStream = 5,     // a data-parallel rank's own draws (torch's generator, mixing) at a step
 };
+
+// The seed of stream `purpose` at `index` for data-parallel rank `rank`: several ranks never share draws.
+std::uint64_t rankStreamSeed(std::uint64_t seed, std::uint64_t purpose, std::int64_t index, int rank);
 
 // splitmix64: a well-mixed 64-bit value of `x`.
 std::uint64_t mixSeed(std::uint64_t x);

@@ -9,6 +9,9 @@
 #include "config/runconfigjson.h"
 #include "testkillpoint.h"
 
+#include "dist/distgroup.h"
+#include "dist/gradientreducer.h"
+
 #include "data/batchloader.h"
 #include "data/imagesource.h"
 #include "data/mixing.h"
@@ -155,10 +158,15 @@ EvalReport Trainer::evaluateNow()
     // A joining model's branch similarity on the first batch, so the Inspect tab can scrub through joining.
     const bool branches = !m_model->parallelBlockList().empty();
     testKillPoint("in-evaluation");
-    report.result = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm, nullptr, codebook, branches);
+    EvalShard shard;
+    if (auto *group = m_options.group) {
+        shard = {group->rank(), group->size(), [group](torch::Tensor &t) { group->allReduceSum(t); }};
+    }
+    report.result = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm, nullptr, codebook, branches,
+                             shard);
     if (m_ema.enabled()) {
         m_ema.swapInto(*m_model);
-        report.ema = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm);
+        report.ema = evaluate(m_model, *m_data, data::Split::Val, batch, m_device, m_norm, nullptr, false, false, shard);
         m_ema.swapInto(*m_model);
     }
     report.best = report.result.top1 > m_state.bestTop1;
@@ -235,11 +243,18 @@ void Trainer::announceStart()
 
 std::pair<torch::Tensor, torch::Tensor> Trainer::trainBatch(std::int64_t step)
 {
-    const auto indices = batchIndices(step);
-    std::vector<std::uint64_t> seeds(indices.size());
+    const auto global = batchIndices(step);
+    // Rank r of W takes positions r, r + W, … of the global batch: DistributedSampler's shard of the
+    // epoch's order. An image's augmentation is a function of (seed, step, its position in the global
+    // batch), so the global batch is the same for any number of ranks.
+    const int ranks = worldSize();
+    std::vector<std::int64_t> indices;
+    std::vector<std::uint64_t> seeds;
     const std::uint64_t stepSeed = streamSeed(m_config.train.seed, kAugmentStream, step);
-    for (size_t i = 0; i < seeds.size(); ++i)
-        seeds[i] = mixSeed(stepSeed ^ std::uint64_t(i));  // image i's augmentation: a function of (seed, step, i)
+    for (size_t i = size_t(rank()); i < global.size(); i += size_t(ranks)) {
+        indices.push_back(global[i]);
+        seeds.push_back(mixSeed(stepSeed ^ std::uint64_t(i)));
+    }
     auto batch = m_data->trainBatch(indices, seeds);
     if (m_device.is_cuda())
         batch.first = batch.first.pin_memory();
@@ -250,6 +265,37 @@ bool Trainer::stopRequested() const
 {
     return (m_options.stop && m_options.stop->load())
         || (m_options.stopAtStep >= 0 && m_state.step >= m_options.stopAtStep);
+}
+
+int Trainer::worldSize() const
+{
+    return m_options.group ? m_options.group->size() : 1;
+}
+
+int Trainer::rank() const
+{
+    return m_options.group ? m_options.group->rank() : 0;
+}
+
+// Every rank stops at the same step when any of them is asked to (SIGTERM reaches one or all).
+bool Trainer::agreedStop() const
+{
+    const bool here = stopRequested();
+    if (!m_options.group)
+        return here;
+    return m_options.group->allReduceMax(here ? 1.0 : 0.0) > 0.0;
+}
+
+void Trainer::averageAcrossRanks(double *loss, torch::Tensor *diversity)
+{
+    if (!m_options.group)
+        return;
+    auto values = torch::tensor({*loss, diversity->defined() ? diversity->item<double>() : 0.0}, torch::kFloat64);
+    m_options.group->allReduceSum(values);
+    values /= double(worldSize());
+    *loss = values[0].item<double>();
+    if (diversity->defined())
+        *diversity = values[1];
 }
 
 TrainOutcome Trainer::finish(TrainEnd end, QString message) const
@@ -291,7 +337,11 @@ bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *
     const double clip = o.clipGrad > 0 ? o.clipGrad : std::numeric_limits<double>::infinity();
     const std::int64_t step = m_state.step;
     const auto t0 = Clock::now();
-    if (step % m_schedules->stepsPerEpoch() == 0)
+    // One process: torch's generator from (seed, epoch), its state in every checkpoint. Several ranks:
+    // from (seed, step, rank) at every step, so no rank's state needs keeping and any step can resume.
+    if (m_options.group)
+        torch::manual_seed(rankStreamSeed(m_config.train.seed, kTorchStream, step, rank()));
+    else if (step % m_schedules->stepsPerEpoch() == 0)
         torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, step / m_schedules->stepsPerEpoch()));
     applySchedules(step);
     const double waitedBefore = loader.waitedSeconds();
@@ -312,9 +362,12 @@ bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *
     data::MixedBatch mixed;
     if (augment.mixes())
         mixed = data::mixBatch(images, labels, m_config.model.numClasses, augment, o.labelSmoothing,
-                               streamSeed(m_config.train.seed, kMixStream, step));
+                               m_options.group ? rankStreamSeed(m_config.train.seed, kMixStream, step, rank())
+                                               : streamSeed(m_config.train.seed, kMixStream, step));
 
     m_optimizer->zero_grad();
+    if (m_reducer)
+        m_reducer->prepare();
     const auto out = m_model->forwardForTraining(mixed.mixed ? mixed.images : images);
     auto loss = mixed.mixed
         ? -(mixed.targets * torch::log_softmax(out.logits, 1)).sum(1).mean()  // soft targets, smoothing inside
@@ -322,8 +375,12 @@ bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *
     const auto aux = m_model->auxiliaryLoss(out);
     const auto total_loss = aux.defined() ? loss + aux : loss;
     total_loss.backward();
+    if (m_reducer)
+        m_reducer->finish();  // every rank holds the mean gradient of the global batch
     const double gradNorm = torch::nn::utils::clip_grad_norm_(m_parameters, clip);
-    const double lossValue = total_loss.item<double>();
+    double lossValue = total_loss.item<double>();
+    torch::Tensor diversity = out.diversity.defined() ? out.diversity.detach() : torch::Tensor();
+    averageAcrossRanks(&lossValue, &diversity);
     if (!std::isfinite(lossValue) || !std::isfinite(gradNorm)) {
         *error = divergedMessage(step, lossValue, gradNorm);
         return false;
@@ -335,8 +392,8 @@ bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *
     result->seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     result->loss = lossValue;
     result->gradNorm = gradNorm;
-    result->diversity = out.diversity;
-    result->images = images.size(0);
+    result->diversity = diversity;
+    result->images = images.size(0) * worldSize();
     return true;
 }
 
@@ -401,7 +458,7 @@ TrainOutcome Trainer::run()
     // A resumed run's checkpoint already holds this step: stopping at once writes no second file.
     bool savedAtThisStep = !m_options.resumeFrom.isEmpty();
     while (m_state.step < total) {
-        if (stopRequested())
+        if (agreedStop())
             return stopHere(savedAtThisStep);
         StepResult result;
         if (!trainStep(loader, &result, &error))

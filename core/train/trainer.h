@@ -28,6 +28,11 @@ namespace gatefold::data {
 class BatchLoader;
 }
 
+namespace gatefold::dist {
+class DistGroup;
+class GradientReducer;
+}
+
 namespace gatefold::train {
 
 struct TrainerOptions {
@@ -38,6 +43,9 @@ struct TrainerOptions {
     TrainEvents *events = nullptr;
     CheckpointTrust resumeTrust;  // the store's record of resumeFrom, contents the user accepted
     CheckpointTrust initTrust;    // the same for init.from
+    // A data-parallel job's process group (this rank's view of it), or none. Every rank runs
+    // a Trainer; only rank 0 has events and a runDir.
+    dist::DistGroup *group = nullptr;
 };
 
 enum class TrainEnd { Finished, Failed, Cancelled };
@@ -51,6 +59,7 @@ struct TrainOutcome {
     QString message;  // why it failed or stopped
     std::int64_t step = 0;
     double bestTop1 = -1.0;
+    bool rankLost = false;  // a data-parallel job lost a rank (died, hung): the run crashed
 };
 
 // The training loop of a run (its settings: README.md, "Training settings"): AdamW with a
@@ -88,8 +97,11 @@ public:
     QString lastCheckpointPath() const { return m_lastCheckpoint; }
     QString bestCheckpointPath() const { return m_bestCheckpoint; }
 
-    // The training indices of step `step` (a pure function of seed and step).
+    // The training indices of step `step` (a pure function of seed and step): the global batch.
     std::vector<std::int64_t> batchIndices(std::int64_t step);
+    // Ranks of the job (1 without a process group) and this trainer's rank.
+    int worldSize() const;
+    int rank() const;
     // Sets λ, τ, the joining strength and the learning rate for step `step`.
     void applySchedules(std::int64_t step);
 
@@ -115,6 +127,11 @@ private:
     void reportProgress(const StepResult &result);  // the train/* window and the progress event
     bool endEpoch(QString *error);                  // evaluation, best, checkpoint kinds, records
     TrainOutcome finish(TrainEnd end, QString message) const;
+    // Data parallel: the weights of rank 0 everywhere, the gradient reducer; the per-step
+    // agreement on stopping; the step's loss and diversity as means over the ranks.
+    bool joinGroup(QString *error);
+    bool agreedStop() const;
+    void averageAcrossRanks(double *loss, torch::Tensor *diversity);
 
     std::pair<torch::Tensor, torch::Tensor> trainBatch(std::int64_t step);  // the loader's producer
     QString divergedMessage(std::int64_t step, double lossValue, double gradNorm) const;
@@ -146,6 +163,7 @@ private:
     model::VisionTransformer m_model{nullptr};
     std::unique_ptr<torch::optim::AdamW> m_optimizer;
     std::vector<torch::Tensor> m_parameters;
+    std::unique_ptr<dist::GradientReducer> m_reducer;
     WeightEma m_ema;
     std::unique_ptr<RunSchedules> m_schedules;
     TrainState m_state;

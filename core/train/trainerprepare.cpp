@@ -23,7 +23,11 @@
 
 #include <torch/torch.h>
 
+#include "dist/distgroup.h"
+#include "dist/gradientreducer.h"
+
 #include <algorithm>
+#include <map>
 #include <memory>
 
 namespace gatefold::train {
@@ -53,7 +57,58 @@ bool Trainer::prepare(QString *error)
         *error = QStringLiteral("cannot create the run directory %1").arg(m_options.runDir);
         return false;
     }
-    return startWeights(error);
+    return startWeights(error) && joinGroup(error);
+}
+
+// DDP's start: rank 0's parameters, buffers and averages everywhere, then the gradient reducer.
+bool Trainer::joinGroup(QString *error)
+{
+    auto *group = m_options.group;
+    if (!group)
+        return true;
+    const int ranks = group->size();
+    if (m_config.train.batchSize % ranks != 0) {
+        *error = QStringLiteral("train.batch_size (%1) is the global batch and must be a multiple of the %2 ranks; "
+                                "choose a batch size divisible by %2")
+                     .arg(m_config.train.batchSize)
+                     .arg(ranks);
+        return false;
+    }
+    std::vector<torch::Tensor> state;
+    for (const auto &p : m_model->parameters())
+        state.push_back(p.detach());
+    for (const auto &b : m_model->buffers())
+        state.push_back(b.detach());
+    for (const auto &t : m_ema.tensors())
+        state.push_back(t.detach());
+    // One broadcast per dtype: the tensors flattened into one buffer and copied back.
+    torch::NoGradGuard noGrad;
+    std::map<int, std::vector<torch::Tensor>> byType;
+    for (const auto &t : state)
+        byType[int(t.scalar_type())].push_back(t);
+    for (auto &[type, tensors] : byType) {
+        std::vector<torch::Tensor> flat;
+        for (const auto &t : tensors)
+            flat.push_back(t.reshape({-1}));
+        auto buffer = torch::cat(flat);
+        group->broadcast({buffer});
+        std::int64_t offset = 0;
+        for (auto &t : tensors) {
+            t.copy_(buffer.narrow(0, offset, t.numel()).view(t.sizes()));
+            offset += t.numel();
+        }
+    }
+    m_reducer = std::make_unique<dist::GradientReducer>(*group, m_parameters);
+    say(QStringLiteral("data-parallel: %1 ranks (%2, %3); train.batch_size %4 is the global batch: %5 images per "
+                       "rank and step; gradients averaged in %6 bucket(s), %7 MB per step, all-reduced during "
+                       "backward")
+            .arg(ranks)
+            .arg(group->world().launcher, group->backendName())
+            .arg(m_config.train.batchSize)
+            .arg(m_config.train.batchSize / ranks)
+            .arg(m_reducer->bucketCount())
+            .arg(double(m_reducer->bytesPerStep()) / 1e6, 0, 'f', 2));
+    return true;
 }
 
 bool Trainer::openData(QString *error)
@@ -100,8 +155,11 @@ bool Trainer::chooseDevice(QString *error)
         *error = QStringLiteral("compute.device is cuda, but this LibTorch sees no CUDA device; use cpu or auto");
         return false;
     }
-    m_device = choice != DeviceChoice::Cpu && torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0)
-                                                                           : torch::Device(torch::kCPU);
+    // A data-parallel rank takes the device of its local rank (one device per local rank).
+    const int local = m_options.group ? m_options.group->world().localRank : 0;
+    const int devices = torch::cuda::is_available() ? int(torch::cuda::device_count()) : 0;
+    m_device = choice != DeviceChoice::Cpu && devices > 0 ? torch::Device(torch::kCUDA, local % devices)
+                                                          : torch::Device(torch::kCPU);
     if (m_config.train.deterministic)
         at::globalContext().setDeterministicAlgorithms(true, false);
     return true;
