@@ -167,8 +167,10 @@ std::optional<SlurmOptions> readSlurmOptions(const SlurmOptionTexts &texts, cons
         o.nodes = wholeIn(*texts.nodes, "nodes", 1, kMaxNodes, 1, &found);
     if (texts.nproc)
         o.nproc = wholeIn(*texts.nproc, "nproc", 1, kMaxRanksPerNode, 1, &found);
-    if (texts.sbatchArgs)
+    if (texts.sbatchArgs) {  // in place of the base's; an empty one (--sbatch-arg=) alone clears them
         o.sbatchArgs = *texts.sbatchArgs;
+        o.sbatchArgs.removeAll(QString());
+    }
     found << slurmOptionProblems(o);
     found.removeDuplicates();
     if (found.isEmpty())

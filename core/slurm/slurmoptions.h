@@ -38,7 +38,8 @@ struct SlurmOptionTexts {
 };
 
 // `base` (defaults, or the options a run was submitted with) with the options
-// `texts` gives in their place, each checked: nullopt with every problem in
+// `texts` gives in their place (sbatch options as a list: given ones replace the base's, and an
+// empty one, --sbatch-arg=, stands for none), each checked: nullopt with every problem in
 // `problems` ("--time '1 hour' is not a Slurm time: …"), each saying what to write.
 std::optional<SlurmOptions> readSlurmOptions(const SlurmOptionTexts &texts, const SlurmOptions &base,
                                              QStringList *problems);
