@@ -1,6 +1,7 @@
 #pragma once
 
 #include "clicommon.h"
+#include "slurmrequest.h"
 
 #include <QString>
 
@@ -18,6 +19,7 @@ struct ResumeRequest {
     qint64 stopAtStep = -1;                // -1: no --stop-at-step
     bool acceptModifiedCheckpoint = false;
     bool json = false;
+    std::optional<SlurmRequest> slurm;     // --slurm: resubmitted to Slurm (options over the run's recorded ones)
 };
 
 void addResumeOptions(QCommandLineParser &parser);
