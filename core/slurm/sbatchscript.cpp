@@ -62,18 +62,20 @@ QStringList SbatchScript::header() const
 {
     const SlurmOptions &o = m_job.options;
     const QString layout = o.distributed()
-        ? QStringLiteral("%1 node(s) x %2 rank(s) per run, started by srun (data-parallel)").arg(o.nodes).arg(o.nproc)
-        : QStringLiteral("one engine process per run");
+        ? QStringLiteral("as %1 node(s) x %2 rank(s), started by srun (data-parallel)").arg(o.nodes).arg(o.nproc)
+        : QStringLiteral("as one engine process");
     return {
         QStringLiteral("#!/bin/bash"),
-        QStringLiteral("# Gatefold: %1, on Slurm as a job array, one task per run.").arg(commentText(m_job.description)),
-        QStringLiteral("# Made by %1 on %2.")
+        QStringLiteral("# Gatefold: %1. A Slurm job array, one task per run.").arg(commentText(m_job.description)),
+        QStringLiteral("# Made by %1, %2.")
             .arg(commentText(m_job.madeBy), m_job.made.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"))),
         QStringLiteral("# Store: %1").arg(commentText(m_job.store)),
-        QStringLiteral("# Task i runs `gatefold-cli %1 --run RUNS[i]`: %2; the engine claims its run").arg(commandWord(m_job.command), layout),
-        QStringLiteral("# in the store (rank 0 writes it and the checkpoints) and ends it finished, failed or cancelled"),
-        QStringLiteral("# (scancel: SIGTERM, a checkpoint, resumable). Submitted with `sbatch --parsable`; state:"),
-        QStringLiteral("# `gatefold-cli runs list`; cancel: `gatefold-cli runs cancel ID`; again: `gatefold-cli resume --run ID --slurm`."),
+        QStringLiteral("# Task i runs `gatefold-cli %1 --run RUNS[i]` %2.").arg(commandWord(m_job.command), layout),
+        QStringLiteral("# The engine claims its run in the store and ends it finished, failed or cancelled; rank 0"),
+        QStringLiteral("# alone writes the store and the checkpoints. scancel sends SIGTERM: the engine saves a"),
+        QStringLiteral("# checkpoint and ends cancelled (resumable). Each task's output: slurm-<job>_<task>.out/.err."),
+        QStringLiteral("# State: gatefold-cli runs list. Cancel: gatefold-cli runs cancel ID. Again: gatefold-cli"),
+        QStringLiteral("# resume --run ID --slurm. Submitted by Gatefold with sbatch --parsable."),
     };
 }
 
