@@ -13,13 +13,9 @@ namespace gatefold::launch {
 namespace {
 
 struct SlurmSubmissionText {
-    Q_DECLARE_TR_FUNCTIONS(SlurmSubmission)
+    Q_DECLARE_TR_FUNCTIONS(SlurmSubmissionText)
 };
 
-QString tr(const char *text)
-{
-    return SlurmSubmissionText::tr(text);
-}
 
 const char *const kPostgresExample = "postgresql://USER@HOST/DATABASE?runs=/shared/gatefold";
 
@@ -45,24 +41,24 @@ QString SlurmSubmission::storeRefusal(const store::StoreLocation &location, cons
 {
     if (location.isPostgres())
         return {};
-    const QString what = tr("the run store %1 is an SQLite file").arg(location.display());
-    const QString todo = tr("use a PostgreSQL store every node reaches, --store '%1' with runs= a folder on the file "
+    const QString what = SlurmSubmissionText::tr("the run store %1 is an SQLite file").arg(location.display());
+    const QString todo = SlurmSubmissionText::tr("use a PostgreSQL store every node reaches, --store '%1' with runs= a folder on the file "
                             "system the nodes share (README, \"Run store\" and \"Cluster\"). Nothing was created")
                              .arg(QLatin1String(kPostgresExample));
     if (options.nodes > 1)
-        return tr("a run on %1 nodes needs a store every node reaches, and %2: SQLite over a network file system "
+        return SlurmSubmissionText::tr("a run on %1 nodes needs a store every node reaches, and %2: SQLite over a network file system "
                   "corrupts (its locks do not hold there); %3.")
             .arg(options.nodes)
             .arg(what, todo);
     QString error;
     const auto nodes = client.partitionNodes(options.partition, &error);
     if (!nodes)
-        return tr("cannot tell whether the cluster is this machine alone (%1), and %2, which only a cluster of this "
+        return SlurmSubmissionText::tr("cannot tell whether the cluster is this machine alone (%1), and %2, which only a cluster of this "
                   "one machine may use; %3.")
             .arg(error, what, todo);
     for (const auto &node : *nodes)
         if (!node.isThisMachine())
-            return tr("the partition's nodes (%1) are not all this machine: a task may run on another one, and %2, "
+            return SlurmSubmissionText::tr("the partition's nodes (%1) are not all this machine: a task may run on another one, and %2, "
                       "which must not be shared over a network file system (it corrupts); %3.")
                 .arg(nodeNames(*nodes), what, todo);
     return {};
@@ -74,10 +70,10 @@ QStringList SlurmSubmission::storeNotices(const store::StoreLocation &location)
     if (!location.isPostgres())
         return notices;
     if (!location.password.isEmpty())
-        notices << tr("the store URL holds a password; the script gets the URL without it, so the nodes need it in "
+        notices << SlurmSubmissionText::tr("the store URL holds a password; the script gets the URL without it, so the nodes need it in "
                       "~/.pgpass or $PGPASSWORD (sbatch passes your environment on)");
     if (!QUrl(location.given).query().contains(QLatin1String("runs=")))
-        notices << tr("the store URL has no runs=: each node keeps the runs' checkpoints and logs under %1 on its own "
+        notices << SlurmSubmissionText::tr("the store URL has no runs=: each node keeps the runs' checkpoints and logs under %1 on its own "
                       "disk unless that folder is shared; add runs=/a/shared/folder to the URL")
                        .arg(QDir::toNativeSeparators(location.dataDir));
     return notices;
@@ -124,9 +120,9 @@ std::optional<SlurmSubmitted> SlurmSubmission::submit(const SlurmBatch &batch, Q
         return submitted;
     QString cancelError;
     const bool cancelled = m_client.cancel({*jobId}, &cancelError);
-    *error = tr("Slurm accepted job %1, but the store could not record it (%2); %3")
+    *error = SlurmSubmissionText::tr("Slurm accepted job %1, but the store could not record it (%2); %3")
                  .arg(*jobId, m_store.lastError(),
-                      cancelled ? tr("the job was cancelled again") : tr("cancel it with `scancel %1` (%2)").arg(*jobId, cancelError));
+                      cancelled ? SlurmSubmissionText::tr("the job was cancelled again") : SlurmSubmissionText::tr("cancel it with `scancel %1` (%2)").arg(*jobId, cancelError));
     return std::nullopt;
 }
 

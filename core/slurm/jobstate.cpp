@@ -7,7 +7,7 @@ namespace gatefold::slurm {
 namespace {
 
 struct JobStateText {
-    Q_DECLARE_TR_FUNCTIONS(JobState)
+    Q_DECLARE_TR_FUNCTIONS(JobStateText)
 };
 
 } // namespace

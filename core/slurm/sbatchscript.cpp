@@ -9,7 +9,7 @@ namespace gatefold::slurm {
 namespace {
 
 struct SbatchScriptText {
-    Q_DECLARE_TR_FUNCTIONS(SbatchScript)
+    Q_DECLARE_TR_FUNCTIONS(SbatchScriptText)
 };
 
 // One line of a comment: control characters (a name from the store) cannot end it.

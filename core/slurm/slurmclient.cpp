@@ -11,7 +11,7 @@ namespace gatefold::slurm {
 namespace {
 
 struct SlurmClientText {
-    Q_DECLARE_TR_FUNCTIONS(SlurmClient)
+    Q_DECLARE_TR_FUNCTIONS(SlurmClientText)
 };
 
 // "12345" of "12345_3" (an array task) or of "12345".

@@ -8,13 +8,9 @@ namespace gatefold::slurm {
 namespace {
 
 struct SlurmCommandText {
-    Q_DECLARE_TR_FUNCTIONS(SlurmCommand)
+    Q_DECLARE_TR_FUNCTIONS(SlurmCommandText)
 };
 
-QString tr(const char *text)
-{
-    return SlurmCommandText::tr(text);
-}
 
 // stderr as a message shows it: its lines joined, not endless.
 QString said(const QByteArray &bytes)
@@ -39,7 +35,7 @@ CommandResult SlurmCommand::run(const QString &program, const QStringList &argum
     CommandResult r;
     const QString path = QStandardPaths::findExecutable(program);
     if (path.isEmpty()) {
-        r.error = tr("%1 not found: install slurm-client (Debian: apt-get install slurm-client) or run on a login "
+        r.error = SlurmCommandText::tr("%1 not found: install slurm-client (Debian: apt-get install slurm-client) or run on a login "
                      "node of the cluster, where the Slurm commands are")
                       .arg(program);
         return r;
@@ -47,13 +43,13 @@ CommandResult SlurmCommand::run(const QString &program, const QStringList &argum
     QProcess process;
     process.start(path, arguments);
     if (!process.waitForStarted(timeoutMs)) {
-        r.error = tr("%1 could not be started: %2").arg(program, process.errorString());
+        r.error = SlurmCommandText::tr("%1 could not be started: %2").arg(program, process.errorString());
         return r;
     }
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished(5000);
-        r.error = tr("`%1` did not answer within %2 s and was stopped; the Slurm controller may be down or busy "
+        r.error = SlurmCommandText::tr("`%1` did not answer within %2 s and was stopped; the Slurm controller may be down or busy "
                      "(`scontrol ping` says), try again")
                       .arg(shown(program, arguments))
                       .arg(timeoutMs / 1000.0, 0, 'g', 3);
@@ -62,16 +58,16 @@ CommandResult SlurmCommand::run(const QString &program, const QStringList &argum
     r.out = QString::fromLocal8Bit(process.readAllStandardOutput());
     r.err = said(process.readAllStandardError());
     if (process.exitStatus() != QProcess::NormalExit) {
-        r.error = tr("`%1` crashed: %2").arg(shown(program, arguments), r.err);
+        r.error = SlurmCommandText::tr("`%1` crashed: %2").arg(shown(program, arguments), r.err);
         return r;
     }
     r.exitCode = process.exitCode();
     r.ok = r.exitCode == 0;
     if (!r.ok)
-        r.error = tr("`%1` failed (exit %2): %3")
+        r.error = SlurmCommandText::tr("`%1` failed (exit %2): %3")
                       .arg(shown(program, arguments))
                       .arg(r.exitCode)
-                      .arg(r.err.isEmpty() ? tr("it said nothing on stderr") : r.err);
+                      .arg(r.err.isEmpty() ? SlurmCommandText::tr("it said nothing on stderr") : r.err);
     return r;
 }
 

@@ -9,14 +9,10 @@
 namespace gatefold::slurm {
 namespace {
 
-struct SlurmOptionText {
-    Q_DECLARE_TR_FUNCTIONS(SlurmOptions)
+struct SlurmOptionsText {
+    Q_DECLARE_TR_FUNCTIONS(SlurmOptionsText)
 };
 
-QString tr(const char *text)
-{
-    return SlurmOptionText::tr(text);
-}
 
 constexpr int kMaxNodes = 10000;
 constexpr int kMaxRanksPerNode = 1024;
@@ -41,7 +37,7 @@ QString partitionProblem(const QString &partition)
 {
     if (partition.isEmpty() || matches(partition, "[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*"))
         return {};
-    return tr("--partition '%1' is not a partition name (letters, digits, '_', '.', '-'; several separated by "
+    return SlurmOptionsText::tr("--partition '%1' is not a partition name (letters, digits, '_', '.', '-'; several separated by "
               "commas); `sinfo -s` lists them")
         .arg(printable(partition));
 }
@@ -51,7 +47,7 @@ QString timeProblem(const QString &time)
 {
     if (time.isEmpty() || matches(time, "\\d+(:\\d+){0,2}|\\d+-\\d+(:\\d+){0,2}|(?i:unlimited|infinite)"))
         return {};
-    return tr("--time '%1' is not a Slurm time limit; write minutes (90), HH:MM:SS (1:30:00) or D-HH:MM:SS "
+    return SlurmOptionsText::tr("--time '%1' is not a Slurm time limit; write minutes (90), HH:MM:SS (1:30:00) or D-HH:MM:SS "
               "(2-00:00:00)")
         .arg(printable(time));
 }
@@ -60,7 +56,7 @@ QString gresProblem(const QString &gres)
 {
     if (gres.isEmpty() || matches(gres, "[A-Za-z0-9_:.,=/+-]+"))
         return {};
-    return tr("--gres '%1' is not a generic resource list (e.g. gpu:1 or gpu:a100:2, without spaces)").arg(printable(gres));
+    return SlurmOptionsText::tr("--gres '%1' is not a generic resource list (e.g. gpu:1 or gpu:a100:2, without spaces)").arg(printable(gres));
 }
 
 // The options the script writes itself, by the long name sbatch knows them under (and their short names).
@@ -71,19 +67,19 @@ struct OwnOption {
 const QList<OwnOption> &ownOptions()
 {
     static const QList<OwnOption> own = {
-        {{"array", "a"}, QT_TRANSLATE_NOOP("SlurmOptions", "one task per run")},
-        {{"output", "o"}, QT_TRANSLATE_NOOP("SlurmOptions", "the task's output beside the sweep")},
-        {{"error", "e"}, QT_TRANSLATE_NOOP("SlurmOptions", "the task's errors beside the sweep")},
-        {{"job-name", "J"}, QT_TRANSLATE_NOOP("SlurmOptions", "the sweep's or run's name")},
-        {{"parsable"}, QT_TRANSLATE_NOOP("SlurmOptions", "to read the job id")},
-        {{"wrap"}, QT_TRANSLATE_NOOP("SlurmOptions", "the script is the job")},
-        {{"nodes", "N"}, QT_TRANSLATE_NOOP("SlurmOptions", "give it as --nodes")},
-        {{"ntasks", "n"}, QT_TRANSLATE_NOOP("SlurmOptions", "give it as --nodes and --nproc")},
-        {{"ntasks-per-node"}, QT_TRANSLATE_NOOP("SlurmOptions", "give it as --nproc")},
-        {{"partition", "p"}, QT_TRANSLATE_NOOP("SlurmOptions", "give it as --partition")},
-        {{"time", "t"}, QT_TRANSLATE_NOOP("SlurmOptions", "give it as --time")},
-        {{"cpus-per-task", "c"}, QT_TRANSLATE_NOOP("SlurmOptions", "give it as --cpus-per-task")},
-        {{"gres"}, QT_TRANSLATE_NOOP("SlurmOptions", "give it as --gres")},
+        {{"array", "a"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "one task per run")},
+        {{"output", "o"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "the task's output beside the sweep")},
+        {{"error", "e"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "the task's errors beside the sweep")},
+        {{"job-name", "J"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "the sweep's or run's name")},
+        {{"parsable"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "to read the job id")},
+        {{"wrap"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "the script is the job")},
+        {{"nodes", "N"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "give it as --nodes")},
+        {{"ntasks", "n"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "give it as --nodes and --nproc")},
+        {{"ntasks-per-node"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "give it as --nproc")},
+        {{"partition", "p"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "give it as --partition")},
+        {{"time", "t"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "give it as --time")},
+        {{"cpus-per-task", "c"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "give it as --cpus-per-task")},
+        {{"gres"}, QT_TRANSLATE_NOOP("SlurmOptionsText", "give it as --gres")},
     };
     return own;
 }
@@ -100,19 +96,19 @@ QString optionName(const QString &arg)
 QString sbatchArgProblem(const QString &arg)
 {
     if (!arg.startsWith(QLatin1Char('-')) || arg.size() < 2 || arg == QLatin1String("--"))
-        return tr("--sbatch-arg '%1' is not an sbatch option; write one option each, as --name=value "
+        return SlurmOptionsText::tr("--sbatch-arg '%1' is not an sbatch option; write one option each, as --name=value "
                   "(e.g. --sbatch-arg=--account=lab)")
             .arg(printable(arg));
     for (const QChar c : arg)
         if (c.isSpace() || c.category() == QChar::Other_Control || c == QLatin1Char('\'') || c == QLatin1Char('"'))
-            return tr("--sbatch-arg '%1' holds a space, a quote or a control character; the script keeps one "
+            return SlurmOptionsText::tr("--sbatch-arg '%1' holds a space, a quote or a control character; the script keeps one "
                       "option a line as written, so write it as --name=value without them")
                 .arg(printable(arg));
     const QString name = optionName(arg);
     for (const OwnOption &own : ownOptions())
         if (own.names.contains(name))
-            return tr("--sbatch-arg '%1': Gatefold writes --%2 itself (%3); leave it out")
-                .arg(arg, own.names.first(), tr(own.why));
+            return SlurmOptionsText::tr("--sbatch-arg '%1': Gatefold writes --%2 itself (%3); leave it out")
+                .arg(arg, own.names.first(), SlurmOptionsText::tr(own.why));
     return {};
 }
 
@@ -123,7 +119,7 @@ int wholeIn(const QString &text, const char *name, int low, int high, int fallba
     const int v = text.trimmed().toInt(&ok);
     if (ok && v >= low && v <= high)
         return v;
-    problems->append(tr("--%1 must be a whole number from %2 to %3, not '%4'").arg(QLatin1String(name)).arg(low).arg(high).arg(text));
+    problems->append(SlurmOptionsText::tr("--%1 must be a whole number from %2 to %3, not '%4'").arg(QLatin1String(name)).arg(low).arg(high).arg(text));
     return fallback;
 }
 
@@ -142,11 +138,11 @@ QStringList slurmOptionProblems(const SlurmOptions &o)
         if (!p.isEmpty())
             problems << p;
     if (o.cpusPerTask < 0 || o.cpusPerTask > kMaxCpusPerTask)
-        problems << tr("--cpus-per-task must be a whole number from 1 to %1, not %2").arg(kMaxCpusPerTask).arg(o.cpusPerTask);
+        problems << SlurmOptionsText::tr("--cpus-per-task must be a whole number from 1 to %1, not %2").arg(kMaxCpusPerTask).arg(o.cpusPerTask);
     if (o.nodes < 1 || o.nodes > kMaxNodes)
-        problems << tr("--nodes must be a whole number from 1 to %1, not %2").arg(kMaxNodes).arg(o.nodes);
+        problems << SlurmOptionsText::tr("--nodes must be a whole number from 1 to %1, not %2").arg(kMaxNodes).arg(o.nodes);
     if (o.nproc < 1 || o.nproc > kMaxRanksPerNode)
-        problems << tr("--nproc must be a whole number from 1 to %1, not %2").arg(kMaxRanksPerNode).arg(o.nproc);
+        problems << SlurmOptionsText::tr("--nproc must be a whole number from 1 to %1, not %2").arg(kMaxRanksPerNode).arg(o.nproc);
     for (const QString &arg : o.sbatchArgs)
         if (const QString p = sbatchArgProblem(arg); !p.isEmpty())
             problems << p;
@@ -210,7 +206,7 @@ std::optional<SlurmOptions> slurmOptionsFromJson(const QByteArray &json, QString
         return options;
     if (error)
         *error = typed ? problems.join(QStringLiteral("; "))
-                       : tr("the recorded Slurm options are not an object of partition, time, cpus_per_task, gres, "
+                       : SlurmOptionsText::tr("the recorded Slurm options are not an object of partition, time, cpus_per_task, gres, "
                             "nodes, nproc and sbatch_args: %1")
                              .arg(QString::fromUtf8(json.left(200)));
     return std::nullopt;
