@@ -47,8 +47,9 @@ public:
 
     // Starts the cluster with `cpus` CPUs on its node (more than the machine has is allowed: the
     // node's configuration overrides what slurmd finds), in partition "debug", plus a partition
-    // "far" whose only node is not this machine (it never answers). Empty on success, else what
-    // failed and the daemons' logs.
+    // "far" whose only node is not this machine (it never answers). The main scheduler looks at
+    // pending jobs every second (Slurm's default: every 60 s), so a task waiting for a CPU starts as
+    // soon as one is free. Empty on success, else what failed and the daemons' logs.
     QString start(int cpus = 2)
     {
         if (!m_dir.isValid())
