@@ -56,6 +56,28 @@ bool sameBits(double a, double b)
     return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
+// Slurm (schema 5): submissions recorded all or none, the latest one each run's job; a queued
+// run with one is nobody's orphan; a queued run is cancelled only while queued (`ida` runs, `idb`
+// is queued).
+void exerciseSlurm(RunStore &s, qint64 ida, qint64 idb, QJsonObject *result)
+{
+    QJsonObject &out = *result;
+    out["slurmRecord"] = s.recordSlurmJobs({{0, idb, QStringLiteral("41_0"), QStringLiteral("/s/a.sbatch"),
+                                             R"({"nodes":1,"nproc":2})", 1700000000.25}});
+    out["slurmRecordBad"] = s.recordSlurmJobs({{0, idb, QStringLiteral("42_0"), QStringLiteral("/s/b.sbatch"), "{}", 1},
+                                               {0, 987654, QStringLiteral("42_1"), QStringLiteral("/s/b.sbatch"), "{}", 1}});
+    QJsonArray slurmJobs;
+    for (const auto &j : s.slurmJobs(idb))
+        slurmJobs.append(QJsonArray{j.runId == idb, j.jobId, j.script, QString::fromUtf8(j.optionsJson), j.submitted});
+    out["slurmJobs"] = slurmJobs;
+    out["slurmLatest"] = s.latestSlurmJobs().count(idb) ? s.latestSlurmJobs().at(idb).jobId : QString();
+    out["slurmAdopt"] = s.adoptRuns({idb});
+    out["slurmOrphans"] = int(s.orphanedQueuedRuns().size());
+    out["cancelRunning"] = s.cancelQueuedRun(ida, QStringLiteral("no"));
+    out["cancelQueued"] = s.cancelQueuedRun(idb, QStringLiteral("cancelled 'in' Slurm"));
+    out["cancelledStatus"] = s.run(idb) ? store::toString(s.run(idb)->status) + s.run(idb)->message : QString();
+}
+
 // One pass through the whole store API; what it read back, without the
 // timestamps (they differ between two passes).
 QJsonObject exercise(RunStore &s)
@@ -153,22 +175,7 @@ QJsonObject exercise(RunStore &s)
     out["runs"] = runs;
     out["inSweep"] = int(s.runs(sweep.value_or(0)).size());
 
-    // Slurm (schema 5): submissions recorded all or none, the latest one each run's job; a queued
-    // run with one is nobody's orphan; a queued run is cancelled only while queued.
-    out["slurmRecord"] = s.recordSlurmJobs({{0, idb, QStringLiteral("41_0"), QStringLiteral("/s/a.sbatch"),
-                                             R"({"nodes":1,"nproc":2})", 1700000000.25}});
-    out["slurmRecordBad"] = s.recordSlurmJobs({{0, idb, QStringLiteral("42_0"), QStringLiteral("/s/b.sbatch"), "{}", 1},
-                                               {0, 987654, QStringLiteral("42_1"), QStringLiteral("/s/b.sbatch"), "{}", 1}});
-    QJsonArray slurmJobs;
-    for (const auto &j : s.slurmJobs(idb))
-        slurmJobs.append(QJsonArray{j.runId == idb, j.jobId, j.script, QString::fromUtf8(j.optionsJson), j.submitted});
-    out["slurmJobs"] = slurmJobs;
-    out["slurmLatest"] = s.latestSlurmJobs().count(idb) ? s.latestSlurmJobs().at(idb).jobId : QString();
-    out["slurmAdopt"] = s.adoptRuns({idb});
-    out["slurmOrphans"] = int(s.orphanedQueuedRuns().size());
-    out["cancelRunning"] = s.cancelQueuedRun(ida, QStringLiteral("no"));
-    out["cancelQueued"] = s.cancelQueuedRun(idb, QStringLiteral("cancelled 'in' Slurm"));
-    out["cancelledStatus"] = s.run(idb) ? store::toString(s.run(idb)->status) + s.run(idb)->message : QString();
+    exerciseSlurm(s, ida, idb, &out);
     out["finish"] = s.setStatus(ida, RunStatus::Finished, QStringLiteral("done 'ok'"));
     out["message"] = s.run(ida) ? s.run(ida)->message : QString();
     out["ended"] = s.run(ida) && s.run(ida)->ended >= s.run(ida)->started;
@@ -637,11 +644,11 @@ void TstPgStore::migratesVersionFourOnTheServer()
         QVERIFY(reader->latestSlurmJobs().empty());
     }
     auto s = mustOpen(m_server.url(db));
-    QCOMPARE(s->schemaVersion(), 5);
+    QCOMPARE(s->schemaVersion(), store::currentSchemaVersion());
     QVERIFY2(s->recordSlurmJobs({{0, id, QStringLiteral("7_0"), QStringLiteral("/s/x.sbatch"), "{}", 0}}),
              qPrintable(s->lastError()));
     QCOMPARE(s->latestSlurmJobs().at(id).jobId, QStringLiteral("7_0"));
-    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT version FROM gatefold_schema")).toInt(), 5);
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT version FROM gatefold_schema")).toInt(), store::currentSchemaVersion());
 }
 
 void TstPgStore::refusesMissingTablesAndColumns()

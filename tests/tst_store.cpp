@@ -653,7 +653,7 @@ void TstStore::migratesVersionFourSlurmJobs()
     }
     auto store = openStore(path);
     QVERIFY(store);
-    QCOMPARE(store->schemaVersion(), 5);
+    QCOMPARE(store->schemaVersion(), currentSchemaVersion());
     QVERIFY(store->slurmJobs(id).empty());
     const SlurmJob first{0, id, QStringLiteral("12_0"), QStringLiteral("/s/slurm-1.sbatch"), R"({"nodes":1})", 100.5};
     const SlurmJob again{0, id, QStringLiteral("15_0"), QStringLiteral("/s/slurm-2.sbatch"), R"({"nodes":1,"time":"5"})", 200};
