@@ -162,6 +162,7 @@ private Q_SLOTS:
     void sweepRunsToTheEndIntoPostgres();
     void cancelledRunningTaskResumes();
     void pendingTaskCancelledAtOnce();
+    void queuedRunSubmittedAsTheWindowWill();
     void sqliteRefusedWhereNodesCannotShareIt();
     void dataParallelRunViaSrun();
 
@@ -437,6 +438,36 @@ void TstSlurm::pendingTaskCancelledAtOnce()
     QVERIFY2(slurmState() != QLatin1String("pending"), qPrintable(slurmState()));
     const CliRun shown = cli({"runs", "show", QString::number(id), "--store", path});
     QVERIFY2(shown.out.contains(QStringLiteral("cancelled in Slurm")), qPrintable(said(shown)));
+}
+
+void TstSlurm::queuedRunSubmittedAsTheWindowWill()
+{
+    // A run queued in the store (as the window queues one), handed to Slurm with train --run ID --slurm.
+    needCluster();
+    const QString path = m_dir.filePath(QStringLiteral("queued.sqlite"));
+    const CliRun config = cli(QStringList{"config", "--json"} + tiny(1));
+    QVERIFY2(config.exitCode == 0, qPrintable(said(config)));
+    auto store = openStore(path);
+    QVERIFY(store);
+    store::NewRun run;
+    run.name = QStringLiteral("from the window");
+    run.configJson = config.out.toUtf8();
+    const qint64 held = store->createRun(run).value_or(0);
+    const qint64 id = store->createRun(run).value_or(0);
+    QVERIFY(held > 0 && id > 0);
+    const CliRun first = cli({"train", "--run", QString::number(held), "--slurm", "--sbatch-arg=--hold", "--store", path});
+    QVERIFY2(first.exitCode == 0, qPrintable(said(first)));
+    const CliRun again = cli({"train", "--run", QString::number(held), "--slurm", "--store", path});
+    QCOMPARE(again.exitCode, 2);  // not twice in Slurm
+    QVERIFY2(again.err.contains(QStringLiteral("is in Slurm already as job")), qPrintable(said(again)));
+    QCOMPARE(cli({"runs", "cancel", QString::number(held), "--store", path}).exitCode, 0);
+
+    const CliRun trained = cli({"train", "--run", QString::number(id), "--slurm", "--wait", "--store", path});
+    QVERIFY2(trained.exitCode == 0, qPrintable(said(trained)));
+    QCOMPARE(store::toString(store->run(id)->status), QStringLiteral("finished"));
+    const CliRun finished = cli({"train", "--run", QString::number(id), "--slurm", "--store", path});
+    QCOMPARE(finished.exitCode, 2);  // a finished run is not submitted again
+    QVERIFY2(finished.err.contains(QStringLiteral("not queued")), qPrintable(said(finished)));
 }
 
 void TstSlurm::sqliteRefusedWhereNodesCannotShareIt()
