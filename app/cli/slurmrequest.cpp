@@ -6,6 +6,8 @@
 namespace gatefold::cli {
 namespace {
 
+// The options that mean something only with --slurm. (When train gains --nproc for ranks on this
+// machine, the data-parallel engine's, --nproc leaves this list: one option, N ranks per node.)
 const QStringList kSlurmOptions = {"partition", "time", "cpus-per-task", "gres", "nodes", "nproc", "sbatch-arg", "wait"};
 
 std::optional<QString> given(const QCommandLineParser &parser, const char *name)
