@@ -26,7 +26,8 @@ RunsSlurmView::RunsSlurmView(store::RunStore &store, const std::vector<qint64> &
         return;  // no run was ever submitted: Slurm is not asked (it need not be installed)
     m_states = launch::SlurmRunStates::of(store, slurm::SlurmClient(), runIds);
     if (!m_states.problem.isEmpty() && any())
-        printErr(tr("warning: cannot ask Slurm where the runs' jobs are (shown as ?): %1")
+        printErr(tr("warning: cannot ask Slurm where the runs' jobs are (shown as ?; the store's status stands): %1. "
+                    "On a machine of the cluster, `scontrol ping` says whether its controller answers")
                      .arg(store::escapedForTerminal(m_states.problem)));
 }
 
