@@ -56,6 +56,7 @@ namespace {
 
 constexpr int kSteps = 16;       // 2 epochs of 8 steps
 constexpr int kValImages = 99;   // odd: the 2 ranks' evaluation shards are 49 and 50 images
+constexpr int kEmbedDim = 32;
 constexpr int kDistTimeout = 10; // compute.dist_timeout of every data-parallel run here, seconds
 
 // 1 process against 2 ranks (twoRanksTrainAsOneProcess has the measurements and the reasons).
@@ -70,10 +71,11 @@ constexpr double kEvaluationTolerance = 1e-9;  // relative, on sums added in ano
 QStringList tinyDdpArgs(const QStringList &extra = {})
 {
     QStringList args;
-    for (const QString &kv : QStringList{"img_size=16", "patch_size=4", "embed_dim=32", "depth=2", "num_heads=2",
-                                         "mlp_ratio=2", "data.train_size=256", "data.val_size=99",
-                                         "train.batch_size=32", "train.eval_batch_size=49", "train.log_every=1",
-                                         "train.epochs=2", "compute.threads=1"}
+    for (const QString &kv : QStringList{"img_size=16", "patch_size=4", QStringLiteral("embed_dim=%1").arg(kEmbedDim),
+                                         "depth=2", "num_heads=2", "mlp_ratio=2", "data.train_size=256",
+                                         QStringLiteral("data.val_size=%1").arg(kValImages), "train.batch_size=32",
+                                         "train.eval_batch_size=49", "train.log_every=1", "train.epochs=2",
+                                         "compute.threads=1"}
                              + extra)
         args << "--set" << kv;
     return args;
@@ -219,7 +221,8 @@ bool waitUntilGone(qint64 pid, int timeoutMs)
 QList<qint64> childrenOf(qint64 pid)
 {
     QList<qint64> out;
-    for (const QString &task : QDir(QStringLiteral("/proc/%1/task").arg(pid)).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+    const QDir tasks(QStringLiteral("/proc/%1/task").arg(pid));
+    for (const QString &task : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         QFile children(QStringLiteral("/proc/%1/task/%2/children").arg(pid).arg(task));
         if (children.open(QIODevice::ReadOnly))
             for (const QByteArray &child : children.readAll().split(' '))
@@ -260,7 +263,8 @@ Weights lastWeights(store::RunStore &s, qint64 run, QString *error)
     QByteArray json;
     train::RunConfig config;
     QStringList problems;
-    if (!train::readCheckpointConfig(last->file, &json, error, trust) || !train::runConfigFromJson(json, &config, &problems)) {
+    if (!train::readCheckpointConfig(last->file, &json, error, trust)
+        || !train::runConfigFromJson(json, &config, &problems)) {
         error->append(problems.join("; "));
         return {};
     }
@@ -297,7 +301,8 @@ WeightGap gapOf(const Weights &a, const Weights &b)
     }
     for (size_t i = 0; i < a.size(); ++i) {
         if (a[i].first != b[i].first || !a[i].second.sizes().equals(b[i].second.sizes())) {
-            gap.problem = QStringLiteral("%1 vs %2").arg(QString::fromStdString(a[i].first), QString::fromStdString(b[i].first));
+            gap.problem = QStringLiteral("%1 vs %2").arg(QString::fromStdString(a[i].first),
+                                                         QString::fromStdString(b[i].first));
             return gap;
         }
         const auto x = a[i].second.to(torch::kFloat64), y = b[i].second.to(torch::kFloat64);
@@ -305,9 +310,9 @@ WeightGap gapOf(const Weights &a, const Weights &b)
         // The key bias has no gradient: q·(k_j + b) − q·k_j is the same for every key j, and softmax
         // over the keys drops it. Its value is float32 noise normalised by AdamW in either run
         // (measured up to 2.3e-6 apart, where the rest lies within 2.7e-7): nothing to compare.
-        // qkv.bias is (q | k | v) per branch, each of embed_dim (32 here).
+        // qkv.bias is (q | k | v) per branch, each of embed_dim.
         if (QString::fromStdString(a[i].first).endsWith(QLatin1String("attn.qkv.bias")))
-            deltas.view({-1, 3, 32}).select(1, 1).zero_();
+            deltas.view({-1, 3, kEmbedDim}).select(1, 1).zero_();
         const double delta = deltas.max().item<double>();
         gap.maxWeight = std::max(gap.maxWeight, x.abs().max().item<double>());
         if (delta > gap.maxDelta) {
@@ -849,9 +854,11 @@ void TstDdp::impossibleWorldsAreRefused_data()
 {
     QTest::addColumn<QStringList>("environment");
     QTest::addColumn<QString>("named");  // the variable the message must name
-    QTest::newRow("rank outside the world") << QStringList{"RANK=2", "WORLD_SIZE=2", "MASTER_PORT=29500"} << "RANK/WORLD_SIZE";
+    QTest::newRow("rank outside the world")
+        << QStringList{"RANK=2", "WORLD_SIZE=2", "MASTER_PORT=29500"} << "RANK/WORLD_SIZE";
     QTest::newRow("no MASTER_PORT") << QStringList{"WORLD_SIZE=2"} << "MASTER_PORT is not set";
-    QTest::newRow("MASTER_PORT not a port") << QStringList{"RANK=0", "WORLD_SIZE=2", "MASTER_PORT=abc"} << "MASTER_PORT is 'abc'";
+    QTest::newRow("MASTER_PORT not a port")
+        << QStringList{"RANK=0", "WORLD_SIZE=2", "MASTER_PORT=abc"} << "MASTER_PORT is 'abc'";
     QTest::newRow("srun rank outside the step")
         << QStringList{"SLURM_STEP_ID=0", "SLURM_PROCID=3", "SLURM_STEP_NUM_TASKS=2", "MASTER_PORT=29500"}
         << "SLURM_PROCID";
@@ -874,18 +881,23 @@ void TstDdp::impossibleWorldsAreRefused()
 
 void TstDdp::badProcessCountsAreRefused_data()
 {
-    QTest::addColumn<QStringList>("arguments");  // after "--store S"
+    QTest::addColumn<QStringList>("arguments");  // the command; "--store S" goes after its first word
     QTest::addColumn<QString>("says");
     QTest::addColumn<bool>("existingStore");  // on the finished 2-rank store (nothing may change), else a new one
-    QTest::newRow("--nproc 0") << (QStringList{"train", "--nproc", "0"} + plainModel()) << "--nproc must lie between 1 and 1024" << false;
-    QTest::newRow("--nproc 1025") << (QStringList{"train", "--nproc", "1025"} + plainModel()) << "--nproc must lie between 1 and 1024" << false;
-    QTest::newRow("--nproc abc") << (QStringList{"train", "--nproc", "abc"} + plainModel()) << "--nproc" << false;
-    QTest::newRow("--nproc 3, batch 32") << (QStringList{"train", "--nproc", "3"} + plainModel()) << "train.batch_size" << false;
+    const QString range = QStringLiteral("--nproc must lie between 1 and 1024");
+    QTest::newRow("--nproc 0") << (QStringList{"train", "--nproc", "0"} + plainModel()) << range << false;
+    QTest::newRow("--nproc 1025") << (QStringList{"train", "--nproc", "1025"} + plainModel()) << range << false;
+    QTest::newRow("--nproc abc")
+        << (QStringList{"train", "--nproc", "abc"} + plainModel()) << "--nproc must be a whole number" << false;
+    QTest::newRow("--nproc 3, batch 32")
+        << (QStringList{"train", "--nproc", "3"} + plainModel()) << "train.batch_size: must be a multiple of" << false;
     QTest::newRow("processes 3, batch 32")
-        << (QStringList{"train"} + plainModel() + QStringList{"--set", "compute.processes=3"}) << "train.batch_size" << false;
+        << (QStringList{"train"} + plainModel() + QStringList{"--set", "compute.processes=3"}) << "train.batch_size"
+        << false;
     QTest::newRow("--run, not queued") << QStringList{"train", "--run", "1", "--nproc", "2"} << "not queued" << true;
-    QTest::newRow("resume --nproc 0") << QStringList{"resume", "--run", "1", "--nproc", "0"} << "--nproc must lie" << true;
-    QTest::newRow("resume a finished run") << QStringList{"resume", "--run", "1", "--nproc", "2"} << "only failed, cancelled or crashed" << true;
+    QTest::newRow("resume --nproc 0") << QStringList{"resume", "--run", "1", "--nproc", "0"} << range << true;
+    QTest::newRow("resume a finished run")
+        << QStringList{"resume", "--run", "1", "--nproc", "2"} << "only failed, cancelled or crashed" << true;
 }
 
 void TstDdp::badProcessCountsAreRefused()
@@ -893,7 +905,7 @@ void TstDdp::badProcessCountsAreRefused()
     QFETCH(QStringList, arguments);
     QFETCH(QString, says);
     QFETCH(bool, existingStore);
-    QString path = m_dir.filePath(QStringLiteral("nproc-%1").arg(QTest::currentDataTag()).replace(' ', '-') + "/runs.sqlite");
+    QString path = m_dir.filePath(QStringLiteral("nproc-%1/runs.sqlite").arg(QTest::currentDataTag()).replace(' ', '-'));
     std::map<QString, double> before;
     if (existingStore) {
         path = twoRanks().store;
