@@ -89,7 +89,7 @@ inline std::map<QString, double> metricsOf(store::RunStore &s, qint64 run)
 {
     std::map<QString, double> out;
     for (const QString &key : s.metricKeys(run))
-        if (key != "train/images_per_s" && key != "data/wait_fraction")
+        if (key != "train/images_per_s" && key != "data/wait_fraction" && key != "dist/comm_wait_fraction")
             for (const auto &p : s.metrics(run, key))
                 out[QStringLiteral("%1@%2").arg(key).arg(p.step)] = p.value;
     return out;

@@ -93,7 +93,7 @@ public:
     void metrics(const std::vector<store::MetricPoint> &points) override
     {
         for (const auto &p : points)
-            if (p.key != "train/images_per_s" && p.key != "data/wait_fraction")  // timings, not results
+            if (p.key != "train/images_per_s" && p.key != "data/wait_fraction" && p.key != "dist/comm_wait_fraction")  // timings, not results
                 values[{p.key, p.step}] = p.value;
     }
     bool checkpointed(const CheckpointReport &report, QString *) override

@@ -169,6 +169,18 @@ std::optional<int> runAsRank()
     return code == 0 ? ExitOk : ExitFailure;
 }
 
+// An environment that describes no possible world (RANK >= WORLD_SIZE, no or a bad MASTER_PORT, …):
+// refused before the store is opened, so that a job that cannot start leaves no queued run behind.
+std::optional<int> badWorldEnvironment()
+{
+    QString error;
+    dist::worldFromEnvironment(&error);
+    if (error.isEmpty())
+        return std::nullopt;
+    printErr(tr("error: %1").arg(error));
+    return ExitUsage;
+}
+
 } // namespace
 
 int runTrain(const QStringList &arguments)
@@ -179,6 +191,8 @@ int runTrain(const QStringList &arguments)
     QCommandLineParser parser;
     addTrainOptions(parser);
     if (const auto exitCode = parseOrExit(parser, arguments))
+        return *exitCode;
+    if (const auto exitCode = badWorldEnvironment())
         return *exitCode;
     CommandError error;
     const auto request = trainRequest(parser, &error);
@@ -197,6 +211,8 @@ int runResume(const QStringList &arguments)
     QCommandLineParser parser;
     addResumeOptions(parser);
     if (const auto exitCode = parseOrExit(parser, arguments))
+        return *exitCode;
+    if (const auto exitCode = badWorldEnvironment())
         return *exitCode;
     CommandError error;
     const auto request = resumeRequest(parser, &error);
