@@ -1183,11 +1183,11 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+2"/>
-        <source>images per training step</source>
-        <translation>Bilder pro Trainingsschritt</translation>
+        <source>images per training step, in all: with several processes each takes an equal share</source>
+        <translation>Bilder pro Trainingsschritt insgesamt: bei mehreren Prozessen nimmt jeder einen gleichen Anteil</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>images per evaluation batch</source>
         <translation>Bilder pro Evaluierungs-Batch</translation>
     </message>
@@ -1283,13 +1283,13 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+5"/>
-        <source>device (auto: CUDA when present)</source>
-        <translation>Gerät (auto: CUDA, falls vorhanden)</translation>
+        <source>device of each process (auto: CUDA when present); with several processes on CUDA every local rank takes its own device (rank r: cuda:r)</source>
+        <translation>Gerät jedes Prozesses (auto: CUDA, falls vorhanden); bei mehreren Prozessen auf CUDA nimmt jeder lokale Rang sein eigenes Gerät (Rang r: cuda:r)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>CPU threads (0: all cores)</source>
-        <translation>CPU-Threads (0: alle Kerne)</translation>
+        <location line="+3"/>
+        <source>CPU threads of each process (0: all cores, shared evenly by the processes)</source>
+        <translation>CPU-Threads jedes Prozesses (0: alle Kerne, gleichmäßig auf die Prozesse verteilt)</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1368,6 +1368,39 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="+9"/>
         <source>damaged</source>
         <translation>beschädigt</translation>
+    </message>
+</context>
+<context>
+    <name>WorldText</name>
+    <message>
+        <location filename="../widgets/worldtext.cpp" line="+10"/>
+        <source>%1 asked</source>
+        <translation>%1 verlangt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 · %2 · %3 per process</source>
+        <translation>%1 · %2 · %3 pro Prozess</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Not started yet: it asks for %n process(es) (compute.processes).</source>
+        <translation>
+            <numerusform>Noch nicht gestartet: er verlangt %n Prozess (compute.processes).</numerusform>
+            <numerusform>Noch nicht gestartet: er verlangt %n Prozesse (compute.processes).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One process trained it when it last started.</source>
+        <translation>Beim letzten Start hat ihn ein Prozess trainiert.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 processes (ranks) trained it when it last started, started by %2.
+Process group %3; each takes %4 images of every batch (train.batch_size is the global batch).</source>
+        <translation>Beim letzten Start haben ihn %1 Prozesse (Ränge) trainiert, gestartet von %2.
+Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der globale Batch).</translation>
     </message>
 </context>
 <context>
@@ -1913,7 +1946,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CompareView</name>
     <message>
-        <location filename="../widgets/compareview.cpp" line="+19"/>
+        <location filename="../widgets/compareview.cpp" line="+21"/>
         <source>Only differences</source>
         <translation>Nur Unterschiede</translation>
     </message>
@@ -1943,9 +1976,14 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Bilder/s (zuletzt)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+38"/>
         <source>step (last)</source>
         <translation>Schritt (zuletzt)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>processes</source>
+        <translation>Prozesse</translation>
     </message>
 </context>
 <context>
@@ -1973,8 +2011,13 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 </context>
 <context>
     <name>gatefold::widgets::ConfigForm</name>
+    <message>
+        <location filename="../widgets/configform.cpp" line="+224"/>
+        <source>%1 (%2 tab): %3</source>
+        <translation>%1 (Reiter %2): %3</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+212"/>
+        <location line="+10"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>%n Problem in der Laufkonfiguration.</numerusform>
@@ -2587,7 +2630,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="-24"/>
-        <location filename="../widgets/mainwindowcolumns.cpp" line="+67"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="+76"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
@@ -2997,7 +3040,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+103"/>
+        <location filename="../widgets/runcontroller.cpp" line="+106"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
@@ -3162,7 +3205,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+246"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+254"/>
         <source>best</source>
         <translation>bester Wert</translation>
     </message>
@@ -3178,12 +3221,12 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     </message>
     <message>
         <location line="-3"/>
-        <location line="+82"/>
+        <location line="+140"/>
         <source>epoch %1</source>
         <translation>Epoche %1</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-215"/>
         <source>waiting to resume</source>
         <translation>wartet auf Fortsetzung</translation>
     </message>
@@ -3193,7 +3236,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>wartet auf Fortsetzung (Hintergrund-Warteschlange)</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+148"/>
         <source>%1 (%2); queued for resume, it starts from its last checkpoint when a slot is free.</source>
         <translation>%1 (%2); zur Fortsetzung eingereiht, er startet ab seinem letzten Checkpoint, sobald ein Platz frei ist.</translation>
     </message>
@@ -3203,17 +3246,17 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>keine Meldung</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+66"/>
         <source>%1 img/s</source>
         <translation>%1 Bilder/s</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>ETA %1</source>
         <translation>Rest %1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+46"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -3246,6 +3289,11 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <location line="+1"/>
         <source>Device</source>
         <translation>Gerät</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Processes</source>
+        <translation>Prozesse</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -67,6 +67,17 @@
     </message>
 </context>
 <context>
+    <name>WorldText</name>
+    <message numerus="yes">
+        <location filename="../widgets/worldtext.cpp" line="+22"/>
+        <source>Not started yet: it asks for %n process(es) (compute.processes).</source>
+        <translation>
+            <numerusform>Not started yet: it asks for %n process (compute.processes).</numerusform>
+            <numerusform>Not started yet: it asks for %n processes (compute.processes).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::CodebookView</name>
     <message numerus="yes">
         <location filename="../widgets/codebookview.cpp" line="+364"/>
@@ -80,7 +91,7 @@
 <context>
     <name>gatefold::widgets::ConfigForm</name>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+212"/>
+        <location filename="../widgets/configform.cpp" line="+234"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>%n problem in the run config.</numerusform>

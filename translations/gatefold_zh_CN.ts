@@ -1176,11 +1176,11 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+2"/>
-        <source>images per training step</source>
-        <translation>每个训练步的图像数</translation>
+        <source>images per training step, in all: with several processes each takes an equal share</source>
+        <translation>每个训练步的图像总数：多个进程时各取相等的一份</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>images per evaluation batch</source>
         <translation>每个评估批次的图像数</translation>
     </message>
@@ -1276,13 +1276,13 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+5"/>
-        <source>device (auto: CUDA when present)</source>
-        <translation>设备（auto：有 CUDA 时使用 CUDA）</translation>
+        <source>device of each process (auto: CUDA when present); with several processes on CUDA every local rank takes its own device (rank r: cuda:r)</source>
+        <translation>每个进程的设备（auto：有 CUDA 时用 CUDA）；多个进程使用 CUDA 时，每个本地 rank 占用自己的设备（rank r：cuda:r）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>CPU threads (0: all cores)</source>
-        <translation>CPU 线程数（0：使用全部核心）</translation>
+        <location line="+3"/>
+        <source>CPU threads of each process (0: all cores, shared evenly by the processes)</source>
+        <translation>每个进程的 CPU 线程数（0：全部核心，由各进程平均分配）</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1361,6 +1361,38 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <location line="+9"/>
         <source>damaged</source>
         <translation>已损坏</translation>
+    </message>
+</context>
+<context>
+    <name>WorldText</name>
+    <message>
+        <location filename="../widgets/worldtext.cpp" line="+10"/>
+        <source>%1 asked</source>
+        <translation>请求 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 · %2 · %3 per process</source>
+        <translation>%1 · %2 · 每进程 %3</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Not started yet: it asks for %n process(es) (compute.processes).</source>
+        <translation>
+            <numerusform>尚未启动：它请求 %n 个进程（compute.processes）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One process trained it when it last started.</source>
+        <translation>上次启动时由一个进程训练。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 processes (ranks) trained it when it last started, started by %2.
+Process group %3; each takes %4 images of every batch (train.batch_size is the global batch).</source>
+        <translation>上次启动时由 %1 个进程（rank）训练，由 %2 启动。
+进程组 %3；每个进程取每批中的 %4 张图像（train.batch_size 是全局批次）。</translation>
     </message>
 </context>
 <context>
@@ -1905,7 +1937,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CompareView</name>
     <message>
-        <location filename="../widgets/compareview.cpp" line="+19"/>
+        <location filename="../widgets/compareview.cpp" line="+21"/>
         <source>Only differences</source>
         <translation>仅显示差异</translation>
     </message>
@@ -1935,9 +1967,14 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>图像/秒（最新）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+38"/>
         <source>step (last)</source>
         <translation>步数（最新）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>processes</source>
+        <translation>进程</translation>
     </message>
 </context>
 <context>
@@ -1965,8 +2002,13 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 </context>
 <context>
     <name>gatefold::widgets::ConfigForm</name>
+    <message>
+        <location filename="../widgets/configform.cpp" line="+224"/>
+        <source>%1 (%2 tab): %3</source>
+        <translation>%1（%2 标签页）：%3</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+212"/>
+        <location line="+10"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>运行配置中有 %n 个问题。</numerusform>
@@ -2576,7 +2618,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="-24"/>
-        <location filename="../widgets/mainwindowcolumns.cpp" line="+67"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="+76"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
@@ -2984,7 +3026,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+103"/>
+        <location filename="../widgets/runcontroller.cpp" line="+106"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
@@ -3148,7 +3190,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+246"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+254"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -3164,12 +3206,12 @@ They stay queued; Gatefold offers them when it next starts.</source>
     </message>
     <message>
         <location line="-3"/>
-        <location line="+82"/>
+        <location line="+140"/>
         <source>epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-215"/>
         <source>waiting to resume</source>
         <translation>等待继续</translation>
     </message>
@@ -3179,7 +3221,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>等待继续（后台队列）</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+148"/>
         <source>%1 (%2); queued for resume, it starts from its last checkpoint when a slot is free.</source>
         <translation>%1（%2）；已排队等待继续，有空位时将从其最后一个检查点开始。</translation>
     </message>
@@ -3189,17 +3231,17 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>无消息</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+66"/>
         <source>%1 img/s</source>
         <translation>%1 图像/秒</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>ETA %1</source>
         <translation>剩余 %1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+46"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -3232,6 +3274,11 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <location line="+1"/>
         <source>Device</source>
         <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Processes</source>
+        <translation>进程数</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -94,11 +94,14 @@ qint64 RunController::launchInSweep(const train::RunConfig &config, const QStrin
 {
     if (!m_store)
         return 0;
-    // compute.threads 0 means all cores: with several runs at a time each gets its share (as sweeps do).
+    // compute.threads 0 means all cores: with several runs at a time each gets its share (as sweeps do),
+    // and a data-parallel run's processes share its share (compute.threads is per process).
     train::RunConfig c = config;
     if (c.train.threads == 0)
-        c.train.threads = appsettings::threads() > 0 ? appsettings::threads()
-                                                      : std::max(1, QThread::idealThreadCount() / m_queue->parallel());
+        c.train.threads = appsettings::threads() > 0
+                            ? appsettings::threads()
+                            : std::max(1, QThread::idealThreadCount() / m_queue->parallel()
+                                              / std::max(1, c.train.processes));
     launch::QueuedRunDetails details;
     details.name = name.trimmed().isEmpty() ? tr("run") : name.trimmed();
     details.sweepId = sweepId;

@@ -2,12 +2,15 @@
 
 #include "configdiff.h"
 #include "statusicon.h"
+#include "worldtext.h"
 
 #include "store/runstore.h"
 
+#include <QColor>
 #include <QDateTime>
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 #include <set>
 
@@ -94,8 +97,13 @@ void RunTableModel::update(int r, store::RunRecord run)
         Q_EMIT dataChanged(index(r, Notes), index(r, Notes));
     if (old.configJson != now.configJson) {
         row.configRead = false;
+        Q_EMIT dataChanged(index(r, Processes), index(r, Processes));
         if (!m_extra.isEmpty())
             Q_EMIT dataChanged(index(r, ColumnCount), index(r, columnCount() - 1));
+    }
+    if (old.versions != now.versions) {
+        row.versionsRead = false;
+        Q_EMIT dataChanged(index(r, Processes), index(r, Processes));
     }
     const bool statusChanged = old.status != now.status;
     if (statusChanged || old.message != now.message || old.damage != now.damage || old.device != now.device
@@ -249,16 +257,37 @@ QString RunTableModel::describeExtra(const QString &column)
     return QStringLiteral("%1 (%2)").arg(parts.value(1), which);
 }
 
+namespace {
+
+// Column names settings keep (never shown, never translated): in Column's order.
+constexpr const char *kColumnKeys[] = {"id", "name", "status", "progress", "top1_last", "top1_best",
+                                       "device", "processes", "tags", "notes", "created"};
+static_assert(std::size(kColumnKeys) == RunTableModel::ColumnCount);
+
+} // namespace
+
+QString RunTableModel::columnKey(int column) const
+{
+    if (column >= 0 && column < ColumnCount)
+        return QString::fromLatin1(kColumnKeys[column]);
+    return m_extra.value(column - ColumnCount);
+}
+
+int RunTableModel::columnOf(const QString &key) const
+{
+    for (int c = 0; c < ColumnCount; ++c)
+        if (key == QLatin1String(kColumnKeys[c]))
+            return c;
+    const qsizetype extra = m_extra.indexOf(key);
+    return extra < 0 ? -1 : ColumnCount + int(extra);
+}
+
 QVariant RunTableModel::extraData(int r, int extra, bool sort) const
 {
     Row &row = m_rows[size_t(r)];
     const QString &column = m_extra[extra];
     if (column.startsWith(QLatin1String("config:"))) {
-        if (!row.configRead) {
-            row.config = flattenConfig(row.run.configJson);
-            row.configRead = true;
-        }
-        const QJsonValue v = row.config.value(column.mid(7));
+        const QJsonValue v = configOf(r).value(column.mid(7));
         if (sort && v.isDouble())
             return v.toDouble();
         return valueText(v);
@@ -288,6 +317,8 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
     const auto &run = m_rows[size_t(index.row())].run;
     if (role == RunIdRole)
         return run.id;
+    if (index.column() == Processes && run.damage.isEmpty() && (role == Qt::ToolTipRole || role == Qt::ForegroundRole))
+        return processesData(index.row(), role);
     const QString waiting = index.column() == Status || index.column() == Progress ? waitingText(run) : QString();
     if (role == Qt::DecorationRole && index.column() == Status)
         return statusIcon(waiting.isEmpty() ? run.status : store::RunStatus::Queued);
@@ -308,33 +339,25 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
         return {};
     if (index.column() >= ColumnCount)
         return extraData(index.row(), index.column() - ColumnCount, sort);
-    const bool needsMetrics = index.column() == Progress || index.column() == Top1Last || index.column() == Top1Best;
-    const Row &row = needsMetrics ? summarised(index.row()) : m_rows[size_t(index.row())];
-    switch (Column(index.column())) {
+    if (index.column() == Status && !waiting.isEmpty())
+        return sort ? QVariant(int(store::RunStatus::Queued)) : QVariant(waiting);
+    return fixedData(index.row(), Column(index.column()), sort);
+}
+
+QVariant RunTableModel::fixedData(int r, Column column, bool sort) const
+{
+    const bool needsMetrics = column == Progress || column == Top1Last || column == Top1Best;
+    const Row &row = needsMetrics ? summarised(r) : m_rows[size_t(r)];
+    const auto &run = row.run;
+    switch (column) {
     case Id:
         return run.id;
     case Name:
         return run.name;
     case Status:
-        if (!waiting.isEmpty())
-            return sort ? QVariant(int(store::RunStatus::Queued)) : QVariant(waiting);
         return sort ? QVariant(int(run.status)) : QVariant(statusText(run));
     case Progress:
-        if (row.totalSteps > 0) {
-            if (sort)
-                return double(row.step) / double(row.totalSteps);
-            QString text = QStringLiteral("%1 % · ").arg(100.0 * double(row.step) / double(row.totalSteps), 0, 'f', 0)
-                         + tr("epoch %1").arg(row.epoch, 0, 'f', 2);
-            if (row.imagesPerSecond > 0)
-                text += QStringLiteral(" · ") + tr("%1 img/s").arg(row.imagesPerSecond, 0, 'f', 0);
-            if (row.etaSeconds >= 0 && run.status == store::RunStatus::Running) {
-                const qint64 eta = qint64(row.etaSeconds + 0.5);
-                text += QStringLiteral(" · ") + tr("ETA %1").arg(eta >= 3600 ? QStringLiteral("%1:%2:%3").arg(eta / 3600).arg(eta / 60 % 60, 2, 10, QChar('0')).arg(eta % 60, 2, 10, QChar('0'))
-                                                                              : QStringLiteral("%1:%2").arg(eta / 60).arg(eta % 60, 2, 10, QChar('0')));
-            }
-            return text;
-        }
-        return sort ? QVariant(double(row.step)) : QVariant(row.step >= 0 ? QString::number(row.step) : QString());
+        return progressData(row, sort);
     case Top1Last:
         if (row.top1.count == 0)
             return sort ? QVariant(-1.0) : QVariant();
@@ -345,6 +368,8 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
         return sort ? QVariant(row.top1.max) : QVariant(QStringLiteral("%1 %").arg(100.0 * row.top1.max, 0, 'f', 2));
     case Device:
         return run.device;
+    case Processes:
+        return processesData(r, sort ? SortRole : Qt::DisplayRole);
     case Tags:
         return run.tags.join(QStringLiteral(", "));
     case Notes:
@@ -356,6 +381,62 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
         break;
     }
     return {};
+}
+
+QVariant RunTableModel::progressData(const Row &row, bool sort) const
+{
+    if (row.totalSteps <= 0)
+        return sort ? QVariant(double(row.step)) : QVariant(row.step >= 0 ? QString::number(row.step) : QString());
+    if (sort)
+        return double(row.step) / double(row.totalSteps);
+    QString text = QStringLiteral("%1 % · ").arg(100.0 * double(row.step) / double(row.totalSteps), 0, 'f', 0)
+                 + tr("epoch %1").arg(row.epoch, 0, 'f', 2);
+    if (row.imagesPerSecond > 0)
+        text += QStringLiteral(" · ") + tr("%1 img/s").arg(row.imagesPerSecond, 0, 'f', 0);
+    if (row.etaSeconds >= 0 && row.run.status == store::RunStatus::Running) {
+        const qint64 eta = qint64(row.etaSeconds + 0.5);
+        const QString clock = eta >= 3600 ? QStringLiteral("%1:%2:%3")
+                                                .arg(eta / 3600)
+                                                .arg(eta / 60 % 60, 2, 10, QChar('0'))
+                                                .arg(eta % 60, 2, 10, QChar('0'))
+                                          : QStringLiteral("%1:%2").arg(eta / 60).arg(eta % 60, 2, 10, QChar('0'));
+        text += QStringLiteral(" · ") + tr("ETA %1").arg(clock);
+    }
+    return text;
+}
+
+QVariant RunTableModel::processesData(int r, int role) const
+{
+    const store::RunVersions &versions = versionsOf(r);
+    const int configured = std::max(1, configOf(r).value(QStringLiteral("compute.processes")).toInt(1));
+    switch (role) {
+    case Qt::ToolTipRole:
+        return worldtext::details(versions, configured);
+    case Qt::ForegroundRole:  // asked for, not (yet) what trained it
+        return versions.recorded ? QVariant() : QVariant(QColor(Qt::gray));
+    default:
+        return versions.recorded ? versions.worldSize : configured;
+    }
+}
+
+const QJsonObject &RunTableModel::configOf(int r) const
+{
+    Row &row = m_rows[size_t(r)];
+    if (!row.configRead) {
+        row.config = flattenConfig(row.run.configJson);
+        row.configRead = true;
+    }
+    return row.config;
+}
+
+const store::RunVersions &RunTableModel::versionsOf(int r) const
+{
+    Row &row = m_rows[size_t(r)];
+    if (!row.versionsRead) {
+        row.versions = store::RunVersions::fromJson(row.run.versions);
+        row.versionsRead = true;
+    }
+    return row.versions;
 }
 
 QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -372,6 +453,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     case Top1Last: return tr("Val top-1");
     case Top1Best: return tr("Best top-1");
     case Device: return tr("Device");
+    case Processes: return tr("Processes");
     case Tags: return tr("Tags");
     case Notes: return tr("Notes");
     case Created: return tr("Created");
