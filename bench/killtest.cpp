@@ -18,6 +18,8 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include <algorithm>
+
 #include <cstdio>
 
 using namespace gatefold::killtest;
@@ -37,6 +39,8 @@ int main(int argc, char **argv)
     parser.addOption({"second-kill", "Chance that the resume after a kill is killed too (default 0.35).", "p", "0.35"});
     parser.addOption({"cli", "The gatefold-cli to kill.", "path", QStringLiteral(GATEFOLD_CLI_PATH)});
     parser.addOption({"list", "List the scenarios and exit."});
+    parser.addOption({"nproc", "Train every run with N data-parallel ranks (compute.processes; default 1); the "
+                               "kills hit rank 0, whose ranks die with it.", "n", "1"});
     parser.process(app);
 
     CampaignOptions options;
@@ -46,6 +50,7 @@ int main(int argc, char **argv)
     options.only = parser.value("only").split(',', Qt::SkipEmptyParts);
     options.keepAll = parser.isSet("keep");
     options.secondKill = parser.value("second-kill").toDouble();
+    options.processes = std::max(1, parser.value("nproc").toInt());
     QTemporaryDir temporary(QDir::tempPath() + "/gatefold-killtest-XXXXXX");
     options.workDir = parser.isSet("work") ? QDir(parser.value("work")).absolutePath() : temporary.path();
     if (!parser.isSet("work"))

@@ -72,6 +72,8 @@ Campaign::Campaign(CampaignOptions options)
     m_baseSettings = {"img_size=16", "patch_size=4", "embed_dim=32", "depth=2", "num_heads=2", "mlp_ratio=2",
                       "data.train_size=512", "data.val_size=64", "train.batch_size=32", "train.log_every=2",
                       "compute.threads=1", "train.epochs=3", "train.keep_every=1"};
+    if (m_options.processes > 1)  // every run data-parallel: resumes with the same ranks are exact too
+        m_baseSettings << QStringLiteral("compute.processes=%1").arg(m_options.processes);
 }
 
 QStringList Campaign::trainArguments(const QString &store) const

@@ -27,6 +27,7 @@ struct CampaignOptions {
     QStringList only;            // scenario names (empty: all)
     double secondKill = 0.35;    // chance that the resume after a kill is killed too
     bool keepAll = false;        // keep every trial's folder (else only those with problems)
+    int processes = 1;           // data-parallel ranks of every run (compute.processes); the kills hit rank 0
 };
 
 struct TrialResult {

@@ -131,7 +131,7 @@ QWidget *MainWindow::buildRunTabs()
 QWidget *MainWindow::buildCurvePanel()
 {
     for (const char *key : {"val/top1", "val/loss", "train/loss", "train/lr", "train/grad_norm", "train/images_per_s",
-                            "val/top5", "val_ema/top1", "train/lambda_join", "train/tau", "data/wait_fraction"})
+                            "val/top5", "val_ema/top1", "train/lambda_join", "train/tau", "data/wait_fraction", "dist/comm_wait_fraction"})
         m_metric->addItem(QString::fromLatin1(key));
     m_metric->setEditable(true);
     m_metric->setMinimumContentsLength(12);

@@ -72,7 +72,7 @@ void MainWindow::headerMenu(const QPoint &pos)
     menu.addAction(tr("Add metric column…"), this, [this] {
         bool ok = false;
         const QStringList metrics = {"val/top1", "val/top5", "val/loss", "val_ema/top1", "train/loss", "train/images_per_s",
-                                     "data/wait_fraction"};
+                                     "data/wait_fraction", "dist/comm_wait_fraction"};
         const QString key = QInputDialog::getItem(this, tr("Add metric column"), tr("Metric:"), metrics, 0, true, &ok);
         if (!ok || key.isEmpty())
             return;

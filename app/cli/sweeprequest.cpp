@@ -94,15 +94,16 @@ std::vector<train::DataFacts> checkPoints(const train::SweepPlan &plan, QStringL
     return dataFacts;
 }
 
-// With several runs at a time, those that would take every core (compute.threads = 0) take an equal share.
+// With several runs at a time, those that would take every core (compute.threads = 0) take an equal
+// share: compute.threads is per process, so a data-parallel run's ranks split its share.
 void shareCores(train::SweepPlan *plan, int parallel)
 {
     if (parallel <= 1)
         return;
-    const int share = std::max(1, QThread::idealThreadCount() / parallel);
     for (auto &p : plan->points)
         if (p.config.train.threads == 0)
-            p.config.train.threads = share;
+            p.config.train.threads =
+                std::max(1, QThread::idealThreadCount() / (parallel * std::max(1, p.config.train.processes)));
 }
 
 } // namespace

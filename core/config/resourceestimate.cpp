@@ -251,8 +251,13 @@ struct Need {
     Real activations = 0, state = 0, input = 0, eval = 0, checkpoint = 0, peak = 0;
 };
 
-Need needOf(const RunConfig &config)
+Need needOf(const RunConfig &run)
 {
+    // Data parallel on this machine: every rank holds the whole state and 1/N of the global batch;
+    // the parts are one rank's, the peak all ranks' together.
+    const int ranks = std::max(1, run.train.processes);
+    RunConfig config = run;
+    config.train.batchSize = std::max(1, run.train.batchSize / ranks);
     Need n;
     const Shape s = shapeOf(config);
     n.parameters = parametersOf(config, s);
@@ -266,7 +271,8 @@ Need needOf(const RunConfig &config)
     n.input = n.parts[n.parts.size() - 2].bytes;
     n.eval = n.parts.back().bytes;
     n.checkpoint = 4 * n.parameters.total() * (3 + (config.train.optim.emaDecay > 0 ? 1 : 0)) + 64 * 1024;
-    n.peak = kBaseBytes + n.state + n.input + std::max({kAllocatorSlack * n.activations, n.eval, 2 * n.checkpoint});
+    n.peak = Real(ranks)
+        * (kBaseBytes + n.state + n.input + std::max({kAllocatorSlack * n.activations, n.eval, 2 * n.checkpoint}));
     return n;
 }
 

@@ -25,6 +25,8 @@ namespace gatefold::train {
 // weights, the moments and the EMA.
 struct ResourceEstimate {
     qint64 parameters = 0;
+    // With compute.processes = N the parts are one rank's (its train.batch_size / N images), the
+    // peak is the N ranks' together.
     qint64 activationBytes = 0;   // one training step's activations (train.batch_size)
     qint64 stateBytes = 0;        // weights, gradients, optimiser moments, EMA
     qint64 evalBytes = 0;         // the largest transient of an evaluation batch (no gradients)

@@ -1,8 +1,10 @@
 #include "gradientreducer.h"
 
+#include <torch/csrc/autograd/variable.h>
 #include <torch/torch.h>
 
 #include <chrono>
+#include <unordered_set>
 
 namespace gatefold::dist {
 
@@ -50,8 +52,29 @@ GradientReducer::~GradientReducer()
         m_parameters[k].remove_hook(m_hooks[k]);
 }
 
-void GradientReducer::prepare()
+namespace {
+
+// The autograd nodes backward from `loss` will run.
+std::unordered_set<const torch::autograd::Node *> reachable(const torch::Tensor &loss)
 {
+    std::unordered_set<const torch::autograd::Node *> seen;
+    std::vector<torch::autograd::Node *> stack{loss.grad_fn().get()};
+    while (!stack.empty()) {
+        torch::autograd::Node *node = stack.back();
+        stack.pop_back();
+        if (!node || !seen.insert(node).second)
+            continue;
+        for (const auto &edge : node->next_edges())
+            stack.push_back(edge.function.get());
+    }
+    return seen;
+}
+
+} // namespace
+
+void GradientReducer::prepare(const torch::Tensor &loss)
+{
+    const auto graph = reachable(loss);
     std::lock_guard<std::mutex> lock(m_mutex);
     for (auto &b : m_buckets) {
         b.waiting = b.members.size();
@@ -61,7 +84,16 @@ void GradientReducer::prepare()
     std::fill(m_arrived.begin(), m_arrived.end(), false);
     m_nextLaunch = 0;
     m_overlapped = 0;
+    // A parameter backward will not reach gets no gradient: zero, arrived now.
+    for (std::size_t k = 0; k < m_parameters.size(); ++k) {
+        const auto accumulator = torch::autograd::impl::try_get_grad_accumulator(m_parameters[k]);
+        if (!accumulator || !graph.count(accumulator.get())) {
+            m_arrived[k] = true;
+            --m_buckets[m_slots[k].bucket].waiting;
+        }
+    }
     m_inBackward = true;
+    launchReady();
 }
 
 void GradientReducer::onGradient(std::size_t index, const torch::Tensor &grad)

@@ -19,8 +19,10 @@ namespace gatefold::dist {
 // gradients are all there is summed across the ranks (an asynchronous
 // all-reduce) while backward goes on. Buckets are launched strictly in order,
 // so every rank issues the same collectives in the same order even when a
-// parameter gets no gradient (it counts as zero). finish() waits for the
-// buckets, divides by the world size and writes the averages into .grad.
+// parameter gets no gradient: prepare() walks the loss's autograd graph, as
+// DDP's find_unused_parameters does, and counts a parameter it cannot reach
+// as arrived with a zero gradient, so it holds back no bucket. finish() waits
+// for the buckets, divides by the world size and writes the averages into .grad.
 class GradientReducer
 {
 public:
@@ -30,7 +32,7 @@ public:
     GradientReducer(const GradientReducer &) = delete;
     GradientReducer &operator=(const GradientReducer &) = delete;
 
-    void prepare();  // before backward
+    void prepare(const torch::Tensor &loss);  // after the forward pass, before backward
     void finish();   // after backward: every parameter's .grad is the mean over the ranks
 
     std::int64_t bucketCount() const { return std::int64_t(m_buckets.size()); }

@@ -46,6 +46,18 @@ std::vector<BranchEval> branchEvals(const model::VisionTransformerImpl &net,
     return out;
 }
 
+// The split's sums and counts from every rank's shard (float64 holds counts exactly up to 2^53).
+void sumOverRanks(const EvalShard &shard, double *lossSum, std::int64_t *correct1, std::int64_t *correct5,
+                  std::int64_t *images)
+{
+    auto totals = torch::tensor({*lossSum, double(*correct1), double(*correct5), double(*images)}, torch::kFloat64);
+    shard.sum(totals);
+    *lossSum = totals[0].item<double>();
+    *correct1 = std::int64_t(std::llround(totals[1].item<double>()));
+    *correct5 = std::int64_t(std::llround(totals[2].item<double>()));
+    *images = std::int64_t(std::llround(totals[3].item<double>()));
+}
+
 } // namespace
 
 EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, data::Split split, int batchSize,
@@ -109,13 +121,7 @@ EvalResult evaluate(model::VisionTransformer &model, const data::Dataset &data, 
         result.images += std::int64_t(indices.size());
     }
     if (shard.sum) {
-        auto totals = torch::tensor({lossSum, double(correct1), double(correct5), double(result.images)},
-                                    torch::kFloat64);
-        shard.sum(totals);
-        lossSum = totals[0].item<double>();
-        correct1 = std::int64_t(std::llround(totals[1].item<double>()));
-        correct5 = std::int64_t(std::llround(totals[2].item<double>()));
-        result.images = std::int64_t(std::llround(totals[3].item<double>()));
+        sumOverRanks(shard, &lossSum, &correct1, &correct5, &result.images);
         for (auto &[block, accumulator] : codebooks)
             accumulator.sumAcross(shard.sum);
     }

@@ -123,6 +123,8 @@ void Trainer::publishTrainMetrics()
     if (w.seconds > 0) {
         add("train/images_per_s", double(w.images) / w.seconds);
         add("data/wait_fraction", w.dataWait / w.seconds);
+        if (m_reducer)
+            add("dist/comm_wait_fraction", w.commWait / w.seconds);
     }
     if (m_config.model.isParallel()) {
         add("train/lambda_join", m_schedules->joinStrength(step - 1));
@@ -366,21 +368,24 @@ bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *
                                                : streamSeed(m_config.train.seed, kMixStream, step));
 
     m_optimizer->zero_grad();
-    if (m_reducer)
-        m_reducer->prepare();
     const auto out = m_model->forwardForTraining(mixed.mixed ? mixed.images : images);
     auto loss = mixed.mixed
         ? -(mixed.targets * torch::log_softmax(out.logits, 1)).sum(1).mean()  // soft targets, smoothing inside
         : torch::cross_entropy_loss(out.logits, labels, {}, at::Reduction::Mean, -100, o.labelSmoothing);
     const auto aux = m_model->auxiliaryLoss(out);
     const auto total_loss = aux.defined() ? loss + aux : loss;
+    if (m_reducer)
+        m_reducer->prepare(total_loss);
     total_loss.backward();
+    const auto c0 = Clock::now();
     if (m_reducer)
         m_reducer->finish();  // every rank holds the mean gradient of the global batch
     const double gradNorm = torch::nn::utils::clip_grad_norm_(m_parameters, clip);
     double lossValue = total_loss.item<double>();
     torch::Tensor diversity = out.diversity.defined() ? out.diversity.detach() : torch::Tensor();
     averageAcrossRanks(&lossValue, &diversity);
+    if (m_reducer)  // what backward did not hide of the all-reduce, and the step's small reductions
+        m_state.window.commWait += std::chrono::duration<double>(Clock::now() - c0).count();
     if (!std::isfinite(lossValue) || !std::isfinite(gradNorm)) {
         *error = divergedMessage(step, lossValue, gradNorm);
         return false;

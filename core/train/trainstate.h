@@ -15,6 +15,7 @@ struct MetricWindow {
     std::int64_t images = 0;
     double seconds = 0.0;
     double dataWait = 0.0;  // seconds the steps waited for their batch (a timing: not checkpointed)
+    double commWait = 0.0;  // data parallel: seconds the steps waited for the other ranks (not checkpointed)
 };
 
 // Where a run stands, as a checkpoint keeps it: enough to continue exactly.
