@@ -52,6 +52,7 @@ CheckpointFacts recordedCheckpoint(const QString &storeFile, const RunRow &run, 
 bool isTimingMetric(const QString &key)
 {
     return key == QLatin1String("train/images_per_s") || key == QLatin1String("data/wait_fraction")
+        || key == QLatin1String("dist/comm_wait_fraction")
         || key.contains(QLatin1String("seconds"));
 }
 

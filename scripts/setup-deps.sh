@@ -9,6 +9,7 @@ packages=(
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6opengl6-dev
   libqt6sql6-psql      # run stores on a PostgreSQL server (postgresql:// URLs)
   postgresql           # the server tst_pgstore starts for itself
+  slurm-wlm munge      # the private Slurm cluster tst_slurm starts for itself (slurmctld, slurmd, munged, sbatch…)
   qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools qt6-svg-dev
   libqcustomplot-dev
   libtorch-dev libopenblas0-pthread

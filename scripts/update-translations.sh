@@ -3,8 +3,8 @@
 # (English plural forms only) from every source with user-visible text — the
 # one way to update them; then translate what it reports as unfinished.
 #
-# Sources: the UI (widgets/, app/gui/, core/launch/, core/inspect/ — its progress and skip
-# reasons, context InspectRun), core/config/ (the field table: the settings' help texts,
+# Sources: the UI (widgets/, app/gui/, core/launch/ and core/slurm/ — runs on Slurm, the window's
+# to show —, core/inspect/ — its progress and skip reasons, context InspectRun), core/config/ (the field table: the settings' help texts,
 # context RunField, and the form's tab titles, FieldGroups) and the core files whose
 # validator and parser messages the run form shows, which mark their templates with
 # GF_TRANSLATE_NOOP("ConfigProblem", …) (core/config/configproblem.h).
@@ -26,7 +26,7 @@ elif [[ $# -gt 0 ]]; then
 fi
 
 shopt -s nullglob
-sources=(widgets/*.cpp widgets/*.h app/gui/*.cpp core/launch/*.cpp core/inspect/*.cpp
+sources=(widgets/*.cpp widgets/*.h app/gui/*.cpp core/launch/*.cpp core/slurm/*.cpp core/inspect/*.cpp
          core/config/fieldtable.cpp core/config/*fields.cpp)
 # Every core .cpp that marks a message template (validators, value parsers).
 mapfile -t marked < <(grep -rl --include='*.cpp' 'GF_TRANSLATE_NOOP("ConfigProblem"' core | sort)

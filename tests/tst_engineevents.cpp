@@ -107,6 +107,9 @@ void TstEngineEvents::roundTrip_data()
     QTest::newRow("end") << EngineEvent(EndEvent{8, QStringLiteral("failed"), QStringLiteral("out of memory")});
     QTest::newRow("sweep") << EngineEvent(SweepEvent{2, 12, QStringLiteral("/data/runs.sqlite")});
     QTest::newRow("sweep_end") << EngineEvent(SweepEndEvent{2, 9, 2, 1});
+    QTest::newRow("submitted") << EngineEvent(SubmittedEvent{9, QStringLiteral("12345_3"),
+                                                             QStringLiteral("/shared/sweeps/2/slurm-1.sbatch")});
+    QTest::newRow("job_state") << EngineEvent(JobStateEvent{9, QStringLiteral("12345_3"), QStringLiteral("pending")});
 }
 
 // Read back, the event writes the same bytes: a field the parser missed would come back as its
@@ -191,6 +194,10 @@ void TstEngineEvents::wireBytesAreTheDocumentedOnes()
              QByteArray(R"({"cancelled":0,"event":"sweep_end","failed":1,"finished":4,"sweep":3})" "\n"));
     QCOMPARE(eventLine(CreatedEvent{7, QStringLiteral("s.sqlite")}),
              QByteArray(R"({"event":"created","run":7,"store":"s.sqlite"})" "\n"));
+    QCOMPARE(eventLine(SubmittedEvent{7, QStringLiteral("41_2"), QStringLiteral("/s/slurm-1.sbatch")}),
+             QByteArray(R"({"event":"submitted","job":"41_2","run":7,"script":"/s/slurm-1.sbatch"})" "\n"));
+    QCOMPARE(eventLine(JobStateEvent{7, QStringLiteral("41_2"), QStringLiteral("running")}),
+             QByteArray(R"({"event":"job_state","job":"41_2","run":7,"state":"running"})" "\n"));
 }
 
 // events.jsonl of a run trained before issue 16: "started" without memory_estimate, spaced as a

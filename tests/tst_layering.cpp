@@ -1,6 +1,7 @@
 // The window never loads LibTorch (issue 17): the `gatefold` binary names no LibTorch, OpenCV or ONNX
 // library among its DT_NEEDED entries, nor among what the loader maps for it (ldd), and the widgets
-// library links none of the engine's targets. Qt only: this test links nothing of the engine either.
+// library links none of the engine's targets; core/slurm links Qt Core alone. Qt only: this test links
+// nothing of the engine either.
 
 #include <QtTest/QtTest>
 
@@ -73,6 +74,7 @@ private Q_SLOTS:
     void windowNeedsNoEngineLibrary();
     void windowMapsNoEngineLibrary();
     void widgetsLinkNoEngineTarget();
+    void slurmLinksQtCoreAlone();
 };
 
 void TstLayering::readerSeesTheEngineInTheCli()
@@ -120,6 +122,17 @@ void TstLayering::widgetsLinkNoEngineTarget()
                                   "gatefold_model", "gatefold_analysis", "gatefold_inspect", "gatefold_export",
                                   "gatefold_data", "torch", "opencv_core", "onnx"})
         QVERIFY2(!links.contains(QString::fromLatin1(forbidden)), forbidden);
+}
+
+void TstLayering::slurmLinksQtCoreAlone()
+{
+    // core/slurm (issue 18) talks to Slurm's commands and writes scripts: Qt Core, nothing else of
+    // ours or of the engine, so the window can use it through core/launch.
+    QFile file(QStringLiteral(GATEFOLD_SLURM_LINKS));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.errorString()));
+    const QStringList links = QString::fromUtf8(file.readAll()).split(QRegularExpression(QStringLiteral("[\\s;]+")),
+                                                                      Qt::SkipEmptyParts);
+    QCOMPARE(links, QStringList{QStringLiteral("Qt6::Core")});
 }
 
 QTEST_GUILESS_MAIN(TstLayering)

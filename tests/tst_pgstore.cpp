@@ -56,6 +56,28 @@ bool sameBits(double a, double b)
     return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
+// Slurm (schema 5): submissions recorded all or none, the latest one each run's job; a queued
+// run with one is nobody's orphan; a queued run is cancelled only while queued (`ida` runs, `idb`
+// is queued).
+void exerciseSlurm(RunStore &s, qint64 ida, qint64 idb, QJsonObject *result)
+{
+    QJsonObject &out = *result;
+    out["slurmRecord"] = s.recordSlurmJobs({{0, idb, QStringLiteral("41_0"), QStringLiteral("/s/a.sbatch"),
+                                             R"({"nodes":1,"nproc":2})", 1700000000.25}});
+    out["slurmRecordBad"] = s.recordSlurmJobs({{0, idb, QStringLiteral("42_0"), QStringLiteral("/s/b.sbatch"), "{}", 1},
+                                               {0, 987654, QStringLiteral("42_1"), QStringLiteral("/s/b.sbatch"), "{}", 1}});
+    QJsonArray slurmJobs;
+    for (const auto &j : s.slurmJobs(idb))
+        slurmJobs.append(QJsonArray{j.runId == idb, j.jobId, j.script, QString::fromUtf8(j.optionsJson), j.submitted});
+    out["slurmJobs"] = slurmJobs;
+    out["slurmLatest"] = s.latestSlurmJobs().count(idb) ? s.latestSlurmJobs().at(idb).jobId : QString();
+    out["slurmAdopt"] = s.adoptRuns({idb});
+    out["slurmOrphans"] = int(s.orphanedQueuedRuns().size());
+    out["cancelRunning"] = s.cancelQueuedRun(ida, QStringLiteral("no"));
+    out["cancelQueued"] = s.cancelQueuedRun(idb, QStringLiteral("cancelled 'in' Slurm"));
+    out["cancelledStatus"] = s.run(idb) ? store::toString(s.run(idb)->status) + s.run(idb)->message : QString();
+}
+
 // One pass through the whole store API; what it read back, without the
 // timestamps (they differ between two passes).
 QJsonObject exercise(RunStore &s)
@@ -152,6 +174,8 @@ QJsonObject exercise(RunStore &s)
     }
     out["runs"] = runs;
     out["inSweep"] = int(s.runs(sweep.value_or(0)).size());
+
+    exerciseSlurm(s, ida, idb, &out);
     out["finish"] = s.setStatus(ida, RunStatus::Finished, QStringLiteral("done 'ok'"));
     out["message"] = s.run(ida) ? s.run(ida)->message : QString();
     out["ended"] = s.run(ida) && s.run(ida)->ended >= s.run(ida)->started;
@@ -226,6 +250,7 @@ private Q_SLOTS:
     void leaseOnTheServer();
     void readOnlyOnTheServer();
     void migratesVersionTwoOnTheServer();
+    void migratesVersionFourOnTheServer();
     void refusesMissingTablesAndColumns();
     void runIdsAreNeverGivenTwiceOnTheServer();
     void engineTrainsIntoPostgres();
@@ -384,6 +409,15 @@ void TstPgStore::answersLikeSqlite()
     QCOMPARE(b.value("orphanParent").toInteger(), 0);
     QCOMPARE(b.value("runs").toArray().at(1).toArray().at(4).toString(), QStringLiteral("9007199254740993"));
     QCOMPARE(b.value("integrity").toBool(), true);
+    QCOMPARE(b.value("slurmRecord").toBool(), true);
+    QCOMPARE(b.value("slurmRecordBad").toBool(), false);
+    QCOMPARE(b.value("slurmJobs").toArray(), (QJsonArray{QJsonArray{true, "41_0", "/s/a.sbatch", R"({"nodes":1,"nproc":2})",
+                                                                    1700000000.25}}));
+    QCOMPARE(b.value("slurmLatest").toString(), QStringLiteral("41_0"));
+    QCOMPARE(b.value("slurmAdopt").toBool(), false);
+    QCOMPARE(b.value("cancelRunning").toBool(), false);
+    QCOMPARE(b.value("cancelQueued").toBool(), true);
+    QCOMPARE(b.value("cancelledStatus").toString(), QStringLiteral("cancelledcancelled 'in' Slurm"));
     QCOMPARE(b.value("importBad").toBool(), false);
     QCOMPARE(b.value("importBadAdded").toInt(), 0);
     QCOMPARE(b.value("createLost").toBool(), false);
@@ -578,7 +612,8 @@ void TstPgStore::migratesVersionTwoOnTheServer()
 {
     const QString db = freshDatabase();
     const qint64 id = *mustOpen(m_server.url(db))->createRun(store::NewRun{});
-    QCOMPARE(m_server.exec(db, {QStringLiteral("DROP TABLE run_ids"), QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start"),
+    QCOMPARE(m_server.exec(db, {QStringLiteral("DROP TABLE slurm_jobs"), QStringLiteral("DROP TABLE run_ids"),
+                                QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start"),
                                 QStringLiteral("UPDATE gatefold_schema SET version = 2")}),
              QString());
     QString error;
@@ -594,11 +629,34 @@ void TstPgStore::migratesVersionTwoOnTheServer()
     QVERIFY(s->createRun(store::NewRun{}));
 }
 
+void TstPgStore::migratesVersionFourOnTheServer()
+{
+    // A store as schema 4 left it (no slurm_jobs): read as it is, then migrated on opening read-write.
+    const QString db = freshDatabase();
+    const qint64 id = *mustOpen(m_server.url(db))->createRun(store::NewRun{});
+    QCOMPARE(m_server.exec(db, {QStringLiteral("DROP TABLE slurm_jobs"), QStringLiteral("UPDATE gatefold_schema SET version = 4")}),
+             QString());
+    QString error;
+    {
+        auto reader = RunStore::open(m_server.url(db), &error, store::OpenMode::ReadOnly);
+        QVERIFY2(reader, qPrintable(error));
+        QCOMPARE(reader->schemaVersion(), 4);
+        QVERIFY(reader->latestSlurmJobs().empty());
+    }
+    auto s = mustOpen(m_server.url(db));
+    QCOMPARE(s->schemaVersion(), store::currentSchemaVersion());
+    QVERIFY2(s->recordSlurmJobs({{0, id, QStringLiteral("7_0"), QStringLiteral("/s/x.sbatch"), "{}", 0}}),
+             qPrintable(s->lastError()));
+    QCOMPARE(s->latestSlurmJobs().at(id).jobId, QStringLiteral("7_0"));
+    QCOMPARE(m_server.scalar(db, QStringLiteral("SELECT version FROM gatefold_schema")).toInt(), store::currentSchemaVersion());
+}
+
 void TstPgStore::refusesMissingTablesAndColumns()
 {
     // As on SQLite: read as if whole, a store missing a column shows no runs and loses the ones made in it.
     for (const auto &[damage, named] : {std::pair{"ALTER TABLE runs DROP COLUMN notes", "column runs.notes is missing"},
                                         std::pair{"DROP TABLE artifacts", "table artifacts is missing"},
+                                        std::pair{"DROP TABLE slurm_jobs", "table slurm_jobs is missing"},
                                         std::pair{"ALTER TABLE metrics DROP COLUMN seq", "column metrics.seq is missing"}}) {
         const QString db = freshDatabase();
         mustOpen(m_server.url(db))->createRun(store::NewRun{});
@@ -626,7 +684,8 @@ void TstPgStore::runIdsAreNeverGivenTwiceOnTheServer()
     // A store of schema 3: ids came from the identity, which deleted runs left past max(id).
     const QString old = freshDatabase();
     mustOpen(m_server.url(old));
-    QCOMPARE(m_server.exec(old, {QStringLiteral("DROP TABLE run_ids"), QStringLiteral("UPDATE gatefold_schema SET version = 3")}),
+    QCOMPARE(m_server.exec(old, {QStringLiteral("DROP TABLE slurm_jobs"), QStringLiteral("DROP TABLE run_ids"),
+                                 QStringLiteral("UPDATE gatefold_schema SET version = 3")}),
              QString());
     for (int i = 0; i < 3; ++i)
         QCOMPARE(m_server.exec(old, {QStringLiteral("INSERT INTO runs (name, status, config, seed, created) "

@@ -169,6 +169,7 @@ private Q_SLOTS:
     void crashedRunsDetected();
     void writerAndReaderShareAFile();
     void migratesVersionTwoOwners();
+    void migratesVersionFourSlurmJobs();
     void readOnlyWritesNothing();
     void readOnlyNeverCreates();
     void runIdsAreNeverGivenTwice();
@@ -307,6 +308,7 @@ void TstStore::migratesVersionOneSummaries()
         QVERIFY(store->addMetrics(id, {{"val/top1", 10, 1, 0, 0.3}, {"val/top1", 20, 2, 0, 0.7}, {"val/top1", 30, 3, 0, 0.5}}));
     }
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
+    QVERIFY(rawExec(path, QStringLiteral("DROP TABLE slurm_jobs")));
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE metric_summary")));
     QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 1")));
@@ -606,6 +608,7 @@ void TstStore::migratesVersionTwoOwners()
         QVERIFY(store->setStatus(id, RunStatus::Running));
     }
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
+    QVERIFY(rawExec(path, QStringLiteral("DROP TABLE slurm_jobs")));
     QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 2")));
     {
@@ -620,10 +623,56 @@ void TstStore::migratesVersionTwoOwners()
     auto store = openStore(path);
     QVERIFY(store);
     QCOMPARE(store->schemaVersion(), currentSchemaVersion());
-    QCOMPARE(currentSchemaVersion(), 4);
+    QCOMPARE(currentSchemaVersion(), 5);
     QCOMPARE(store->run(id)->pid, QCoreApplication::applicationPid());
     QCOMPARE(store->run(id)->pidStart, QString());
     QVERIFY(store->markCrashedRuns(1.0).empty());  // its pid (ours) lives: not crashed
+}
+
+void TstStore::migratesVersionFourSlurmJobs()
+{
+    // A store as schema 4 wrote it (no slurm_jobs): read as it is, it has no Slurm jobs; opened
+    // read-write it is migrated and records them, every submission of a run kept in order.
+    const QString path = storePath("v4.sqlite");
+    qint64 id = 0;
+    {
+        auto store = openStore(path);
+        QVERIFY(store);
+        id = *store->createRun(sampleRun("old"));
+    }
+    QVERIFY(rawExec(path, QStringLiteral("DROP TABLE slurm_jobs")));
+    QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 4")));
+    {
+        QString error;
+        auto reader = RunStore::open(path, &error, OpenMode::ReadOnly);
+        QVERIFY2(reader, qPrintable(error));
+        QCOMPARE(reader->schemaVersion(), 4);
+        QVERIFY(reader->slurmJobs(id).empty());
+        QVERIFY(reader->latestSlurmJobs().empty());
+        QCOMPARE(reader->orphanedQueuedRuns().size(), size_t(0));  // its owner (this process) lives
+    }
+    auto store = openStore(path);
+    QVERIFY(store);
+    QCOMPARE(store->schemaVersion(), currentSchemaVersion());
+    QVERIFY(store->slurmJobs(id).empty());
+    const SlurmJob first{0, id, QStringLiteral("12_0"), QStringLiteral("/s/slurm-1.sbatch"), R"({"nodes":1})", 100.5};
+    const SlurmJob again{0, id, QStringLiteral("15_0"), QStringLiteral("/s/slurm-2.sbatch"), R"({"nodes":1,"time":"5"})", 200};
+    QVERIFY2(store->recordSlurmJobs({first}), qPrintable(store->lastError()));
+    QVERIFY2(store->recordSlurmJobs({again}), qPrintable(store->lastError()));
+    const auto jobs = store->slurmJobs(id);
+    QCOMPARE(jobs.size(), size_t(2));
+    QCOMPARE(jobs[0].jobId, QStringLiteral("12_0"));
+    QCOMPARE(jobs[0].submitted, 100.5);
+    QCOMPARE(jobs[1].script, QStringLiteral("/s/slurm-2.sbatch"));
+    QCOMPARE(jobs[1].optionsJson, QByteArray(R"({"nodes":1,"time":"5"})"));
+    QCOMPARE(store->latestSlurmJobs().at(id).jobId, QStringLiteral("15_0"));
+    // All or none: a job of a run that does not exist spoils the batch.
+    QVERIFY(!store->recordSlurmJobs({{0, id, QStringLiteral("16_0"), QStringLiteral("s"), "{}", 0},
+                                     {0, id + 99, QStringLiteral("16_1"), QStringLiteral("s"), "{}", 0}}));
+    QCOMPARE(store->slurmJobs(id).size(), size_t(2));
+    // Deleting the run deletes its submissions.
+    QVERIFY(store->deleteRun(id));
+    QVERIFY(store->latestSlurmJobs().empty());
 }
 
 void TstStore::readOnlyWritesNothing()
@@ -735,6 +784,7 @@ void TstStore::newRunsNeverStartInAFolderThatHoldsFiles()
     store.reset();
     QVERIFY(QDir().mkpath(dir + QStringLiteral("/runs/%1").arg(b)));
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
+    QVERIFY(rawExec(path, QStringLiteral("DROP TABLE slurm_jobs")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 3")));
     auto migrated = openStore(path);
     QVERIFY(migrated);
@@ -755,6 +805,7 @@ void TstStore::missingTablesAndColumnsRefusedUntouched_data()
         {"DROP TABLE metrics", "table metrics is missing"},
         {"DROP TABLE artifacts", "table artifacts is missing"},
         {"DROP TABLE run_ids", "table run_ids is missing"},
+        {"DROP TABLE slurm_jobs", "table slurm_jobs is missing"},
     };
     for (const auto &[damage, named] : cases)
         for (const bool readOnly : {false, true})

@@ -186,6 +186,7 @@ private Q_SLOTS:
     void otherHostsGoByHeartbeat();
     void pidWithoutStartTokenMustBeAnEngine();
     void orphanedQueuedRunsAndAdoption();
+    void slurmRunsAreNobodysOrphans();
 
 private:
     QString storePath(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
@@ -463,6 +464,41 @@ void TstStoreLease::orphanedQueuedRunsAndAdoption()
     QVERIFY(store->setStatus(mine, RunStatus::Running));
     QVERIFY(!store->adoptRuns({mine}));
     QVERIFY(store->lastError().contains("not queued"));
+}
+
+void TstStoreLease::slurmRunsAreNobodysOrphans()
+{
+    // A run submitted to Slurm stays queued after the submitting process exits, until its engine
+    // starts on a node: no window or queue may take it for an orphan and start it here.
+    const QString path = storePath("slurm.sqlite");
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 onSlurm = *store->createRun(named("waits for Slurm"));
+    const qint64 orphan = *store->createRun(named("its window closed"));
+    const ProcessId gone = deadProcess();
+    QVERIFY(setHolder(path, onSlurm, gone, 0));  // the sweep that submitted it has exited
+    QVERIFY(setHolder(path, orphan, gone, 0));
+    QVERIFY2(store->recordSlurmJobs({{0, onSlurm, QStringLiteral("77_0"), QStringLiteral("/s/slurm-1.sbatch"),
+                                      R"({"nodes":1})", 0}}),
+             qPrintable(store->lastError()));
+    std::vector<qint64> orphans;
+    for (const auto &r : store->orphanedQueuedRuns())
+        orphans.push_back(r.id);
+    QCOMPARE(orphans, std::vector<qint64>{orphan});
+    QVERIFY(!store->adoptRuns({orphan, onSlurm}));
+    QVERIFY2(store->lastError().contains(QStringLiteral("waits for Slurm (job 77_0)")), qPrintable(store->lastError()));
+    QCOMPARE(store->run(orphan)->pid, gone.pid);  // all or nothing
+    // Its engine claims it as any engine does.
+    QVERIFY(store->setStatus(onSlurm, RunStatus::Running));
+
+    // A queued run is cancelled only while it is queued: an engine that claimed it keeps it.
+    QVERIFY(!store->cancelQueuedRun(onSlurm, QStringLiteral("too late")));
+    QVERIFY2(store->lastError().contains(QStringLiteral("running, not queued")), qPrintable(store->lastError()));
+    QVERIFY(store->run(onSlurm)->status == RunStatus::Running);
+    QVERIFY(store->cancelQueuedRun(orphan, QStringLiteral("cancelled in Slurm")));
+    QVERIFY(store->run(orphan)->status == RunStatus::Cancelled);
+    QCOMPARE(store->run(orphan)->message, QStringLiteral("cancelled in Slurm"));
+    QVERIFY(store->run(orphan)->ended > 0);
 }
 
 QTEST_GUILESS_MAIN(TstStoreLease)

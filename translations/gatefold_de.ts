@@ -417,12 +417,12 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+228"/>
+        <location line="+242"/>
         <source>a text</source>
         <translation>ein Text</translation>
     </message>
     <message>
-        <location line="-219"/>
+        <location line="-233"/>
         <source>true or false</source>
         <translation>true oder false</translation>
     </message>
@@ -453,7 +453,7 @@
         <translation>%1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location line="+148"/>
+        <location line="+162"/>
         <source>no &quot;event&quot; field: not an engine event</source>
         <translation>kein Feld &quot;event&quot;: kein Ereignis der Engine</translation>
     </message>
@@ -664,6 +664,44 @@
         <location line="+106"/>
         <source>loading %1</source>
         <translation>lade %1</translation>
+    </message>
+</context>
+<context>
+    <name>JobStateText</name>
+    <message>
+        <location filename="../core/slurm/jobstate.cpp" line="+43"/>
+        <source>pending</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>completing</source>
+        <translation>wird abgeschlossen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown to Slurm</source>
+        <translation>Slurm unbekannt</translation>
     </message>
 </context>
 <context>
@@ -1368,6 +1406,251 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="+9"/>
         <source>damaged</source>
         <translation>beschädigt</translation>
+    </message>
+</context>
+<context>
+    <name>SbatchScriptText</name>
+    <message>
+        <location filename="../core/slurm/sbatchscript.cpp" line="+49"/>
+        <source>the folder %1, where the tasks&apos; output goes, holds a space, a quote or &apos;%&apos;, which an #SBATCH line cannot carry; keep the store (or its runs= folder) under a path without them</source>
+        <translation>der Ordner %1, in den die Ausgaben der Tasks gehen, enthält ein Leerzeichen, ein Anführungszeichen oder &apos;%&apos;, was eine #SBATCH-Zeile nicht tragen kann; legen Sie den Laufspeicher (oder seinen runs=-Ordner) unter einen Pfad ohne diese Zeichen</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>cannot make the folder %1 for the sbatch script; check that it may be written</source>
+        <translation>der Ordner %1 für das sbatch-Skript kann nicht angelegt werden; prüfen Sie, ob er beschrieben werden darf</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>cannot write the sbatch script %1: %2</source>
+        <translation>das sbatch-Skript %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>SlurmClientText</name>
+    <message>
+        <location filename="../core/slurm/slurmclient.cpp" line="+76"/>
+        <source>sbatch answered &apos;%1&apos;, not a job id; look at the cluster with `squeue --me`</source>
+        <translation>sbatch antwortete &apos;%1&apos;, keine Job-ID; sehen Sie mit `squeue --me` nach dem Cluster</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>the cluster has no default partition (`sinfo` marks none with *); give one with --partition</source>
+        <translation>der Cluster hat keine Standardpartition (`sinfo` markiert keine mit *); geben Sie eine mit --partition an</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>the partition %1 has no nodes (`sinfo --partition=%1` lists none); give another with --partition</source>
+        <translation>die Partition %1 hat keine Knoten (`sinfo --partition=%1` listet keine); geben Sie mit --partition eine andere an</translation>
+    </message>
+</context>
+<context>
+    <name>SlurmCommandText</name>
+    <message>
+        <location filename="../core/slurm/slurmcommand.cpp" line="+38"/>
+        <source>%1 not found: install slurm-client (Debian: apt-get install slurm-client) or run on a login node of the cluster, where the Slurm commands are</source>
+        <translation>%1 nicht gefunden: installieren Sie slurm-client (Debian: apt-get install slurm-client) oder arbeiten Sie auf einem Login-Knoten des Clusters, wo die Slurm-Befehle sind</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 could not be started: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>`%1` did not answer within %2 s and was stopped; the Slurm controller may be down or busy (`scontrol ping` says), try again</source>
+        <translation>`%1` hat nicht innerhalb von %2 s geantwortet und wurde beendet; der Slurm-Controller ist vielleicht nicht erreichbar oder ausgelastet (`scontrol ping` sagt es), versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>`%1` crashed: %2</source>
+        <translation>`%1` ist abgestürzt: %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>`%1` failed (exit %2): %3</source>
+        <translation>`%1` ist fehlgeschlagen (Exit-Status %2): %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it said nothing on stderr</source>
+        <translation>auf stderr kam nichts</translation>
+    </message>
+</context>
+<context>
+    <name>SlurmOptionsText</name>
+    <message>
+        <location filename="../core/slurm/slurmoptions.cpp" line="+40"/>
+        <source>--partition &apos;%1&apos; is not a partition name (letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;; several separated by commas); `sinfo -s` lists them</source>
+        <translation>--partition &apos;%1&apos; ist kein Partitionsname (Buchstaben, Ziffern, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;; mehrere durch Kommas getrennt); `sinfo -s` listet sie</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>--time &apos;%1&apos; is not a Slurm time limit; write minutes (90), HH:MM:SS (1:30:00) or D-HH:MM:SS (2-00:00:00)</source>
+        <translation>--time &apos;%1&apos; ist kein Slurm-Zeitlimit; schreiben Sie Minuten (90), HH:MM:SS (1:30:00) oder D-HH:MM:SS (2-00:00:00)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>--gres &apos;%1&apos; is not a generic resource list (e.g. gpu:1 or gpu:a100:2, without spaces)</source>
+        <translation>--gres &apos;%1&apos; ist keine Liste generischer Ressourcen (z. B. gpu:1 oder gpu:a100:2, ohne Leerzeichen)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>one task per run</source>
+        <translation>ein Task pro Lauf</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the task&apos;s output beside the sweep</source>
+        <translation>die Ausgabe des Tasks neben dem Sweep</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the task&apos;s errors beside the sweep</source>
+        <translation>die Fehlerausgabe des Tasks neben dem Sweep</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the sweep&apos;s or run&apos;s name</source>
+        <translation>der Name des Sweeps oder Laufs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>to read the job id</source>
+        <translation>um die Job-ID zu lesen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the script is the job</source>
+        <translation>das Skript ist der Job</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --nodes</source>
+        <translation>geben Sie es als --nodes an</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --nodes and --nproc</source>
+        <translation>geben Sie es als --nodes und --nproc an</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --nproc</source>
+        <translation>geben Sie es als --nproc an</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --partition</source>
+        <translation>geben Sie es als --partition an</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --time</source>
+        <translation>geben Sie es als --time an</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --cpus-per-task</source>
+        <translation>geben Sie es als --cpus-per-task an</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --gres</source>
+        <translation>geben Sie es als --gres an</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>--sbatch-arg &apos;%1&apos; is not an sbatch option; write one option each, as --name=value (e.g. --sbatch-arg=--account=lab)</source>
+        <translation>--sbatch-arg &apos;%1&apos; ist keine sbatch-Option; schreiben Sie je eine Option als --name=wert (z. B. --sbatch-arg=--account=lab)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>--sbatch-arg &apos;%1&apos; holds a space, a quote or a control character; the script keeps one option a line as written, so write it as --name=value without them</source>
+        <translation>--sbatch-arg &apos;%1&apos; enthält ein Leerzeichen, ein Anführungszeichen oder ein Steuerzeichen; das Skript hält eine Option pro Zeile so wie geschrieben, schreiben Sie sie also als --name=wert ohne diese Zeichen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>--sbatch-arg &apos;%1&apos;: Gatefold writes --%2 itself (%3); leave it out</source>
+        <translation>--sbatch-arg &apos;%1&apos;: Gatefold schreibt --%2 selbst (%3); lassen Sie es weg</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>--%1 must be a whole number from %2 to %3, not &apos;%4&apos;</source>
+        <translation>--%1 muss eine ganze Zahl von %2 bis %3 sein, nicht &apos;%4&apos;</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>--cpus-per-task must be a whole number from 1 to %1, not %2</source>
+        <translation>--cpus-per-task muss eine ganze Zahl von 1 bis %1 sein, nicht %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>--nodes must be a whole number from 1 to %1, not %2</source>
+        <translation>--nodes muss eine ganze Zahl von 1 bis %1 sein, nicht %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>--nproc must be a whole number from 1 to %1, not %2</source>
+        <translation>--nproc muss eine ganze Zahl von 1 bis %1 sein, nicht %2</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>the recorded Slurm options are not an object of partition, time, cpus_per_task, gres, nodes, nproc and sbatch_args: %1</source>
+        <translation>die gespeicherten Slurm-Optionen sind kein Objekt aus partition, time, cpus_per_task, gres, nodes, nproc und sbatch_args: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SlurmSubmissionText</name>
+    <message>
+        <location filename="../core/launch/slurmsubmission.cpp" line="+44"/>
+        <source>the run store %1 is an SQLite file</source>
+        <translation>der Laufspeicher %1 ist eine SQLite-Datei</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>use a PostgreSQL store every node reaches, --store &apos;%1&apos; with runs= a folder on the file system the nodes share (README, &quot;Run store&quot; and &quot;Cluster&quot;). Nothing was created</source>
+        <translation>verwenden Sie einen PostgreSQL-Laufspeicher, den jeder Knoten erreicht, --store &apos;%1&apos; mit runs= als Ordner auf dem Dateisystem, das die Knoten teilen (README, „Run store“ und „Cluster“). Nichts wurde angelegt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a run on %1 nodes needs a store every node reaches, and %2: SQLite over a network file system corrupts (its locks do not hold there); %3.</source>
+        <translation>ein Lauf auf %1 Knoten braucht einen Laufspeicher, den jeder Knoten erreicht, und %2: SQLite über ein Netzwerkdateisystem wird beschädigt (seine Sperren halten dort nicht); %3.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cannot tell whether the cluster is this machine alone (%1), and %2, which only a cluster of this one machine may use; %3.</source>
+        <translation>es lässt sich nicht feststellen, ob der Cluster nur aus diesem Rechner besteht (%1), und %2, die nur ein Cluster aus diesem einen Rechner verwenden darf; %3.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the partition&apos;s nodes (%1) are not all this machine: a task may run on another one, and %2, which must not be shared over a network file system (it corrupts); %3.</source>
+        <translation>die Knoten der Partition (%1) sind nicht alle dieser Rechner: ein Task kann auf einem anderen laufen, und %2, die nicht über ein Netzwerkdateisystem geteilt werden darf (sie wird beschädigt); %3.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the store URL holds a password; the script gets the URL without it, so the nodes need it in ~/.pgpass or $PGPASSWORD (sbatch passes your environment on)</source>
+        <translation>die Speicher-URL enthält ein Passwort; das Skript erhält die URL ohne es, die Knoten brauchen es also in ~/.pgpass oder $PGPASSWORD (sbatch gibt Ihre Umgebung weiter)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the store URL has no runs=: each node keeps the runs&apos; checkpoints and logs under %1 on its own disk unless that folder is shared; add runs=/a/shared/folder to the URL</source>
+        <translation>die Speicher-URL hat kein runs=: jeder Knoten legt Checkpoints und Logs der Läufe unter %1 auf seiner eigenen Platte ab, sofern dieser Ordner nicht geteilt ist; fügen Sie der URL runs=/ein/geteilter/ordner hinzu</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Slurm accepted job %1, but the store could not record it (%2); %3</source>
+        <translation>Slurm hat Job %1 angenommen, aber der Laufspeicher konnte ihn nicht festhalten (%2); %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the job was cancelled again</source>
+        <translation>der Job wurde wieder abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>cancel it with `scancel %1` (%2)</source>
+        <translation>brechen Sie ihn mit `scancel %1` ab (%2)</translation>
     </message>
 </context>
 <context>

@@ -417,12 +417,12 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+228"/>
+        <location line="+242"/>
         <source>a text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location line="-219"/>
+        <location line="-233"/>
         <source>true or false</source>
         <translation>true 或 false</translation>
     </message>
@@ -453,7 +453,7 @@
         <translation>%1 是 %2，而不是%3</translation>
     </message>
     <message>
-        <location line="+148"/>
+        <location line="+162"/>
         <source>no &quot;event&quot; field: not an engine event</source>
         <translation>没有 &quot;event&quot; 字段：不是引擎事件</translation>
     </message>
@@ -663,6 +663,44 @@
         <location line="+106"/>
         <source>loading %1</source>
         <translation>正在加载 %1</translation>
+    </message>
+</context>
+<context>
+    <name>JobStateText</name>
+    <message>
+        <location filename="../core/slurm/jobstate.cpp" line="+43"/>
+        <source>pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>completing</source>
+        <translation>正在结束</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown to Slurm</source>
+        <translation>Slurm 中已无记录</translation>
     </message>
 </context>
 <context>
@@ -1361,6 +1399,251 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <location line="+9"/>
         <source>damaged</source>
         <translation>已损坏</translation>
+    </message>
+</context>
+<context>
+    <name>SbatchScriptText</name>
+    <message>
+        <location filename="../core/slurm/sbatchscript.cpp" line="+49"/>
+        <source>the folder %1, where the tasks&apos; output goes, holds a space, a quote or &apos;%&apos;, which an #SBATCH line cannot carry; keep the store (or its runs= folder) under a path without them</source>
+        <translation>任务输出所在的文件夹 %1 含有空格、引号或 &apos;%&apos;，#SBATCH 行无法容纳这些字符；请把运行存储（或其 runs= 文件夹）放在不含这些字符的路径下</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>cannot make the folder %1 for the sbatch script; check that it may be written</source>
+        <translation>无法为 sbatch 脚本创建文件夹 %1；请检查它是否可写</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>cannot write the sbatch script %1: %2</source>
+        <translation>无法写入 sbatch 脚本 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>SlurmClientText</name>
+    <message>
+        <location filename="../core/slurm/slurmclient.cpp" line="+76"/>
+        <source>sbatch answered &apos;%1&apos;, not a job id; look at the cluster with `squeue --me`</source>
+        <translation>sbatch 的回答是 &apos;%1&apos;，不是作业 ID；请用 `squeue --me` 查看集群</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>the cluster has no default partition (`sinfo` marks none with *); give one with --partition</source>
+        <translation>集群没有默认分区（`sinfo` 没有用 * 标出任何分区）；请用 --partition 指定一个</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>the partition %1 has no nodes (`sinfo --partition=%1` lists none); give another with --partition</source>
+        <translation>分区 %1 没有节点（`sinfo --partition=%1` 未列出任何节点）；请用 --partition 指定另一个</translation>
+    </message>
+</context>
+<context>
+    <name>SlurmCommandText</name>
+    <message>
+        <location filename="../core/slurm/slurmcommand.cpp" line="+38"/>
+        <source>%1 not found: install slurm-client (Debian: apt-get install slurm-client) or run on a login node of the cluster, where the Slurm commands are</source>
+        <translation>找不到 %1：请安装 slurm-client（Debian：apt-get install slurm-client），或在装有 Slurm 命令的集群登录节点上运行</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 could not be started: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>`%1` did not answer within %2 s and was stopped; the Slurm controller may be down or busy (`scontrol ping` says), try again</source>
+        <translation>`%1` 在 %2 秒内没有回应，已被终止；Slurm 控制器可能宕机或繁忙（`scontrol ping` 可查看），请重试</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>`%1` crashed: %2</source>
+        <translation>`%1` 崩溃：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>`%1` failed (exit %2): %3</source>
+        <translation>`%1` 失败（退出码 %2）：%3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it said nothing on stderr</source>
+        <translation>stderr 上没有任何输出</translation>
+    </message>
+</context>
+<context>
+    <name>SlurmOptionsText</name>
+    <message>
+        <location filename="../core/slurm/slurmoptions.cpp" line="+40"/>
+        <source>--partition &apos;%1&apos; is not a partition name (letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;; several separated by commas); `sinfo -s` lists them</source>
+        <translation>--partition &apos;%1&apos; 不是分区名（字母、数字、&apos;_&apos;、&apos;.&apos;、&apos;-&apos;；多个用逗号分隔）；`sinfo -s` 会列出它们</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>--time &apos;%1&apos; is not a Slurm time limit; write minutes (90), HH:MM:SS (1:30:00) or D-HH:MM:SS (2-00:00:00)</source>
+        <translation>--time &apos;%1&apos; 不是 Slurm 时间限制；请写分钟数（90）、HH:MM:SS（1:30:00）或 D-HH:MM:SS（2-00:00:00）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>--gres &apos;%1&apos; is not a generic resource list (e.g. gpu:1 or gpu:a100:2, without spaces)</source>
+        <translation>--gres &apos;%1&apos; 不是通用资源列表（例如 gpu:1 或 gpu:a100:2，不含空格）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>one task per run</source>
+        <translation>每个运行一个任务</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the task&apos;s output beside the sweep</source>
+        <translation>任务的输出放在扫描旁边</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the task&apos;s errors beside the sweep</source>
+        <translation>任务的错误输出放在扫描旁边</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the sweep&apos;s or run&apos;s name</source>
+        <translation>扫描或运行的名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>to read the job id</source>
+        <translation>用于读取作业 ID</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the script is the job</source>
+        <translation>脚本本身就是作业</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --nodes</source>
+        <translation>请用 --nodes 指定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --nodes and --nproc</source>
+        <translation>请用 --nodes 和 --nproc 指定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --nproc</source>
+        <translation>请用 --nproc 指定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --partition</source>
+        <translation>请用 --partition 指定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --time</source>
+        <translation>请用 --time 指定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --cpus-per-task</source>
+        <translation>请用 --cpus-per-task 指定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give it as --gres</source>
+        <translation>请用 --gres 指定</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>--sbatch-arg &apos;%1&apos; is not an sbatch option; write one option each, as --name=value (e.g. --sbatch-arg=--account=lab)</source>
+        <translation>--sbatch-arg &apos;%1&apos; 不是 sbatch 选项；每次写一个选项，格式为 --name=value（例如 --sbatch-arg=--account=lab）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>--sbatch-arg &apos;%1&apos; holds a space, a quote or a control character; the script keeps one option a line as written, so write it as --name=value without them</source>
+        <translation>--sbatch-arg &apos;%1&apos; 含有空格、引号或控制字符；脚本按原样每行保存一个选项，所以请写成不含这些字符的 --name=value</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>--sbatch-arg &apos;%1&apos;: Gatefold writes --%2 itself (%3); leave it out</source>
+        <translation>--sbatch-arg &apos;%1&apos;：Gatefold 会自行写入 --%2（%3）；请省略它</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>--%1 must be a whole number from %2 to %3, not &apos;%4&apos;</source>
+        <translation>--%1 必须是 %2 到 %3 之间的整数，而不是 &apos;%4&apos;</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>--cpus-per-task must be a whole number from 1 to %1, not %2</source>
+        <translation>--cpus-per-task 必须是 1 到 %1 之间的整数，而不是 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>--nodes must be a whole number from 1 to %1, not %2</source>
+        <translation>--nodes 必须是 1 到 %1 之间的整数，而不是 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>--nproc must be a whole number from 1 to %1, not %2</source>
+        <translation>--nproc 必须是 1 到 %1 之间的整数，而不是 %2</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>the recorded Slurm options are not an object of partition, time, cpus_per_task, gres, nodes, nproc and sbatch_args: %1</source>
+        <translation>记录的 Slurm 选项不是由 partition、time、cpus_per_task、gres、nodes、nproc 和 sbatch_args 组成的对象：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SlurmSubmissionText</name>
+    <message>
+        <location filename="../core/launch/slurmsubmission.cpp" line="+44"/>
+        <source>the run store %1 is an SQLite file</source>
+        <translation>运行存储 %1 是一个 SQLite 文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>use a PostgreSQL store every node reaches, --store &apos;%1&apos; with runs= a folder on the file system the nodes share (README, &quot;Run store&quot; and &quot;Cluster&quot;). Nothing was created</source>
+        <translation>请使用每个节点都能访问的 PostgreSQL 运行存储：--store &apos;%1&apos;，其中 runs= 为节点共享的文件系统上的文件夹（见 README 的“Run store”和“Cluster”）。未创建任何内容</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a run on %1 nodes needs a store every node reaches, and %2: SQLite over a network file system corrupts (its locks do not hold there); %3.</source>
+        <translation>在 %1 个节点上的运行需要每个节点都能访问的存储，而%2：通过网络文件系统使用 SQLite 会损坏数据（其锁在那里无效）；%3。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cannot tell whether the cluster is this machine alone (%1), and %2, which only a cluster of this one machine may use; %3.</source>
+        <translation>无法判断集群是否只有本机（%1），而%2，只有仅由本机组成的集群才能使用；%3。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the partition&apos;s nodes (%1) are not all this machine: a task may run on another one, and %2, which must not be shared over a network file system (it corrupts); %3.</source>
+        <translation>该分区的节点（%1）并非都是本机：任务可能在其他节点上运行，而%2，不得通过网络文件系统共享（会损坏）；%3。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the store URL holds a password; the script gets the URL without it, so the nodes need it in ~/.pgpass or $PGPASSWORD (sbatch passes your environment on)</source>
+        <translation>存储 URL 中含有密码；脚本得到的是不含密码的 URL，因此节点需要在 ~/.pgpass 或 $PGPASSWORD 中找到它（sbatch 会传递您的环境）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the store URL has no runs=: each node keeps the runs&apos; checkpoints and logs under %1 on its own disk unless that folder is shared; add runs=/a/shared/folder to the URL</source>
+        <translation>存储 URL 没有 runs=：除非该文件夹是共享的，否则每个节点都会把运行的检查点和日志保存在自己磁盘上的 %1 下；请在 URL 中加上 runs=/共享/文件夹</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Slurm accepted job %1, but the store could not record it (%2); %3</source>
+        <translation>Slurm 已接受作业 %1，但运行存储无法记录它（%2）；%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the job was cancelled again</source>
+        <translation>该作业已被再次取消</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>cancel it with `scancel %1` (%2)</source>
+        <translation>请用 `scancel %1` 取消它（%2）</translation>
     </message>
 </context>
 <context>

@@ -18,7 +18,7 @@ void addEngineOptions(QCommandLineParser &parser)
                       tr("Data-parallel: train with N processes (ranks) on this machine, Gloo on the CPU; "
                          "train.batch_size stays the global batch. For a new run the same as --set "
                          "compute.processes=N; with --run or resume, for this session only (a run resumes with "
-                         "any number of processes)."),
+                         "any number of processes). With --slurm: ranks per node, started by srun."),
                       tr("n")});
     parser.addOption({"accept-modified-checkpoint",
                       tr("Load a checkpoint although it is not what was written (its content hash or the store's "

@@ -45,9 +45,9 @@ const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "Commands:\n"
     "  train     train a run (preset, JSON config, --set overrides) into the run store\n"
     "  resume    continue a failed, cancelled or crashed run from its last checkpoint\n"
-    "  sweep     a grid of runs (cartesian product of listed settings x seeds), N at a time\n"
+    "  sweep     a grid of runs (cartesian product of listed settings x seeds), N at a time or on Slurm\n"
     "  queue     train runs already queued in the store, N at a time, as detached engines\n"
-    "  runs      list, show or delete the runs of a store\n"
+    "  runs      list, show, cancel or delete the runs of a store\n"
     "  data      describe a run's data set, write sample images, find unreadable files\n"
     "  analyze   look inside a run's checkpoint: attention, rollout, codebook, branches, CKA (JSON, CSV, PNG)\n"
     "  export    fold a run's checkpoint, verify it, write TorchScript, ONNX, safetensors + config\n"
@@ -59,6 +59,7 @@ const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "  schedule  the joining strength lambda over a run, as the trainer sets it\n"
     "\n"
     "`gatefold-cli <command> --help` describes a command's options; `gatefold-cli --version [--json]` the engine.\n"
+    "train, resume and sweep take --slurm to run on a Slurm cluster instead (README, \"Cluster\").\n"
     "Exit status: 0 success, 1 failure, 2 invalid usage or config (nothing created), 3 cancelled run.");
 
 int runPresets()

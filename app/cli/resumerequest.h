@@ -1,6 +1,7 @@
 #pragma once
 
 #include "clicommon.h"
+#include "slurmrequest.h"
 
 #include <QString>
 
@@ -19,6 +20,7 @@ struct ResumeRequest {
     int nproc = 0;                         // --nproc: ranks for this session (0: the run's compute.processes)
     bool acceptModifiedCheckpoint = false;
     bool json = false;
+    std::optional<SlurmRequest> slurm;     // --slurm: resubmitted to Slurm (options over the run's recorded ones)
 };
 
 void addResumeOptions(QCommandLineParser &parser);

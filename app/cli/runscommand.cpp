@@ -4,7 +4,9 @@
 #include "clicommon.h"
 #include "mlflowcommand.h"
 #include "runoptions.h"
+#include "runscancel.h"
 #include "runsrequest.h"
+#include "runsslurmview.h"
 #include "trainprinter.h"
 
 #include "store/runstore.h"
@@ -101,9 +103,15 @@ int list(store::RunStore &store, qint64 sweepId, bool json)
         return ExitUsage;
     }
     const auto runs = store.runs(sweepId);
+    std::vector<qint64> ids;
+    for (const auto &r : runs)
+        ids.push_back(r.id);
+    const RunsSlurmView slurm(store, ids);
     if (json) {
         for (const auto &r : runs) {
             auto o = runObject(r);
+            if (const QJsonObject job = slurm.json(r.id); !job.isEmpty())
+                o.insert("slurm", job);
             const auto top1 = summarise(store, r.id, QStringLiteral("val/top1"));
             if (top1.any) {
                 o.insert("val_top1_last", top1.last);
@@ -117,24 +125,26 @@ int list(store::RunStore &store, qint64 sweepId, bool json)
         printOut(tr("no runs in %1").arg(store.displayName()));
         return reportDamage(store, ExitOk);
     }
-    printOut(QStringLiteral("%1  %2  %3  %4  %5  %6")
+    printOut(QStringLiteral("%1  %2  %3  %4  %5  %6%7")
                  .arg(tr("id"), 5)
                  .arg(tr("name"), -20)
                  .arg(tr("status"), -9)
                  .arg(tr("step"), 7)
                  .arg(tr("top-1 last/best"), -15)
-                 .arg(tr("created")));
+                 .arg(tr("created"), slurm.any() ? -19 : 0)
+                 .arg(slurm.any() ? QStringLiteral("  ") + tr("slurm job, state") : QString()));
     for (const auto &r : runs) {
         const auto top1 = summarise(store, r.id, QStringLiteral("val/top1"));
         const QString acc = top1.any ? QStringLiteral("%1/%2").arg(100 * top1.last, 0, 'f', 1).arg(100 * top1.best, 0, 'f', 1)
                                      : QStringLiteral("-");
-        printOut(QStringLiteral("%1  %2  %3  %4  %5  %6")
+        printOut(QStringLiteral("%1  %2  %3  %4  %5  %6%7")
                      .arg(r.id, 5)
                      .arg(shown(r.name).left(20), -20)
                      .arg(statusOf(r), -9)
                      .arg(stepText(store.lastMetricStep(r.id)), 7)
                      .arg(acc, -15)
-                     .arg(when(r.created)));
+                     .arg(when(r.created), slurm.any() ? -19 : 0)
+                     .arg(slurm.any() ? QStringLiteral("  ") + slurm.cell(r.id) : QString()));
     }
     return reportDamage(store, ExitOk);
 }
@@ -172,8 +182,11 @@ int show(store::RunStore &store, qint64 id, bool json)
     }
     const QStringList keys = store.metricKeys(id);
     const auto artifacts = store.artifacts(id);
+    const RunsSlurmView slurm(store, {id});
     if (json) {
         auto o = runObject(*r);
+        if (const QJsonObject job = slurm.json(id); !job.isEmpty())
+            o.insert("slurm", job);
         o.insert("config", QJsonDocument::fromJson(r->configJson).object());
         QJsonObject metrics;
         for (const QString &key : keys) {
@@ -190,6 +203,8 @@ int show(store::RunStore &store, qint64 id, bool json)
         return reportDamage(store, ExitOk);
     }
     printRecord(*r);
+    for (const QString &line : slurm.lines(store, id))
+        printOut(line);
     printOut(tr("metrics (last / best, at the last step):"));
     for (const QString &key : keys) {
         const auto s = summarise(store, id, key);
@@ -281,8 +296,8 @@ int runAction(const RunsRequest &request)
             return *exitCode;
     // Reading opens read-only (it also reads a store it may not change); deleting writes.
     QString error;
-    auto store = request.action == Action::Delete ? store::RunStore::open(request.storePath, &error)
-                                                  : openStoreToRead(request.storePath, &error);
+    const bool writes = request.action == Action::Delete || request.action == Action::Cancel;
+    auto store = writes ? store::RunStore::open(request.storePath, &error) : openStoreToRead(request.storePath, &error);
     if (!store) {
         printErr(tr("error: %1").arg(error));
         return ExitFailure;
@@ -292,6 +307,7 @@ int runAction(const RunsRequest &request)
     case Action::Delete:
         store->markCrashedRuns();
         return remove(*store, request.runId, request.files);
+    case Action::Cancel: return cancelRuns(*store, request.runIds, request.json);
     case Action::List: break;
     }
     return list(*store, request.sweepId, request.json);

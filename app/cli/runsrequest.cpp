@@ -7,12 +7,41 @@
 
 namespace gatefold::cli {
 
+namespace {
+
+// runs cancel ID…: at least one run id, each a whole number > 0.
+std::optional<RunsRequest> cancelRequest(const QCommandLineParser &parser, const QStringList &ids, CommandError *error)
+{
+    RunsRequest request;
+    request.action = RunsRequest::Action::Cancel;
+    for (const QString &text : ids) {
+        bool ok = false;
+        const qint64 id = text.toLongLong(&ok);
+        if (!ok || id <= 0) {
+            *error = {ExitUsage, {tr("error: runs cancel: '%1' is not a run id (a whole number > 0)").arg(text)}};
+            return std::nullopt;
+        }
+        request.runIds.push_back(id);
+    }
+    if (request.runIds.empty()) {
+        *error = {ExitUsage, {tr("error: runs cancel needs the ids of the runs to cancel (`runs cancel 3 4`)")}};
+        return std::nullopt;
+    }
+    request.storePath = storePathFromOptions(parser);
+    request.json = parser.isSet("json");
+    return request;
+}
+
+} // namespace
+
 void addRunsOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(tr("The runs of a store:\n"
                                         "  runs [list] [--sweep ID]   newest first, with status, step and val top-1\n"
                                         "  runs show ID               record, metric summary, artifacts and config\n"
                                         "  runs delete ID [--files]   remove a run (and with --files its directory)\n"
+                                        "  runs cancel ID…            stop runs: scancel for a run on Slurm, SIGTERM to an\n"
+                                        "                             engine on this machine; a queued run is cancelled at once\n"
                                         "  runs export-mlflow --out DIR [--runs IDS|--sweep ID|--all]   into an MLflow file store\n"
                                         "  runs import-mlflow DIR [--experiment NAME|ID]   from an MLflow file store\n"
                                         "Runs whose engine died are marked crashed first."));
@@ -21,16 +50,19 @@ void addRunsOptions(QCommandLineParser &parser)
     parser.addOption({"json", tr("One JSON object per run (list) or for the run (show).")});
     parser.addOption({"sweep", tr("list: only the runs of this sweep."), tr("id"), QStringLiteral("0")});
     parser.addOption({"files", tr("delete: also remove the run's directory (checkpoints).")});
-    parser.addPositionalArgument("action", tr("list, show or delete"), "[list|show ID|delete ID]");
+    parser.addPositionalArgument("action", tr("list, show, delete or cancel"), "[list|show ID|delete ID|cancel ID…]");
 }
 
 std::optional<RunsRequest> runsRequest(const QCommandLineParser &parser, CommandError *error)
 {
     QStringList positional = parser.positionalArguments();
     const QString action = positional.isEmpty() ? QStringLiteral("list") : positional.takeFirst();
+    if (action == QLatin1String("cancel"))
+        return cancelRequest(parser, positional, error);
     const bool needsId = action == "show" || action == "delete";
     if ((action != "list" && !needsId) || positional.size() != (needsId ? 1 : 0)) {
-        *error = {ExitUsage, {tr("error: use `runs list`, `runs show ID` or `runs delete ID` (see --help)")}};
+        *error = {ExitUsage, {tr("error: use `runs list`, `runs show ID`, `runs delete ID` or `runs cancel ID…` (see "
+                                 "--help)")}};
         return std::nullopt;
     }
     bool idOk = true;

@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 class QCommandLineParser;
 
@@ -12,9 +13,10 @@ namespace gatefold::cli {
 
 // What `runs` (list, show or delete) is asked to do, read and checked before the store is opened.
 struct RunsRequest {
-    enum class Action { List, Show, Delete };
+    enum class Action { List, Show, Delete, Cancel };
     Action action = Action::List;
     qint64 runId = 0;    // show, delete
+    std::vector<qint64> runIds;  // cancel
     qint64 sweepId = 0;  // list: 0 for every run
     QString storePath;
     bool json = false;

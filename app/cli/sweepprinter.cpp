@@ -10,6 +10,13 @@
 
 namespace gatefold::cli {
 
+int sweepExitCode(const SweepTally &tally)
+{
+    if (tally.failed > 0)
+        return ExitFailure;
+    return tally.cancelled > 0 ? ExitCancelled : ExitOk;
+}
+
 SweepPrinter::SweepPrinter(bool json)
     : m_json(json)
 {
@@ -27,6 +34,14 @@ void SweepPrinter::sweepCreated(qint64 sweepId, const QString &name, qsizetype r
                      .arg(runs)
                      .arg(parallel)
                      .arg(store));
+}
+
+void SweepPrinter::sweepQueued(qint64 sweepId, const QString &name, qsizetype runs, const QString &store) const
+{
+    if (m_json)
+        TrainPrinter::printEvent(launch::SweepEvent{sweepId, qint64(runs), store});
+    else
+        printOut(tr("sweep %1 '%2': %3 runs in %4, for Slurm").arg(sweepId).arg(name).arg(runs).arg(store));
 }
 
 void SweepPrinter::runStarted(qint64 runId, const QString &label) const

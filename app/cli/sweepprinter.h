@@ -12,6 +12,9 @@ struct SweepTally {
     int cancelled = 0;  // stopped, or never started because the sweep was stopped
 };
 
+// 1 when a run failed, else 3 when one was cancelled, else 0: sweep's exit status.
+int sweepExitCode(const SweepTally &tally);
+
 // What `sweep` says on stdout: lines for a person, or with --json the engine
 // events (the sweep's own, and each run's lines forwarded as they are).
 class SweepPrinter
@@ -20,6 +23,8 @@ public:
     explicit SweepPrinter(bool json);
 
     void sweepCreated(qint64 sweepId, const QString &name, qsizetype runs, int parallel, const QString &store) const;
+    // The sweep's runs are queued for Slurm (sweep --slurm), not trained here.
+    void sweepQueued(qint64 sweepId, const QString &name, qsizetype runs, const QString &store) const;
     void runStarted(qint64 runId, const QString &label) const;
     // One line a run's engine wrote (without its newline).
     void engineLine(const QByteArray &line) const;

@@ -106,6 +106,16 @@ void shareCores(train::SweepPlan *plan, int parallel)
                 std::max(1, QThread::idealThreadCount() / (parallel * std::max(1, p.config.train.processes)));
 }
 
+// On Slurm, runs that would take every core (compute.threads = 0) take the task's --cpus-per-task.
+void useTaskCores(train::SweepPlan *plan, const SlurmRequest &slurm)
+{
+    if (slurm.options.cpusPerTask <= 0)
+        return;
+    for (auto &p : plan->points)
+        if (p.config.train.threads == 0)
+            p.config.train.threads = slurm.options.cpusPerTask;
+}
+
 } // namespace
 
 void addSweepOptions(QCommandLineParser &parser)
@@ -113,7 +123,8 @@ void addSweepOptions(QCommandLineParser &parser)
     parser.setApplicationDescription(
         tr("Run a grid of runs: the cartesian product of the grid file's settings x seeds, over the preset,\n"
            "--config and --set base. Every run is validated before any is created, recorded under one sweep,\n"
-           "and trained by its own `gatefold-cli train --run ID` process, N at a time.\n"
+           "and trained by its own `gatefold-cli train --run ID` process, N at a time (or, with --slurm, submitted\n"
+           "to Slurm as one job array, a task per run).\n"
            "Grid file: {\"name\": \"lr\", \"base\": {\"train.epochs\": 5}, \"grid\": {\"optim.lr\": [0.001, 0.0003]},\n"
            "\"seeds\": [0, 1]}. Exit status: 0 all finished, 1 some failed, 2 invalid usage or grid, 3 cancelled."));
     parser.addHelpOption();
@@ -125,6 +136,7 @@ void addSweepOptions(QCommandLineParser &parser)
                                      "share of the cores."),
                       tr("n"), QStringLiteral("1")});
     parser.addOption({"json", tr("Forward the runs' JSON lines (each names its run) on stdout.")});
+    addSlurmOptions(parser);
 }
 
 std::optional<SweepRequest> sweepRequest(const QCommandLineParser &parser, CommandError *error)
@@ -135,13 +147,17 @@ std::optional<SweepRequest> sweepRequest(const QCommandLineParser &parser, Comma
     const std::vector<qint64> seeds = seedsFromOptions(parser, &errors);
     request.gridJson = gridFromOptions(parser, &errors);
     request.plan = planFromOptions(parser, request.gridJson, seeds, &errors);
+    request.slurm = slurmRequest(parser, {QStringLiteral("parallel")}, &errors);
     if (errors.isEmpty())
         request.dataFacts = checkPoints(request.plan, &errors);
     if (!errors.isEmpty()) {
         *error = commandErrors(ExitUsage, tr("the sweep is not valid (nothing was created):"), errors);
         return std::nullopt;
     }
-    shareCores(&request.plan, request.parallel);
+    if (request.slurm)
+        useTaskCores(&request.plan, *request.slurm);
+    else
+        shareCores(&request.plan, request.parallel);
     request.storePath = storePathFromOptions(parser);
     request.json = parser.isSet("json");
     return request;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "clicommon.h"
+#include "slurmrequest.h"
 
 #include "config/sweepgrid.h"
 #include "train/datacheck.h"
@@ -24,6 +25,7 @@ struct SweepRequest {
     std::vector<train::DataFacts> dataFacts; // per point, recorded with its run
     int parallel = 1;                        // runs at a time
     bool json = false;
+    std::optional<SlurmRequest> slurm;       // --slurm: the runs go to Slurm as one job array
 };
 
 void addSweepOptions(QCommandLineParser &parser);

@@ -2,8 +2,10 @@
 #include "clitext.h"
 
 #include "clicommon.h"
-#include "initcheckpoint.h"
+#include "requestedrun.h"
 #include "resumerequest.h"
+#include "runproblems.h"
+#include "slurmtrain.h"
 #include "stopsignal.h"
 #include "trainprinter.h"
 #include "trainrequest.h"
@@ -65,17 +67,6 @@ QString statusWord(train::TrainEnd end)
     return QStringLiteral("failed");
 }
 
-// A run whose record is damaged (a status no Gatefold writes, a value not of its column's type)
-// is not started or resumed: what it would continue from cannot be trusted.
-CommandError damagedRunError(const store::RunStore &store, const store::RunRecord &record)
-{
-    return {ExitFailure,
-            {tr("error: run %1 is damaged (%2); it was left as it is and cannot be started or resumed. Repair its "
-                "record with sqlite3, or delete it (gatefold-cli runs delete %1 --store %3).")
-                 .arg(record.id)
-                 .arg(store::escapedForTerminal(record.damage), store.displayName())}};
-}
-
 // Runs (or resumes) `runId` with the printer and signal handlers in place.
 int execute(store::RunStore &store, qint64 runId, train::ExecutionOptions options, bool json)
 {
@@ -113,22 +104,6 @@ int execute(store::RunStore &store, qint64 runId, train::ExecutionOptions option
     return exitCodeOf(result.end);
 }
 
-// Why the run in `store` cannot be trained as a queued run (train --run), if it cannot.
-std::optional<CommandError> queuedRunProblem(const store::RunStore &store, qint64 runId,
-                                             const std::optional<store::RunRecord> &record)
-{
-    if (!record)
-        return CommandError{ExitUsage, {tr("error: there is no run %1 in %2").arg(runId).arg(store.displayName())}};
-    if (!record->damage.isEmpty())
-        return damagedRunError(store, *record);
-    if (record->status != store::RunStatus::Queued)
-        return CommandError{ExitUsage,
-                            {tr("error: run %1 is %2, not queued; use `gatefold-cli resume --run %1` to continue it")
-                                 .arg(runId)
-                                 .arg(store::toString(record->status))}};
-    return std::nullopt;
-}
-
 // train --run ID: a run already queued in the store (by the window or a sweep), with its own config.
 int trainQueuedRun(const TrainRequest &request)
 {
@@ -145,41 +120,6 @@ int trainQueuedRun(const TrainRequest &request)
     return execute(*store, runId, options, request.json);
 }
 
-// The run `train` creates: queued with the request's name, tags and notes, the child of the run
-// whose checkpoint it starts from; recorded with it the modified checkpoint the user accepted and
-// the data set it reads. Its id, or nullopt with `error`.
-std::optional<qint64> createRun(store::RunStore &store, const TrainRequest &request,
-                                const std::optional<InitCheckpoint> &init, CommandError *error)
-{
-    train::RunConfig config = request.config;
-    launch::QueuedRunDetails details = request.details;
-    if (init) {
-        details.parentId = init->runId;
-        config.train.initFrom = init->file.toStdString();
-    }
-    QString why;
-    const auto runId = launch::createQueuedRun(store, config, details, &why);
-    if (!runId) {
-        *error = commandError(ExitFailure, why);
-        return std::nullopt;
-    }
-    if (init && init->check.state == train::CheckpointState::Modified)
-        recordAcceptance(store, *runId, *init);
-    if (const auto record = train::dataSetArtifact(*runId, request.dataFacts, config); record && !store.addArtifact(*record))
-        printErr(tr("warning: cannot record the data set with run %1 (its first start does): %2")
-                     .arg(*runId)
-                     .arg(store.lastError()));
-    return runId;
-}
-
-void printCreated(const store::RunStore &store, qint64 runId, const TrainRequest &request)
-{
-    if (request.json)
-        TrainPrinter::printEvent(launch::CreatedEvent{runId, store.displayName()});
-    else
-        printOut(tr("created run %1 '%2' in %3").arg(runId).arg(request.details.name, store.displayName()));
-}
-
 // train without --run: the run created from the request's config, then trained.
 int trainNewRun(const TrainRequest &request)
 {
@@ -187,40 +127,13 @@ int trainNewRun(const TrainRequest &request)
     if (!store)
         return ExitFailure;
     CommandError error;
-    std::optional<InitCheckpoint> init = request.init;
-    if (request.initFromRun) {  // RUN, RUN:best or RUN:last: verified now that the store is open
-        init = verifiedInitRun(*store, *request.initFromRun, request.config, request.acceptModifiedCheckpoint, &error);
-        if (!init)
-            return printCommandError(error);
-    }
-    const auto runId = createRun(*store, request, init, &error);
+    const auto runId = createRequestedRun(*store, request, &error);
     if (!runId)
         return printCommandError(error);
     printCreated(*store, *runId, request);
     train::ExecutionOptions options;
     options.stopAtStep = request.stopAtStep;
     return execute(*store, *runId, options, request.json);
-}
-
-// Why `record` cannot be resumed, if it cannot: only failed, cancelled or crashed runs can.
-std::optional<CommandError> resumeProblem(const store::RunStore &store, qint64 runId,
-                                          const std::optional<store::RunRecord> &record)
-{
-    if (!record)
-        return CommandError{ExitUsage, {tr("error: there is no run %1 in %2").arg(runId).arg(store.displayName())}};
-    if (!record->damage.isEmpty())
-        return damagedRunError(store, *record);
-    if (store::isAllowedTransition(record->status, store::RunStatus::Running)
-        && record->status != store::RunStatus::Queued)
-        return std::nullopt;
-    return CommandError{
-        ExitUsage,
-        {record->status == store::RunStatus::Running
-             ? tr("error: run %1 is running (pid %2 on %3); stop it first").arg(runId).arg(record->pid).arg(record->host)
-             : tr("error: run %1 is %2; only failed, cancelled or crashed runs can be resumed%3")
-                   .arg(runId)
-                   .arg(store::toString(record->status),
-                        record->status == store::RunStatus::Queued ? tr(" (start it with train --run)") : QString())}};
 }
 
 int resumeRun(const ResumeRequest &request)
@@ -271,6 +184,8 @@ int runTrain(const QStringList &arguments)
     const auto request = trainRequest(parser, &error);
     if (!request)
         return printCommandError(error);
+    if (request->slurm)
+        return submitTrain(*request);
     return request->queuedRunId ? trainQueuedRun(*request) : trainNewRun(*request);
 }
 
@@ -287,7 +202,7 @@ int runResume(const QStringList &arguments)
     const auto request = resumeRequest(parser, &error);
     if (!request)
         return printCommandError(error);
-    return resumeRun(*request);
+    return request->slurm ? resubmitRun(*request) : resumeRun(*request);
 }
 
 } // namespace gatefold::cli

@@ -83,7 +83,8 @@ void addTrainOptions(QCommandLineParser &parser)
         tr("Train a run: the config from a preset, a JSON file and --set overrides (or an existing queued run with\n"
            "--run), recorded in the run store with its metrics and checkpoints (<store dir>/runs/<id>/).\n"
            "Exit status: 0 finished, 1 failed, 2 invalid usage or config (nothing is created), 3 cancelled\n"
-           "(SIGTERM/SIGINT or --stop-at-step; `gatefold-cli resume --run ID` continues it)."));
+           "(SIGTERM/SIGINT or --stop-at-step; `gatefold-cli resume --run ID` continues it).\n"
+           "With --slurm the run is submitted to Slurm instead (exit 0 once accepted; README, \"Cluster\")."));
     parser.addHelpOption();
     addRunConfigOptions(parser);
     addEngineOptions(parser);
@@ -95,6 +96,7 @@ void addTrainOptions(QCommandLineParser &parser)
                       tr("checkpoint")});
     parser.addOption({"run", tr("Train run ID, queued in the store (by the GUI or a sweep), with its own config."),
                       tr("id")});
+    addSlurmOptions(parser, /*engineNproc=*/true);
 }
 
 std::optional<TrainRequest> trainRequest(const QCommandLineParser &parser, CommandError *error)
@@ -107,10 +109,18 @@ std::optional<TrainRequest> trainRequest(const QCommandLineParser &parser, Comma
     request.storePath = storePathFromOptions(parser);
     request.json = parser.isSet("json");
     request.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");
+    // The engine a task runs gets no --stop-at-step; a queued run's --accept-modified-checkpoint is for its engine.
+    QStringList refusedWithSlurm{QStringLiteral("stop-at-step")};
+    if (request.queuedRunId)
+        refusedWithSlurm << QStringLiteral("accept-modified-checkpoint");
+    request.slurm = slurmRequest(parser, refusedWithSlurm, &errors, /*engineNproc=*/true);
     const bool valid = request.queuedRunId ? checkQueuedRunOptions(parser, errors, error)
                                            : readNewRun(parser, errors, &request, error);
     if (!valid)
         return std::nullopt;
+    // On Slurm a run that would take every core (compute.threads = 0) takes the task's --cpus-per-task.
+    if (request.slurm && request.slurm->options.cpusPerTask > 0 && request.config.train.threads == 0)
+        request.config.train.threads = request.slurm->options.cpusPerTask;
     return request;
 }
 

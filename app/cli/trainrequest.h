@@ -2,6 +2,7 @@
 
 #include "clicommon.h"
 #include "initcheckpoint.h"
+#include "slurmrequest.h"
 
 #include "config/trainconfig.h"
 #include "launch/newrun.h"
@@ -30,6 +31,7 @@ struct TrainRequest {
     launch::QueuedRunDetails details;      // its name, tags and notes
     std::optional<InitCheckpoint> init;    // a checkpoint file to start from, verified
     std::optional<QString> initFromRun;    // --init-from RUN, RUN:best or RUN:last: verified once the store is open
+    std::optional<SlurmRequest> slurm;     // --slurm: the run goes to Slurm instead of training here
 };
 
 void addTrainOptions(QCommandLineParser &parser);

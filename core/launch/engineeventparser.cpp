@@ -257,6 +257,20 @@ EngineEvent read(Fields &f, SweepEndEvent e)
     return e;
 }
 
+EngineEvent read(Fields &f, SubmittedEvent e)
+{
+    e.job = f.text("job");
+    e.script = f.text("script");
+    return e;
+}
+
+EngineEvent read(Fields &f, JobStateEvent e)
+{
+    e.job = f.text("job");
+    e.state = f.text("state");
+    return e;
+}
+
 // Every run's event names its run first; the sweep's own events have none.
 template<typename Event>
 EngineEvent readEvent(Fields &f)

@@ -114,6 +114,22 @@ QJsonObject toJson(const SweepEndEvent &e)
                        {"finished", e.finished}, {"failed", e.failed}, {"cancelled", e.cancelled}};
 }
 
+QJsonObject toJson(const SubmittedEvent &e)
+{
+    auto o = header(e);
+    o.insert("job", e.job);
+    o.insert("script", e.script);
+    return o;
+}
+
+QJsonObject toJson(const JobStateEvent &e)
+{
+    auto o = header(e);
+    o.insert("job", e.job);
+    o.insert("state", e.state);
+    return o;
+}
+
 } // namespace
 
 QJsonObject eventJson(const EngineEvent &event)

@@ -126,8 +126,27 @@ struct SweepEndEvent {
     qint64 cancelled = 0;
 };
 
+// {"event": "submitted", "run", "job", "script"}: `sweep|train|resume --slurm` handed the run to
+// Slurm as array task `job` ("12345_3") of the sbatch script `script`; its engine starts there.
+struct SubmittedEvent {
+    static constexpr char name[] = "submitted";
+    qint64 run = 0;
+    QString job;
+    QString script;
+};
+
+// {"event": "job_state", "run", "job", "state"}: with --wait, where Slurm has the run's task now —
+// pending, running, completing, done, failed, cancelled or unknown (slurm::stateKey).
+struct JobStateEvent {
+    static constexpr char name[] = "job_state";
+    qint64 run = 0;
+    QString job;
+    QString state;
+};
+
 using EngineEvent = std::variant<CreatedEvent, StartedEvent, ProgressEvent, MetricsEvent, EvalEvent,
-                                 CheckpointEvent, MessageEvent, EndEvent, SweepEvent, SweepEndEvent>;
+                                 CheckpointEvent, MessageEvent, EndEvent, SweepEvent, SweepEndEvent, SubmittedEvent,
+                                 JobStateEvent>;
 
 // The writer: the event as its JSON object, and as the line the engine prints (compact, '\n').
 // Non-finite numbers are written as null (JSON has no NaN), and read back as NaN.

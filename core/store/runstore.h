@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -110,11 +111,25 @@ public:
     std::vector<qint64> deadRuns(double staleSeconds = 120.0);
     // Queued runs nobody will start: their owner (the process that created or
     // adopted them) is dead on this host, or none is recorded. Oldest first.
+    // Runs submitted to Slurm are not among them: Slurm starts them.
     std::vector<RunRecord> orphanedQueuedRuns();
     // Makes this process the owner of queued runs whose owner is gone (or is
     // this process), in one transaction: all of them or, with the reason in
-    // lastError(), none (a run that is not queued, or whose owner lives).
+    // lastError(), none (a run that is not queued, whose owner lives, or that
+    // waits for Slurm).
     bool adoptRuns(const std::vector<qint64> &ids);
+
+    // Queued → cancelled, only while the run is still queued (no engine claimed it in between):
+    // one conditional write. False with lastError() when it is not queued (any more).
+    bool cancelQueuedRun(qint64 id, const QString &message);
+
+    // Slurm (runstoreslurm.cpp; schema 5, nothing on older stores read as they are).
+    // Records submissions — all of them or, with lastError(), none (one transaction).
+    bool recordSlurmJobs(const std::vector<SlurmJob> &jobs);
+    // Every submission of run `runId`, oldest first.
+    std::vector<SlurmJob> slurmJobs(qint64 runId);
+    // Each run's latest submission, by run id.
+    std::map<qint64, SlurmJob> latestSlurmJobs();
 
     // Metrics: one transaction per batch.
     bool addMetrics(qint64 runId, const std::vector<MetricPoint> &points);
@@ -174,6 +189,8 @@ private:
     bool setUpPostgresReadOnly(const QString &shown, QString *error);
     bool setUpPostgresReadWrite(const QString &shown, QString *error);
     std::optional<qint64> replaceArtifacts(const Artifact &artifact, bool samePathOnly);
+    // The Slurm job of run `runId`'s latest submission, or nullopt (none, or a store before schema 5).
+    std::optional<QString> slurmJobOf(qint64 runId);
     // Inside a write transaction: the id of a new run (never one given before, never one whose
     // folder holds anything); nullopt with `why`.
     std::optional<qint64> nextRunId(QString *why);

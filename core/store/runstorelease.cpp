@@ -174,8 +174,9 @@ std::vector<qint64> RunStore::markCrashedRuns(double staleSeconds)
 std::vector<RunRecord> RunStore::orphanedQueuedRuns()
 {
     std::vector<RunRecord> out;
+    const auto onSlurm = latestSlurmJobs();  // Slurm starts those: nobody's orphans
     for (auto &r : runs()) {
-        if (r.status != RunStatus::Queued || !r.damage.isEmpty())
+        if (r.status != RunStatus::Queued || !r.damage.isEmpty() || onSlurm.count(r.id))
             continue;
         const ProcessId owner = holderOf(r);
         if (owner.pid <= 0 || (isCheckableHere(owner) && !isAliveHere(owner)))
@@ -205,6 +206,11 @@ bool RunStore::adoptRuns(const std::vector<qint64> &ids)
             why = QStringLiteral("run %1 is %2, not queued").arg(id).arg(toString(r->status));
         else if (!isMe(holderOf(*r)) && isAliveHere(holderOf(*r)))
             why = QStringLiteral("run %1 belongs to a live process (pid %2), which will start it").arg(id).arg(r->pid);
+        else if (const auto job = slurmJobOf(id))
+            why = QStringLiteral("run %1 waits for Slurm (job %2), which starts it; `gatefold-cli runs cancel %1` "
+                                 "cancels it")
+                      .arg(id)
+                      .arg(*job);
         if (why.isEmpty()) {
             QSqlQuery q(m_db);
             q.prepare(QStringLiteral("UPDATE runs SET pid = ?, host = ?, pid_start = ? WHERE id = ? AND "

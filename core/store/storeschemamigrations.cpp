@@ -121,10 +121,30 @@ INSERT INTO run_ids (last) SELECT {greatest}(coalesce(max(id), 0), {runs_identit
 )");
 }
 
+// 4 → 5: runs submitted to Slurm. One row per submission (sbatch): the job or array task that
+// trains the run ("12345_3"), the script it ran and the options it asked for (JSON, resubmitted
+// as they are by Resume). A queued run with one waits for Slurm to start its engine: no window or
+// queue takes it for an orphan (RunStore::orphanedQueuedRuns).
+QString addSlurmJobs()
+{
+    return QStringLiteral(R"(
+CREATE TABLE slurm_jobs (
+    id        {id},
+    run_id    {int} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    job_id    TEXT NOT NULL,
+    script    TEXT NOT NULL,
+    options   TEXT NOT NULL DEFAULT '{}',
+    submitted {real} NOT NULL
+);
+CREATE INDEX slurm_jobs_run ON slurm_jobs(run_id, id);
+)");
+}
+
 // Every step in order: migrations().at(i) takes a store from version i to i + 1.
 const QStringList &migrations()
 {
-    static const QStringList steps = {createFirstSchema(), addMetricSummary(), addRunPidStart(), addRunIds()};
+    static const QStringList steps = {createFirstSchema(), addMetricSummary(), addRunPidStart(), addRunIds(),
+                                      addSlurmJobs()};
     return steps;
 }
 

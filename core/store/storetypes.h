@@ -115,6 +115,18 @@ struct ImportedRun {
     std::vector<Artifact> artifacts;
 };
 
+// One submission of a run to Slurm (schema 5): the job or array task that trains it, the sbatch
+// script it ran and the options it asked for. A queued run with one waits for Slurm to start its
+// engine: it is nobody's orphan (RunStore::orphanedQueuedRuns, adoptRuns).
+struct SlurmJob {
+    qint64 id = 0;
+    qint64 runId = 0;
+    QString jobId;           // "12345_3": array job 12345, task 3
+    QString script;          // the script's path
+    QByteArray optionsJson;  // the options it asked for (core/slurm's SlurmOptions as JSON)
+    double submitted = 0;    // Unix seconds
+};
+
 struct Sweep {
     qint64 id = 0;
     QString name;
