@@ -25,17 +25,26 @@ namespace gatefold::widgets {
 void MainWindow::fitColumns()
 {
     m_table->resizeColumnsToContents();
-    // Room for any status a run may come to (fitted to "queued", it showed "runni…" a moment later).
-    int status = 0;
-    for (const auto s : {store::RunStatus::Queued, store::RunStatus::Running, store::RunStatus::Finished,
-                         store::RunStatus::Failed, store::RunStatus::Cancelled, store::RunStatus::Crashed})
-        status = std::max(status, m_table->fontMetrics().horizontalAdvance(statusText(s)));
-    const int icon = m_table->style()->pixelMetric(QStyle::PM_SmallIconSize);
-    m_table->setColumnWidth(RunTableModel::Status, std::max(m_table->columnWidth(RunTableModel::Status), status + icon + 24));
+    fitStatusColumn();
     // Room for the live progress text (%, epoch, images/s, ETA) before the first report arrives.
     m_table->setColumnWidth(RunTableModel::Progress,
                             std::max(m_table->columnWidth(RunTableModel::Progress),
                                      m_table->fontMetrics().horizontalAdvance(QStringLiteral("100 % · epoch 10.00 · 9999 img/s · ETA 10:00")) + 16));
+}
+
+// Room for any status a run may come to (fitted to "queued", it showed "runni…" a moment later), and
+// for what the scheduler says beside it; never narrower than it is.
+void MainWindow::fitStatusColumn()
+{
+    const QFontMetrics metrics = m_table->fontMetrics();
+    int status = 0;
+    for (const auto s : {store::RunStatus::Queued, store::RunStatus::Running, store::RunStatus::Finished,
+                         store::RunStatus::Failed, store::RunStatus::Cancelled, store::RunStatus::Crashed})
+        status = std::max(status, metrics.horizontalAdvance(statusText(s)));
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        status = std::max(status, metrics.horizontalAdvance(m_model->index(r, RunTableModel::Status).data().toString()));
+    status += m_table->style()->pixelMetric(QStyle::PM_SmallIconSize) + 24;
+    m_table->setColumnWidth(RunTableModel::Status, std::max(m_table->columnWidth(RunTableModel::Status), status));
 }
 
 QString MainWindow::storeKey() const

@@ -2,15 +2,12 @@
 
 #include "configdiff.h"
 #include "statusicon.h"
-#include "worldtext.h"
 
 #include "store/runstore.h"
 
-#include <QColor>
 #include <QDateTime>
 
 #include <algorithm>
-#include <iterator>
 #include <limits>
 #include <set>
 
@@ -257,31 +254,6 @@ QString RunTableModel::describeExtra(const QString &column)
     return QStringLiteral("%1 (%2)").arg(parts.value(1), which);
 }
 
-namespace {
-
-// Column names settings keep (never shown, never translated): in Column's order.
-constexpr const char *kColumnKeys[] = {"id", "name", "status", "progress", "top1_last", "top1_best",
-                                       "device", "processes", "tags", "notes", "created"};
-static_assert(std::size(kColumnKeys) == RunTableModel::ColumnCount);
-
-} // namespace
-
-QString RunTableModel::columnKey(int column) const
-{
-    if (column >= 0 && column < ColumnCount)
-        return QString::fromLatin1(kColumnKeys[column]);
-    return m_extra.value(column - ColumnCount);
-}
-
-int RunTableModel::columnOf(const QString &key) const
-{
-    for (int c = 0; c < ColumnCount; ++c)
-        if (key == QLatin1String(kColumnKeys[c]))
-            return c;
-    const qsizetype extra = m_extra.indexOf(key);
-    return extra < 0 ? -1 : ColumnCount + int(extra);
-}
-
 QVariant RunTableModel::extraData(int r, int extra, bool sort) const
 {
     Row &row = m_rows[size_t(r)];
@@ -327,6 +299,8 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole && !waiting.isEmpty())
         return tr("%1 (%2); queued for resume, it starts from its last checkpoint when a slot is free.")
                    .arg(statusText(run), run.message.isEmpty() ? tr("no message") : run.message);
+    if (role == Qt::ToolTipRole && index.column() == Status && m_scheduler.count(run.id))
+        return run.message.isEmpty() ? schedulerTip(run.id) : schedulerTip(run.id) + QLatin1Char('\n') + run.message;
     if (role == Qt::ToolTipRole && !run.message.isEmpty())
         return run.message;
     if (role == FractionRole) {
@@ -355,7 +329,7 @@ QVariant RunTableModel::fixedData(int r, Column column, bool sort) const
     case Name:
         return run.name;
     case Status:
-        return sort ? QVariant(int(run.status)) : QVariant(statusText(run));
+        return sort ? QVariant(int(run.status)) : QVariant(statusText(run) + schedulerText(run.id));
     case Progress:
         return progressData(row, sort);
     case Top1Last:
@@ -403,40 +377,6 @@ QVariant RunTableModel::progressData(const Row &row, bool sort) const
         text += QStringLiteral(" · ") + tr("ETA %1").arg(clock);
     }
     return text;
-}
-
-QVariant RunTableModel::processesData(int r, int role) const
-{
-    const store::RunVersions &versions = versionsOf(r);
-    const int configured = std::max(1, configOf(r).value(QStringLiteral("compute.processes")).toInt(1));
-    switch (role) {
-    case Qt::ToolTipRole:
-        return worldtext::details(versions, configured);
-    case Qt::ForegroundRole:  // asked for, not (yet) what trained it
-        return versions.recorded ? QVariant() : QVariant(QColor(Qt::gray));
-    default:
-        return versions.recorded ? versions.worldSize : configured;
-    }
-}
-
-const QJsonObject &RunTableModel::configOf(int r) const
-{
-    Row &row = m_rows[size_t(r)];
-    if (!row.configRead) {
-        row.config = flattenConfig(row.run.configJson);
-        row.configRead = true;
-    }
-    return row.config;
-}
-
-const store::RunVersions &RunTableModel::versionsOf(int r) const
-{
-    Row &row = m_rows[size_t(r)];
-    if (!row.versionsRead) {
-        row.versions = store::RunVersions::fromJson(row.run.versions);
-        row.versionsRead = true;
-    }
-    return row.versions;
 }
 
 QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int role) const

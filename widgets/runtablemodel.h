@@ -1,6 +1,7 @@
 #pragma once
 
 #include "launch/runprocess.h"
+#include "launch/slurmrunstates.h"
 #include "store/runversions.h"
 #include "store/storetypes.h"
 
@@ -22,7 +23,8 @@ namespace gatefold::widgets {
 // The runs of a store as a table: id, name, status (with an icon), progress,
 // val top-1 last and best, device, processes (the world size the engine
 // recorded, or in grey what a run not started yet asks for), tags and notes
-// (editable in place, written to the store), created — then any extra columns: a config key's value
+// (editable in place, written to the store), created — then any extra columns. A run
+// on Slurm adds where Slurm has it to its status: a config key's value
 // ("config:optim.lr") or a metric's last, best (highest) or lowest value
 // ("metric:val/loss:min"). refresh() re-reads the store and updates the rows
 // in place (rows in and out, changed cells only): an editor open on a name,
@@ -46,6 +48,9 @@ public:
     // Runs queued for resume — here (`here`: they wait for a slot) or by a background queue a window
     // handed them to — show "waiting to resume" instead of the status they still have in the store.
     void setWaitingToResume(const QSet<qint64> &here, const QSet<qint64> &background);
+    // Where Slurm has the runs submitted to it (SchedulerStates): "queued · Slurm pending" in the
+    // status, the job and its script in the status's tooltip; `problem`: why Slurm could not be asked.
+    void setSchedulerStates(const std::map<qint64, launch::SlurmStateLine> &states, const QString &problem);
     // Extra columns after the fixed ones, as "config:KEY" or "metric:KEY:last|max|min|@EPOCH".
     void setExtraColumns(const QStringList &columns);
     QStringList extraColumns() const { return m_extra; }
@@ -96,11 +101,15 @@ private:
     bool rereadMetrics(Row &row);  // true when a value shown changed
     void metricsChanged(int row);
     QString waitingText(const store::RunRecord &run) const;  // "" unless it waits to be resumed
+    QString schedulerText(qint64 runId) const;                 // " · Slurm pending", "" for a run not on Slurm
+    QString schedulerTip(qint64 runId) const;
 
     store::RunStore *m_store;
     mutable std::vector<Row> m_rows;
     QStringList m_extra;
     QSet<qint64> m_resumeHere, m_resumeBackground;
+    std::map<qint64, launch::SlurmStateLine> m_scheduler;
+    QString m_schedulerProblem;
 };
 
 } // namespace gatefold::widgets
