@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QTabWidget>
 #endif
 
 using namespace gatefold;
@@ -34,6 +35,7 @@ private Q_SLOTS:
     void editorsFitTheirFields();
     void fieldsAppearWhenTheyApply();
     void problemsUnderTheirFields();
+    void dataParallelSettings();
     void unparsableTextKeepsTheLastGoodValue();
     void loadAndSaveJson();
 };
@@ -146,6 +148,48 @@ void TstConfigForm::problemsUnderTheirFields()
     QVERIFY(form.isValid());
     QCOMPARE(validity.size(), 2);
     QVERIFY(summary->isHidden());
+}
+
+// compute.processes is always there, the process group and its timeout only with several
+// processes; a global batch that the processes cannot share evenly is said under the batch size
+// and, while the Compute tab is in front, above the tabs; what compute.device means per rank is
+// in its help.
+void TstConfigForm::dataParallelSettings()
+{
+    ConfigForm form;
+    form.setConfig(train::demoRun());
+    auto *tabs = form.findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    for (int t = 0; t < tabs->count(); ++t)
+        if (tabs->tabText(t).startsWith(QStringLiteral("Compute")))
+            tabs->setCurrentIndex(t);
+    QVERIFY(form.isFieldShown("compute.processes"));
+    QVERIFY(!form.isFieldShown("compute.dist_backend") && !form.isFieldShown("compute.dist_timeout"));
+    QVERIFY2(form.editorFor("compute.device")->toolTip().contains("each process")
+                 && form.editorFor("compute.device")->toolTip().contains("local rank"),
+             qPrintable(form.editorFor("compute.device")->toolTip()));
+    QVERIFY(form.editorFor("compute.processes")->toolTip().contains("global batch"));
+
+    form.setFieldText("compute.processes", "3");  // the demo's batch of 128 is no multiple of 3
+    QVERIFY(form.isFieldShown("compute.dist_backend") && form.isFieldShown("compute.dist_timeout"));
+    QVERIFY(!form.isValid());
+    QVERIFY2(form.problemFor("train.batch_size").contains("multiple of compute.processes"),
+             qPrintable(form.problemFor("train.batch_size")));
+    const auto *summary = form.findChild<QLabel *>("problemSummary");
+    QVERIFY2(summary && !summary->isHidden() && summary->text().contains("train.batch_size (Optimisation tab)"),
+             qPrintable(summary->text()));
+    form.setFieldText("compute.processes", "4");
+    QVERIFY2(form.isValid(), qPrintable(form.problems().join('\n')));
+    QCOMPARE(form.config().train.processes, 4);
+    // NCCL wants CUDA devices: said under the backend.
+    form.setFieldText("compute.device", "cpu");
+    form.setFieldText("compute.dist_backend", "nccl");
+    QVERIFY2(form.problemFor("compute.dist_backend").contains("gloo"), qPrintable(form.problemFor("compute.dist_backend")));
+    form.setFieldText("compute.dist_timeout", "0");
+    QVERIFY(!form.problemFor("compute.dist_timeout").isEmpty());
+    form.setFieldText("compute.processes", "1");  // the hidden settings' problems stay said, above the tabs
+    QVERIFY(!form.isFieldShown("compute.dist_backend"));
+    QVERIFY2(summary->text().contains("compute.dist_timeout"), qPrintable(summary->text()));
 }
 
 void TstConfigForm::unparsableTextKeepsTheLastGoodValue()

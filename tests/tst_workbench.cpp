@@ -23,12 +23,15 @@
 #include "widgets/qcp.h"
 
 #include "store/runstore.h"
+#include "store/runversions.h"
 #include "config/fieldtable.h"
 #include "config/runvalidation.h"
 #include "config/runpresets.h"
+#include "config/runconfigjson.h"
 
 #include <QtTest/QtTest>
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -66,6 +69,18 @@ QModelIndex cellOf(QTableView *table, MainWindow &window, qint64 runId, int colu
     return proxy->mapFromSource(window.runModel()->index(window.runModel()->rowOf(runId), column));
 }
 
+// How `runId` ended, once the store says so (the window's engines are detached).
+QString waitForEnd(store::RunStore &store, qint64 runId)
+{
+    QDeadlineTimer deadline(180000);
+    while (!deadline.hasExpired()) {
+        if (const auto run = store.run(runId); run && store::isTerminal(run->status))
+            return store::toString(run->status);
+        QTest::qWait(200);
+    }
+    return QStringLiteral("(not ended after 3 minutes)");
+}
+
 qint64 addRun(store::RunStore &store, const QString &name)
 {
     store::NewRun run;
@@ -94,6 +109,8 @@ private Q_SLOTS:
     void metricColumnsFollowTrainingRuns();
     void waitingToResumeIsShown();
     void tagsNamesAndTheStatusBar();
+    void processesColumnShowsTheWorld();
+    void twoProcessRunFromTheForm();
 
 private:
     QTemporaryDir m_dir;
@@ -621,6 +638,120 @@ void TstWorkbench::tagsNamesAndTheStatusBar()
     QApplication::sendEvent(&window, &cleared);
     QVERIFY(state->isVisible());
     QVERIFY2(state->text().contains(QStringLiteral("0 running, 0 queued — store")), qPrintable(state->text()));
+}
+
+// The Processes column: the world the engine recorded when a run last started, or — in grey — what
+// a run not started yet asks for (compute.processes); sorted as numbers; said in full in its tooltip
+// and in the compare view. Hidden columns are remembered by name: those hidden by number before the
+// column came stay the ones the user hid.
+void TstWorkbench::processesColumnShowsTheWorld()
+{
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("world/runs.sqlite"));
+    store::RunStore &store = *controller.store();
+    store::NewRun asks;
+    asks.name = QStringLiteral("asks for 4");
+    auto four = train::demoRun();
+    four.train.processes = 4;
+    asks.configJson = train::runConfigToJson(four);
+    const qint64 queued = *store.createRun(asks);
+    const qint64 two = addRun(store, QStringLiteral("trained by 2"));
+    store::RunVersions world;
+    world.gatefold = QStringLiteral("0.1.0");
+    world.worldSize = 2;
+    world.distBackend = QStringLiteral("gloo");
+    world.launcher = QStringLiteral("--nproc");
+    world.perRankBatch = 64;
+    QVERIFY(store.setRuntime(two, QStringLiteral("cpu"), world.toJson()));
+    const qint64 old = addRun(store, QStringLiteral("before data-parallel training"));
+    QVERIFY(store.setRuntime(old, QStringLiteral("cpu"), QStringLiteral(R"({"gatefold":"0.1.0","libtorch":"1.13.1"})")));
+
+    RunTableModel model(&store);
+    const auto cell = [&](qint64 id) { return model.index(model.rowOf(id), RunTableModel::Processes); };
+    QCOMPARE(model.headerData(RunTableModel::Processes, Qt::Horizontal).toString(), QStringLiteral("Processes"));
+    QCOMPARE(cell(queued).data().toInt(), 4);
+    QCOMPARE(cell(queued).data(Qt::ForegroundRole).value<QColor>(), QColor(Qt::gray));
+    QVERIFY2(cell(queued).data(Qt::ToolTipRole).toString().contains("Not started yet: it asks for 4 process"),
+             qPrintable(cell(queued).data(Qt::ToolTipRole).toString()));
+    QCOMPARE(cell(two).data().toInt(), 2);
+    QVERIFY(!cell(two).data(Qt::ForegroundRole).isValid());
+    const QString tip = cell(two).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains("2 processes") && tip.contains("--nproc") && tip.contains("gloo") && tip.contains("64 images"),
+             qPrintable(tip));
+    QCOMPARE(cell(old).data().toInt(), 1);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(RunTableModel::SortRole);
+    proxy.sort(RunTableModel::Processes, Qt::AscendingOrder);
+    QCOMPARE(proxy.index(0, RunTableModel::Id).data().toLongLong(), old);
+    QCOMPARE(proxy.index(2, RunTableModel::Id).data().toLongLong(), queued);
+
+    CompareView compare(&store);
+    compare.setRuns({queued, two});
+    QTableWidget *table = compare.table();
+    int row = -1;
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->verticalHeaderItem(r)->text() == QLatin1String("processes"))
+            row = r;
+    QVERIFY(row >= 0);
+    QCOMPARE(table->item(row, 0)->text(), QStringLiteral("4 asked"));
+    QCOMPARE(table->item(row, 1)->text(), QStringLiteral("2 · gloo · 64 per process"));
+
+    const QString key = QString::fromLatin1(store.path().toUtf8().toHex());
+    QSettings().setValue(QStringLiteral("columns/%1/hidden").arg(key), QStringList{"8"});  // Notes, before Processes
+    {
+        MainWindow window(&controller);
+        QHeaderView *header = runTable(window)->horizontalHeader();
+        QVERIFY(header->isSectionHidden(RunTableModel::Notes));
+        QVERIFY(!header->isSectionHidden(RunTableModel::Processes) && !header->isSectionHidden(RunTableModel::Tags));
+    }
+    QSettings().setValue(QStringLiteral("columns/%1/hiddenColumns").arg(key), QStringList{"processes", "config:depth"});
+    MainWindow window(&controller);
+    QHeaderView *header = runTable(window)->horizontalHeader();
+    QVERIFY(header->isSectionHidden(RunTableModel::Processes));
+    QVERIFY(!header->isSectionHidden(RunTableModel::Notes));
+    QSettings().remove(QStringLiteral("columns/%1").arg(key));
+}
+
+// A data-parallel run queued from the form (compute.processes = 2): two engine processes train it,
+// the browser says 2, Gloo, 16 images each, and its curve is one run's; cancelled, it stops at a
+// checkpoint; resumed, two processes train it on to its end, the curve one point a logged step.
+void TstWorkbench::twoProcessRunFromTheForm()
+{
+    RunController controller(QStringLiteral(GATEFOLD_CLI_PATH), m_dir.filePath("ddp/runs.sqlite"));
+    QVERIFY2(controller.isOpen(), qPrintable(controller.error()));
+    MainWindow window(&controller);
+    window.show();
+    window.setMetric(QStringLiteral("train/loss"));
+    window.formPanel()->setConfig(withSettings(tinyRun(12), {"compute.processes=2"}), QStringLiteral("two ranks"));
+    QVERIFY2(window.formPanel()->form()->isValid(), qPrintable(window.formPanel()->form()->problems().join('\n')));
+    Q_EMIT window.formPanel()->launchRequested(window.formPanel()->form()->config(), QStringLiteral("two ranks"));
+    const qint64 id = controller.store()->runs().front().id;
+    RunTableModel *model = window.runModel();
+    const auto processes = [&] { return model->index(model->rowOf(id), RunTableModel::Processes); };
+    QCOMPARE(processes().data().toInt(), 2);  // asked for, in grey
+    QVERIFY(processes().data(Qt::ForegroundRole).isValid());
+    QSignalSpy progressed(controller.queue(), &launch::RunQueue::runProgressed);
+    QVERIFY(progressed.wait(120000));
+    window.selectRun(id);
+    QTRY_VERIFY_WITH_TIMEOUT(!processes().data(Qt::ForegroundRole).isValid(), 10000);  // recorded by the engine
+    QCOMPARE(processes().data().toInt(), 2);
+    QVERIFY2(processes().data(Qt::ToolTipRole).toString().contains("gloo")
+                 && processes().data(Qt::ToolTipRole).toString().contains("16 images"),
+             qPrintable(processes().data(Qt::ToolTipRole).toString()));
+    QTRY_VERIFY_WITH_TIMEOUT(window.curves()->pointCount(id) >= 3, 60000);
+    QVERIFY(controller.cancel(id));
+    QTRY_VERIFY_WITH_TIMEOUT(controller.queue()->running().isEmpty(), 60000);
+    QCOMPARE(store::toString(controller.store()->run(id)->status), QStringLiteral("cancelled"));
+    QVERIFY(!controller.store()->artifacts(id, QStringLiteral("checkpoint/last")).empty());
+    QSignalSpy started(controller.queue(), &launch::RunQueue::runStarted);
+    QVERIFY(controller.resume(id));
+    QVERIFY(started.wait(120000));
+    QVERIFY(started.first().at(1).value<launch::StartedEvent>().startStep > 0);
+    QCOMPARE(waitForEnd(*controller.store(), id), QStringLiteral("finished"));
+    QCOMPARE(store::RunVersions::fromJson(controller.store()->run(id)->versions).worldSize, 2);
+    const auto stored = controller.store()->metrics(id, QStringLiteral("train/loss"));
+    QCOMPARE(int(stored.size()), 12 * 16 / 2);  // one point each log_every = 2 steps, none twice
+    QTRY_COMPARE_WITH_TIMEOUT(window.curves()->pointCount(id), stored.size(), 10000);
 }
 
 GATEFOLD_TEST_MAIN(TstWorkbench)

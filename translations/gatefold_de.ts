@@ -1221,11 +1221,11 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+2"/>
-        <source>images per training step</source>
-        <translation>Bilder pro Trainingsschritt</translation>
+        <source>images per training step, in all: with several processes each takes an equal share</source>
+        <translation>Bilder pro Trainingsschritt insgesamt: bei mehreren Prozessen nimmt jeder einen gleichen Anteil</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>images per evaluation batch</source>
         <translation>Bilder pro Evaluierungs-Batch</translation>
     </message>
@@ -1321,13 +1321,13 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+5"/>
-        <source>device (auto: CUDA when present)</source>
-        <translation>Gerät (auto: CUDA, falls vorhanden)</translation>
+        <source>device of each process (auto: CUDA when present); with several processes on CUDA every local rank takes its own device (rank r: cuda:r)</source>
+        <translation>Gerät jedes Prozesses (auto: CUDA, falls vorhanden); bei mehreren Prozessen auf CUDA nimmt jeder lokale Rang sein eigenes Gerät (Rang r: cuda:r)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>CPU threads (0: all cores)</source>
-        <translation>CPU-Threads (0: alle Kerne)</translation>
+        <location line="+3"/>
+        <source>CPU threads of each process (0: all cores, shared evenly by the processes)</source>
+        <translation>CPU-Threads jedes Prozesses (0: alle Kerne, gleichmäßig auf die Prozesse verteilt)</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1416,7 +1416,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>der Ordner %1, in den die Ausgaben der Tasks gehen, enthält ein Leerzeichen, ein Anführungszeichen oder &apos;%&apos;, was eine #SBATCH-Zeile nicht tragen kann; legen Sie den Laufspeicher (oder seinen runs=-Ordner) unter einen Pfad ohne diese Zeichen</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+103"/>
         <source>cannot make the folder %1 for the sbatch script; check that it may be written</source>
         <translation>der Ordner %1 für das sbatch-Skript kann nicht angelegt werden; prüfen Sie, ob er beschrieben werden darf</translation>
     </message>
@@ -1651,6 +1651,39 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="+0"/>
         <source>cancel it with `scancel %1` (%2)</source>
         <translation>brechen Sie ihn mit `scancel %1` ab (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>WorldText</name>
+    <message>
+        <location filename="../widgets/worldtext.cpp" line="+10"/>
+        <source>%1 asked</source>
+        <translation>%1 verlangt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 · %2 · %3 per process</source>
+        <translation>%1 · %2 · %3 pro Prozess</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Not started yet: it asks for %n process(es) (compute.processes).</source>
+        <translation>
+            <numerusform>Noch nicht gestartet: er verlangt %n Prozess (compute.processes).</numerusform>
+            <numerusform>Noch nicht gestartet: er verlangt %n Prozesse (compute.processes).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One process trained it when it last started.</source>
+        <translation>Beim letzten Start hat ihn ein Prozess trainiert.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 processes (ranks) trained it when it last started, started by %2.
+Process group %3; each takes %4 images of every batch (train.batch_size is the global batch).</source>
+        <translation>Beim letzten Start haben ihn %1 Prozesse (Ränge) trainiert, gestartet von %2.
+Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der globale Batch).</translation>
     </message>
 </context>
 <context>
@@ -2196,7 +2229,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>gatefold::widgets::CompareView</name>
     <message>
-        <location filename="../widgets/compareview.cpp" line="+19"/>
+        <location filename="../widgets/compareview.cpp" line="+21"/>
         <source>Only differences</source>
         <translation>Nur Unterschiede</translation>
     </message>
@@ -2226,9 +2259,14 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Bilder/s (zuletzt)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+38"/>
         <source>step (last)</source>
         <translation>Schritt (zuletzt)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>processes</source>
+        <translation>Prozesse</translation>
     </message>
 </context>
 <context>
@@ -2256,8 +2294,13 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 </context>
 <context>
     <name>gatefold::widgets::ConfigForm</name>
+    <message>
+        <location filename="../widgets/configform.cpp" line="+224"/>
+        <source>%1 (%2 tab): %3</source>
+        <translation>%1 (Reiter %2): %3</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+212"/>
+        <location line="+10"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>%n Problem in der Laufkonfiguration.</numerusform>
@@ -2870,7 +2913,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="-24"/>
-        <location filename="../widgets/mainwindowcolumns.cpp" line="+67"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="+85"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
@@ -2920,7 +2963,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+4"/>
+        <source>Run %1 created; submitting it to Slurm…</source>
+        <translation>Lauf %1 angelegt; er wird an Slurm übergeben…</translation>
+    </message>
+    <message>
+        <location line="+56"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2930,7 +2978,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-339"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>Läufe</translation>
@@ -3031,7 +3079,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
@@ -3041,12 +3089,18 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>&amp;Sweep…</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+59"/>
+        <source>Submit to Slurm</source>
+        <translation>An Slurm übergeben</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+9"/>
         <source>Sweep</source>
         <translation>Sweep</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-73"/>
         <source>Ctrl+Shift+Return</source>
         <translation>Ctrl+Shift+Return</translation>
     </message>
@@ -3066,12 +3120,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>In Formular &amp;duplizieren</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+73"/>
         <source>copy of run %1</source>
         <translation>Kopie von Lauf %1</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-72"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
@@ -3081,7 +3135,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Engine-&amp;Log anzeigen</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+75"/>
         <source>— %1: %2</source>
         <translation>— %1: %2</translation>
     </message>
@@ -3091,7 +3145,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>kein Engine-Log (der Lauf wurde nicht aus diesem Fenster gestartet)</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-77"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
@@ -3120,13 +3174,26 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <source>&amp;Table…</source>
         <translation>&amp;Tabelle…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+41"/>
+        <source>Submitting the sweep &apos;%1&apos; (%n run(s)) to Slurm…</source>
+        <translation>
+            <numerusform>Der Sweep „%1“ (%n Lauf) wird an Slurm übergeben…</numerusform>
+            <numerusform>Der Sweep „%1“ (%n Läufe) wird an Slurm übergeben…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+71"/>
+        <location line="+4"/>
+        <source>The sweep was not submitted to Slurm: %1</source>
+        <translation>Der Sweep wurde nicht an Slurm übergeben: %1</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Select the runs for the table</source>
         <translation>Wählen Sie die Läufe für die Tabelle aus</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-82"/>
         <source>Ctrl+T</source>
         <translation>Ctrl+T</translation>
     </message>
@@ -3141,12 +3208,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Modell e&amp;xportieren…</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+90"/>
         <source>Select the run to export</source>
         <translation>Wählen Sie den zu exportierenden Lauf aus</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-89"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
@@ -3166,12 +3233,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Gleichzeitige Läufe:</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-77"/>
         <source>&amp;About Gatefold</source>
         <translation>&amp;Über Gatefold</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+284"/>
+        <location filename="../widgets/mainwindow.cpp" line="+289"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>Mittelwert ± Std. über %n Seed</numerusform>
@@ -3179,7 +3246,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowactions.cpp" line="+153"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+166"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>Kurven exportieren</translation>
@@ -3252,7 +3319,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Diese Spalte entfernen</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="+28"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="+32"/>
         <source>Quit Gatefold</source>
         <translation>Gatefold beenden</translation>
     </message>
@@ -3280,22 +3347,27 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+103"/>
+        <location filename="../widgets/runcontroller.cpp" line="+107"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+68"/>
         <source>run %1 is not in %2 for other programs (the window&apos;s connection wrote into a file another program had replaced) and could not be created again: %3. Close Gatefold, start it again and queue the run once more.</source>
         <translation>Lauf %1 ist für andere Programme nicht in %2 (die Verbindung des Fensters schrieb in eine Datei, die ein anderes Programm ersetzt hatte) und konnte nicht neu angelegt werden: %3. Schließen Sie Gatefold, starten Sie es neu und stellen Sie den Lauf noch einmal in die Warteschlange.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>run %1 was written only where this window could see it (another program had replaced the store&apos;s journal file); the window reopened the store and queued the run again as run %2.</source>
         <translation>Lauf %1 wurde nur dort geschrieben, wo dieses Fenster ihn sehen konnte (ein anderes Programm hatte die Journal-Datei des Speichers ersetzt); das Fenster hat den Speicher neu geöffnet und den Lauf erneut als Lauf %2 in die Warteschlange gestellt.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
+        <source>run %1 is being submitted to Slurm; cancel it once the submission has answered</source>
+        <translation>Lauf %1 wird gerade an Slurm übergeben; brechen Sie ihn ab, sobald die Übergabe geantwortet hat</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <location line="+4"/>
         <source>cancelled before it started</source>
         <translation>vor dem Start abgebrochen</translation>
@@ -3306,24 +3378,72 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>nur ein fehlgeschlagener, abgebrochener oder abgestürzter Lauf kann fortgesetzt werden</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+4"/>
+        <source>run %1 is being submitted to Slurm already</source>
+        <translation>Lauf %1 wird bereits an Slurm übergeben</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>run %1 has no readable config</source>
         <translation>Lauf %1 hat keine lesbare Konfiguration</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+42"/>
         <source>the engine process (pid %1) has exited without ending the run; Resume continues it from its last checkpoint</source>
         <translation>der Engine-Prozess (PID %1) hat sich beendet, ohne den Lauf abzuschließen; „Fortsetzen“ setzt ihn beim letzten Checkpoint fort</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>run %1 was not taken up: %2</source>
         <translation>Lauf %1 wurde nicht übernommen: %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+20"/>
         <source>cancelled at the start of Gatefold: the window or queue that held it was gone</source>
         <translation>beim Start von Gatefold abgebrochen: das Fenster oder die Warteschlange, die ihn hielt, war nicht mehr da</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>not submitted to Slurm: %1; Resume submits it again</source>
+        <translation>nicht an Slurm übergeben: %1; Fortsetzen übergibt ihn erneut</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Run %1 was submitted to Slurm as job %2.</source>
+        <translation>Lauf %1 wurde als Job %2 an Slurm übergeben.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run %1 was not submitted to Slurm: %2</source>
+        <translation>Lauf %1 wurde nicht an Slurm übergeben: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run %1 was submitted to Slurm again as job %2.</source>
+        <translation>Lauf %1 wurde erneut als Job %2 an Slurm übergeben.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run %1 was not submitted to Slurm again: %2</source>
+        <translation>Lauf %1 wurde nicht erneut an Slurm übergeben: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Sweep %1: %n run(s) submitted to Slurm as job array %2.</source>
+        <translation>
+            <numerusform>Sweep %1: %n Lauf als Job-Array %2 an Slurm übergeben.</numerusform>
+            <numerusform>Sweep %1: %n Läufe als Job-Array %2 an Slurm übergeben.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The sweep was not submitted to Slurm: %1</source>
+        <translation>Der Sweep wurde nicht an Slurm übergeben: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not cancelled: %1</source>
+        <translation>Nicht abgebrochen: %1</translation>
     </message>
 </context>
 <context>
@@ -3334,7 +3454,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>In &amp;Warteschlange stellen</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>run name</source>
         <translation>Laufname</translation>
     </message>
@@ -3369,7 +3489,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>Name:</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
@@ -3424,7 +3544,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         </translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+21"/>
         <location line="+3"/>
         <source>Load run config</source>
         <translation>Laufkonfiguration laden</translation>
@@ -3445,7 +3565,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+246"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+251"/>
         <source>best</source>
         <translation>bester Wert</translation>
     </message>
@@ -3461,12 +3581,42 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     </message>
     <message>
         <location line="-3"/>
-        <location line="+82"/>
+        <location line="+117"/>
         <source>epoch %1</source>
         <translation>Epoche %1</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location filename="../widgets/runtablemodelcells.cpp" line="+72"/>
+        <source>Slurm ?</source>
+        <translation>Slurm ?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Slurm %1</source>
+        <translation>Slurm %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gone from Slurm</source>
+        <translation>nicht mehr in Slurm</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>not known now: %1</source>
+        <translation>derzeit unbekannt: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Slurm could not be asked</source>
+        <translation>Slurm konnte nicht gefragt werden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Slurm job %1: %2; submitted %3; script %4</source>
+        <translation>Slurm-Job %1: %2; übergeben %3; Skript %4</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtablemodel.cpp" line="-192"/>
         <source>waiting to resume</source>
         <translation>wartet auf Fortsetzung</translation>
     </message>
@@ -3476,7 +3626,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>wartet auf Fortsetzung (Hintergrund-Warteschlange)</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+123"/>
         <source>%1 (%2); queued for resume, it starts from its last checkpoint when a slot is free.</source>
         <translation>%1 (%2); zur Fortsetzung eingereiht, er startet ab seinem letzten Checkpoint, sobald ein Platz frei ist.</translation>
     </message>
@@ -3486,17 +3636,17 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>keine Meldung</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+68"/>
         <source>%1 img/s</source>
         <translation>%1 Bilder/s</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>ETA %1</source>
         <translation>Rest %1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+12"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -3532,6 +3682,11 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     </message>
     <message>
         <location line="+1"/>
+        <source>Processes</source>
+        <translation>Prozesse</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Tags</source>
         <translation>Tags</translation>
     </message>
@@ -3557,14 +3712,32 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::SchedulerStates</name>
+    <message>
+        <location filename="../widgets/schedulerstates.cpp" line="+81"/>
+        <source>the runs&apos; Slurm states could not be read (gatefold-cli runs list: %1)</source>
+        <translation>die Slurm-Zustände der Läufe konnten nicht gelesen werden (gatefold-cli runs list: %1)</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::SettingsDialog</name>
     <message>
-        <location filename="../widgets/settingsdialog.cpp" line="+32"/>
+        <location filename="../widgets/settingsdialog.cpp" line="+31"/>
+        <source>This machine</source>
+        <translation>Dieser Rechner</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Slurm (submitted with sbatch)</source>
+        <translation>Slurm (mit sbatch übergeben)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+46"/>
         <source>Browse…</source>
         <translation>Durchsuchen…</translation>
     </message>
@@ -3598,7 +3771,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Den Laufspeicher jetzt öffnen und anzeigen, was er enthält</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-59"/>
         <source>all cores, shared by the runs at a time</source>
         <translation>alle Kerne, geteilt von den gleichzeitigen Läufen</translation>
     </message>
@@ -3664,6 +3837,11 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     </message>
     <message>
         <location line="+1"/>
+        <source>Runs go to:</source>
+        <translation>Läufe gehen an:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Theme:</source>
         <translation>Farbschema:</translation>
     </message>
@@ -3678,7 +3856,17 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Die Sprache gilt ab dem nächsten Start.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+47"/>
+        <source>Runs and sweeps queued here train on this machine, as many at a time as the toolbar says</source>
+        <translation>Hier eingereihte Läufe und Sweeps trainieren auf diesem Rechner, so viele gleichzeitig, wie die Werkzeugleiste angibt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs and sweeps queued here are submitted to Slurm (gatefold-cli … --slurm) and wait there; the run browser shows where Slurm has them. Resume submits a Slurm run again</source>
+        <translation>Hier eingereihte Läufe und Sweeps werden an Slurm übergeben (gatefold-cli … --slurm) und warten dort; die Laufliste zeigt, wo Slurm sie hat. Fortsetzen übergibt einen Slurm-Lauf erneut</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>No store there yet: the next start creates %1.</source>
         <translation>Dort gibt es noch keinen Laufspeicher: Der nächste Start legt %1 an.</translation>
     </message>
@@ -3689,6 +3877,127 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
             <numerusform>%n Lauf in %1 (Schema %2); Dateien unter %3.</numerusform>
             <numerusform>%n Läufe in %1 (Schema %2); Dateien unter %3.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SlurmSettingsBox</name>
+    <message>
+        <location filename="../widgets/slurmsettingsbox.cpp" line="+23"/>
+        <source>Slurm options</source>
+        <translation>Slurm-Optionen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Partition (--partition):</source>
+        <translation>Partition (--partition):</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the cluster&apos;s default partition</source>
+        <translation>die Standardpartition des Clusters</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Where the jobs wait and run; sinfo -s lists the partitions</source>
+        <translation>Wo die Jobs warten und laufen; sinfo -s listet die Partitionen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time limit (--time):</source>
+        <translation>Zeitlimit (--time):</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the partition&apos;s limit, e.g. 90, 4:00:00 or 2-00:00:00</source>
+        <translation>das Limit der Partition, z. B. 90, 4:00:00 oder 2-00:00:00</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A job still training at its limit is stopped and its run marked crashed; Resume continues it from its last checkpoint</source>
+        <translation>Ein Job, der an seinem Limit noch trainiert, wird gestoppt und sein Lauf als abgestürzt markiert; Fortsetzen setzt ihn ab seinem letzten Checkpoint fort</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CPUs per task (--cpus-per-task):</source>
+        <translation>CPUs pro Task (--cpus-per-task):</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Slurm&apos;s default (1)</source>
+        <translation>Slurms Vorgabe (1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cores each task gets; runs with compute.threads = 0 train with as many threads</source>
+        <translation>Kerne, die jeder Task bekommt; Läufe mit compute.threads = 0 trainieren mit ebenso vielen Threads</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generic resources (--gres):</source>
+        <translation>Generische Ressourcen (--gres):</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none, e.g. gpu:1 or gpu:a100:2</source>
+        <translation>keine, z. B. gpu:1 oder gpu:a100:2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What each node of a job needs besides cores, such as GPUs</source>
+        <translation>Was jeder Knoten eines Jobs außer Kernen braucht, etwa GPUs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nodes (--nodes):</source>
+        <translation>Knoten (--nodes):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Machines one run&apos;s data-parallel job spans; more than one needs a store every node reaches (a postgresql:// URL), never an SQLite file</source>
+        <translation>Rechner, über die sich der datenparallele Job eines Laufs erstreckt; mehr als einer braucht einen Laufspeicher, den jeder Knoten erreicht (eine postgresql://-URL), niemals eine SQLite-Datei</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Processes per node (--nproc):</source>
+        <translation>Prozesse pro Knoten (--nproc):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data-parallel ranks srun starts on each node (one per GPU with --gres gpu:N). With 1 on one node, a run whose compute.processes is above 1 starts its ranks itself inside its one task</source>
+        <translation>Datenparallele Ränge, die srun auf jedem Knoten startet (einer pro GPU bei --gres gpu:N). Mit 1 auf einem Knoten startet ein Lauf mit compute.processes über 1 seine Ränge selbst in seinem einen Task</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Further sbatch options:</source>
+        <translation>Weitere sbatch-Optionen:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>e.g. --account=lab --qos=high</source>
+        <translation>z. B. --account=lab --qos=high</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each written as one #SBATCH line of the job&apos;s script, as --name=value, separated by spaces</source>
+        <translation>Jede als eine #SBATCH-Zeile im Skript des Jobs geschrieben, als --name=wert, durch Leerzeichen getrennt</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SlurmSubmitter</name>
+    <message>
+        <location filename="../widgets/slurmsubmitter.cpp" line="+94"/>
+        <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
+        <translation>Raster und Konfiguration des Sweeps konnten nicht in einen temporären Ordner geschrieben werden (%1)</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>%1 could not be started: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 ended abnormally: %2</source>
+        <translation>%1 endete abnormal: %2</translation>
     </message>
 </context>
 <context>
@@ -3820,7 +4129,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Zu variierende Einstellungen (Werte durch Kommas getrennt; durch Semikolons, wenn ein Wert eine Liste ist). Jede Kombination läuft einmal pro Seed, auf Basis der Konfiguration im Laufformular.</translation>
     </message>
     <message numerus="yes">
-        <location line="+89"/>
+        <location line="+94"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n Lauf: </numerusform>

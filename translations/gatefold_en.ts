@@ -67,6 +67,17 @@
     </message>
 </context>
 <context>
+    <name>WorldText</name>
+    <message numerus="yes">
+        <location filename="../widgets/worldtext.cpp" line="+22"/>
+        <source>Not started yet: it asks for %n process(es) (compute.processes).</source>
+        <translation>
+            <numerusform>Not started yet: it asks for %n process (compute.processes).</numerusform>
+            <numerusform>Not started yet: it asks for %n processes (compute.processes).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::CodebookView</name>
     <message numerus="yes">
         <location filename="../widgets/codebookview.cpp" line="+364"/>
@@ -80,7 +91,7 @@
 <context>
     <name>gatefold::widgets::ConfigForm</name>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+212"/>
+        <location filename="../widgets/configform.cpp" line="+234"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>%n problem in the run config.</numerusform>
@@ -110,7 +121,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+383"/>
+        <location filename="../widgets/mainwindow.cpp" line="+388"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>mean ± std over %n seed</numerusform>
@@ -118,18 +129,37 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindowruns.cpp" line="+49"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="+53"/>
         <source>Stopping %n run(s) at a checkpoint…</source>
         <translation>
             <numerusform>Stopping %n run at a checkpoint…</numerusform>
             <numerusform>Stopping %n runs at a checkpoint…</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../widgets/mainwindowactions.cpp" line="+156"/>
+        <source>Submitting the sweep &apos;%1&apos; (%n run(s)) to Slurm…</source>
+        <translation>
+            <numerusform>Submitting the sweep &apos;%1&apos; (%n run) to Slurm…</numerusform>
+            <numerusform>Submitting the sweep &apos;%1&apos; (%n runs) to Slurm…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::RunController</name>
+    <message numerus="yes">
+        <location filename="../widgets/runcontroller.cpp" line="+458"/>
+        <source>Sweep %1: %n run(s) submitted to Slurm as job array %2.</source>
+        <translation>
+            <numerusform>Sweep %1: %n run submitted to Slurm as job array %2.</numerusform>
+            <numerusform>Sweep %1: %n runs submitted to Slurm as job array %2.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/runformpanel.cpp" line="+217"/>
+        <location filename="../widgets/runformpanel.cpp" line="+223"/>
         <source>…and %n more, shown at their settings.</source>
         <translation>
             <numerusform>…and %n more, shown at its setting.</numerusform>
@@ -140,7 +170,7 @@
 <context>
     <name>gatefold::widgets::SettingsDialog</name>
     <message numerus="yes">
-        <location filename="../widgets/settingsdialog.cpp" line="+111"/>
+        <location filename="../widgets/settingsdialog.cpp" line="+150"/>
         <source>%n run(s) in %1 (schema %2); files under %3.</source>
         <translation>
             <numerusform>%n run in %1 (schema %2); files under %3.</numerusform>
@@ -162,7 +192,7 @@
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/sweepbuilder.cpp" line="+189"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+194"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n run: </numerusform>

@@ -1214,11 +1214,11 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+2"/>
-        <source>images per training step</source>
-        <translation>每个训练步的图像数</translation>
+        <source>images per training step, in all: with several processes each takes an equal share</source>
+        <translation>每个训练步的图像总数：多个进程时各取相等的一份</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>images per evaluation batch</source>
         <translation>每个评估批次的图像数</translation>
     </message>
@@ -1314,13 +1314,13 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+5"/>
-        <source>device (auto: CUDA when present)</source>
-        <translation>设备（auto：有 CUDA 时使用 CUDA）</translation>
+        <source>device of each process (auto: CUDA when present); with several processes on CUDA every local rank takes its own device (rank r: cuda:r)</source>
+        <translation>每个进程的设备（auto：有 CUDA 时用 CUDA）；多个进程使用 CUDA 时，每个本地 rank 占用自己的设备（rank r：cuda:r）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>CPU threads (0: all cores)</source>
-        <translation>CPU 线程数（0：使用全部核心）</translation>
+        <location line="+3"/>
+        <source>CPU threads of each process (0: all cores, shared evenly by the processes)</source>
+        <translation>每个进程的 CPU 线程数（0：全部核心，由各进程平均分配）</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1409,7 +1409,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>任务输出所在的文件夹 %1 含有空格、引号或 &apos;%&apos;，#SBATCH 行无法容纳这些字符；请把运行存储（或其 runs= 文件夹）放在不含这些字符的路径下</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+103"/>
         <source>cannot make the folder %1 for the sbatch script; check that it may be written</source>
         <translation>无法为 sbatch 脚本创建文件夹 %1；请检查它是否可写</translation>
     </message>
@@ -1644,6 +1644,38 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <location line="+0"/>
         <source>cancel it with `scancel %1` (%2)</source>
         <translation>请用 `scancel %1` 取消它（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>WorldText</name>
+    <message>
+        <location filename="../widgets/worldtext.cpp" line="+10"/>
+        <source>%1 asked</source>
+        <translation>请求 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 · %2 · %3 per process</source>
+        <translation>%1 · %2 · 每进程 %3</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Not started yet: it asks for %n process(es) (compute.processes).</source>
+        <translation>
+            <numerusform>尚未启动：它请求 %n 个进程（compute.processes）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One process trained it when it last started.</source>
+        <translation>上次启动时由一个进程训练。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 processes (ranks) trained it when it last started, started by %2.
+Process group %3; each takes %4 images of every batch (train.batch_size is the global batch).</source>
+        <translation>上次启动时由 %1 个进程（rank）训练，由 %2 启动。
+进程组 %3；每个进程取每批中的 %4 张图像（train.batch_size 是全局批次）。</translation>
     </message>
 </context>
 <context>
@@ -2188,7 +2220,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>gatefold::widgets::CompareView</name>
     <message>
-        <location filename="../widgets/compareview.cpp" line="+19"/>
+        <location filename="../widgets/compareview.cpp" line="+21"/>
         <source>Only differences</source>
         <translation>仅显示差异</translation>
     </message>
@@ -2218,9 +2250,14 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>图像/秒（最新）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+38"/>
         <source>step (last)</source>
         <translation>步数（最新）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>processes</source>
+        <translation>进程</translation>
     </message>
 </context>
 <context>
@@ -2248,8 +2285,13 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 </context>
 <context>
     <name>gatefold::widgets::ConfigForm</name>
+    <message>
+        <location filename="../widgets/configform.cpp" line="+224"/>
+        <source>%1 (%2 tab): %3</source>
+        <translation>%1（%2 标签页）：%3</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+212"/>
+        <location line="+10"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>运行配置中有 %n 个问题。</numerusform>
@@ -2859,7 +2901,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="-24"/>
-        <location filename="../widgets/mainwindowcolumns.cpp" line="+67"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="+85"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
@@ -2909,7 +2951,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>加入队列</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+4"/>
+        <source>Run %1 created; submitting it to Slurm…</source>
+        <translation>已创建运行 %1；正在提交到 Slurm…</translation>
+    </message>
+    <message>
+        <location line="+56"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2919,7 +2966,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-339"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>运行</translation>
@@ -3020,7 +3067,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
@@ -3030,12 +3077,18 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>扫描(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+59"/>
+        <source>Submit to Slurm</source>
+        <translation>提交到 Slurm</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+9"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-73"/>
         <source>Ctrl+Shift+Return</source>
         <translation>Ctrl+Shift+Return</translation>
     </message>
@@ -3055,12 +3108,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>复制到表单(&amp;D)</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+73"/>
         <source>copy of run %1</source>
         <translation>运行 %1 的副本</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-72"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
@@ -3070,7 +3123,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>显示引擎日志(&amp;L)</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+75"/>
         <source>— %1: %2</source>
         <translation>— %1：%2</translation>
     </message>
@@ -3080,7 +3133,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>无引擎日志（该运行并非从此窗口启动）</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-77"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
@@ -3109,13 +3162,25 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <source>&amp;Table…</source>
         <translation>表格(&amp;T)…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+41"/>
+        <source>Submitting the sweep &apos;%1&apos; (%n run(s)) to Slurm…</source>
+        <translation>
+            <numerusform>正在将扫描“%1”（%n 个运行）提交到 Slurm…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+71"/>
+        <location line="+4"/>
+        <source>The sweep was not submitted to Slurm: %1</source>
+        <translation>扫描未提交到 Slurm：%1</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Select the runs for the table</source>
         <translation>请选择要放入表格的运行</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-82"/>
         <source>Ctrl+T</source>
         <translation>Ctrl+T</translation>
     </message>
@@ -3130,12 +3195,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>导出模型(&amp;X)…</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+90"/>
         <source>Select the run to export</source>
         <translation>请选择要导出的运行</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-89"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
@@ -3155,19 +3220,19 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>同时运行数：</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-77"/>
         <source>&amp;About Gatefold</source>
         <translation>关于 Gatefold(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+284"/>
+        <location filename="../widgets/mainwindow.cpp" line="+289"/>
         <source>mean ± std over %n seed(s)</source>
         <translation>
             <numerusform>%n 个随机种子的均值 ± 标准差</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowactions.cpp" line="+153"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+166"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>导出曲线</translation>
@@ -3240,7 +3305,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>移除此列</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="+28"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="+32"/>
         <source>Quit Gatefold</source>
         <translation>退出 Gatefold</translation>
     </message>
@@ -3267,22 +3332,27 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+103"/>
+        <location filename="../widgets/runcontroller.cpp" line="+107"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+68"/>
         <source>run %1 is not in %2 for other programs (the window&apos;s connection wrote into a file another program had replaced) and could not be created again: %3. Close Gatefold, start it again and queue the run once more.</source>
         <translation>其他程序在 %2 中看不到运行 %1（窗口的连接写入了一个已被其他程序替换的文件），且无法重新创建：%3。请关闭 Gatefold，重新启动后再把该运行加入队列一次。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>run %1 was written only where this window could see it (another program had replaced the store&apos;s journal file); the window reopened the store and queued the run again as run %2.</source>
         <translation>运行 %1 只写到了本窗口能看到的地方（其他程序替换了存储的日志文件）；窗口已重新打开存储，并把该运行作为运行 %2 重新加入队列。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
+        <source>run %1 is being submitted to Slurm; cancel it once the submission has answered</source>
+        <translation>运行 %1 正在提交到 Slurm；请在提交返回结果后再取消</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <location line="+4"/>
         <source>cancelled before it started</source>
         <translation>在开始前已取消</translation>
@@ -3293,24 +3363,71 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>只有失败、已取消或已崩溃的运行才能继续</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+4"/>
+        <source>run %1 is being submitted to Slurm already</source>
+        <translation>运行 %1 已在提交到 Slurm</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>run %1 has no readable config</source>
         <translation>运行 %1 没有可读取的配置</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+42"/>
         <source>the engine process (pid %1) has exited without ending the run; Resume continues it from its last checkpoint</source>
         <translation>引擎进程（pid %1）已退出，但未结束该运行；“继续”会从其最后一个检查点继续运行</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>run %1 was not taken up: %2</source>
         <translation>未接手运行 %1：%2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+20"/>
         <source>cancelled at the start of Gatefold: the window or queue that held it was gone</source>
         <translation>在 Gatefold 启动时取消：持有它的窗口或队列已不存在</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>not submitted to Slurm: %1; Resume submits it again</source>
+        <translation>未提交到 Slurm：%1；“继续”会再次提交</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Run %1 was submitted to Slurm as job %2.</source>
+        <translation>运行 %1 已作为作业 %2 提交到 Slurm。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run %1 was not submitted to Slurm: %2</source>
+        <translation>运行 %1 未提交到 Slurm：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run %1 was submitted to Slurm again as job %2.</source>
+        <translation>运行 %1 已作为作业 %2 再次提交到 Slurm。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run %1 was not submitted to Slurm again: %2</source>
+        <translation>运行 %1 未能再次提交到 Slurm：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Sweep %1: %n run(s) submitted to Slurm as job array %2.</source>
+        <translation>
+            <numerusform>扫描 %1：%n 个运行已作为作业数组 %2 提交到 Slurm。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The sweep was not submitted to Slurm: %1</source>
+        <translation>扫描未提交到 Slurm：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not cancelled: %1</source>
+        <translation>未取消：%1</translation>
     </message>
 </context>
 <context>
@@ -3321,7 +3438,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>加入队列(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>run name</source>
         <translation>运行名称</translation>
     </message>
@@ -3356,7 +3473,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -3410,7 +3527,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         </translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+21"/>
         <location line="+3"/>
         <source>Load run config</source>
         <translation>加载运行配置</translation>
@@ -3431,7 +3548,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+246"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+251"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -3447,12 +3564,42 @@ They stay queued; Gatefold offers them when it next starts.</source>
     </message>
     <message>
         <location line="-3"/>
-        <location line="+82"/>
+        <location line="+117"/>
         <source>epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location filename="../widgets/runtablemodelcells.cpp" line="+72"/>
+        <source>Slurm ?</source>
+        <translation>Slurm ？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Slurm %1</source>
+        <translation>Slurm %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gone from Slurm</source>
+        <translation>已不在 Slurm 中</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>not known now: %1</source>
+        <translation>暂时未知：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Slurm could not be asked</source>
+        <translation>无法查询 Slurm</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Slurm job %1: %2; submitted %3; script %4</source>
+        <translation>Slurm 作业 %1：%2；提交于 %3；脚本 %4</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtablemodel.cpp" line="-192"/>
         <source>waiting to resume</source>
         <translation>等待继续</translation>
     </message>
@@ -3462,7 +3609,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>等待继续（后台队列）</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+123"/>
         <source>%1 (%2); queued for resume, it starts from its last checkpoint when a slot is free.</source>
         <translation>%1（%2）；已排队等待继续，有空位时将从其最后一个检查点开始。</translation>
     </message>
@@ -3472,17 +3619,17 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>无消息</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+68"/>
         <source>%1 img/s</source>
         <translation>%1 图像/秒</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>ETA %1</source>
         <translation>剩余 %1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+12"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -3518,6 +3665,11 @@ They stay queued; Gatefold offers them when it next starts.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Processes</source>
+        <translation>进程数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
@@ -3543,14 +3695,32 @@ They stay queued; Gatefold offers them when it next starts.</source>
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::SchedulerStates</name>
+    <message>
+        <location filename="../widgets/schedulerstates.cpp" line="+81"/>
+        <source>the runs&apos; Slurm states could not be read (gatefold-cli runs list: %1)</source>
+        <translation>无法读取运行的 Slurm 状态（gatefold-cli runs list：%1）</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::SettingsDialog</name>
     <message>
-        <location filename="../widgets/settingsdialog.cpp" line="+32"/>
+        <location filename="../widgets/settingsdialog.cpp" line="+31"/>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Slurm (submitted with sbatch)</source>
+        <translation>Slurm（用 sbatch 提交）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+46"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -3584,7 +3754,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>立即打开运行存储并显示其中的内容</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-59"/>
         <source>all cores, shared by the runs at a time</source>
         <translation>全部核心，由同时进行的运行共享</translation>
     </message>
@@ -3650,6 +3820,11 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     </message>
     <message>
         <location line="+1"/>
+        <source>Runs go to:</source>
+        <translation>运行提交到：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
@@ -3664,7 +3839,17 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>语言将在下次启动时生效。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+47"/>
+        <source>Runs and sweeps queued here train on this machine, as many at a time as the toolbar says</source>
+        <translation>在此加入队列的运行和扫描在本机训练，同时运行的数量由工具栏设定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs and sweeps queued here are submitted to Slurm (gatefold-cli … --slurm) and wait there; the run browser shows where Slurm has them. Resume submits a Slurm run again</source>
+        <translation>在此加入队列的运行和扫描会提交到 Slurm（gatefold-cli … --slurm）并在那里等待；运行浏览器显示它们在 Slurm 中的状态。“继续”会再次提交 Slurm 运行</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>No store there yet: the next start creates %1.</source>
         <translation>该位置还没有运行存储：下次启动时将创建 %1。</translation>
     </message>
@@ -3674,6 +3859,127 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>
             <numerusform>%1 中有 %n 个运行（schema 版本 %2）；文件位于 %3。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SlurmSettingsBox</name>
+    <message>
+        <location filename="../widgets/slurmsettingsbox.cpp" line="+23"/>
+        <source>Slurm options</source>
+        <translation>Slurm 选项</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Partition (--partition):</source>
+        <translation>分区（--partition）：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the cluster&apos;s default partition</source>
+        <translation>集群的默认分区</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Where the jobs wait and run; sinfo -s lists the partitions</source>
+        <translation>作业等待和运行的位置；sinfo -s 列出各分区</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time limit (--time):</source>
+        <translation>时间限制（--time）：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the partition&apos;s limit, e.g. 90, 4:00:00 or 2-00:00:00</source>
+        <translation>分区的限制，例如 90、4:00:00 或 2-00:00:00</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A job still training at its limit is stopped and its run marked crashed; Resume continues it from its last checkpoint</source>
+        <translation>到达时间限制时仍在训练的作业会被终止，其运行标记为崩溃；“继续”会从最后的检查点接着训练</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CPUs per task (--cpus-per-task):</source>
+        <translation>每个任务的 CPU 数（--cpus-per-task）：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Slurm&apos;s default (1)</source>
+        <translation>Slurm 默认值（1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cores each task gets; runs with compute.threads = 0 train with as many threads</source>
+        <translation>每个任务获得的核心数；compute.threads = 0 的运行使用同样多的线程训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generic resources (--gres):</source>
+        <translation>通用资源（--gres）：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none, e.g. gpu:1 or gpu:a100:2</source>
+        <translation>无，例如 gpu:1 或 gpu:a100:2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What each node of a job needs besides cores, such as GPUs</source>
+        <translation>作业的每个节点除核心外还需要的资源，例如 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nodes (--nodes):</source>
+        <translation>节点数（--nodes）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Machines one run&apos;s data-parallel job spans; more than one needs a store every node reaches (a postgresql:// URL), never an SQLite file</source>
+        <translation>一个运行的数据并行作业跨越的机器数；多于一台时需要每个节点都能访问的存储（postgresql:// URL），不能用 SQLite 文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Processes per node (--nproc):</source>
+        <translation>每节点进程数（--nproc）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data-parallel ranks srun starts on each node (one per GPU with --gres gpu:N). With 1 on one node, a run whose compute.processes is above 1 starts its ranks itself inside its one task</source>
+        <translation>srun 在每个节点上启动的数据并行 rank 数（使用 --gres gpu:N 时每个 GPU 一个）。单节点且为 1 时，compute.processes 大于 1 的运行会在其唯一的任务内自行启动各 rank</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Further sbatch options:</source>
+        <translation>其他 sbatch 选项：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>e.g. --account=lab --qos=high</source>
+        <translation>例如 --account=lab --qos=high</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each written as one #SBATCH line of the job&apos;s script, as --name=value, separated by spaces</source>
+        <translation>每个写成作业脚本中的一行 #SBATCH，格式为 --name=value，以空格分隔</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SlurmSubmitter</name>
+    <message>
+        <location filename="../widgets/slurmsubmitter.cpp" line="+94"/>
+        <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
+        <translation>无法将扫描的网格和配置写入临时文件夹（%1）</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>%1 could not be started: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 ended abnormally: %2</source>
+        <translation>%1 异常结束：%2</translation>
     </message>
 </context>
 <context>
@@ -3804,7 +4110,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>要变化的设置项（取值以逗号分隔；若取值本身是列表则以分号分隔）。每种组合对每个随机种子各运行一次，基于运行表单中的配置。</translation>
     </message>
     <message numerus="yes">
-        <location line="+89"/>
+        <location line="+94"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n 个运行：</numerusform>

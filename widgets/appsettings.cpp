@@ -61,6 +61,29 @@ void setLanguage(const QString &language)
     QSettings().setValue(QStringLiteral("ui/language"), language);
 }
 
+RunPlace runPlace()
+{
+    return QSettings().value(QStringLiteral("launch/place")).toString() == QLatin1String("slurm") ? RunPlace::Slurm
+                                                                                                  : RunPlace::ThisMachine;
+}
+
+void setRunPlace(RunPlace place)
+{
+    QSettings().setValue(QStringLiteral("launch/place"),
+                         place == RunPlace::Slurm ? QStringLiteral("slurm") : QStringLiteral("local"));
+}
+
+slurm::SlurmOptions slurmOptions()
+{
+    const QByteArray json = QSettings().value(QStringLiteral("launch/slurmOptions")).toByteArray();
+    return json.isEmpty() ? slurm::SlurmOptions{} : slurm::slurmOptionsFromJson(json, nullptr).value_or(slurm::SlurmOptions{});
+}
+
+void setSlurmOptions(const slurm::SlurmOptions &options)
+{
+    QSettings().setValue(QStringLiteral("launch/slurmOptions"), slurm::toJson(options));
+}
+
 QString theme()
 {
     return QSettings().value(QStringLiteral("ui/theme"), QStringLiteral("system")).toString();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "slurm/slurmoptions.h"
+
 #include <QString>
 
 namespace gatefold::widgets {
@@ -28,6 +30,17 @@ void setLanguage(const QString &language);
 // Runs at a time (the toolbar's count), as the user last set it; 1 until then.
 int runsAtATime();
 void setRunsAtATime(int runs);
+
+// Where runs queued from the window (a run, a sweep, a re-run, a resume of a run never on Slurm)
+// go: this machine's queue, or Slurm through `gatefold-cli … --slurm` children.
+enum class RunPlace { ThisMachine, Slurm };
+RunPlace runPlace();
+void setRunPlace(RunPlace place);
+
+// The Slurm options such runs ask for (core/slurm's JSON of them); Slurm's defaults until set, and
+// when what is remembered no longer reads as valid options.
+slurm::SlurmOptions slurmOptions();
+void setSlurmOptions(const slurm::SlurmOptions &options);
 
 // light, dark or system.
 QString theme();

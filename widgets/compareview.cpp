@@ -1,6 +1,7 @@
 #include "compareview.h"
 
 #include "configdiff.h"
+#include "worldtext.h"
 
 #include "store/runstore.h"
 
@@ -9,6 +10,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <set>
 
 namespace gatefold::widgets {
@@ -72,7 +74,7 @@ void CompareView::rebuild()
                                             {tr("images/s (last)"), "train/images_per_s", false, false}};
     m_table->setColumnCount(int(m_runs.size()));
     m_table->setHorizontalHeaderLabels(headers);
-    m_table->setRowCount(int(metrics.size() + 1 + keys.size()));
+    m_table->setRowCount(int(metrics.size() + 2 + keys.size()));
     QStringList rowLabels;
     int row = 0;
     QColor tint = palette().color(QPalette::Highlight);  // see-through: readable on light and dark bases
@@ -89,12 +91,7 @@ void CompareView::rebuild()
         }
         ++row;
     }
-    rowLabels << tr("step (last)");
-    for (int c = 0; c < m_runs.size(); ++c) {
-        const qint64 step = m_store->lastMetricStep(m_runs[c]);  // -1: nothing measured yet
-        m_table->setItem(row, c, new QTableWidgetItem(step < 0 ? QStringLiteral("—") : QString::number(step)));
-    }
-    ++row;
+    row = addRunFacts(row, configs, &rowLabels);
     for (const QString &key : keys) {
         rowLabels << key;
         for (int c = 0; c < m_runs.size(); ++c) {
@@ -107,6 +104,27 @@ void CompareView::rebuild()
     }
     m_table->setVerticalHeaderLabels(rowLabels);
     m_table->resizeColumnsToContents();
+}
+
+// The rows about each run rather than its settings: its last step and the processes that trained it.
+int CompareView::addRunFacts(int row, const std::vector<QJsonObject> &configs, QStringList *rowLabels)
+{
+    *rowLabels << tr("step (last)");
+    for (int c = 0; c < m_runs.size(); ++c) {
+        const qint64 step = m_store->lastMetricStep(m_runs[c]);  // -1: nothing measured yet
+        m_table->setItem(row, c, new QTableWidgetItem(step < 0 ? QStringLiteral("—") : QString::number(step)));
+    }
+    ++row;
+    *rowLabels << tr("processes");
+    for (int c = 0; c < m_runs.size(); ++c) {
+        const auto run = m_store->run(m_runs[c]);
+        const auto versions = store::RunVersions::fromJson(run ? run->versions : QString());
+        const int configured = std::max(1, configs[size_t(c)].value(QStringLiteral("compute.processes")).toInt(1));
+        auto *item = new QTableWidgetItem(worldtext::brief(versions, configured));
+        item->setToolTip(worldtext::details(versions, configured));
+        m_table->setItem(row, c, item);
+    }
+    return row + 1;
 }
 
 } // namespace gatefold::widgets

@@ -1,6 +1,10 @@
 #pragma once
 
+#include <QJsonObject>
+#include <QStringList>
 #include <QWidget>
+
+#include <vector>
 
 class QCheckBox;
 class QTableWidget;
@@ -14,7 +18,7 @@ namespace gatefold::widgets {
 // Two or more runs side by side: a column per run, a row per setting of
 // their configs ("only differences" hides the equal ones, differing cells
 // are tinted), then their metrics (val top-1 last and best, val loss,
-// train loss, images/s, steps).
+// train loss, images/s, steps, the processes that trained them).
 class CompareView : public QWidget
 {
     Q_OBJECT
@@ -27,6 +31,7 @@ public:
 
 private:
     void rebuild();
+    int addRunFacts(int row, const std::vector<QJsonObject> &configs, QStringList *rowLabels);
 
     store::RunStore *m_store;
     QList<qint64> m_runs;

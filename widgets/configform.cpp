@@ -32,6 +32,7 @@ ConfigForm::ConfigForm(QWidget *parent)
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     layout->addWidget(m_tabs);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ConfigForm::showSummary);
     buildRows();
     setConfig(train::RunConfig{});
 }
@@ -183,39 +184,55 @@ void ConfigForm::revalidate()
         if (!added && !it->second.contains(message))
             it->second += QLatin1Char('\n') + message;
     }
-    QStringList hidden;
     std::vector<int> perGroup(size_t(m_tabs->count()), 0);
     for (const Row &row : m_rows) {
-        const bool shown = config::fieldApplies(m_config, row.field->key);
-        row.layout->setRowVisible(row.editor->parentWidget(), shown);
+        row.layout->setRowVisible(row.editor->parentWidget(), config::fieldApplies(m_config, row.field->key));
         const auto it = m_problems.find(row.field->key);
         row.error->setVisible(it != m_problems.end());
         if (it != m_problems.end()) {
             row.error->setText(it->second);
             ++perGroup[size_t(row.group)];
-            if (!shown)
-                hidden << QStringLiteral("%1: %2").arg(QString::fromStdString(row.field->key), it->second);
         }
-    }
-    // Problems the validator names by a key no row shows (e.g. a cross-field rule).
-    for (const auto &[key, message] : m_problems) {
-        const bool hasRow = std::any_of(m_rows.begin(), m_rows.end(), [&](const Row &r) { return r.field->key == key; });
-        if (!hasRow)
-            hidden << (key.empty() ? message : QStringLiteral("%1: %2").arg(QString::fromStdString(key), message));
     }
     const QStringList groups = fieldGroupTitles();
     for (int g = 0; g < m_tabs->count(); ++g)
         m_tabs->setTabText(g, perGroup[size_t(g)] ? QStringLiteral("%1 (%2)").arg(groups[g]).arg(perGroup[size_t(g)])
                                                   : groups[g]);
-    m_summary->setVisible(!m_problems.empty());
-    m_summary->setText(m_problems.empty() ? QString()
-                                          : tr("%n problem(s) in the run config.", nullptr, int(m_problems.size()))
-                                                + (hidden.isEmpty() ? QString() : QStringLiteral("\n") + hidden.join('\n')));
+    showSummary();
     const bool valid = m_problems.empty();
     if (valid != m_valid) {
         m_valid = valid;
         Q_EMIT validityChanged(valid);
     }
+}
+
+// The count, then every problem not on show on the tab in front: those of hidden fields, of no field
+// (a cross-field rule), and of fields on other tabs — an edit here can break a setting there
+// (compute.processes and train.batch_size), and the user should read it where they typed.
+void ConfigForm::showSummary()
+{
+    QStringList elsewhere;
+    const QStringList groups = fieldGroupTitles();
+    for (const Row &row : m_rows) {
+        const auto it = m_problems.find(row.field->key);
+        if (it == m_problems.end())
+            continue;
+        const QString key = QString::fromStdString(row.field->key);
+        if (!config::fieldApplies(m_config, row.field->key))
+            elsewhere << QStringLiteral("%1: %2").arg(key, it->second);
+        else if (row.group != m_tabs->currentIndex())
+            elsewhere << tr("%1 (%2 tab): %3").arg(key, groups.value(row.group), it->second);
+    }
+    // Problems the validator names by a key no row shows (e.g. a cross-field rule).
+    for (const auto &[key, message] : m_problems) {
+        const bool hasRow = std::any_of(m_rows.begin(), m_rows.end(), [&](const Row &r) { return r.field->key == key; });
+        if (!hasRow)
+            elsewhere << (key.empty() ? message : QStringLiteral("%1: %2").arg(QString::fromStdString(key), message));
+    }
+    m_summary->setVisible(!m_problems.empty());
+    m_summary->setText(m_problems.empty() ? QString()
+                                          : tr("%n problem(s) in the run config.", nullptr, int(m_problems.size()))
+                                                + (elsewhere.isEmpty() ? QString() : QStringLiteral("\n") + elsewhere.join('\n')));
 }
 
 void ConfigForm::setCheckProblems(const std::multimap<std::string, QString> &problems)

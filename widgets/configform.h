@@ -24,8 +24,8 @@ namespace gatefold::widgets {
 // the rest — shown only where it means something for the current config
 // (config::Field::applies). Every edit is parsed and the whole config validated
 // at once; each problem appears under its own field in the core validator's
-// words (translated: problemtext.h), problems of hidden fields in the summary
-// above the tabs.
+// words (translated: problemtext.h), and in the summary above the tabs those
+// not on show: of hidden fields, of no field, and of fields on other tabs.
 class ConfigForm : public QWidget
 {
     Q_OBJECT
@@ -68,6 +68,7 @@ private:
     void showValue(const Row &row);
     void edited(size_t index, const QString &text);
     void revalidate();
+    void showSummary();
     QString textOf(const Row &row) const;
 
     QTabWidget *m_tabs = nullptr;

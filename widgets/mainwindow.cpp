@@ -206,10 +206,14 @@ void MainWindow::connectSelection()
     });
     connect(m_form, &RunFormPanel::launchRequested, this, [this](const train::RunConfig &config, const QString &name) {
         const qint64 id = m_controller->launch(config, name);
-        if (id == 0)
+        if (id == 0) {
             QMessageBox::warning(this, tr("Queue run"), m_controller->error());
-        else
-            selectRun(id);
+            return;
+        }
+        selectRun(id);
+        m_form->showLaunchResult(m_controller->runsGoToSlurm() ? tr("Run %1 created; submitting it to Slurm…").arg(id)
+                                                               : QString(),
+                                 true);
     });
 }
 
@@ -230,6 +234,7 @@ void MainWindow::followEngines()
     connect(queue, &launch::RunQueue::runProgressed, this, [this](qint64 id, const launch::RunProgress &p) {
         m_model->setProgress(id, p);
     });
+    followSlurm();
     connect(queue, &launch::RunQueue::runStarted, this, [this](qint64 id, const launch::StartedEvent &start) {
         if (start.startStep > 0)
             m_cache->forget(id);  // resumed: metrics after its checkpoint are taken again
@@ -282,7 +287,7 @@ void MainWindow::buildStatusBar()
     });
     connect(m_controller, &RunController::notice, this, [this](qint64 id, const QString &text) {
         appendLog(id, text);
-        statusBar()->showMessage(text, 20000);
+        statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 20000);  // the whole of it: the log
     });
 }
 

@@ -72,6 +72,7 @@ private:
     void buildActions();
     void connectSelection();
     void followEngines();
+    void followSlurm();  // mainwindowruns.cpp
     void buildStatusBar();
     void restoreWindow();
     // The engines' metrics as they come (drawn if shown), and how a run ended, in the log.
@@ -94,6 +95,7 @@ private:
     void followSelected();  // the selected runs' curves, comparison and checkpoints, as the store grows
     void showQueueState();  // "N running, M queued — store …", always in the status bar
     void fitColumns();
+    void fitStatusColumn();  // wide enough for every status, and for the scheduler's words beside it
     // Quitting with runs: keep them training in the background, stop them at a checkpoint, or stay
     // (false). mainwindowruns.cpp.
     bool settleRuns();

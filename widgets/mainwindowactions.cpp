@@ -81,7 +81,8 @@ QList<QAction *> MainWindow::addLaunchActions(QMenu *runMenu)
     launchAction->setShortcut(QKeySequence(tr("Ctrl+Return")));
     auto *cancel = runMenu->addAction(tr("&Cancel"), this, [this] {
         for (qint64 id : selectedRuns())
-            m_controller->cancel(id);
+            if (!m_controller->cancel(id) && !m_controller->error().isEmpty())
+                appendLog(id, m_controller->error());
     });
     cancel->setShortcut(QKeySequence(tr("Ctrl+.")));
     auto *sweep = runMenu->addAction(tr("&Sweep…"), this, &MainWindow::openSweepBuilder);
@@ -142,12 +143,24 @@ void MainWindow::openSweepBuilder()
     builder.setName(m_form->runName());
     builder.addAxis(QStringLiteral("optim.lr"), QString());
     builder.setSeeds(QStringLiteral("0, 1, 2"));
+    if (m_controller->runsGoToSlurm())
+        builder.setQueueText(tr("Submit to Slurm"));
     if (builder.exec() != QDialog::Accepted)
         return;
     train::SweepPlan plan;
     QStringList errors;
-    if (!builder.plan(&plan, &errors) || m_controller->launchSweep(plan, builder.gridJson()) == 0)
-        QMessageBox::warning(this, tr("Sweep"), errors.isEmpty() ? m_controller->error() : errors.join('\n'));
+    if (!builder.plan(&plan, &errors)) {
+        QMessageBox::warning(this, tr("Sweep"), errors.join('\n'));
+    } else if (m_controller->runsGoToSlurm()) {  // the engine creates and submits it: its answer comes later
+        if (m_controller->submitSweep(m_form->form()->config(), builder.gridJson()))
+            m_form->showLaunchResult(tr("Submitting the sweep '%1' (%n run(s)) to Slurm…", nullptr, int(plan.points.size()))
+                                         .arg(plan.name),
+                                     true);
+        else
+            m_form->showLaunchResult(tr("The sweep was not submitted to Slurm: %1").arg(m_controller->error()), false);
+    } else if (m_controller->launchSweep(plan, builder.gridJson()) == 0) {
+        QMessageBox::warning(this, tr("Sweep"), m_controller->error());
+    }
 }
 
 void MainWindow::duplicateIntoForm()

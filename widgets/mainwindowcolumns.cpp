@@ -4,6 +4,7 @@
 
 #include "runcontroller.h"
 #include "runtablemodel.h"
+#include "statusicon.h"
 
 #include "store/runstore.h"
 #include "config/fieldtable.h"
@@ -14,6 +15,7 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QSettings>
+#include <QStyle>
 #include <QTableView>
 
 #include <algorithm>
@@ -23,10 +25,26 @@ namespace gatefold::widgets {
 void MainWindow::fitColumns()
 {
     m_table->resizeColumnsToContents();
+    fitStatusColumn();
     // Room for the live progress text (%, epoch, images/s, ETA) before the first report arrives.
     m_table->setColumnWidth(RunTableModel::Progress,
                             std::max(m_table->columnWidth(RunTableModel::Progress),
                                      m_table->fontMetrics().horizontalAdvance(QStringLiteral("100 % · epoch 10.00 · 9999 img/s · ETA 10:00")) + 16));
+}
+
+// Room for any status a run may come to (fitted to "queued", it showed "runni…" a moment later), and
+// for what the scheduler says beside it; never narrower than it is.
+void MainWindow::fitStatusColumn()
+{
+    const QFontMetrics metrics = m_table->fontMetrics();
+    int status = 0;
+    for (const auto s : {store::RunStatus::Queued, store::RunStatus::Running, store::RunStatus::Finished,
+                         store::RunStatus::Failed, store::RunStatus::Cancelled, store::RunStatus::Crashed})
+        status = std::max(status, metrics.horizontalAdvance(statusText(s)));
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        status = std::max(status, metrics.horizontalAdvance(m_model->index(r, RunTableModel::Status).data().toString()));
+    status += m_table->style()->pixelMetric(QStyle::PM_SmallIconSize) + 24;
+    m_table->setColumnWidth(RunTableModel::Status, std::max(m_table->columnWidth(RunTableModel::Status), status));
 }
 
 QString MainWindow::storeKey() const
@@ -91,6 +109,7 @@ void MainWindow::headerMenu(const QPoint &pos)
     menu.exec(m_table->horizontalHeader()->mapToGlobal(pos));
 }
 
+// Hidden columns by name (RunTableModel::columnKey): a column added later does not shift them.
 void MainWindow::saveColumns() const
 {
     QSettings settings;
@@ -98,16 +117,28 @@ void MainWindow::saveColumns() const
     QStringList hidden;
     for (int c = 0; c < m_model->columnCount(); ++c)
         if (m_table->horizontalHeader()->isSectionHidden(c))
-            hidden << QString::number(c);
-    settings.setValue(QStringLiteral("columns/%1/hidden").arg(storeKey()), hidden);
+            hidden << m_model->columnKey(c);
+    settings.setValue(QStringLiteral("columns/%1/hiddenColumns").arg(storeKey()), hidden);
+    settings.remove(QStringLiteral("columns/%1/hidden").arg(storeKey()));
 }
 
 void MainWindow::restoreColumns()
 {
     QSettings settings;
     m_model->setExtraColumns(settings.value(QStringLiteral("columns/%1/extra").arg(storeKey())).toStringList());
-    for (const QString &c : settings.value(QStringLiteral("columns/%1/hidden").arg(storeKey())).toStringList())
-        m_table->horizontalHeader()->setSectionHidden(c.toInt(), true);
+    const QString byName = QStringLiteral("columns/%1/hiddenColumns").arg(storeKey());
+    QList<int> hidden;
+    if (settings.contains(byName)) {
+        for (const QString &key : settings.value(byName).toStringList())
+            hidden << m_model->columnOf(key);
+    } else {
+        // Saved by number before the Processes column came after Device: the later ones moved by one.
+        for (const QString &c : settings.value(QStringLiteral("columns/%1/hidden").arg(storeKey())).toStringList())
+            hidden << (c.toInt() > RunTableModel::Device ? c.toInt() + 1 : c.toInt());
+    }
+    for (int c : hidden)
+        if (c >= 0)
+            m_table->horizontalHeader()->setSectionHidden(c, true);
     fitColumns();
 }
 

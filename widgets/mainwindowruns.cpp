@@ -1,10 +1,14 @@
-// MainWindow: what becomes of the runs it follows when it quits, and of the
-// runs nobody runs any more when it starts.
+// MainWindow: what becomes of the runs it follows when it quits, of the runs
+// nobody runs any more when it starts, and what it hears of runs on Slurm.
 
 #include "mainwindow.h"
 
 #include "quitdialog.h"
 #include "runcontroller.h"
+#include "runformpanel.h"
+#include "runtablemodel.h"
+#include "schedulerstates.h"
+#include "slurmtaskfollower.h"
 #include "strandedrunsdialog.h"
 
 #include <QEventLoop>
@@ -81,6 +85,22 @@ void MainWindow::offerStrandedRuns()
     case StrandedRunsDialog::Choice::Leave:
         break;
     }
+}
+
+// Runs on Slurm: what the submissions answered (under the Queue button), where Slurm has each run
+// (its status), and the progress its task writes (its progress bar).
+void MainWindow::followSlurm()
+{
+    connect(m_controller, &RunController::submission, this, [this](const QList<qint64> &, const QString &text, bool ok) {
+        m_form->showLaunchResult(text, ok);
+    });
+    SchedulerStates *states = m_controller->schedulerStates();
+    connect(states, &SchedulerStates::changed, this, [this, states] {
+        m_model->setSchedulerStates(states->states(), states->problem());
+        fitStatusColumn();
+    });
+    connect(m_controller->slurmTasks(), &SlurmTaskFollower::progressed, this,
+            [this](qint64 id, const launch::RunProgress &p) { m_model->setProgress(id, p); });
 }
 
 } // namespace gatefold::widgets

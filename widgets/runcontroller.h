@@ -1,6 +1,9 @@
 #pragma once
 
+#include "slurmsubmitter.h"
+
 #include "launch/runqueue.h"
+#include "slurm/slurmoptions.h"
 #include "store/storetypes.h"
 #include "config/sweepgrid.h"
 #include "config/trainconfig.h"
@@ -22,6 +25,8 @@ class RunStore;
 namespace gatefold::widgets {
 
 class CreationCheck;
+class SchedulerStates;
+class SlurmTaskFollower;
 namespace filedialogs {
 class ProtectedStore;
 }
@@ -32,7 +37,11 @@ class ProtectedStore;
 // window never trains, and its runs outlive it if the user wants. The
 // controller follows the store too: runs that train on this machine without
 // it (started by an earlier window, a background queue, by hand) are
-// followed as soon as they are seen.
+// followed as soon as they are seen. With Slurm chosen in Settings, runs and
+// sweeps queued here are submitted to Slurm by `gatefold-cli … --slurm`
+// children instead (SlurmSubmitter); such runs are followed through the store
+// and their scheduler state (SchedulerStates), cancelled with `runs cancel`
+// and resumed by submitting them again.
 class RunController : public QObject
 {
     Q_OBJECT
@@ -51,8 +60,20 @@ public:
     qint64 launch(const train::RunConfig &config, const QString &name);
     // Creates the sweep and its runs (all queued), as `gatefold-cli sweep` does; 0 with error() on failure.
     qint64 launchSweep(const train::SweepPlan &plan, const QByteArray &gridJson);
+    // Runs queued from the window go to Slurm (Settings), not this machine's queue.
+    bool runsGoToSlurm() const;
+    // The sweep of `gridJson` over `base`, created and submitted to Slurm as one job array by
+    // `gatefold-cli sweep --slurm`; the answer comes as submission(). False with error() when it
+    // could not be started.
+    bool submitSweep(const train::RunConfig &base, const QByteArray &gridJson);
+    // A run on Slurm is cancelled by `gatefold-cli runs cancel` (its answer: submission()).
     bool cancel(qint64 runId);
+    // A run that was on Slurm, or any with Slurm chosen, is submitted again (`resume --slurm`).
     bool resume(qint64 runId);
+    SchedulerStates *schedulerStates() const { return m_states.get(); }
+    SlurmSubmitter *slurmSubmitter() const { return m_slurm.get(); }
+    // The live progress of runs training in Slurm tasks (their output files).
+    SlurmTaskFollower *slurmTasks() const { return m_tasks.get(); }
     qint64 rerun(qint64 runId);  // a new run with the same config and name
     std::optional<train::RunConfig> configOf(qint64 runId) const;
     // Created here, not yet confirmed visible to a fresh process (not on the queue yet).
@@ -87,9 +108,17 @@ Q_SIGNALS:
     void runsChanged();  // a run was created, started or ended (here or elsewhere): the browser re-reads the store
     void notice(qint64 runId, const QString &text);  // for the engine messages dock
     void looked();  // the store was looked at (every 2 s): the metrics of training runs may have grown
+    // What a Slurm command said about `runIds`: submitted (as which jobs), refused and why, cancelled.
+    void submission(const QList<qint64> &runIds, const QString &text, bool ok);
 
 private:
     qint64 launchInSweep(const train::RunConfig &config, const QString &name, qint64 sweepId);
+    // compute.threads for a run that says 0 (all cores): this machine's share, or the Slurm task's cores.
+    int threadsFor(const train::RunConfig &config, const slurm::SlurmOptions *slurm) const;
+    void confirmed(qint64 runId);
+    void slurmAnswered(const SlurmSubmitter::Outcome &outcome);
+    static QString slurmText(const SlurmSubmitter::Outcome &outcome);
+    void watchSlurm(const std::map<qint64, store::SlurmJob> &jobs, const std::vector<store::RunRecord> &runs);
     void recordedElsewhereNot(qint64 runId);
     void followStore();
     std::vector<qint64> markExitedEngines();
@@ -99,6 +128,10 @@ private:
     std::unique_ptr<filedialogs::ProtectedStore> m_protected;  // no save path of the window names its files
     std::unique_ptr<launch::RunQueue> m_queue;
     std::unique_ptr<CreationCheck> m_check;
+    std::unique_ptr<SlurmSubmitter> m_slurm;
+    std::unique_ptr<SchedulerStates> m_states;
+    std::unique_ptr<SlurmTaskFollower> m_tasks;
+    std::map<qint64, slurm::SlurmOptions> m_forSlurm;  // created for Slurm: submitted once confirmed
     std::map<qint64, store::NewRun> m_created;  // until confirmed: what to create again if it was lost
     std::vector<qint64> m_crashedAtStart;
     QTimer m_follow;

@@ -33,6 +33,7 @@ RunFormPanel::RunFormPanel(QWidget *parent)
     , m_form(new ConfigForm(this))
     , m_launch(new QPushButton(tr("&Queue run"), this))
     , m_checkStatus(new QLabel(this))
+    , m_launchResult(new QLabel(this))
 {
     for (const auto &p : train::runPresets())
         m_preset->addItem(QString::fromStdString(p.name), QString::fromStdString(p.description));
@@ -68,6 +69,11 @@ RunFormPanel::RunFormPanel(QWidget *parent)
     m_checkStatus->hide();
     layout->addWidget(m_checkStatus);
     layout->addLayout(buttons);
+    m_launchResult->setObjectName(QStringLiteral("launchResult"));
+    m_launchResult->setWordWrap(true);
+    m_launchResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_launchResult->hide();
+    layout->addWidget(m_launchResult);
 
     connect(m_preset, &QComboBox::activated, this, [this] { loadPreset(m_preset->currentText()); });
     connect(m_form, &ConfigForm::validityChanged, m_launch, &QPushButton::setEnabled);
@@ -224,6 +230,13 @@ void RunFormPanel::showCheck()
     m_checkStatus->setText(text);
     m_checkStatus->setStyleSheet(QStringLiteral("color: %1;").arg(colour));
     m_checkStatus->show();
+}
+
+void RunFormPanel::showLaunchResult(const QString &text, bool ok)
+{
+    m_launchResult->setText(text);
+    m_launchResult->setStyleSheet(ok ? QString() : QStringLiteral("color: #c62828;"));
+    m_launchResult->setVisible(!text.isEmpty());
 }
 
 void RunFormPanel::chooseLoad()

@@ -39,6 +39,9 @@ public:
     // What Queue run does: emits launchRequested when canQueue(), or once the engine's check
     // under way accepts the config; otherwise the problems stay on show and nothing is queued.
     void requestQueue();
+    // What became of the last run or sweep queued (submitted to Slurm as job …, or why not), under
+    // the buttons; `ok` false says it in red. An empty text hides it.
+    void showLaunchResult(const QString &text, bool ok);
 
 Q_SIGNALS:
     void launchRequested(const gatefold::train::RunConfig &config, const QString &name);
@@ -54,6 +57,7 @@ private:
     ConfigForm *m_form;
     QPushButton *m_launch;
     QLabel *m_checkStatus;
+    QLabel *m_launchResult;
     ConfigCheck *m_check = nullptr;
     bool m_queueWhenChecked = false;
 };

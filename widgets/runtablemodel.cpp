@@ -94,8 +94,13 @@ void RunTableModel::update(int r, store::RunRecord run)
         Q_EMIT dataChanged(index(r, Notes), index(r, Notes));
     if (old.configJson != now.configJson) {
         row.configRead = false;
+        Q_EMIT dataChanged(index(r, Processes), index(r, Processes));
         if (!m_extra.isEmpty())
             Q_EMIT dataChanged(index(r, ColumnCount), index(r, columnCount() - 1));
+    }
+    if (old.versions != now.versions) {
+        row.versionsRead = false;
+        Q_EMIT dataChanged(index(r, Processes), index(r, Processes));
     }
     const bool statusChanged = old.status != now.status;
     if (statusChanged || old.message != now.message || old.damage != now.damage || old.device != now.device
@@ -254,11 +259,7 @@ QVariant RunTableModel::extraData(int r, int extra, bool sort) const
     Row &row = m_rows[size_t(r)];
     const QString &column = m_extra[extra];
     if (column.startsWith(QLatin1String("config:"))) {
-        if (!row.configRead) {
-            row.config = flattenConfig(row.run.configJson);
-            row.configRead = true;
-        }
-        const QJsonValue v = row.config.value(column.mid(7));
+        const QJsonValue v = configOf(r).value(column.mid(7));
         if (sort && v.isDouble())
             return v.toDouble();
         return valueText(v);
@@ -288,6 +289,8 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
     const auto &run = m_rows[size_t(index.row())].run;
     if (role == RunIdRole)
         return run.id;
+    if (index.column() == Processes && run.damage.isEmpty() && (role == Qt::ToolTipRole || role == Qt::ForegroundRole))
+        return processesData(index.row(), role);
     const QString waiting = index.column() == Status || index.column() == Progress ? waitingText(run) : QString();
     if (role == Qt::DecorationRole && index.column() == Status)
         return statusIcon(waiting.isEmpty() ? run.status : store::RunStatus::Queued);
@@ -296,6 +299,8 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole && !waiting.isEmpty())
         return tr("%1 (%2); queued for resume, it starts from its last checkpoint when a slot is free.")
                    .arg(statusText(run), run.message.isEmpty() ? tr("no message") : run.message);
+    if (role == Qt::ToolTipRole && index.column() == Status && m_scheduler.count(run.id))
+        return run.message.isEmpty() ? schedulerTip(run.id) : schedulerTip(run.id) + QLatin1Char('\n') + run.message;
     if (role == Qt::ToolTipRole && !run.message.isEmpty())
         return run.message;
     if (role == FractionRole) {
@@ -308,33 +313,25 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
         return {};
     if (index.column() >= ColumnCount)
         return extraData(index.row(), index.column() - ColumnCount, sort);
-    const bool needsMetrics = index.column() == Progress || index.column() == Top1Last || index.column() == Top1Best;
-    const Row &row = needsMetrics ? summarised(index.row()) : m_rows[size_t(index.row())];
-    switch (Column(index.column())) {
+    if (index.column() == Status && !waiting.isEmpty())
+        return sort ? QVariant(int(store::RunStatus::Queued)) : QVariant(waiting);
+    return fixedData(index.row(), Column(index.column()), sort);
+}
+
+QVariant RunTableModel::fixedData(int r, Column column, bool sort) const
+{
+    const bool needsMetrics = column == Progress || column == Top1Last || column == Top1Best;
+    const Row &row = needsMetrics ? summarised(r) : m_rows[size_t(r)];
+    const auto &run = row.run;
+    switch (column) {
     case Id:
         return run.id;
     case Name:
         return run.name;
     case Status:
-        if (!waiting.isEmpty())
-            return sort ? QVariant(int(store::RunStatus::Queued)) : QVariant(waiting);
-        return sort ? QVariant(int(run.status)) : QVariant(statusText(run));
+        return sort ? QVariant(int(run.status)) : QVariant(statusText(run) + schedulerText(run.id));
     case Progress:
-        if (row.totalSteps > 0) {
-            if (sort)
-                return double(row.step) / double(row.totalSteps);
-            QString text = QStringLiteral("%1 % · ").arg(100.0 * double(row.step) / double(row.totalSteps), 0, 'f', 0)
-                         + tr("epoch %1").arg(row.epoch, 0, 'f', 2);
-            if (row.imagesPerSecond > 0)
-                text += QStringLiteral(" · ") + tr("%1 img/s").arg(row.imagesPerSecond, 0, 'f', 0);
-            if (row.etaSeconds >= 0 && run.status == store::RunStatus::Running) {
-                const qint64 eta = qint64(row.etaSeconds + 0.5);
-                text += QStringLiteral(" · ") + tr("ETA %1").arg(eta >= 3600 ? QStringLiteral("%1:%2:%3").arg(eta / 3600).arg(eta / 60 % 60, 2, 10, QChar('0')).arg(eta % 60, 2, 10, QChar('0'))
-                                                                              : QStringLiteral("%1:%2").arg(eta / 60).arg(eta % 60, 2, 10, QChar('0')));
-            }
-            return text;
-        }
-        return sort ? QVariant(double(row.step)) : QVariant(row.step >= 0 ? QString::number(row.step) : QString());
+        return progressData(row, sort);
     case Top1Last:
         if (row.top1.count == 0)
             return sort ? QVariant(-1.0) : QVariant();
@@ -345,6 +342,8 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
         return sort ? QVariant(row.top1.max) : QVariant(QStringLiteral("%1 %").arg(100.0 * row.top1.max, 0, 'f', 2));
     case Device:
         return run.device;
+    case Processes:
+        return processesData(r, sort ? SortRole : Qt::DisplayRole);
     case Tags:
         return run.tags.join(QStringLiteral(", "));
     case Notes:
@@ -356,6 +355,28 @@ QVariant RunTableModel::data(const QModelIndex &index, int role) const
         break;
     }
     return {};
+}
+
+QVariant RunTableModel::progressData(const Row &row, bool sort) const
+{
+    if (row.totalSteps <= 0)
+        return sort ? QVariant(double(row.step)) : QVariant(row.step >= 0 ? QString::number(row.step) : QString());
+    if (sort)
+        return double(row.step) / double(row.totalSteps);
+    QString text = QStringLiteral("%1 % · ").arg(100.0 * double(row.step) / double(row.totalSteps), 0, 'f', 0)
+                 + tr("epoch %1").arg(row.epoch, 0, 'f', 2);
+    if (row.imagesPerSecond > 0)
+        text += QStringLiteral(" · ") + tr("%1 img/s").arg(row.imagesPerSecond, 0, 'f', 0);
+    if (row.etaSeconds >= 0 && row.run.status == store::RunStatus::Running) {
+        const qint64 eta = qint64(row.etaSeconds + 0.5);
+        const QString clock = eta >= 3600 ? QStringLiteral("%1:%2:%3")
+                                                .arg(eta / 3600)
+                                                .arg(eta / 60 % 60, 2, 10, QChar('0'))
+                                                .arg(eta % 60, 2, 10, QChar('0'))
+                                          : QStringLiteral("%1:%2").arg(eta / 60).arg(eta % 60, 2, 10, QChar('0'));
+        text += QStringLiteral(" · ") + tr("ETA %1").arg(clock);
+    }
+    return text;
 }
 
 QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -372,6 +393,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     case Top1Last: return tr("Val top-1");
     case Top1Best: return tr("Best top-1");
     case Device: return tr("Device");
+    case Processes: return tr("Processes");
     case Tags: return tr("Tags");
     case Notes: return tr("Notes");
     case Created: return tr("Created");

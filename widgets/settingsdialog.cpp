@@ -2,6 +2,7 @@
 
 #include "appsettings.h"
 #include "filedialogs.h"
+#include "slurmsettingsbox.h"
 
 #include "store/runstore.h"
 
@@ -15,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSpinBox>
 #include <QThread>
 
@@ -26,36 +28,14 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     , m_storeStatus(new QLabel(this))
     , m_threads(new QSpinBox(this))
     , m_device(new QComboBox(this))
+    , m_thisMachine(new QRadioButton(tr("This machine"), this))
+    , m_slurm(new QRadioButton(tr("Slurm (submitted with sbatch)"), this))
+    , m_slurmOptions(new SlurmSettingsBox(this))
     , m_theme(new QComboBox(this))
     , m_language(new QComboBox(this))
 {
     setWindowTitle(tr("Settings"));
-    m_store->setPlaceholderText(store::RunStore::defaultPath());
-    auto *browse = new QPushButton(tr("Browse…"), this);
-    connect(browse, &QPushButton::clicked, this, [this] {
-        // A store in use is picked, never replaced: no "overwrite?" question.
-        const QString current = m_store->text().trimmed().isEmpty() ? store::RunStore::defaultPath() : m_store->text();
-        const QString path = filedialogs::saveFile(this, tr("Run store"),
-                                                   store::StoreLocation::looksLikeUrl(current) ? QString() : current,
-                                                   tr("SQLite run store (*.sqlite)"),
-                                                   filedialogs::SaveMode::ChooseStore);
-        if (!path.isEmpty())
-            m_store->setText(path);
-    });
-    m_store->setToolTip(tr("A run store file (SQLite), or a PostgreSQL database shared by a team or a cluster:\n"
-                           "postgresql://user@host:5432/database?runs=/shared/gatefold\n"
-                           "runs= is where checkpoints and logs go (a directory every machine sees); the "
-                           "password comes from $PGPASSWORD or ~/.pgpass."));
-    auto *check = new QPushButton(tr("Check"), this);
-    check->setToolTip(tr("Open the store now and say what is in it"));
-    connect(check, &QPushButton::clicked, this, &SettingsDialog::checkStore);
-    connect(m_store, &QLineEdit::textChanged, m_storeStatus, &QLabel::clear);
-    m_storeStatus->setWordWrap(true);
-    m_storeStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *storeRow = new QHBoxLayout;
-    storeRow->addWidget(m_store, 1);
-    storeRow->addWidget(browse);
-    storeRow->addWidget(check);
+    QLayout *storeRow = buildStoreRow();
     m_threads->setRange(0, 1024);
     m_threads->setSpecialValueText(tr("all cores, shared by the runs at a time"));
     m_threads->setValue(appsettings::threads());
@@ -82,6 +62,8 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     form->addRow(QString(), new QLabel(tr("A new store location applies at the next start."), this));
     form->addRow(tr("Threads per run:"), m_threads);
     form->addRow(tr("Device for new runs:"), m_device);
+    form->addRow(tr("Runs go to:"), buildPlace());
+    form->addRow(m_slurmOptions);
     form->addRow(tr("Theme:"), m_theme);
     form->addRow(tr("Language:"), m_language);
     form->addRow(QString(), new QLabel(tr("The language applies at the next start."), this));
@@ -91,6 +73,63 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(buttons);
+    setMinimumWidth(640);
+}
+
+// The store's line with Browse… and Check; what Check found goes under it.
+QLayout *SettingsDialog::buildStoreRow()
+{
+    m_store->setPlaceholderText(store::RunStore::defaultPath());
+    auto *browse = new QPushButton(tr("Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        // A store in use is picked, never replaced: no "overwrite?" question.
+        const QString current = m_store->text().trimmed().isEmpty() ? store::RunStore::defaultPath() : m_store->text();
+        const QString path = filedialogs::saveFile(this, tr("Run store"),
+                                                   store::StoreLocation::looksLikeUrl(current) ? QString() : current,
+                                                   tr("SQLite run store (*.sqlite)"),
+                                                   filedialogs::SaveMode::ChooseStore);
+        if (!path.isEmpty())
+            m_store->setText(path);
+    });
+    m_store->setToolTip(tr("A run store file (SQLite), or a PostgreSQL database shared by a team or a cluster:\n"
+                           "postgresql://user@host:5432/database?runs=/shared/gatefold\n"
+                           "runs= is where checkpoints and logs go (a directory every machine sees); the "
+                           "password comes from $PGPASSWORD or ~/.pgpass."));
+    auto *check = new QPushButton(tr("Check"), this);
+    check->setToolTip(tr("Open the store now and say what is in it"));
+    connect(check, &QPushButton::clicked, this, &SettingsDialog::checkStore);
+    connect(m_store, &QLineEdit::textChanged, m_storeStatus, &QLabel::clear);
+    m_storeStatus->setWordWrap(true);
+    m_storeStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *storeRow = new QHBoxLayout;
+    storeRow->addWidget(m_store, 1);
+    storeRow->addWidget(browse);
+    storeRow->addWidget(check);
+    return storeRow;
+}
+
+// This machine or Slurm: the Slurm options apply only with Slurm chosen.
+QWidget *SettingsDialog::buildPlace()
+{
+    m_thisMachine->setObjectName(QStringLiteral("placeThisMachine"));
+    m_slurm->setObjectName(QStringLiteral("placeSlurm"));
+    m_thisMachine->setToolTip(tr("Runs and sweeps queued here train on this machine, as many at a time as the "
+                                 "toolbar says"));
+    m_slurm->setToolTip(tr("Runs and sweeps queued here are submitted to Slurm (gatefold-cli … --slurm) and wait "
+                           "there; the run browser shows where Slurm has them. Resume submits a Slurm run again"));
+    m_slurmOptions->setObjectName(QStringLiteral("slurmOptions"));
+    m_slurmOptions->setOptions(appsettings::slurmOptions());
+    const bool slurm = appsettings::runPlace() == appsettings::RunPlace::Slurm;
+    (slurm ? m_slurm : m_thisMachine)->setChecked(true);
+    m_slurmOptions->setEnabled(slurm);
+    connect(m_slurm, &QRadioButton::toggled, m_slurmOptions, &QWidget::setEnabled);
+    auto *row = new QWidget(this);
+    auto *rowLayout = new QHBoxLayout(row);
+    rowLayout->setContentsMargins(0, 0, 0, 0);
+    rowLayout->addWidget(m_thisMachine);
+    rowLayout->addWidget(m_slurm);
+    rowLayout->addStretch(1);
+    return row;
 }
 
 void SettingsDialog::checkStore()
@@ -129,6 +168,14 @@ void SettingsDialog::accept()
         m_store->setFocus();
         return;
     }
+    // Slurm options that sbatch would refuse are said where they were typed (also kept when not chosen).
+    if (const QStringList problems = m_slurmOptions->problems(); !problems.isEmpty()) {
+        if (m_slurm->isChecked())
+            return;
+    } else {
+        appsettings::setSlurmOptions(m_slurmOptions->options());
+    }
+    appsettings::setRunPlace(m_slurm->isChecked() ? appsettings::RunPlace::Slurm : appsettings::RunPlace::ThisMachine);
     appsettings::setStorePath(m_store->text().trimmed());
     appsettings::setThreads(m_threads->value());
     appsettings::setDevice(m_device->currentData().toString());

@@ -138,6 +138,11 @@ void SweepBuilder::setSeeds(const QString &seeds)
     m_seeds->setText(seeds);
 }
 
+void SweepBuilder::setQueueText(const QString &text)
+{
+    m_ok->setText(text);
+}
+
 QByteArray SweepBuilder::gridJson() const
 {
     QJsonObject grid;

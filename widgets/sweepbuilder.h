@@ -26,6 +26,8 @@ public:
     // Adds a row "key: values" (values as typed: comma-separated, or semicolon-separated for list values).
     void addAxis(const QString &key, const QString &values);
     void setSeeds(const QString &seeds);
+    // Where the runs go, on the button that queues them ("Submit to Slurm").
+    void setQueueText(const QString &text);
 
     QByteArray gridJson() const;
     // The runs the grid makes, or nullopt with the problems.

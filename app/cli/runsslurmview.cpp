@@ -45,11 +45,7 @@ QJsonObject RunsSlurmView::json(qint64 runId) const
     const launch::SlurmRunState *s = m_states.find(runId);
     if (!s)
         return {};
-    // "state" is slurm::stateKey's word; "unavailable" when Slurm could not be asked.
-    return QJsonObject{{"job", s->job.jobId},
-                       {"state", m_states.problem.isEmpty() ? slurm::stateKey(s->state) : QStringLiteral("unavailable")},
-                       {"script", s->job.script},
-                       {"submitted", s->job.submitted}};
+    return launch::slurmStateJson(*s, m_states.problem.isEmpty());
 }
 
 QStringList RunsSlurmView::lines(store::RunStore &store, qint64 runId) const

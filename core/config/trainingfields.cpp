@@ -17,7 +17,8 @@ void addRunFields(std::vector<Field> &f)
     };
     add("train.epochs", G::Schedules, T::Integer, GF_TRANSLATE_NOOP("RunField", "passes over the training split"),
         GF_TRAIN(epochs), integerCodec());
-    add("train.batch_size", G::Optimisation, T::Integer, GF_TRANSLATE_NOOP("RunField", "images per training step"),
+    add("train.batch_size", G::Optimisation, T::Integer, GF_TRANSLATE_NOOP("RunField", "images per training step, in all: with several "
+                                                                        "processes each takes an equal share"),
         GF_TRAIN(batchSize), integerCodec());
     add("train.eval_batch_size", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "images per evaluation batch"),
         GF_TRAIN(evalBatchSize), integerCodec());
@@ -83,9 +84,10 @@ void addScheduleAndComputeFields(std::vector<Field> &f)
     f.back().applies = [](const RunConfig &c) {
         return softAssignment(c) && c.train.cde.tauSchedule != train::TauSchedule::None;
     };
-    add("compute.device", G::Compute, T::Text, GF_TRANSLATE_NOOP("RunField", "device (auto: CUDA when present)"),
+    add("compute.device", G::Compute, T::Text, GF_TRANSLATE_NOOP("RunField", "device of each process (auto: CUDA when present); with several "
+                                      "processes on CUDA every local rank takes its own device (rank r: cuda:r)"),
         GF_TRAIN(device), enumCodec<train::DeviceChoice>());
-    add("compute.threads", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "CPU threads (0: all cores)"),
+    add("compute.threads", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "CPU threads of each process (0: all cores, shared evenly by the processes)"),
         GF_TRAIN(threads), integerCodec());
     add("compute.processes", G::Compute, T::Integer,
         GF_TRANSLATE_NOOP("RunField", "data-parallel processes (ranks) on this machine; train.batch_size is the "

@@ -36,4 +36,44 @@ const SlurmRunState *SlurmRunStates::find(qint64 runId) const
     return it == runs.end() ? nullptr : &it->second;
 }
 
+namespace {
+
+constexpr char kUnavailable[] = "unavailable";
+
+std::optional<slurm::JobState> jobStateFromKey(const QString &word)
+{
+    for (const auto state : {slurm::JobState::Pending, slurm::JobState::Running, slurm::JobState::Completing,
+                             slurm::JobState::Done, slurm::JobState::Failed, slurm::JobState::Cancelled,
+                             slurm::JobState::Unknown})
+        if (slurm::stateKey(state) == word)
+            return state;
+    return std::nullopt;
+}
+
+} // namespace
+
+bool SlurmStateLine::operator==(const SlurmStateLine &o) const
+{
+    return job == o.job && state == o.state && script == o.script && submitted == o.submitted;
+}
+
+QJsonObject slurmStateJson(const SlurmRunState &state, bool available)
+{
+    return QJsonObject{{"job", state.job.jobId},
+                       {"state", available ? slurm::stateKey(state.state) : QString::fromLatin1(kUnavailable)},
+                       {"script", state.job.script},
+                       {"submitted", state.job.submitted}};
+}
+
+std::optional<SlurmStateLine> slurmStateFromJson(const QJsonObject &object)
+{
+    const QString job = object.value(QStringLiteral("job")).toString();
+    const QString word = object.value(QStringLiteral("state")).toString();
+    const auto state = jobStateFromKey(word);
+    if (job.isEmpty() || (!state && word != QLatin1String(kUnavailable)))
+        return std::nullopt;
+    return SlurmStateLine{job, state, object.value(QStringLiteral("script")).toString(),
+                          object.value(QStringLiteral("submitted")).toDouble()};
+}
+
 } // namespace gatefold::launch

@@ -3,9 +3,11 @@
 #include "slurm/jobstate.h"
 #include "store/storetypes.h"
 
+#include <QJsonObject>
 #include <QString>
 
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace gatefold::store {
@@ -36,5 +38,24 @@ struct SlurmRunStates {
                              const std::vector<qint64> &runIds = {});
     const SlurmRunState *find(qint64 runId) const;
 };
+
+// A run's Slurm side as `runs list --json` and `runs show --json` carry it: {"job", "state",
+// "script", "submitted"}, "state" the word slurm::stateKey writes or "unavailable" when Slurm could
+// not be asked. One writer (the CLI's listing) and one reader (the window, from a `runs list`
+// child it starts instead of asking Slurm on its own thread).
+struct SlurmStateLine {
+    QString job;                          // "12345_3"
+    std::optional<slurm::JobState> state; // nullopt: Slurm could not be asked ("unavailable")
+    QString script;
+    double submitted = 0;                 // Unix seconds
+
+    bool operator==(const SlurmStateLine &other) const;
+    bool operator!=(const SlurmStateLine &other) const { return !(*this == other); }
+};
+
+// `state` as the listing writes it; `available` false when Slurm could not be asked.
+QJsonObject slurmStateJson(const SlurmRunState &state, bool available);
+// nullopt for an object that is not such (empty: a run not on Slurm; a state word no Gatefold writes).
+std::optional<SlurmStateLine> slurmStateFromJson(const QJsonObject &object);
 
 } // namespace gatefold::launch

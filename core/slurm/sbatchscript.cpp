@@ -58,6 +58,11 @@ QString SbatchScript::taskJobId(const QString &arrayJobId, int task)
     return QStringLiteral("%1_%2").arg(arrayJobId).arg(task);
 }
 
+QString SbatchScript::taskOutputPath(const QString &logDirectory, const QString &taskJobId)
+{
+    return QDir(logDirectory).filePath(QStringLiteral("slurm-%1.out").arg(taskJobId));  // %A_%a of --output
+}
+
 QStringList SbatchScript::header() const
 {
     const SlurmOptions &o = m_job.options;

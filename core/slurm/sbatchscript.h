@@ -46,6 +46,9 @@ public:
 
     // The id Slurm gives task `task` of array job `arrayJobId` ("12345_3").
     static QString taskJobId(const QString &arrayJobId, int task);
+    // Where task `taskJobId` ("12345_3") writes its output (the engine's JSON lines) when its
+    // script's output went to `logDirectory`: the --output pattern below, filled in.
+    static QString taskOutputPath(const QString &logDirectory, const QString &taskJobId);
     // Why `directory` cannot hold the tasks' output: an #SBATCH line takes a path without white
     // space, quotes or '%' (Slurm's file name patterns). Empty when it can.
     static QString logDirectoryProblem(const QString &directory);

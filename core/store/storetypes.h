@@ -42,7 +42,7 @@ struct RunRecord {
     QByteArray configJson;
     qint64 seed = 0;
     QString device;     // "cpu", "cuda:0", …; empty until started
-    QString versions;   // JSON object: gatefold, libtorch, qt
+    QString versions;   // JSON object: gatefold, libtorch, qt, the world (runversions.h reads it)
     double created = 0;  // Unix seconds
     double started = 0;  // 0: not yet
     double ended = 0;

@@ -4,6 +4,7 @@
 #include "datarecord.h"
 #include "enginefailure.h"
 #include "store/checkpointname.h"
+#include "store/runversions.h"
 #include "config/resourceestimate.h"
 #include "resumeplan.h"
 #include "config/runconfigjson.h"
@@ -139,17 +140,17 @@ bool applyResume(store::RunStore &store, qint64 runId, const ResumePlan &plan, R
 void recordRuntime(store::RunStore &store, qint64 runId, const Trainer &trainer, const QString &gatefoldVersion,
                    const dist::DistGroup *group, const RunConfig &config)
 {
-    QJsonObject versions{{"gatefold", gatefoldVersion},
-                         {"libtorch", QStringLiteral(TORCH_VERSION)},
-                         {"qt", QString::fromLatin1(qVersion())},
-                         {"world_size", group ? group->size() : 1}};
+    store::RunVersions versions;
+    versions.gatefold = gatefoldVersion;
+    versions.libtorch = QStringLiteral(TORCH_VERSION);
+    versions.qt = QString::fromLatin1(qVersion());
     if (group) {
-        versions.insert("dist_backend", group->backendName());
-        versions.insert("launcher", group->world().launcher);
-        versions.insert("per_rank_batch", config.train.batchSize / group->size());
+        versions.worldSize = group->size();
+        versions.distBackend = group->backendName();
+        versions.launcher = group->world().launcher;
+        versions.perRankBatch = config.train.batchSize / group->size();
     }
-    store.setRuntime(runId, QString::fromStdString(trainer.device().str()),
-                     QString::fromUtf8(QJsonDocument(versions).toJson(QJsonDocument::Compact)));
+    store.setRuntime(runId, QString::fromStdString(trainer.device().str()), versions.toJson());
 }
 
 // Trainer::run(), with what LibTorch throws turned into a failed outcome in one sentence.
