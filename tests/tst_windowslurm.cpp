@@ -22,6 +22,7 @@
 #include "widgets/slurmsettingsbox.h"
 
 #include "config/runconfigjson.h"
+#include "slurm/jobstate.h"
 #include "store/runstore.h"
 
 #include <QtTest/QtTest>
@@ -237,6 +238,13 @@ void TstWindowSlurm::cancelAndResumeOnSlurm()
              qPrintable(answered.last().at(1).toString()));
     QTRY_COMPARE_WITH_TIMEOUT(statusOf(*m_controller->store(), id), QStringLiteral("cancelled"), 60000);
     QVERIFY(!m_controller->store()->artifacts(id, QStringLiteral("checkpoint/last")).empty());
+    // While Slurm still cleans up after the task, Resume says so (the engine would refuse it too).
+    const launch::SlurmStateLine *state = m_controller->schedulerStates()->find(id);
+    if (state && state->state && slurm::isLive(*state->state)) {
+        QVERIFY(!m_controller->resume(id));
+        QVERIFY2(m_controller->error().contains(QStringLiteral("still")), qPrintable(m_controller->error()));
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(statusCell(*m_window, id), QStringLiteral("cancelled · Slurm cancelled"), 60000);
     appsettings::setRunPlace(appsettings::RunPlace::ThisMachine);  // a run that was on Slurm goes back there anyway
     QVERIFY(m_controller->resume(id));
     QVERIFY(answered.wait(60000));

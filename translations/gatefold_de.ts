@@ -3383,7 +3383,12 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>Lauf %1 wird bereits an Slurm übergeben</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+5"/>
+        <source>run %1&apos;s job %2 is still %3 in Slurm; resume it once Slurm has let it go</source>
+        <translation>der Job %2 von Lauf %1 ist in Slurm noch %3; setzen Sie ihn fort, sobald Slurm ihn freigegeben hat</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>run %1 has no readable config</source>
         <translation>Lauf %1 hat keine lesbare Konfiguration</translation>
     </message>

@@ -148,7 +148,7 @@
 <context>
     <name>gatefold::widgets::RunController</name>
     <message numerus="yes">
-        <location filename="../widgets/runcontroller.cpp" line="+458"/>
+        <location filename="../widgets/runcontroller.cpp" line="+465"/>
         <source>Sweep %1: %n run(s) submitted to Slurm as job array %2.</source>
         <translation>
             <numerusform>Sweep %1: %n run submitted to Slurm as job array %2.</numerusform>

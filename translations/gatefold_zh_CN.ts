@@ -3368,7 +3368,12 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>运行 %1 已在提交到 Slurm</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+5"/>
+        <source>run %1&apos;s job %2 is still %3 in Slurm; resume it once Slurm has let it go</source>
+        <translation>运行 %1 的作业 %2 在 Slurm 中仍处于%3状态；请等 Slurm 释放它后再继续</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>run %1 has no readable config</source>
         <translation>运行 %1 没有可读取的配置</translation>
     </message>

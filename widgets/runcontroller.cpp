@@ -240,6 +240,13 @@ bool RunController::resume(qint64 runId)
         m_error = tr("run %1 is being submitted to Slurm already").arg(runId);
         return false;
     }
+    // A cancelled task lingers while Slurm cleans up after it; the engine would refuse it then.
+    if (const auto *state = m_states->find(runId); state && state->state && slurm::isLive(*state->state)) {
+        m_error = tr("run %1's job %2 is still %3 in Slurm; resume it once Slurm has let it go")
+                      .arg(runId)
+                      .arg(state->job, slurm::toString(*state->state));
+        return false;
+    }
     // A run that was on Slurm goes back there with the options of its last submission.
     const bool wasOnSlurm = !m_store->slurmJobs(runId).empty();
     if (wasOnSlurm || runsGoToSlurm()) {
