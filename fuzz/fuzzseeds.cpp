@@ -229,7 +229,7 @@ bool safetensorsSeeds(SeedWriter &w)
 }
 
 // Reports as `gatefold-cli analyze` writes them: every view of a two-branch CDE model on two 4 × 4 images
-// (2 × 2 patches), NaN and infinities among the numbers, and one with no view at all.
+// (2 × 2 patches), the embedding views, NaN and infinities among the numbers, and one with no view at all.
 bool reportSeeds(SeedWriter &w)
 {
     report::InspectReport r;
@@ -265,6 +265,12 @@ bool reportSeeds(SeedWriter &w)
     r.ckaAgainst = QStringLiteral("run 3 (best)");
     r.usageHistory.push_back({8, 0.5, {{0, {0.5, 0.5, 0.0}}}});
     r.branchHistory.push_back({8, 0.5, {{0, square, square, {}, {}, {}, {}}}});
+    // The ViT paper's Fig. 7 views: 3 filters of 2 × 2 × 1, 2 components; 4 positions, one a zero embedding.
+    r.embeddingFilters = {3, 1, report::Matrix{2, 4, {0.5, -0.5, 0.5, -0.5, 0.5, 0.5, -0.5, -0.5}}, {2.0, 0.5},
+                          {0.8, 0.2}};
+    r.positionSimilarity = report::Matrix{4, 4, {1.0, 0.5, -0.25, std::nan(""), 0.5, 1.0, 0.0, std::nan(""),
+                                                 -0.25, 0.0, 1.0, std::nan(""), std::nan(""), std::nan(""),
+                                                 std::nan(""), std::nan("")}};
     report::InspectReport plain;
     plain.runId = 1;
     plain.checkpoint = QStringLiteral("last");

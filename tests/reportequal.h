@@ -124,6 +124,21 @@ inline QString historyDifference(const report::InspectReport &a, const report::I
     return {};
 }
 
+inline QString embeddingDifference(const report::InspectReport &a, const report::InspectReport &b)
+{
+    const auto &x = a.embeddingFilters, &y = b.embeddingFilters;
+    if (x.filters != y.filters || x.channels != y.channels)
+        return QStringLiteral("embedding_filters: filters or channels");
+    for (const QString &d : {matrixDifference(x.components, y.components, QStringLiteral("embedding_filters.components")),
+                             doublesDifference(x.variance, y.variance, QStringLiteral("embedding_filters.variance")),
+                             doublesDifference(x.ratio, y.ratio, QStringLiteral("embedding_filters.ratio")),
+                             matrixDifference(a.positionSimilarity, b.positionSimilarity,
+                                              QStringLiteral("position_similarity"))})
+        if (!d.isEmpty())
+            return d;
+    return {};
+}
+
 inline QString reportDifference(const report::InspectReport &a, const report::InspectReport &b)
 {
     if (a.runId != b.runId || a.runName != b.runName || a.checkpoint != b.checkpoint
@@ -144,7 +159,8 @@ inline QString reportDifference(const report::InspectReport &a, const report::In
                              matrixDifference(a.meanDistance, b.meanDistance, QStringLiteral("mean_distance")),
                              codebookDifference(a, b),
                              branchDifference(a.branchLayers, b.branchLayers, QStringLiteral("branches")),
-                             matrixDifference(a.cka, b.cka, QStringLiteral("cka")), historyDifference(a, b)})
+                             matrixDifference(a.cka, b.cka, QStringLiteral("cka")), historyDifference(a, b),
+                             embeddingDifference(a, b)})
         if (!d.isEmpty())
             return d;
     return {};

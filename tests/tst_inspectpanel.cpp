@@ -24,6 +24,8 @@
 #include "widgets/branchsimilarityview.h"
 #include "widgets/qcp.h"
 #include "widgets/codebookview.h"
+#include "widgets/embeddingfiltersview.h"
+#include "widgets/positionsimilarityview.h"
 #include "widgets/inspectpanel.h"
 #include "widgets/mapimage.h"
 
@@ -438,6 +440,21 @@ void TstInspectPanel::panelComputesARealRun()
     QVERIFY2(panel.exportPicture(m_dir.filePath(QStringLiteral("panel-codebook.svg")), &error), qPrintable(error));
     if (!screenshotDir().isEmpty())
         QVERIFY(panel.grab().save(screenshotDir() + QStringLiteral("/inspect-panel.png")));
+    // The ViT paper's Fig. 7 views (issue #19): d 32 filters of 4 × 4 × 3 → the first 28 components; 4 × 4 positions.
+    QVERIFY(panel.filtersView()->isAvailable());
+    QCOMPARE(panel.filtersView()->tileCount(), 28);
+    QCOMPARE(panel.filtersView()->tileImage(0).size(), QSize(4, 4));
+    QVERIFY(panel.positionsView()->isAvailable());
+    QCOMPARE(panel.positionsView()->tileCount(), 16);
+    QVERIFY(qAbs(panel.positionsView()->tileValues(5).at(1, 1) - 1.0) < 1e-6);  // position 5 = (1, 1): itself
+    for (const char *page : {"filters", "positions"}) {
+        panel.setCurrentView(QLatin1String(page));
+        const QString picture = m_dir.filePath(QStringLiteral("panel-%1.pdf").arg(QLatin1String(page)));
+        QVERIFY2(panel.exportPicture(picture, &error), qPrintable(error));
+        QVERIFY(QFileInfo(picture).size() > 1000);
+        if (!screenshotDir().isEmpty())
+            QVERIFY(panel.grab().save(screenshotDir() + QStringLiteral("/inspect-%1.png").arg(QLatin1String(page))));
+    }
 }
 
 void TstInspectPanel::panelScrubsThroughJoining()

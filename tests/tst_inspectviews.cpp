@@ -16,6 +16,9 @@
 #include "widgets/attentiondistanceview.h"
 #include "widgets/branchsimilarityview.h"
 #include "widgets/ckaview.h"
+#include "widgets/embeddingfiltersview.h"
+#include "widgets/mapimage.h"
+#include "widgets/positionsimilarityview.h"
 #include "widgets/qcp.h"
 
 #include "report/inspectreport.h"
@@ -158,6 +161,9 @@ private Q_SLOTS:
     void imagesExport_data();
     void imagesExport();
     void darkTheme();
+    void filtersViewShowsGreyTiles();
+    void positionsViewShowsIdentityTiles();
+    void embeddingViewsSayWhy();
 
 private:
     QTemporaryDir m_dir;
@@ -704,6 +710,127 @@ void TstInspectViews::darkTheme()
     applyTheme(QStringLiteral("light"));
     QApplication::processEvents();
     QCOMPARE(distance.meanGraph()->pen().color(), branches.palette().color(QPalette::Text));
+}
+
+namespace {
+
+// A 1-channel model, patch 2, 5 filters: 2 components; a 2 × 3 grid whose position embeddings are one-hot.
+std::shared_ptr<InspectReport> embeddingReport()
+{
+    auto r = std::make_shared<InspectReport>();
+    r->runId = 19;
+    r->checkpoint = QStringLiteral("best");
+    r->imageSize = 6;
+    r->patchSize = 2;
+    r->gridHeight = 2;
+    r->gridWidth = 3;
+    r->layers = 1;
+    r->heads = 1;
+    r->embeddingFilters.filters = 5;
+    r->embeddingFilters.channels = 1;
+    r->embeddingFilters.components = Matrix{2, 4, {-2.0, 2.0, 6.0, 0.0, 0.5, -0.5, 0.5, -0.5}};
+    r->embeddingFilters.variance = {3.0, 1.0};
+    r->embeddingFilters.ratio = {0.75, 0.25};
+    r->positionSimilarity = Matrix{6, 6, {}};
+    for (int a = 0; a < 6; ++a)
+        for (int b = 0; b < 6; ++b)
+            r->positionSimilarity.values.push_back(a == b ? 1.0 : 0.0);
+    return r;
+}
+
+} // namespace
+
+void TstInspectViews::filtersViewShowsGreyTiles()
+{
+    EmbeddingFiltersView view;
+    view.setReport(embeddingReport());
+    view.resize(700, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.isAvailable());
+    QCOMPARE(view.tileCount(), 2);
+    const QImage tile = view.tileImage(0);
+    QCOMPARE(tile.size(), QSize(2, 2));
+    // One channel: grey, min-max scaled over the tile (−2 black, 6 white).
+    for (int y = 0; y < 2; ++y)
+        for (int x = 0; x < 2; ++x) {
+            const QColor c = tile.pixelColor(x, y);
+            QVERIFY(c.red() == c.green() && c.green() == c.blue());
+        }
+    QCOMPARE(tile.pixelColor(0, 0), QColor(0, 0, 0));
+    QCOMPARE(tile.pixelColor(0, 1), QColor(255, 255, 255));
+    QCOMPARE(view.caption(0), QStringLiteral("PC 1: 75.0 %"));
+    QCOMPARE(view.caption(1), QStringLiteral("PC 2: 25.0 %"));
+    QString error;
+    QStringList written;
+    const QString dir = m_dir.filePath(QStringLiteral("filters-csv"));
+    QVERIFY2(view.exportCsv(dir, &error, &written), qPrintable(error));
+    verifyCliTables(dir, written, *view.report(), {"embedding_filters.csv", "embedding_variance.csv"});
+    for (const char *suffix : {"png", "svg", "pdf"}) {
+        const QString path = m_dir.filePath(QStringLiteral("filters.%1").arg(QLatin1String(suffix)));
+        QVERIFY2(view.exportPicture(path, &error), qPrintable(error));
+        QVERIFY(QFileInfo(path).size() > 500);
+    }
+    test::screenshot(&view, QStringLiteral("embedding-filters-view.png"));
+}
+
+void TstInspectViews::positionsViewShowsIdentityTiles()
+{
+    PositionSimilarityView view;
+    view.setReport(embeddingReport());
+    view.resize(700, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.isAvailable());
+    QCOMPARE(view.tileCount(), 6);
+    const QColor one = mapimage::viridis(1.0), zero = mapimage::viridis(0.5);  // the shared scale [−1, 1]
+    for (int p = 0; p < 6; ++p) {
+        const Matrix values = view.tileValues(p);
+        QCOMPARE(values.rows, 2);
+        QCOMPARE(values.cols, 3);
+        const QImage image = view.tileImage(p);
+        QCOMPARE(image.size(), QSize(3, 2));
+        for (int i = 0; i < 6; ++i) {
+            QCOMPARE(values.values[size_t(i)], i == p ? 1.0 : 0.0);
+            QCOMPARE(image.pixelColor(i % 3, i / 3).rgb(), (i == p ? one : zero).rgb());
+        }
+    }
+    QString error;
+    QStringList written;
+    const QString dir = m_dir.filePath(QStringLiteral("positions-csv"));
+    QVERIFY2(view.exportCsv(dir, &error, &written), qPrintable(error));
+    verifyCliTables(dir, written, *view.report(), {"position_similarity.csv"});
+    for (const char *suffix : {"png", "svg", "pdf"}) {
+        const QString path = m_dir.filePath(QStringLiteral("positions.%1").arg(QLatin1String(suffix)));
+        QVERIFY2(view.exportPicture(path, &error), qPrintable(error));
+        QVERIFY(QFileInfo(path).size() > 500);
+    }
+    test::screenshot(&view, QStringLiteral("position-similarity-view.png"));
+}
+
+void TstInspectViews::embeddingViewsSayWhy()
+{
+    auto report = embeddingReport();
+    report->positionSimilarity = {};
+    report->skipped[QStringLiteral("positions")] =
+        QStringLiteral("the model has no learned position embeddings (e.g. rotary position embeddings)");
+    PositionSimilarityView positions;
+    positions.setReport(report);
+    QVERIFY(!positions.isAvailable());
+    QCOMPARE(positions.message(), QStringLiteral("Not available: the model has no learned position embeddings (e.g. "
+                                                 "rotary position embeddings)"));
+    QString error;
+    QVERIFY(!positions.exportPicture(m_dir.filePath(QStringLiteral("positions-none.png")), &error));
+    QCOMPARE(error, positions.message());
+    // Not skipped and not there (not asked for): said as much; nothing inspected yet: said too.
+    report->embeddingFilters = {};
+    EmbeddingFiltersView filters;
+    QCOMPARE(filters.message(), QStringLiteral("Nothing inspected yet."));
+    filters.setReport(report);
+    QCOMPARE(filters.message(), QStringLiteral("Not available: the report holds no patch-embedding filters."));
+    QVERIFY(!filters.exportCsv(m_dir.filePath(QStringLiteral("filters-none")), &error));
+    filters.setReport(embeddingReport());
+    QVERIFY(filters.isAvailable());
 }
 
 GATEFOLD_TEST_MAIN(TstInspectViews)

@@ -12,6 +12,7 @@
 
 #include "reportequal.h"
 
+#include "report/embeddingtiles.h"
 #include "report/reportcsv.h"
 #include "report/reportjson.h"
 #include "report/reportreader.h"
@@ -138,6 +139,15 @@ InspectReport fullReport()
     r.usageHistory.push_back({16, 1.0, {{1, {0.2, 0.2, 0.2, 0.2, 0.2}}}});
     r.usageHistory.push_back({32, 2.0000000000000004, {{0, {1.0}}, {1, {0.1, 0.0, 0.3, 0.6, 0.0}}}});
     r.branchHistory.push_back({16, 1.0, {branchLayer(0, 2, true, true), branchLayer(1, 2, true, false)}});
+    // 5 filters of 4 × 4 × 3 (patch 4), 2 components; a 2 × 2 grid of positions, one of them a zero embedding.
+    r.embeddingFilters.filters = 5;
+    r.embeddingFilters.channels = 3;
+    r.embeddingFilters.components = matrix(2, 48, [&](int, int) { return awkward(k++); });
+    r.embeddingFilters.variance = {2.5, 1.0 / 3.0};
+    r.embeddingFilters.ratio = {0.75, 0.1};
+    r.positionSimilarity = matrix(4, 4, [](int a, int b) {
+        return a == 3 || b == 3 ? std::nan("") : a == b ? 1.0 : -0.25 * (a + b) / 3.0;
+    });
     r.skipped[QStringLiteral("weights")] = QStringLiteral("failed: out of memory on cuda");
     return r;
 }
@@ -205,6 +215,9 @@ private Q_SLOTS:
     void csvTablesHoldTheHistory();
     void everyTableBelongsToAPage();
     void oneListOfViews();
+    void embeddingTables();
+    void filterTilesRgbAndGrey();
+    void similarityTileIsTheRow();
 };
 
 void TstReport::roundTripIsExact()
@@ -247,10 +260,10 @@ void TstReport::refusesDamage_data()
     QTest::newRow("truncated") << whole.left(whole.size() / 2) << "it is not JSON (line 1";
     QTest::newRow("empty") << QByteArray("\n") << "it is empty";
     QTest::newRow("a list") << QByteArray("[1, 2]") << "it holds no JSON object";
-    QTest::newRow("older version") << changedJson("format", QStringLiteral("gatefold-inspect/1"))
-                                   << "its format is 'gatefold-inspect/1', this Gatefold reads gatefold-inspect/2";
-    QTest::newRow("newer version") << changedJson("format", QStringLiteral("gatefold-inspect/3"))
-                                   << "its format is 'gatefold-inspect/3'";
+    QTest::newRow("older version") << changedJson("format", QStringLiteral("gatefold-inspect/2"))
+                                   << "its format is 'gatefold-inspect/2', this Gatefold reads gatefold-inspect/3";
+    QTest::newRow("newer version") << changedJson("format", QStringLiteral("gatefold-inspect/4"))
+                                   << "its format is 'gatefold-inspect/4'";
     QTest::newRow("other format") << changedJson("format", QStringLiteral("mlflow/1"))
                                   << "not a Gatefold analysis report";
     QTest::newRow("no format") << changedJson("format", QJsonValue::Undefined) << "its format is nothing";
@@ -295,6 +308,24 @@ void TstReport::refusesDamage_data()
                                            << "history.codebook_usage[0].blocks[0].usage[2]: 2 is outside [0, 1";
     QTest::newRow("history step negative") << changedJson("history/branches/0/step", -4)
                                            << "history.branches[0].step: -4 is outside [0, ";
+    QTest::newRow("filters not centred") << changedJson("embedding_filters/centred", false)
+                                         << "embedding_filters.centred: false";
+    QTest::newRow("filter row short") << changedJson("embedding_filters/components/1", QJsonArray{0.5})
+                                      << "embedding_filters.components[1]: holds 1 item(s); expected 48";
+    QTest::newRow("more components than filters") << changedJson("embedding_filters/filters", 2)
+                                                  << "embedding_filters.components: holds 2 components; there are 1 to 1";
+    QTest::newRow("filter channels") << changedJson("embedding_filters/channels", 100000)
+                                     << "embedding_filters.channels: 100000 is outside [1, 4096]";
+    QTest::newRow("variance count") << changedJson("embedding_filters/variance/1", QJsonValue::Undefined)
+                                    << "embedding_filters.variance: holds 1 item(s); expected 2";
+    QTest::newRow("negative variance") << changedJson("embedding_filters/variance/0", -1.0)
+                                       << "embedding_filters.variance[0]: -1 is outside [0, inf]";
+    QTest::newRow("ratio above 1") << changedJson("embedding_filters/ratio/0", 1.5)
+                                   << "embedding_filters.ratio[0]: 1.5 is outside [0, 1";
+    QTest::newRow("cosine above 1") << changedJson("position_similarity/1/2", 1.5)
+                                    << "position_similarity[1][2]: 1.5 is not a cosine similarity";
+    QTest::newRow("similarity rows") << changedJson("position_similarity/3", QJsonValue::Undefined)
+                                     << "position_similarity: holds 3 item(s); expected 4";
     QTest::newRow("unknown skipped view") << changedJson("skipped/colour", QStringLiteral("x"))
                                           << "skipped.colour: not a key of this format";
     QTest::newRow("file outside the folder") << changedJson("files/0", QStringLiteral("../../etc/passwd"))
@@ -394,19 +425,90 @@ void TstReport::everyTableBelongsToAPage()
                                              "code_maps.csv", "codebook_top_images.csv", "codebook_history.csv"}));
     QCOMPARE(names("branches"), (QStringList{"branch_similarity.csv", "weight_similarity.csv", "branch_history.csv"}));
     QCOMPARE(names("cka"), (QStringList{"cka.csv"}));
+    QCOMPARE(names("filters"), (QStringList{"embedding_filters.csv", "embedding_variance.csv"}));
+    QCOMPARE(names("positions"), (QStringList{"position_similarity.csv"}));
     QVERIFY(names("nothing").isEmpty());
 }
 
 void TstReport::oneListOfViews()
 {
     QCOMPARE(report::viewNames(),
-             (QStringList{"attention", "rollout", "distance", "codebook", "branches", "weights", "cka"}));
-    QCOMPARE(report::pageNames(), (QStringList{"attention", "distance", "codebook", "branches", "cka"}));
+             (QStringList{"attention", "rollout", "distance", "codebook", "branches", "weights", "cka", "filters",
+                          "positions"}));
+    QCOMPARE(report::pageNames(),
+             (QStringList{"attention", "distance", "codebook", "branches", "cka", "filters", "positions"}));
     for (const QString &view : report::viewNames())
         QVERIFY(report::pageNames().contains(report::pageOf(view)));
     QCOMPARE(report::pageOf(QStringLiteral("rollout")), QStringLiteral("attention"));
     QCOMPARE(report::pageOf(QStringLiteral("weights")), QStringLiteral("branches"));
     QCOMPARE(report::pageOf(QStringLiteral("nothing")), QString());
+}
+
+void TstReport::embeddingTables()
+{
+    const auto tables = report::csvTables(fullReport());
+    const auto table = [&](const char *file) {
+        const auto t = std::find_if(tables.begin(), tables.end(), [&](const auto &x) { return x.file == QLatin1String(file); });
+        return t == tables.end() ? QList<QByteArray>() : t->bytes.split('\n');
+    };
+    const auto values = table("embedding_filters.csv");
+    QCOMPARE(values.at(0), QByteArray("component,channel,row,col,value"));
+    QCOMPARE(values.size(), 1 + 2 * 48 + 1);
+    // Component 1, value 19 = channel 1 (16 values a channel), row 0, col 3.
+    QVERIFY(values.at(1 + 48 + 19).startsWith("1,1,0,3,"));
+    const auto variance = table("embedding_variance.csv");
+    QCOMPARE(variance.at(0), QByteArray("component,explained_variance,explained_variance_ratio"));
+    QCOMPARE(variance.at(1), QByteArray("0,2.5,0.75"));
+    QCOMPARE(variance.at(2), QByteArray("1,0.3333333333333333,0.1"));
+    const auto positions = table("position_similarity.csv");
+    QCOMPARE(positions.at(0), QByteArray("row,col,other_row,other_col,cosine"));
+    QCOMPARE(positions.size(), 1 + 16 + 1);
+    QCOMPARE(positions.at(1 + 0 * 4 + 0), QByteArray("0,0,0,0,1"));
+    QCOMPARE(positions.at(1 + 1 * 4 + 2), QByteArray("0,1,1,0,-0.25"));  // position 1 = (0, 1), 2 = (1, 0)
+    QCOMPARE(positions.at(1 + 3 * 4 + 0), QByteArray("1,1,0,0,nan"));
+}
+
+void TstReport::filterTilesRgbAndGrey()
+{
+    // Patch 2. One channel: a grey tile, min-max scaled (−2 → black, 6 → white, 2 → mid).
+    report::EmbeddingFilters grey;
+    grey.filters = 3;
+    grey.channels = 1;
+    grey.components = Matrix{1, 4, {-2.0, 2.0, 6.0, 0.0}};
+    const auto g = report::filterTile(grey, 2, 0);
+    QCOMPARE(g.width, 2);
+    QCOMPARE(g.height, 2);
+    QCOMPARE(g.rgb, (std::vector<std::uint8_t>{0, 0, 0, 128, 128, 128, 255, 255, 255, 64, 64, 64}));
+    // Three channels: R, G, B from channels 0, 1, 2 at each pixel, scaled over the whole tile.
+    report::EmbeddingFilters rgb;
+    rgb.filters = 3;
+    rgb.channels = 3;
+    rgb.components = Matrix{1, 12, {0, 0, 0, 0, /*G*/ 1, 0, 0, 0, /*B*/ 0, 0, 0, -1}};
+    const auto c = report::filterTile(rgb, 2, 0);
+    QCOMPARE(c.width, 2);
+    QCOMPARE(c.rgb.size(), size_t(12));
+    QCOMPARE(int(c.rgb[0]), 128);  // R of (0, 0): 0 on [−1, 1]
+    QCOMPARE(int(c.rgb[1]), 255);  // G of (0, 0): the highest
+    QCOMPARE(int(c.rgb[11]), 0);   // B of (1, 1): the lowest
+    // Two channels: grey squares side by side; a component out of range gives nothing.
+    rgb.channels = 2;
+    rgb.components = Matrix{1, 8, {0, 1, 2, 3, 4, 5, 6, 7}};
+    const auto two = report::filterTile(rgb, 2, 0);
+    QCOMPARE(two.width, 4);
+    QCOMPARE(int(two.rgb[(0 * 4 + 2) * 3]), 146);  // channel 1's (0, 0): 4 of [0, 7]
+    QVERIFY(report::filterTile(rgb, 2, 1).rgb.empty());
+    QVERIFY(report::filterTile(rgb, 3, 0).rgb.empty());  // the wrong patch size for the values
+}
+
+void TstReport::similarityTileIsTheRow()
+{
+    const Matrix s = matrix(6, 6, [](int a, int b) { return a * 10 + b; });
+    const Matrix tile = report::similarityTile(s, 2, 3, 4);
+    QCOMPARE(tile.rows, 2);
+    QCOMPARE(tile.cols, 3);
+    QCOMPARE(tile.values, (std::vector<double>{40, 41, 42, 43, 44, 45}));
+    QVERIFY(report::similarityTile(s, 2, 2, 0).empty());
+    QVERIFY(report::similarityTile(s, 2, 3, 6).empty());
 }
 
 QTEST_MAIN(TstReport)

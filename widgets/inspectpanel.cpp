@@ -6,7 +6,9 @@
 #include "branchsimilarityview.h"
 #include "ckaview.h"
 #include "codebookview.h"
+#include "embeddingfiltersview.h"
 #include "filedialogs.h"
+#include "positionsimilarityview.h"
 
 #include "report/inspectreport.h"
 #include "report/reportcsv.h"
@@ -43,7 +45,8 @@ InspectPanel::InspectPanel(QString enginePath, QString storePath, QWidget *paren
     , m_compute(new QPushButton(tr("Compute"), this))
     , m_status(new QLabel(this))
     , m_tabs(new QTabWidget(this))
-    , m_views({new AttentionView, new AttentionDistanceView, new CodebookView, new BranchSimilarityView, new CkaView})
+    , m_views({new AttentionView, new AttentionDistanceView, new CodebookView, new BranchSimilarityView, new CkaView,
+               new EmbeddingFiltersView, new PositionSimilarityView})
     , m_branchSlider(new QSlider(Qt::Horizontal))
     , m_branchStep(new QLabel)
 {
@@ -130,6 +133,8 @@ QTabWidget *InspectPanel::buildTabs()
     m_tabs->addTab(codebookView(), tr("Codebook"));
     m_tabs->addTab(buildBranchPage(), tr("Branches"));
     m_tabs->addTab(ckaView(), tr("CKA"));
+    m_tabs->addTab(filtersView(), tr("Embedding filters"));
+    m_tabs->addTab(positionsView(), tr("Position similarity"));
     Q_ASSERT(m_tabs->count() == report::pageNames().size());  // the pages in report::pageNames()'s order
     return m_tabs;
 }
@@ -245,6 +250,16 @@ CkaView *InspectPanel::ckaView() const
     return static_cast<CkaView *>(view(QStringLiteral("cka")));
 }
 
+EmbeddingFiltersView *InspectPanel::filtersView() const
+{
+    return static_cast<EmbeddingFiltersView *>(view(QStringLiteral("filters")));
+}
+
+PositionSimilarityView *InspectPanel::positionsView() const
+{
+    return static_cast<PositionSimilarityView *>(view(QStringLiteral("positions")));
+}
+
 InspectView *InspectPanel::currentView() const
 {
     return m_views.value(m_tabs->currentIndex());
@@ -354,7 +369,8 @@ QString InspectPanel::summary(const report::InspectReport &report) const
         {QStringLiteral("attention"), tr("attention")},         {QStringLiteral("rollout"), tr("rollout")},
         {QStringLiteral("distance"), tr("attention distance")}, {QStringLiteral("codebook"), tr("codebook")},
         {QStringLiteral("branches"), tr("branch similarity")},  {QStringLiteral("weights"), tr("weight similarity")},
-        {QStringLiteral("cka"), tr("CKA")}};
+        {QStringLiteral("cka"), tr("CKA")},
+        {QStringLiteral("filters"), tr("embedding filters")},   {QStringLiteral("positions"), tr("position similarity")}};
     for (const auto &[view, why] : report.skipped)
         notes << tr("%1: %2").arg(viewTitles.value(view, view), why);
     // The checkpoint as the combo box names it (translated), or as asked.

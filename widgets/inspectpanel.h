@@ -28,7 +28,9 @@ class AttentionView;
 class BranchSimilarityView;
 class CkaView;
 class CodebookView;
+class EmbeddingFiltersView;
 class InspectView;
+class PositionSimilarityView;
 
 // "See inside" (issue #7) for the selected run: choose a checkpoint, the
 // images (the first ones of the validation or training split, or files), the
@@ -36,7 +38,9 @@ class InspectView;
 // with; Compute has the engine compute them (an AnalyzeJob: a
 // `gatefold-cli analyze` child — the window never runs LibTorch and stays
 // responsive) and hands the report to the views: attention and rollout,
-// mean attention distance, codebook, branch similarity, CKA. A newer Compute
+// mean attention distance, codebook, branch similarity, CKA, and the ViT
+// paper's Fig. 7: the patch-embedding filters' principal components and the
+// position embeddings' similarity. A newer Compute
 // or another selected run stops the computation under way and drops its
 // answer, so no view ever shows one run's report under another run's
 // number. Each view exports its picture (PNG/SVG/PDF) and its raw numbers (CSV).
@@ -63,7 +67,7 @@ public:
     // The epochs whose checkpoints the first run keeps besides best and last (train.keep_every).
     void setCheckpointEpochs(const QList<int> &epochs);
     void setCheckpoint(const QString &name);  // "best", "last", "epoch:N"
-    void setCurrentView(const QString &view);  // attention, distance, codebook, branches, cka
+    void setCurrentView(const QString &view);  // attention, distance, codebook, branches, cka, filters, positions
     bool exportPicture(const QString &path, QString *error);
     // The current page's CSV tables into the folder `dir` (InspectView::exportCsv()).
     bool exportCsv(const QString &dir, QString *error, QStringList *written = nullptr);
@@ -75,6 +79,8 @@ public:
     BranchSimilarityView *branchView() const;
     CkaView *ckaView() const;
     AttentionDistanceView *distanceView() const;
+    EmbeddingFiltersView *filtersView() const;
+    PositionSimilarityView *positionsView() const;
     // The branch tab's training slider: 0 … evaluations − 1 a recorded evaluation, evaluations the checkpoint.
     void setBranchStep(int position);
     int branchSteps() const;

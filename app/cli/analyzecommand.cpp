@@ -161,6 +161,50 @@ void printRepresentations(const InspectReport &r)
     }
 }
 
+// The ViT paper's Fig. 7 views' lines (those the report holds).
+void printEmbeddings(const InspectReport &r)
+{
+    const auto &f = r.embeddingFilters;
+    if (!f.empty()) {
+        QStringList shares;
+        double total = 0;
+        for (size_t k = 0; k < f.ratio.size(); ++k) {
+            total += f.ratio[k];
+            if (k < 3)
+                shares << QStringLiteral("%1%").arg(number(100.0 * f.ratio[k], 1));
+        }
+        line(tr("filters"), tr("%1 principal components of %2 centred %3x%3x%4 filters; first %5, together %6%")
+                                .arg(f.components.rows)
+                                .arg(f.filters)
+                                .arg(r.patchSize)
+                                .arg(f.channels)
+                                .arg(shares.join(QStringLiteral(", ")), number(100.0 * total, 1)));
+    }
+    const Matrix &s = r.positionSimilarity;
+    if (!s.empty()) {
+        // How alike neighbours are against far positions: the mean cosine to the 4-neighbours and overall.
+        double near = 0, all = 0;
+        int nearCount = 0, allCount = 0;
+        const int gw = std::max(1, r.gridWidth);
+        for (int a = 0; a < s.rows; ++a)
+            for (int b = 0; b < s.cols; ++b) {
+                if (a == b || std::isnan(s.at(a, b)))
+                    continue;
+                all += s.at(a, b);
+                ++allCount;
+                if (std::abs(a / gw - b / gw) + std::abs(a % gw - b % gw) == 1) {
+                    near += s.at(a, b);
+                    ++nearCount;
+                }
+            }
+        line(tr("positions"), tr("%1x%2 positions; mean cosine to a neighbour %3, to any other position %4")
+                                  .arg(r.gridHeight)
+                                  .arg(r.gridWidth)
+                                  .arg(number(nearCount ? near / nearCount : std::nan("")),
+                                       number(allCount ? all / allCount : std::nan(""))));
+    }
+}
+
 void printSummary(const InspectReport &r, const QString &split, bool files, const QString &dir, int written)
 {
     printOut(tr("run %1 '%2', %3 checkpoint (step %4, epoch %5): %6 %7 on %8 in %9 s")
@@ -174,6 +218,7 @@ void printSummary(const InspectReport &r, const QString &split, bool files, cons
     printPredictions(r);
     printAttention(r);
     printRepresentations(r);
+    printEmbeddings(r);
     for (const auto &[view, reason] : r.skipped)
         line(tr("skipped"), QStringLiteral("%1: %2").arg(view, reason));
     printOut(tr("wrote %1 files to %2 (report.json lists them)").arg(written).arg(dir));
@@ -211,7 +256,9 @@ void addAnalyzeOptions(QCommandLineParser &parser)
         tr("Look inside a run's checkpoint (issue #7): class-token attention per layer and head, attention rollout,\n"
            "mean attention distance, codebook usage and patch code maps (CDE runs), branch feature and weight\n"
            "similarity (joining runs) and layer-by-layer CKA, on the first images of the run's data set or on\n"
-           "image files. Writes report.json, CSV tables and PNG pictures; reads the store without writing to it.\n"
+           "image files; and the ViT paper's Fig. 7: the patch-embedding filters' first 28 principal components\n"
+           "(filters) and the position embeddings' cosine similarity (positions). Writes report.json, CSV tables\n"
+           "and PNG pictures; reads the store without writing to it.\n"
            "Views: %1 (default: every one that applies).")
             .arg(report::viewNames().join(QStringLiteral(", "))));
     parser.addHelpOption();

@@ -7,7 +7,8 @@ namespace gatefold::inspect {
 
 // What inspectRun() computes. Views: report::viewNames() ("attention",
 // "rollout", "distance", "codebook", "branches" (feature similarity),
-// "weights" (branch weight similarity), "cka").
+// "weights" (branch weight similarity), "cka", "filters" (the patch-embedding
+// filters' principal components), "positions" (position embedding similarity)).
 struct InspectRequest {
     qint64 runId = 0;
     QString checkpoint = QStringLiteral("best");  // "best", "last", or "epoch:N" (the run's checkpoint after epoch N)

@@ -1,6 +1,7 @@
 #include "inspectrun.h"
 
 #include "checkpointchoice.h"
+#include "embeddingviews.h"
 #include "inspectinputs.h"
 #include "inspectviews.h"
 #include "loadedrun.h"
@@ -238,6 +239,16 @@ void fillView(const QString &view, const InspectRequest &request, LoadedRun &run
         const bool features = view == QLatin1String("branches");
         say(features ? QCoreApplication::translate("InspectRun", "branch feature similarity") : QCoreApplication::translate("InspectRun", "branch weight similarity"));
         ok = features ? fillBranchFeatures(inspector, report, &why) : fillBranchWeights(inspector, report, &why);
+    } else if (view == QLatin1String("filters") || view == QLatin1String("positions")) {
+        const bool filters = view == QLatin1String("filters");
+        const QString reason = filters ? noEmbeddingFiltersReason(*run.model) : noPositionEmbeddingReason(*run.model);
+        if (!reason.isEmpty()) {
+            report.skipped[view] = reason;
+            return;
+        }
+        say(filters ? QCoreApplication::translate("InspectRun", "patch-embedding filters' principal components")
+                    : QCoreApplication::translate("InspectRun", "position embedding similarity"));
+        ok = filters ? fillEmbeddingFilters(*run.model, report, &why) : fillPositionSimilarity(*run.model, report, &why);
     } else if (view == QLatin1String("cka")) {
         const QString against = other ? checkpointLabel(*other, request.ckaCheckpoint)
                                       : checkpointLabel(run, request.checkpoint);

@@ -47,7 +47,8 @@ QString checkpointDirName(const QString &checkpoint);
 //   run itself), each model fed its own run's normalisation.
 //
 // Views that do not apply to the model (codebook without CDE gates, branches
-// and weights on a single-branch or folded model) and views that fail go to
+// and weights on a single-branch or folded model, positions without learned
+// position embeddings) and views that fail go to
 // `skipped` with the reason; the rest of the report is still filled. With
 // the codebook view the report holds the usage the run recorded at each
 // evaluation, with a branch view the branch similarity it recorded

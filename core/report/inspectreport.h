@@ -75,6 +75,18 @@ struct BranchStep {
     std::vector<BranchLayer> layers;  // as InspectReport::branchLayers, on the first validation batch
 };
 
+// The principal components of the patch-embedding filters (analysis/filtercomponents.h): the D filters
+// (C·P·P values each) centred, then PCA; the first ≤ 28 components (fewer when the rank is smaller).
+struct EmbeddingFilters {
+    int filters = 0;          // D, the samples
+    int channels = 0;         // C; each component is channels × patchSize × patchSize
+    Matrix components;        // K × (C·P·P), row k component k in (channel, row, col) order
+    std::vector<double> variance;  // K explained variance s²/(D−1), descending
+    std::vector<double> ratio;     // K explained variance ratio s²/Σs²
+
+    bool empty() const { return components.empty(); }
+};
+
 struct InspectReport {
     qint64 runId = 0;
     QString runName;
@@ -108,6 +120,11 @@ struct InspectReport {
     std::vector<BranchLayer> branchLayers;
     Matrix cka;                    // layers(this run) × layers(other run)
     QString ckaAgainst;            // "run 7 (best)"
+    // The ViT paper's Fig. 7 (issue #19): the patch-embedding filters' principal components, and the
+    // cosine similarity of the patch positions' learned embeddings, (gh·gw) × (gh·gw) in row-major
+    // patch order (row i reshaped to gridHeight × gridWidth is position i's tile; NaN: a zero embedding).
+    EmbeddingFilters embeddingFilters;
+    Matrix positionSimilarity;
     // What the run recorded at each evaluation, oldest first: with the codebook view, its usage; with
     // the branch views, its branch similarity (the window's training sliders walk through them).
     std::vector<UsageStep> usageHistory;

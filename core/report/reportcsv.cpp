@@ -209,6 +209,42 @@ QByteArray ckaTable(const InspectReport &report)
     return t.bytes();
 }
 
+// The filters' principal components, value by value and their explained variance; the position
+// similarity with both positions' grid coordinates (position = row · gridWidth + col).
+void addEmbeddingTables(const InspectReport &report, std::vector<CsvTable> &out)
+{
+    const EmbeddingFilters &f = report.embeddingFilters;
+    if (!f.empty()) {
+        Table values{"component", "channel", "row", "col", "value"};
+        Table variance{"component", "explained_variance", "explained_variance_ratio"};
+        const int patch = report.patchSize, area = patch * patch;
+        for (int k = 0; k < f.components.rows; ++k) {
+            for (int i = 0; i < f.components.cols; ++i) {
+                values << k << i / area << (i % area) / patch << i % patch << f.components.at(k, i);
+                values.end();
+            }
+            const auto at = [k](const std::vector<double> &list) {
+                return size_t(k) < list.size() ? list[size_t(k)] : std::nan("");
+            };
+            variance << k << at(f.variance) << at(f.ratio);
+            variance.end();
+        }
+        out.push_back({QStringLiteral("embedding_filters.csv"), values.bytes(), QStringLiteral("filters")});
+        out.push_back({QStringLiteral("embedding_variance.csv"), variance.bytes(), QStringLiteral("filters")});
+    }
+    const Matrix &s = report.positionSimilarity;
+    if (!s.empty() && report.gridWidth > 0) {
+        Table t{"row", "col", "other_row", "other_col", "cosine"};
+        const int gw = report.gridWidth;
+        for (int a = 0; a < s.rows; ++a)
+            for (int b = 0; b < s.cols; ++b) {
+                t << a / gw << a % gw << b / gw << b % gw << s.at(a, b);
+                t.end();
+            }
+        out.push_back({QStringLiteral("position_similarity.csv"), t.bytes(), QStringLiteral("positions")});
+    }
+}
+
 // What the run recorded at each evaluation: code usage per block, branch similarity per block and module.
 void addHistoryTables(const InspectReport &report, std::vector<CsvTable> &out)
 {
@@ -262,6 +298,7 @@ std::vector<CsvTable> csvTables(const InspectReport &report)
     if (!report.cka.empty())
         out.push_back({QStringLiteral("cka.csv"), ckaTable(report), QStringLiteral("cka")});
     addHistoryTables(report, out);
+    addEmbeddingTables(report, out);
     return out;
 }
 

@@ -146,6 +146,16 @@ QJsonObject historyJson(const InspectReport &report)
     return history;
 }
 
+QJsonObject embeddingFiltersJson(const EmbeddingFilters &filters)
+{
+    return QJsonObject{{"filters", filters.filters},
+                       {"channels", filters.channels},
+                       {"centred", true},
+                       {"components", rowsOf(filters.components)},
+                       {"variance", numbers(filters.variance)},
+                       {"ratio", numbers(filters.ratio)}};
+}
+
 // The keys every report has: who, which checkpoint, the model's shape and the images.
 void insertHeader(const InspectReport &report, QJsonObject &o)
 {
@@ -200,6 +210,10 @@ QByteArray reportJson(const InspectReport &report, const QStringList &files)
         o.insert("branches", branchLayersJson(report.branchLayers));
     if (!report.cka.empty())
         o.insert("cka", QJsonObject{{"against", report.ckaAgainst}, {"matrix", rowsOf(report.cka)}});
+    if (!report.embeddingFilters.empty())
+        o.insert("embedding_filters", embeddingFiltersJson(report.embeddingFilters));
+    if (!report.positionSimilarity.empty())
+        o.insert("position_similarity", rowsOf(report.positionSimilarity));
     if (const QJsonObject history = historyJson(report); !history.isEmpty())
         o.insert("history", history);
     QJsonObject skipped;

@@ -13,8 +13,10 @@
 namespace gatefold::report {
 
 // The layout's name and version, report.json's "format" key. /2 added each
-// image's pixels (`rgb`) and the recorded `history`; a reader refuses any other.
-inline constexpr const char *kReportFormat = "gatefold-inspect/2";
+// image's pixels (`rgb`) and the recorded `history`; /3 the ViT paper's
+// `embedding_filters` and `position_similarity` (issue #19), so that an older
+// reader names the version rather than an unknown key. A reader refuses any other.
+inline constexpr const char *kReportFormat = "gatefold-inspect/3";
 
 // `report` as report.json; `files` are the report's files relative to its
 // folder (report.json included). Doubles are written in their shortest exact

@@ -9,6 +9,8 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace gatefold::report {
@@ -23,7 +25,12 @@ constexpr double kRoundingSlack = 1.0 + 1e-9;     // a share or perplexity at it
 const QStringList kTopKeys = {"format", "run", "checkpoint", "device", "seconds", "model", "class_names",
                               "images", "skipped", "files"};
 const QStringList kViewKeys = {"attention", "branch_attention", "rollout", "mean_distance", "codebook",
-                               "branches", "cka", "history"};
+                               "branches", "cka", "embedding_filters", "position_similarity", "history"};
+constexpr qint64 kMaxComponents = 28;          // the ViT paper's figure: the first 28 principal components
+constexpr qint64 kMaxChannels = 4096;
+constexpr qint64 kMaxFilterValues = 1 << 24;   // C·P·P of one filter
+constexpr qint64 kMaxPositions = 65536;        // patch positions of the similarity grid
+constexpr double kCosineSlack = 1e-9;          // a cosine a rounding step past ±1
 
 // The line of a byte offset, for a message about a file that is not JSON.
 int lineAt(const QByteArray &text, qsizetype offset)
@@ -48,6 +55,8 @@ public:
         codebook();
         branchLayers(m_root.value("branches"), "branches", &m_r.branchLayers);
         cka();
+        embeddingFilters();
+        positionSimilarity();
         history();
         skipped();
         fileList(files);
@@ -70,6 +79,8 @@ private:
     void codebookLayer(const QJsonValue &value, const QString &where);
     void branchLayers(const QJsonValue &value, const QString &where, std::vector<BranchLayer> *out);
     void cka();
+    void embeddingFilters();
+    void positionSimilarity();
     void history();
     void usageStep(const QJsonValue &value, const QString &where);
     std::optional<QJsonObject> stepHeader(const QJsonValue &value, const QString &where, qint64 *step, double *epoch);
@@ -304,6 +315,66 @@ void ReportParser::cka()
         w.fail("cka.matrix[0]", QStringLiteral("holds %1 layers of the other run").arg(first->size()));
     if (first)
         w.matrix(o->value("matrix"), "cka.matrix", m_r.layers, int(first->size()), &m_r.cka);
+}
+
+void ReportParser::embeddingFilters()
+{
+    if (!m_root.contains("embedding_filters"))
+        return;
+    JsonWalk &w = m_walk;
+    const auto o = w.object(m_root.value("embedding_filters"), "embedding_filters",
+                            {"filters", "channels", "centred", "components", "variance", "ratio"});
+    if (!o)
+        return;
+    EmbeddingFilters f;
+    bool centred = false;
+    w.integer(o->value("filters"), "embedding_filters.filters", 2, kIntMax, &f.filters);
+    w.integer(o->value("channels"), "embedding_filters.channels", 1, kMaxChannels, &f.channels);
+    if (w.boolean(o->value("centred"), "embedding_filters.centred", &centred) && !centred)
+        w.fail("embedding_filters.centred", QStringLiteral("false; Gatefold's components are of the centred filters"));
+    const qint64 values = qint64(f.channels) * m_r.patchSize * m_r.patchSize;
+    if (w.ok() && values > kMaxFilterValues)
+        w.fail("embedding_filters.channels", QStringLiteral("%1 channels of %2×%2 pixels: more than %3 values a filter")
+                                                 .arg(f.channels).arg(m_r.patchSize).arg(kMaxFilterValues));
+    const auto rows = w.array(o->value("components"), "embedding_filters.components");
+    if (rows && (rows->isEmpty() || rows->size() > std::min<qint64>(kMaxComponents, f.filters - 1)))
+        w.fail("embedding_filters.components", QStringLiteral("holds %1 components; there are 1 to %2")
+                                                   .arg(rows->size()).arg(std::min<qint64>(kMaxComponents, f.filters - 1)));
+    const int k = rows ? int(rows->size()) : 0;
+    w.matrix(o->value("components"), "embedding_filters.components", k, int(values), &f.components);
+    const std::pair<const char *, std::vector<double> *> lists[] = {{"variance", &f.variance}, {"ratio", &f.ratio}};
+    for (const auto &[key, out] : lists) {
+        const QString at = JsonWalk::member("embedding_filters", QLatin1String(key));
+        const auto list = w.array(o->value(QLatin1String(key)), at, k);
+        const double max = out == &f.ratio ? kRoundingSlack : qInf();
+        for (qsizetype i = 0; list && i < list->size(); ++i)
+            if (double v = 0; w.number(list->at(i), JsonWalk::item(at, i), &v, 0.0, max))
+                out->push_back(v);
+    }
+    if (w.ok())
+        m_r.embeddingFilters = std::move(f);
+}
+
+void ReportParser::positionSimilarity()
+{
+    if (!m_root.contains("position_similarity"))
+        return;
+    const qint64 positions = qint64(m_r.gridHeight) * m_r.gridWidth;
+    if (positions > kMaxPositions) {
+        m_walk.fail("position_similarity", QStringLiteral("a %1×%2 grid has more than %3 positions")
+                                               .arg(m_r.gridHeight).arg(m_r.gridWidth).arg(kMaxPositions));
+        return;
+    }
+    Matrix m;
+    if (!m_walk.matrix(m_root.value("position_similarity"), "position_similarity", int(positions), int(positions), &m))
+        return;
+    for (size_t i = 0; i < m.values.size(); ++i)
+        if (std::abs(m.values[i]) > 1.0 + kCosineSlack)  // NaN (a zero embedding) passes
+            m_walk.fail(JsonWalk::item(JsonWalk::item("position_similarity", qsizetype(i / size_t(positions))),
+                                        qsizetype(i % size_t(positions))),
+                        QStringLiteral("%1 is not a cosine similarity (outside [-1, 1])").arg(m.values[i]));
+    if (m_walk.ok())
+        m_r.positionSimilarity = std::move(m);
 }
 
 void ReportParser::history()

@@ -10,13 +10,15 @@ struct View {
     const char *page;
 };
 
-constexpr std::array<View, 7> kViews{{{"attention", "attention"},
+constexpr std::array<View, 9> kViews{{{"attention", "attention"},
                                       {"rollout", "attention"},
                                       {"distance", "distance"},
                                       {"codebook", "codebook"},
                                       {"branches", "branches"},
                                       {"weights", "branches"},
-                                      {"cka", "cka"}}};
+                                      {"cka", "cka"},
+                                      {"filters", "filters"},
+                                      {"positions", "positions"}}};
 
 } // namespace
 

@@ -10,11 +10,14 @@
 namespace gatefold::report {
 
 // Every view, in the order the engine computes and writes them:
-// attention, rollout, distance, codebook, branches, weights, cka.
+// attention, rollout, distance, codebook, branches, weights, cka, filters
+// (the patch-embedding filters' principal components), positions (the
+// position embeddings' similarity).
 QStringList viewNames();
 
 // The Inspect tab's pages, in their order: attention (with the rollout),
-// distance, codebook, branches (feature and weight similarity), cka.
+// distance, codebook, branches (feature and weight similarity), cka, filters,
+// positions.
 QStringList pageNames();
 
 // The page that shows `view` ("rollout" → "attention", "weights" →
