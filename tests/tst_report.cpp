@@ -384,7 +384,8 @@ void TstReport::csvTablesHoldTheHistory()
     QCOMPARE(names, (QStringList{"images.csv", "attention.csv", "rollout.csv", "mean_distance.csv",
                                  "codebook_summary.csv", "codebook_usage.csv", "code_maps.csv",
                                  "codebook_top_images.csv", "branch_similarity.csv", "weight_similarity.csv",
-                                 "cka.csv", "codebook_history.csv", "branch_history.csv"}));
+                                 "cka.csv", "codebook_history.csv", "branch_history.csv",
+                                 "embedding_filters.csv", "embedding_variance.csv", "position_similarity.csv"}));
     const QList<QByteArray> usage = tables[11].bytes.split('\n');
     QCOMPARE(usage.at(0), QByteArray("step,epoch,block,code,usage"));
     QCOMPARE(usage.size(), 1 + 5 + 1 + 5 + 1);  // + the empty last

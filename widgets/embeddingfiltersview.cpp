@@ -7,6 +7,7 @@
 #include "report/inspectreport.h"
 
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -18,7 +19,7 @@ namespace gatefold::widgets {
 namespace {
 
 constexpr int kColumns = 7;     // 28 components: 4 rows of 7, as the paper's figure
-constexpr int kTileSide = 72;   // logical pixels of a tile's height on screen
+constexpr int kTileSide = 40;   // logical pixels of a tile's height on screen
 
 QImage imageOf(const report::RgbTile &tile)
 {
@@ -44,10 +45,14 @@ EmbeddingFiltersView::EmbeddingFiltersView(QWidget *parent)
     m_title->setWordWrap(true);
     m_note->setObjectName(QStringLiteral("note"));
     m_note->setWordWrap(true);
-    m_grid->setSpacing(8);
+    m_grid->setHorizontalSpacing(14);
+    m_grid->setVerticalSpacing(2);
     auto *displayLayout = new QVBoxLayout(m_display);
     displayLayout->addWidget(m_title);
-    displayLayout->addLayout(m_grid);
+    auto *row = new QHBoxLayout;  // the tiles packed to the left, not spread over the width
+    row->addLayout(m_grid);
+    row->addStretch(1);
+    displayLayout->addLayout(row);
     displayLayout->addWidget(m_note);
     displayLayout->addStretch(1);
     m_scroll->setWidget(m_display);

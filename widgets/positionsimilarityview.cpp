@@ -19,7 +19,7 @@
 namespace gatefold::widgets {
 namespace {
 
-constexpr int kSpan = 440;  // logical pixels: about the width of the grid of tiles
+constexpr int kSpan = 224;  // logical pixels: about the larger side of the grid of tiles (it fits the tab)
 
 QColor colourOf(double v)
 {
@@ -135,13 +135,13 @@ void PositionSimilarityView::showReport()
         return;
     m_title->setText(tr("Position embedding similarity: run %1 (%2)").arg(m_report->runId).arg(m_report->checkpoint));
     const qreal dpr = devicePixelRatioF();
-    const int side = std::clamp(kSpan / std::max(1, gw), 12, 96);
+    const int side = std::clamp(kSpan / std::max({1, gw, gh}), 12, 96);
     for (int p = 0; p < gh * gw; ++p) {
         m_tiles.push_back(report::similarityTile(m_report->positionSimilarity, gh, gw, p));
         m_images.push_back(imageOf(m_tiles.back()));
+        const QSize shown(side * gw / std::max(gw, gh), side * gh / std::max(gw, gh));  // the grid's aspect
         QPixmap pixmap = QPixmap::fromImage(
-            m_images.back().scaled(QSize(side, side * gh / std::max(1, gw)) * dpr, Qt::IgnoreAspectRatio,
-                                   Qt::FastTransformation));
+            m_images.back().scaled(shown * dpr, Qt::IgnoreAspectRatio, Qt::FastTransformation));
         pixmap.setDevicePixelRatio(dpr);
         auto *tile = new QLabel(m_display);
         tile->setPixmap(pixmap);
@@ -150,7 +150,7 @@ void PositionSimilarityView::showReport()
                              .arg(p % gw + 1));
         m_grid->addWidget(tile, p / gw, p % gw);
     }
-    const int height = std::clamp((side + m_grid->spacing()) * gh, 120, 360);
+    const int height = std::clamp((side * gh / std::max(gw, gh) + m_grid->spacing()) * gh, 120, 360);
     m_bar->setPixmap(colourBar(height, font(), palette().color(QPalette::WindowText), dpr));
     m_note->setText(tr("Tile (row r, column c) shows the patch grid coloured by the cosine similarity of the "
                        "learned position embedding of the patch at (r, c) to that of every patch (%1 × %2 "
