@@ -165,6 +165,12 @@ bool PositionSimilarityView::savePicture(const QString &path, QString *error)
     return saveWidgetPicture(m_display, path, error);
 }
 
+void PositionSimilarityView::followPalette()
+{
+    if (isAvailable())
+        showReport();
+}
+
 QString PositionSimilarityView::page() const
 {
     return QStringLiteral("positions");

@@ -40,6 +40,7 @@ protected:
     void showReport() override;
     bool savePicture(const QString &path, QString *error) override;
     QString page() const override;
+    void followPalette() override;  // the colour bar's labels in the palette's text colour
 
 private:
     void clearTiles();
