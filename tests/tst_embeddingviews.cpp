@@ -8,7 +8,8 @@
 //   itself, 0 elsewhere), whatever their scale and the class token's; a zero
 //   embedding gives NaN;
 // - on a model: the views fill the report (a parallel model's one patch
-//   embedding too), and a model without learned position embeddings says why;
+//   embedding too), a single-channel model's components are grey tiles, and a
+//   model without learned position embeddings says why;
 // - `gatefold-cli analyze --views filters,positions` on a trained run writes
 //   the CSV tables (their numbers the report's, checked value by value) and
 //   the pictures, and prints a line for each view.
@@ -205,6 +206,28 @@ void TstEmbeddingViews::modelViewsAndReasons()
     QVERIFY(!inspect::fillPositionSimilarity(*net, none, &why));
     QVERIFY2(why.contains(QStringLiteral("no position embeddings")), qPrintable(why));
     QVERIFY(none.positionSimilarity.empty());
+
+    // A single-channel model: its components are 1 × P × P, drawn as grey tiles.
+    auto grey = test::tinyConfig();
+    grey.inChannels = 1;
+    auto greyNet = test::build(grey);
+    report::InspectReport g;
+    g.patchSize = grey.patchSize;
+    QVERIFY2(inspect::fillEmbeddingFilters(*greyNet, g, &why), qPrintable(why));
+    QCOMPARE(g.embeddingFilters.channels, 1);
+    QCOMPARE(g.embeddingFilters.components.cols, 16);
+    for (int k = 0; k < g.embeddingFilters.components.rows; ++k) {
+        const report::RgbTile tile = report::filterTile(g.embeddingFilters, grey.patchSize, k);
+        QCOMPARE(tile.width, 4);
+        QCOMPARE(tile.height, 4);
+        bool black = false, white = false;
+        for (size_t i = 0; i < tile.rgb.size(); i += 3) {
+            QVERIFY(tile.rgb[i] == tile.rgb[i + 1] && tile.rgb[i + 1] == tile.rgb[i + 2]);
+            black = black || tile.rgb[i] == 0;
+            white = white || tile.rgb[i] == 255;
+        }
+        QVERIFY(black && white);  // min-max scaled over the tile
+    }
 
     // A parallel (joining) model has one patch embedding: its filters apply.
     config.join.branches = 2;
