@@ -208,6 +208,7 @@ class TstReport : public QObject
 private Q_SLOTS:
     void roundTripIsExact();
     void roundTripOfAReportWithoutViews();
+    void readsTheFormerFormat();
     void refusesDamage_data();
     void refusesDamage();
     void fileErrorsNameTheFile();
@@ -252,6 +253,19 @@ void TstReport::roundTripOfAReportWithoutViews()
     QVERIFY(back->attention.empty() && back->codebook.empty() && back->usageHistory.empty());
 }
 
+// A report written before the embedding views (format /2: the same keys, less two views) still reads.
+void TstReport::readsTheFormerFormat()
+{
+    const InspectReport original = minimalReport();
+    QByteArray json = report::reportJson(original, {});
+    json.replace(QByteArray("\"format\":\"") + report::kReportFormat + '"', "\"format\":\"gatefold-inspect/2\"");
+    QVERIFY(json.contains("gatefold-inspect/2"));
+    QString error;
+    const auto back = report::readReportJson(json, &error);
+    QVERIFY2(back, qPrintable(error));
+    QVERIFY2(test::reportDifference(original, *back).isEmpty(), qPrintable(test::reportDifference(original, *back)));
+}
+
 void TstReport::refusesDamage_data()
 {
     QTest::addColumn<QByteArray>("json");
@@ -260,8 +274,8 @@ void TstReport::refusesDamage_data()
     QTest::newRow("truncated") << whole.left(whole.size() / 2) << "it is not JSON (line 1";
     QTest::newRow("empty") << QByteArray("\n") << "it is empty";
     QTest::newRow("a list") << QByteArray("[1, 2]") << "it holds no JSON object";
-    QTest::newRow("older version") << changedJson("format", QStringLiteral("gatefold-inspect/2"))
-                                   << "its format is 'gatefold-inspect/2', this Gatefold reads gatefold-inspect/3";
+    QTest::newRow("older version") << changedJson("format", QStringLiteral("gatefold-inspect/1"))
+                                   << "its format is 'gatefold-inspect/1', this Gatefold reads gatefold-inspect/3";
     QTest::newRow("newer version") << changedJson("format", QStringLiteral("gatefold-inspect/4"))
                                    << "its format is 'gatefold-inspect/4'";
     QTest::newRow("other format") << changedJson("format", QStringLiteral("mlflow/1"))

@@ -475,7 +475,8 @@ std::optional<QJsonObject> rootOf(const QByteArray &json, QString *problem)
     }
     const QJsonObject root = doc.object();
     const QJsonValue format = root.value("format");
-    if (format.toString() != QLatin1String(kReportFormat)) {
+    // /2 is /3 without the embedding views: a report written before them still reads.
+    if (format.toString() != QLatin1String(kReportFormat) && format.toString() != QLatin1String("gatefold-inspect/2")) {
         const QString found = format.isString() ? QStringLiteral("'%1'").arg(format.toString()) : jsonTypeName(format);
         *problem = format.toString().startsWith(QLatin1String("gatefold-inspect/"))
             ? QStringLiteral("its format is %1, this Gatefold reads %2").arg(found, QLatin1String(kReportFormat))
