@@ -4,13 +4,14 @@
 #   bench/finetune_fashion.sh BUILD_DIR [PRETRAIN_EPOCHS] [STORE]
 #
 # 1. pretrains the demo model on the built-in set at 32 px (preset demo, PRETRAIN_EPOCHS
-#    epochs, default 5);
-# 2. fine-tunes it on Fashion-MNIST at 28 px (preset fashion-mnist --init-from RUN: the
-#    position embeddings resampled 8x8 -> 7x7, grey images repeated as RGB);
-# 3. trains the same model from scratch with the same budget (preset fashion-mnist alone);
-# and prints validation top-1 of both (after the preset's epoch) side by side, with each
-# step's wall time. Needs the Debian package dataset-fashion-mnist (scripts/setup-deps.sh).
-# STORE (default: a new one in a temporary folder, removed at the end) keeps the runs.
+#    epochs, default 5) — or takes run $PRETRAINED of STORE when that is set;
+# 2. for each seed in $SEEDS (default "0"): fine-tunes it on Fashion-MNIST at 28 px (preset
+#    fashion-mnist --init-from RUN: the position embeddings resampled 8x8 -> 7x7, grey images
+#    repeated as RGB), then trains the same model from scratch with the same budget (preset
+#    fashion-mnist alone: one epoch);
+# and prints validation top-1 of every run side by side, with each step's wall time.
+# Needs the Debian package dataset-fashion-mnist (scripts/setup-deps.sh). STORE (default: a
+# new one in a temporary folder, removed at the end) keeps the runs.
 set -eu
 build=${1:?usage: bench/finetune_fashion.sh BUILD_DIR [PRETRAIN_EPOCHS] [STORE]}
 epochs=${2:-5}
@@ -32,15 +33,22 @@ timed() {  # $1: label, rest: command; prints "label: N s"
     echo "$label: $(( $(date +%s) - start )) s"
 }
 
-timed "pretrain (demo, built-in set, 32 px, $epochs epochs)" \
-    "$cli" train --preset demo --store "$store" --name demo-pretrain --set train.epochs="$epochs"
-pretrained=$(newest demo-pretrain)
-timed "fine-tune (fashion-mnist, 28 px, --init-from $pretrained)" \
-    "$cli" train --preset fashion-mnist --store "$store" --name fashion-finetune --init-from "$pretrained"
-grep 'init.from' "$work/out.txt" || true
-finetuned=$(newest fashion-finetune)
-timed "scratch (fashion-mnist, 28 px, fresh weights)" \
-    "$cli" train --preset fashion-mnist --store "$store" --name fashion-scratch
-scratch=$(newest fashion-scratch)
-"$cli" table --store "$store" --runs "$pretrained,$finetuned,$scratch" --group-by none --format csv \
+pretrained=${PRETRAINED:-}
+if [ -z "$pretrained" ]; then
+    timed "pretrain (demo, built-in set, 32 px, $epochs epochs)" \
+        "$cli" train --preset demo --store "$store" --name demo-pretrain --set train.epochs="$epochs"
+    pretrained=$(newest demo-pretrain)
+fi
+runs=$pretrained
+for seed in ${SEEDS:-0}; do
+    timed "fine-tune (fashion-mnist, 28 px, --init-from $pretrained, seed $seed)" \
+        "$cli" train --preset fashion-mnist --store "$store" --name "fashion-finetune-s$seed" \
+        --init-from "$pretrained" --set train.seed="$seed"
+    grep 'init.from' "$work/out.txt" || true
+    runs="$runs,$(newest "fashion-finetune-s$seed")"
+    timed "scratch (fashion-mnist, 28 px, fresh weights, seed $seed)" \
+        "$cli" train --preset fashion-mnist --store "$store" --name "fashion-scratch-s$seed" --set train.seed="$seed"
+    runs="$runs,$(newest "fashion-scratch-s$seed")"
+done
+"$cli" table --store "$store" --runs "$runs" --group-by none --format csv \
     --columns name,metric:val/top1:last,metric:val/loss:last

@@ -109,8 +109,10 @@ private Q_SLOTS:
     void smoothFunctionResamples_data();
     void smoothFunctionResamples();
     void classTokenKept();
+    void matchesPyTorchInterpolate();
     void newHeadForOtherClasses();
     void otherChannelsRefusedWithTheWayOut();
+    void positionEmbeddingsOnOneSideOnly();
     void otherWidthNamedTensorByTensor();
     void fineTunedRunAtAnotherSize();
     void fashionMnistFoundWithoutPath();
@@ -150,12 +152,34 @@ void TstInitFrom::smoothFunctionResamples()
 
 void TstInitFrom::classTokenKept()
 {
-    auto pos = torch::cat({torch::full({1, 1, 3}, 7.25f), smoothGrid(4)}, 1);  // (1, 1 + 16, 3)
-    const auto resampled = model::resamplePosEmbed(pos, {4, 4}, {3, 3}, 1);
-    QCOMPARE(resampled.sizes().vec(), (std::vector<int64_t>{1, 1 + 9, 3}));
+    auto pos = torch::cat({torch::full({1, 1, 3}, 7.25f), smoothGrid(8)}, 1);  // (1, 1 + 64, 3)
+    const auto resampled = model::resamplePosEmbed(pos, {8, 8}, {7, 7}, 1);
+    QCOMPARE(resampled.sizes().vec(), (std::vector<int64_t>{1, 1 + 49, 3}));
     QVERIFY(torch::equal(resampled.narrow(1, 0, 1), pos.narrow(1, 0, 1)));
-    QVERIFY((resampled.narrow(1, 1, 9) - smoothGrid(3)).abs().max().item<double>() < 0.05);
+    QVERIFY((resampled.narrow(1, 1, 49) - smoothGrid(7)).abs().max().item<double>() < 0.01);  // as without it
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::resamplePosEmbed(pos, {5, 5}, {3, 3}, 1));
+}
+
+void TstInitFrom::matchesPyTorchInterpolate()
+{
+    // Python torch 1.13 (timm's resample_abs_pos_embed's call), on x = sin(arange(130)).reshape(1, 65, 2):
+    //   F.interpolate(x[:, 1:].reshape(1, 8, 8, 2).permute(0, 3, 1, 2), size=(7, 7), mode="bicubic",
+    //                 antialias=True).permute(0, 2, 3, 1).reshape(1, 49, 2)
+    // gives these first three tokens and this sum (and for size (12, 12) the second set).
+    const auto x = torch::arange(130, torch::kFloat32).sin().reshape({1, 65, 2});
+    const struct {
+        int to;
+        std::vector<float> first;
+        double sum;
+    } cases[] = {{7, {0.5514485f, 0.0291488f, -0.5367486f, -0.4817818f, 0.1725388f, 0.5370670f}, 0.6427346},
+                 {12, {1.1425512f, 0.2206488f, 0.0978863f, -0.5402633f, -0.9235408f, -0.9233219f}, 2.1081798}};
+    for (const auto &c : cases) {
+        const auto grid = model::resamplePosEmbed(x, {8, 8}, {c.to, c.to}, 1).narrow(1, 1, c.to * c.to);
+        const auto first = grid.narrow(1, 0, 3).flatten();
+        for (int i = 0; i < 6; ++i)
+            QVERIFY2(std::abs(first[i].item<float>() - c.first[size_t(i)]) < 1e-5f, qPrintable(QString::number(i)));
+        QVERIFY(std::abs(grid.sum().item<double>() - c.sum) < 1e-4);
+    }
 }
 
 void TstInitFrom::newHeadForOtherClasses()
@@ -207,6 +231,26 @@ void TstInitFrom::otherChannelsRefusedWithTheWayOut()
                             "model")
                  && error.contains("set in_chans=3 and data.channels=3") && !error.contains("differences"),
              qPrintable(error));
+}
+
+void TstInitFrom::positionEmbeddingsOnOneSideOnly()
+{
+    // A checkpoint without learned position embeddings (pos.kind=rope2d): the model keeps its own.
+    auto stored = weightsOf(build(tinyModel(), 1));
+    const auto pos = stored.at("pos_embed");
+    stored.erase("pos_embed");
+    QString error;
+    const auto plan = train::planInitFrom(stored, build(tinyModel({"img_size=12"}), 2), &error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(int(plan->changes.size()), 1);
+    QCOMPARE(plan->changes[0].tensor, std::string("pos_embed"));
+    QCOMPARE(int(plan->changes[0].kind), int(train::InitChangeKind::Reinitialised));
+    QVERIFY(plan->changes[0].checkpointShape.empty());
+    // Another tensor of the model missing from the checkpoint is refused, by name.
+    stored.erase("norm.weight");
+    stored.erase("fc_norm.weight");
+    QVERIFY(!train::planInitFrom(stored, build(tinyModel(), 2), &error));
+    QVERIFY2(error.contains("fc_norm.weight is not in the checkpoint ([32] in the model)"), qPrintable(error));
 }
 
 void TstInitFrom::otherWidthNamedTensorByTensor()
