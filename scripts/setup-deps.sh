@@ -19,6 +19,7 @@ packages=(
   texlive-latex-base texlive-latex-recommended  # pdflatex + booktabs.sty: tst_tables compiles the LaTeX tables
   file dpkg-dev        # cpack -G DEB: finds the executables, computes Depends (dpkg-shlibdeps)
   desktop-file-utils appstream  # tst_package validates the .desktop entry and the metainfo
+  dataset-fashion-mnist  # Fashion-MNIST's IDX files: data.name=fashion-mnist finds them without data.path
 )
 # Peers for cross-checks (bench/ PyTorch peer script, export checks).
 optional=(python3-torch python3-onnx)

@@ -5,6 +5,7 @@
 #include "store/checkpointname.h"
 #include "store/runstore.h"
 #include "train/checkpointfiles.h"
+#include "train/initfrom.h"
 #include "train/runexecution.h"
 
 #include <QFileInfo>
@@ -60,7 +61,16 @@ bool checkInitCheckpoint(InitCheckpoint &init, bool accept, CommandError *error)
     return false;
 }
 
-// The checkpoint's weights fit the model this config builds.
+// What to do when a checkpoint does not fit the model of the config.
+QString fitAdvice()
+{
+    return tr("Start from a checkpoint of a run with the same model settings (patch_size, embed_dim, depth, "
+              "num_heads, mlp_ratio, global_pool, in_chans, gate.*, join.*; img_size and num_classes may differ), "
+              "or set them as that run did (`gatefold-cli runs show RUN` lists its config).");
+}
+
+// The checkpoint's weights fit the model this config builds, as init.from fits them (train/initfrom.h):
+// another img_size resamples pos_embed, another num_classes gives a new head; nothing else may differ.
 bool initCheckpointFits(const train::RunConfig &config, const InitCheckpoint &init, CommandError *error)
 {
     std::string why;
@@ -69,13 +79,9 @@ bool initCheckpointFits(const train::RunConfig &config, const InitCheckpoint &in
     train::CheckpointTrust trust;
     trust.recordedSha256 = init.recordedSha256;
     trust.acceptedSha256 << init.check.fileSha256;  // usable, or accepted by the user (checkInitCheckpoint)
-    if (model && train::checkpointFits(init.file, *model, &problem, trust))
+    if (model && train::checkInitFrom(init.file, *model, &problem, trust))
         return true;
-    *error = {ExitUsage,
-              {tr("error: --init-from: %1; nothing was created. Start from a checkpoint of a run with the same model "
-                  "settings (img_size, patch_size, embed_dim, depth, num_heads, mlp_ratio, num_classes, gate.*, "
-                  "join.*), or set them as that run did (`gatefold-cli runs show RUN` lists its config).")
-                   .arg(problem)}};
+    *error = {ExitUsage, {tr("error: --init-from: %1; nothing was created. %2").arg(problem, fitAdvice())}};
     return false;
 }
 
@@ -104,6 +110,21 @@ std::optional<InitCheckpoint> verifiedInitRun(store::RunStore &store, const QStr
                                               const train::RunConfig &config, bool accept, CommandError *error)
 {
     return verified(runCheckpoint(store, spec, error), config, accept, error);
+}
+
+std::optional<train::CheckItem> initFromFitProblem(const train::RunConfig &config)
+{
+    const QString file = QString::fromStdString(config.train.initFrom);
+    if (file.isEmpty() || !train::checkCheckpoint(file).usable())
+        return std::nullopt;  // no file, or one train refuses (or accepts) for what it is, not for its shapes
+    std::string why;
+    const auto model = model::buildModel(config.model, &why);
+    if (!model)
+        return std::nullopt;  // the config's own problems are named by its validation
+    QString problem;
+    if (train::checkInitFrom(file, *model, &problem))
+        return std::nullopt;
+    return train::CheckItem{QStringLiteral("init.from"), problem + QStringLiteral("; ") + fitAdvice()};
 }
 
 void recordAcceptance(store::RunStore &store, qint64 runId, const InitCheckpoint &init)

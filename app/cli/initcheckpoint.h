@@ -4,6 +4,7 @@
 
 #include "config/trainconfig.h"
 #include "train/checkpoint.h"
+#include "train/datacheck.h"
 
 #include <QString>
 
@@ -35,6 +36,11 @@ std::optional<InitCheckpoint> verifiedInitFile(const QString &file, const train:
 // The same for the checkpoint RUN (its best, else last), RUN:best or RUN:last names in `store`.
 std::optional<InitCheckpoint> verifiedInitRun(store::RunStore &store, const QString &spec,
                                               const train::RunConfig &config, bool accept, CommandError *error);
+
+// For config --check (the window's form) and train before it creates a run: init.from set to a
+// checkpoint file that is usable but does not fit the model of `config` (initfrom.h: another img_size
+// or num_classes fits), as a problem of init.from; nullopt when it fits or is no such file.
+std::optional<train::CheckItem> initFromFitProblem(const train::RunConfig &config);
 
 // The acceptance of a modified --init-from checkpoint, recorded in the new run (a warning on
 // stderr when it cannot be).

@@ -2,6 +2,7 @@
 #include "clitext.h"
 
 #include "clicommon.h"
+#include "initcheckpoint.h"
 
 #include "config/fieldtable.h"
 #include "config/runvalidation.h"
@@ -47,6 +48,8 @@ PreRunCheck checkBeforeCreating(const train::RunConfig &config, train::DataCheck
     check.activationBytes = estimate.activationBytes;
     check.checkpointBytes = estimate.checkpointBytes;
     check.memoryLimitBytes = estimate.memoryLimitBytes;
+    if (const auto misfit = initFromFitProblem(config))
+        check.problems.push_back(*misfit);
 #else
     (void)resources;
 #endif

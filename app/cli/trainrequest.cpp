@@ -92,7 +92,8 @@ void addTrainOptions(QCommandLineParser &parser)
     parser.addOption({"tag", tr("Tag the run (repeatable)."), tr("tag")});
     parser.addOption({"notes", tr("Free-form notes."), tr("text")});
     parser.addOption({"init-from", tr("Start from another run's weights (fine-tuning): RUN, RUN:best, RUN:last or "
-                                      "a checkpoint file."),
+                                      "a checkpoint file; of another img_size (position embeddings resampled) or "
+                                      "num_classes (a new head) too."),
                       tr("checkpoint")});
     parser.addOption({"run", tr("Train run ID, queued in the store (by the GUI or a sweep), with its own config."),
                       tr("id")});

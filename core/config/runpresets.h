@@ -22,5 +22,8 @@ const std::vector<RunPreset> &runPresets();
 std::optional<RunConfig> runPresetByName(const std::string &name);
 
 RunConfig demoRun();
+// The demo model at 28 px on Fashion-MNIST: the target of fine-tuning a demo run (train --preset
+// fashion-mnist --init-from RUN) and, without --init-from, its from-scratch baseline.
+RunConfig fashionMnistRun();
 
 } // namespace gatefold::train

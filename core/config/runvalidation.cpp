@@ -2,6 +2,7 @@
 
 #include "configenums.h"
 #include "configvalidator.h"
+#include "packageddata.h"
 
 #include <algorithm>
 
@@ -36,7 +37,7 @@ void checkData(const data::DataConfig &d, std::vector<model::ConfigProblem> &out
     need(out, std::find(names.begin(), names.end(), d.name) != names.end(), "data.name",
          GF_TRANSLATE_NOOP("ConfigProblem", "unknown data set '%1'; use one of: %2"),
          {d.name, config::joinChoices(names)});
-    need(out, d.name == "builtin" || !d.path.empty(), "data.path",
+    need(out, d.name == "builtin" || !d.path.empty() || !config::packagedData(d.name).folder.empty(), "data.path",
          GF_TRANSLATE_NOOP("ConfigProblem", "set it to the folder holding the %1 files"), {d.name});
     need(out, d.channels == 0 || d.channels == 1 || d.channels == 3, "data.channels",
          GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 (as stored), 1 or 3"));

@@ -108,7 +108,9 @@ void addScheduleAndComputeFields(std::vector<Field> &f)
                                       "before the run is created"),
         GF_TRAIN(memoryLimit), memorySizeCodec());
     add("init.from", G::Compute, T::Text,
-        GF_TRANSLATE_NOOP("RunField", "checkpoint file to start from (fine-tuning); empty: fresh weights"),
+        GF_TRANSLATE_NOOP("RunField", "checkpoint file to start from (fine-tuning; of another img_size: position "
+                                      "embeddings resampled; of another num_classes: a new head); empty: fresh "
+                                      "weights"),
         GF_TRAIN(initFrom), textCodec());
     f.back().path = true;
 }

@@ -1,6 +1,8 @@
 #include "datasets.h"
 
 #include "config/configenums.h"
+#include "config/packageddata.h"
+#include "files/userfile.h"
 
 #include "builtinshapes.h"
 #include "builtinsource.h"
@@ -10,6 +12,30 @@
 #include "transformeddataset.h"
 
 namespace gatefold::data {
+
+namespace {
+
+// data.path, or the folder a Debian package installs the set in (config/packageddata.h); "" with
+// what to do in `why` when there is neither.
+std::string dataFolder(const DataConfig &config, std::string *why)
+{
+    if (!config.path.empty())
+        return config.path;
+    const config::PackagedData packaged = config::packagedData(config.name);
+    if (packaged.folder.empty()) {
+        *why = "set it to the folder holding the " + config.name + " files";
+        return {};
+    }
+    if (!files::folderProblem(packaged.folder).empty()) {
+        *why = "no " + config.name + " files in " + packaged.folder + ", where the Debian package " + packaged.package
+             + " puts them: install it (`sudo apt-get install " + packaged.package
+             + "`, or scripts/setup-deps.sh), or set data.path to the folder holding the files";
+        return {};
+    }
+    return packaged.folder;
+}
+
+} // namespace
 
 std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, std::string *error,
                                      const AugmentConfig &augment, std::string *errorKey)
@@ -37,17 +63,18 @@ std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, st
     std::string why;
     std::string key = "data.path";
     std::unique_ptr<ImageSource> source;
-    if (config.path.empty()) {
-        why = "set it to the folder holding the " + config.name + " files";
+    const std::string folder = dataFolder(config, &why);
+    if (folder.empty()) {
+        // why says it
     } else if (config.name == "cifar10" || config.name == "cifar100") {
         if (config.channels == 1) {
             key = "data.channels";
             why = "CIFAR is RGB; use 0 or 3";
         } else {
-            source = CifarBinary::open(config.path, config.name == "cifar100", config.coarseLabels, &why);
+            source = CifarBinary::open(folder, config.name == "cifar100", config.coarseLabels, &why);
         }
     } else if (config.name == "mnist" || config.name == "fashion-mnist") {
-        source = IdxDataset::open(config.path, config.name == "fashion-mnist", config.channels == 3, &why);
+        source = IdxDataset::open(folder, config.name == "fashion-mnist", config.channels == 3, &why);
     } else if (config.name == "folder") {
         ImageFolderOptions options;
         options.grey = config.channels == 1;
@@ -55,7 +82,7 @@ std::unique_ptr<Dataset> openDataset(const DataConfig &config, int imageSize, st
         options.splitSeed = config.seed;
         options.valLabels = config.valLabels;
         options.skipBadFiles = config.skipBadImages;
-        source = ImageFolder::open(config.path, options, &why, &key);
+        source = ImageFolder::open(folder, options, &why, &key);
     } else {
         key = "data.name";
         why = "unknown data set '" + config.name + "'; use one of: " + config::joinChoices(config::dataSetNames());

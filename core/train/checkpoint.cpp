@@ -336,6 +336,22 @@ bool checkpointFits(const QString &path, const model::VisionTransformer &model, 
     return false;
 }
 
+std::optional<std::map<std::string, torch::Tensor>> readCheckpointWeights(const QString &path, QString *error,
+                                                                         const CheckpointTrust &trust,
+                                                                         CheckpointCheck *check)
+{
+    const auto reader = openCheckpoint(path, trust, error, check);
+    if (!reader)
+        return std::nullopt;
+    try {
+        return reader->weights();
+    } catch (const std::exception &e) {
+        *error = QStringLiteral("checkpoint %1 cannot be loaded: %2")
+                     .arg(path, QString::fromStdString(e.what()).section('\n', 0, 0));
+        return std::nullopt;
+    }
+}
+
 bool loadCheckpoint(const QString &path, model::VisionTransformer &model, torch::optim::Optimizer *optimizer,
                     WeightEma *ema, TrainState *state, QString *error, const CheckpointTrust &trust,
                     CheckpointCheck *check)

@@ -11,6 +11,10 @@
 
 #include <torch/optim/optimizer.h>
 
+#include <map>
+#include <optional>
+#include <string>
+
 namespace gatefold::train {
 
 // A training checkpoint: a dict pickled into torch's zip format, so that
@@ -96,6 +100,13 @@ bool readCheckpointConfig(const QString &path, QByteArray *configJson, QString *
 // (train --init-from asks before it creates the run.)
 bool checkpointFits(const QString &path, const model::VisionTransformer &model, QString *error,
                     const CheckpointTrust &trust = {});
+
+// The model weights the checkpoint at `path` holds, by name (the bytes read are the bytes checked:
+// nullopt with why in `error` for a checkpoint that is not usable or cannot be read). train
+// --init-from reads them to fit them to another model (initfrom.h). `check` (if given) gets the verdict.
+std::optional<std::map<std::string, torch::Tensor>> readCheckpointWeights(const QString &path, QString *error,
+                                                                         const CheckpointTrust &trust = {},
+                                                                         CheckpointCheck *check = nullptr);
 
 // Loads the weights into `model` (built from the checkpoint's config) and,
 // where given, the optimiser, the averages and the state. The bytes loaded

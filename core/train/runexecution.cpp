@@ -63,6 +63,24 @@ CheckpointTrust initTrust(store::RunStore &store, const store::RunRecord &record
     return trust;
 }
 
+// What init.from changed (initfrom.h), kept with the run as an artifact of kind init/from (path: the
+// checkpoint, info: the plan) the first time the run starts from it.
+void recordInitFrom(store::RunStore &store, qint64 runId, const RunConfig &config, const Trainer &trainer,
+                    TrainEvents *events)
+{
+    if (!trainer.initFromPlan() || !store.artifacts(runId, QString::fromLatin1(kInitFromArtifactKind)).empty())
+        return;
+    const QString file = QString::fromStdString(config.train.initFrom);
+    store::Artifact record;
+    record.runId = runId;
+    record.kind = QString::fromLatin1(kInitFromArtifactKind);
+    record.path = artifactPathFor(store, file);
+    record.sha256 = sha256OfFile(file);
+    record.infoJson = trainer.initFromPlan()->toJson();
+    if (!store.addArtifact(record) && events)
+        events->message(QStringLiteral("the store cannot record what init.from changed: %1").arg(store.lastError()));
+}
+
 // A stale best record (an older engine killed between last.pt and best.pt): the resumed
 // checkpoint is itself the best one, but best names an older file.
 void repairBest(store::RunStore &store, qint64 runId, const Trainer &trainer, const ResumePlan &plan, TrainEvents *events)
@@ -272,6 +290,7 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
     }
     if (!noteDataSet(store, runId, config, trainer.dataset(), &recorder, &error))
         return failRun(store, runId, error);
+    recordInitFrom(store, runId, config, trainer, &recorder);
     if (plan) {
         repairBest(store, runId, trainer, *plan, options.events);
         // Metrics after the checkpoint's step are taken again.

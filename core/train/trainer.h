@@ -1,6 +1,7 @@
 #pragma once
 
 #include "checkpoint.h"
+#include "initfrom.h"
 #include "runschedules.h"
 #include "config/trainconfig.h"
 #include "trainevents.h"
@@ -96,6 +97,9 @@ public:
     // best val/top1 written by this trainer ("" when none yet).
     QString lastCheckpointPath() const { return m_lastCheckpoint; }
     QString bestCheckpointPath() const { return m_bestCheckpoint; }
+    // What starting from init.from changed (resampled, re-initialised, skipped tensors), once
+    // prepare() started from it; nullopt when it did not (a fresh start, a resume).
+    const std::optional<InitFromPlan> &initFromPlan() const { return m_initFromPlan; }
 
     // The training indices of step `step` (a pure function of seed and step): the global batch.
     std::vector<std::int64_t> batchIndices(std::int64_t step);
@@ -168,6 +172,7 @@ private:
     std::unique_ptr<RunSchedules> m_schedules;
     TrainState m_state;
     QString m_lastCheckpoint;
+    std::optional<InitFromPlan> m_initFromPlan;
     QString m_bestCheckpoint;
     Clock::time_point m_sessionStart;     // when run() began (for the ETA)
     std::int64_t m_sessionStartStep = 0;  // the step run() began at

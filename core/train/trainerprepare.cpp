@@ -212,13 +212,17 @@ bool Trainer::startWeights(QString *error)
         return true;
     }
     if (!m_config.train.initFrom.empty()) {
-        // Fine-tuning: the weights of another run; optimiser, schedules and averages start fresh.
+        // Fine-tuning: the weights of another run, fitted to this model's image size and label set
+        // (initfrom.h); optimiser, schedules and averages start fresh.
         QString why;
-        if (!loadCheckpoint(QString::fromStdString(m_config.train.initFrom), m_model, nullptr, nullptr, nullptr, &why,
-                            m_options.initTrust)) {
+        InitFromPlan plan;
+        if (!loadInitFrom(QString::fromStdString(m_config.train.initFrom), m_model, m_options.initTrust, &plan, &why)) {
             *error = QStringLiteral("init.from: %1").arg(why);
             return false;
         }
+        for (const QString &line : plan.logLines())
+            say(line);
+        m_initFromPlan = plan;
         if (m_ema.enabled())
             m_ema = WeightEma(*m_model, m_config.train.optim.emaDecay);
         return true;
