@@ -202,7 +202,7 @@
         <translation>erwartet wird auto oder durch Kommas getrennte Zahlen (eine pro Kanal): „%1“ ist keine endliche Zahl</translation>
     </message>
     <message>
-        <location filename="../core/config/runvalidation.cpp" line="+28"/>
+        <location filename="../core/config/runvalidation.cpp" line="+29"/>
         <source>must be at least 1</source>
         <translation>muss mindestens 1 sein</translation>
     </message>
@@ -571,7 +571,7 @@
 <context>
     <name>InspectRun</name>
     <message>
-        <location filename="../core/inspect/inspectrun.cpp" line="+54"/>
+        <location filename="../core/inspect/inspectrun.cpp" line="+55"/>
         <source>the model has no CDE gates (gate.kind = none)</source>
         <translation>das Modell hat keine CDE-Gates (gate.kind = none)</translation>
     </message>
@@ -596,7 +596,17 @@
         <translation>das Modell hat nur einen Zweig (join.branches = 1); Zweigansichten brauchen einen Join-Lauf</translation>
     </message>
     <message>
-        <location line="+271"/>
+        <location line="+178"/>
+        <source>patch-embedding filters&apos; principal components</source>
+        <translation>Hauptkomponenten der Patch-Embedding-Filter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>position embedding similarity</source>
+        <translation>Ähnlichkeit der Positionseinbettungen</translation>
+    </message>
+    <message>
+        <location line="+102"/>
         <source>reading %1 %2 images</source>
         <translation>lese %1 %2-Bilder</translation>
     </message>
@@ -611,7 +621,7 @@
         <translation>Vorhersagen</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-148"/>
         <source>attention maps</source>
         <translation>Attention-Karten</translation>
     </message>
@@ -641,7 +651,7 @@
         <translation>Gewichtsähnlichkeit der Zweige</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+15"/>
         <source>CKA against %1 on %2 %3 images</source>
         <translation>CKA gegen %1 auf %2 %3-Bildern</translation>
     </message>
@@ -664,6 +674,21 @@
         <location line="+106"/>
         <source>loading %1</source>
         <translation>lade %1</translation>
+    </message>
+    <message>
+        <location filename="../core/inspect/embeddingviews.cpp" line="+52"/>
+        <source>the model has no learned position embeddings (e.g. rotary position embeddings): there is no table to compare</source>
+        <translation>das Modell hat keine gelernten Positionseinbettungen (z. B. rotierende Positionseinbettungen): es gibt keine Tabelle zum Vergleichen</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the model has no patch embedding with P×P filters</source>
+        <translation>das Modell hat keine Patch-Einbettung mit P×P-Filtern</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the patch embedding has %1 filter; principal components need at least 2</source>
+        <translation>die Patch-Einbettung hat %1 Filter; Hauptkomponenten brauchen mindestens 2</translation>
     </message>
 </context>
 <context>
@@ -1351,8 +1376,8 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
     <message>
         <location line="+4"/>
-        <source>checkpoint file to start from (fine-tuning); empty: fresh weights</source>
-        <translation>Checkpoint-Datei als Ausgangspunkt (Fine-Tuning); leer: neu initialisierte Gewichte</translation>
+        <source>checkpoint file to start from (fine-tuning; of another img_size: position embeddings resampled; of another num_classes: a new head); empty: fresh weights</source>
+        <translation>Checkpoint-Datei als Startpunkt (Feinabstimmung; bei anderer img_size werden die Positionseinbettungen neu abgetastet, bei anderer num_classes gibt es einen neuen Kopf); leer: frische Gewichte</translation>
     </message>
 </context>
 <context>
@@ -2327,6 +2352,52 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::EmbeddingFiltersView</name>
+    <message>
+        <location filename="../widgets/embeddingfiltersview.cpp" line="+95"/>
+        <source>Not available: the report holds no patch-embedding filters.</source>
+        <translation>Nicht verfügbar: Der Bericht enthält keine Patch-Embedding-Filter.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Patch-embedding filters: run %1 (%2), the first %n principal component(s)</source>
+        <translation>
+            <numerusform>Patch-Embedding-Filter: Lauf %1 (%2), die erste Hauptkomponente</numerusform>
+            <numerusform>Patch-Embedding-Filter: Lauf %1 (%2), die ersten %n Hauptkomponenten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Component %1: explained variance %2 (%3 % of the total)</source>
+        <translation>Komponente %1: erklärte Varianz %2 (%3 % der Gesamtvarianz)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>PC %1: %2 %</source>
+        <translation>HK %1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>red, green and blue are the three input channels</source>
+        <translation>Rot, Grün und Blau sind die drei Eingangskanäle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>grey: the one input channel</source>
+        <translation>Grau: der eine Eingangskanal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>each of the %1 input channels a grey square, left to right</source>
+        <translation>jeder der %1 Eingangskanäle ein graues Quadrat, von links nach rechts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each tile is a principal component of the %1 filters of the patch embedding (one per output channel, %2 × %2 × %3 values each), after subtracting the mean filter; %4. Each tile is scaled from its own lowest value (black) to its highest (white). The percentage is the share of the filters&apos; variance the component explains (ViT paper, Fig. 7 left).</source>
+        <translation>Jede Kachel ist eine Hauptkomponente der %1 Filter der Patch-Einbettung (einer je Ausgangskanal, je %2 × %2 × %3 Werte), nach Abzug des mittleren Filters; %4. Jede Kachel ist von ihrem kleinsten Wert (schwarz) bis zu ihrem größten (weiß) skaliert. Der Prozentsatz ist der Anteil der Filtervarianz, den die Komponente erklärt (ViT-Paper, Abb. 7 links).</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::EngineCostTimer</name>
     <message>
         <location filename="../widgets/enginecosttimer.cpp" line="+96"/>
@@ -2568,12 +2639,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+43"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+45"/>
         <source>Compute</source>
         <translation>Berechnen</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
@@ -2604,12 +2675,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     </message>
     <message>
         <location line="+1"/>
-        <location line="+113"/>
+        <location line="+115"/>
         <source>image files…</source>
         <translation>Bilddateien…</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-114"/>
         <source>mean</source>
         <translation>Mittelwert</translation>
     </message>
@@ -2694,7 +2765,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Codebuch</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Training:</source>
         <translation>Training:</translation>
     </message>
@@ -2704,18 +2775,28 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Durch das Zusammenführen blättern: die Ähnlichkeit bei jeder Evaluierung während des Trainings (erster Validierungs-Batch); das rechte Ende ist der Checkpoint auf den untersuchten Bildern</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-19"/>
         <source>Branches</source>
         <translation>Zweige</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+225"/>
+        <location line="+237"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-236"/>
+        <source>Embedding filters</source>
+        <translation>Einbettungsfilter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Position similarity</source>
+        <translation>Positionsähnlichkeit</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>No run selected</source>
         <translation>Kein Lauf ausgewählt</translation>
     </message>
@@ -2758,7 +2839,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Bilder (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+83"/>
         <source>Select a run in the table first.</source>
         <translation>Wählen Sie zuerst einen Lauf in der Tabelle aus.</translation>
     </message>
@@ -2808,7 +2889,17 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Gewichtsähnlichkeit</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>embedding filters</source>
+        <translation>Einbettungsfilter</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>position similarity</source>
+        <translation>Positionsähnlichkeit</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -3342,6 +3433,34 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <location line="+0"/>
         <source>&amp;Quit now</source>
         <translation>Jetzt &amp;beenden</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::PositionSimilarityView</name>
+    <message>
+        <location filename="../widgets/positionsimilarityview.cpp" line="+84"/>
+        <source>Cosine similarity, one scale for every tile</source>
+        <translation>Kosinus-Ähnlichkeit, eine Skala für alle Kacheln</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Not available: the report holds no position embedding similarity.</source>
+        <translation>Nicht verfügbar: Der Bericht enthält keine Ähnlichkeit der Positionseinbettungen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Position embedding similarity: run %1 (%2)</source>
+        <translation>Ähnlichkeit der Positionseinbettungen: Lauf %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Patch at row %1, column %2: its embedding&apos;s cosine similarity to every position&apos;s</source>
+        <translation>Patch in Zeile %1, Spalte %2: Kosinus-Ähnlichkeit seiner Einbettung zu der jeder Position</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Tile (row r, column c) shows the patch grid coloured by the cosine similarity of the learned position embedding of the patch at (r, c) to that of every patch (%1 × %2 positions, the class token left out), on one scale from −1 to 1 (ViT paper, Fig. 7 centre). Grey: a position whose embedding is zero.</source>
+        <translation>Kachel (Zeile r, Spalte c) zeigt das Patch-Raster, gefärbt nach der Kosinus-Ähnlichkeit der gelernten Positionseinbettung des Patches bei (r, c) zu der jedes Patches (%1 × %2 Positionen, ohne Klassentoken), auf einer Skala von −1 bis 1 (ViT-Paper, Abb. 7 Mitte). Grau: eine Position, deren Einbettung null ist.</translation>
     </message>
 </context>
 <context>

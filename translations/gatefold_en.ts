@@ -100,9 +100,20 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::EmbeddingFiltersView</name>
+    <message numerus="yes">
+        <location filename="../widgets/embeddingfiltersview.cpp" line="+100"/>
+        <source>Patch-embedding filters: run %1 (%2), the first %n principal component(s)</source>
+        <translation>
+            <numerusform>Patch-embedding filters: run %1 (%2), the first principal component</numerusform>
+            <numerusform>Patch-embedding filters: run %1 (%2), the first %n principal components</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::InspectPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/inspectpanel.cpp" line="+202"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+207"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n file</numerusform>
@@ -110,7 +121,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+161"/>
+        <location line="+172"/>
         <source>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image(s), on %6 in %7 s.</source>
         <translation>
             <numerusform>Run %1 &apos;%2&apos;, %3 checkpoint (epoch %4, step %5), %n image, on %6 in %7 s.</numerusform>

@@ -202,7 +202,7 @@
         <translation>应为 auto 或以逗号分隔的数值（每个通道一个）：“%1”不是有限的数值</translation>
     </message>
     <message>
-        <location filename="../core/config/runvalidation.cpp" line="+28"/>
+        <location filename="../core/config/runvalidation.cpp" line="+29"/>
         <source>must be at least 1</source>
         <translation>必须至少为 1</translation>
     </message>
@@ -570,7 +570,7 @@
 <context>
     <name>InspectRun</name>
     <message>
-        <location filename="../core/inspect/inspectrun.cpp" line="+54"/>
+        <location filename="../core/inspect/inspectrun.cpp" line="+55"/>
         <source>the model has no CDE gates (gate.kind = none)</source>
         <translation>模型没有 CDE 门控（gate.kind = none）</translation>
     </message>
@@ -595,7 +595,17 @@
         <translation>模型只有一个分支（join.branches = 1）；分支视图需要合并训练的运行</translation>
     </message>
     <message>
-        <location line="+271"/>
+        <location line="+178"/>
+        <source>patch-embedding filters&apos; principal components</source>
+        <translation>图块嵌入滤波器的主成分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>position embedding similarity</source>
+        <translation>位置嵌入相似度</translation>
+    </message>
+    <message>
+        <location line="+102"/>
         <source>reading %1 %2 images</source>
         <translation>正在读取 %1 张 %2 图像</translation>
     </message>
@@ -610,7 +620,7 @@
         <translation>预测</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-148"/>
         <source>attention maps</source>
         <translation>注意力图</translation>
     </message>
@@ -640,7 +650,7 @@
         <translation>分支权重相似度</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+15"/>
         <source>CKA against %1 on %2 %3 images</source>
         <translation>与 %1 的 CKA（%2 张 %3 图像）</translation>
     </message>
@@ -663,6 +673,21 @@
         <location line="+106"/>
         <source>loading %1</source>
         <translation>正在加载 %1</translation>
+    </message>
+    <message>
+        <location filename="../core/inspect/embeddingviews.cpp" line="+52"/>
+        <source>the model has no learned position embeddings (e.g. rotary position embeddings): there is no table to compare</source>
+        <translation>模型没有学习的位置嵌入（例如旋转位置嵌入）：没有可比较的表</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the model has no patch embedding with P×P filters</source>
+        <translation>模型没有 P×P 滤波器的图块嵌入</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the patch embedding has %1 filter; principal components need at least 2</source>
+        <translation>图块嵌入只有 %1 个滤波器；主成分至少需要 2 个</translation>
     </message>
 </context>
 <context>
@@ -1344,8 +1369,8 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
     <message>
         <location line="+4"/>
-        <source>checkpoint file to start from (fine-tuning); empty: fresh weights</source>
-        <translation>作为起点的检查点文件（微调）；留空：使用新初始化的权重</translation>
+        <source>checkpoint file to start from (fine-tuning; of another img_size: position embeddings resampled; of another num_classes: a new head); empty: fresh weights</source>
+        <translation>作为起点的检查点文件（微调；img_size 不同时重采样位置嵌入，num_classes 不同时使用新的分类头）；空：全新权重</translation>
     </message>
 </context>
 <context>
@@ -2317,6 +2342,51 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::EmbeddingFiltersView</name>
+    <message>
+        <location filename="../widgets/embeddingfiltersview.cpp" line="+95"/>
+        <source>Not available: the report holds no patch-embedding filters.</source>
+        <translation>不可用：报告中没有图块嵌入滤波器。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Patch-embedding filters: run %1 (%2), the first %n principal component(s)</source>
+        <translation>
+            <numerusform>图块嵌入滤波器：运行 %1（%2），前 %n 个主成分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Component %1: explained variance %2 (%3 % of the total)</source>
+        <translation>成分 %1：解释方差 %2（占总量的 %3 %）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>PC %1: %2 %</source>
+        <translation>主成分 %1：%2 %</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>red, green and blue are the three input channels</source>
+        <translation>红、绿、蓝为三个输入通道</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>grey: the one input channel</source>
+        <translation>灰度：唯一的输入通道</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>each of the %1 input channels a grey square, left to right</source>
+        <translation>%1 个输入通道各为一个灰色方块，从左到右</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each tile is a principal component of the %1 filters of the patch embedding (one per output channel, %2 × %2 × %3 values each), after subtracting the mean filter; %4. Each tile is scaled from its own lowest value (black) to its highest (white). The percentage is the share of the filters&apos; variance the component explains (ViT paper, Fig. 7 left).</source>
+        <translation>每个图块是图块嵌入 %1 个滤波器（每个输出通道一个，各 %2 × %2 × %3 个值）减去平均滤波器后的一个主成分；%4。每个图块按其自身最小值（黑）到最大值（白）缩放。百分比是该成分解释的滤波器方差比例（ViT 论文图 7 左）。</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::EngineCostTimer</name>
     <message>
         <location filename="../widgets/enginecosttimer.cpp" line="+96"/>
@@ -2558,12 +2628,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message>
-        <location filename="../widgets/inspectpanel.cpp" line="+43"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+45"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -2594,12 +2664,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     </message>
     <message>
         <location line="+1"/>
-        <location line="+113"/>
+        <location line="+115"/>
         <source>image files…</source>
         <translation>图像文件…</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-114"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
@@ -2684,7 +2754,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>码本</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Training:</source>
         <translation>训练：</translation>
     </message>
@@ -2694,18 +2764,28 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>拖动浏览合并过程：训练期间每次评估时的相似度（第一个验证批次）；最右端是检查点在所检查图像上的结果</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-19"/>
         <source>Branches</source>
         <translation>分支</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+225"/>
+        <location line="+237"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-236"/>
+        <source>Embedding filters</source>
+        <translation>嵌入滤波器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Position similarity</source>
+        <translation>位置相似度</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>No run selected</source>
         <translation>未选择运行</translation>
     </message>
@@ -2747,7 +2827,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>图像 (*.png *.jpg *.jpeg *.webp *.bmp *.tif *.tiff)</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+83"/>
         <source>Select a run in the table first.</source>
         <translation>请先在表格中选择一个运行。</translation>
     </message>
@@ -2797,7 +2877,17 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>权重相似度</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>embedding filters</source>
+        <translation>嵌入滤波器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>position similarity</source>
+        <translation>位置相似度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -3327,6 +3417,34 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <location line="+0"/>
         <source>&amp;Quit now</source>
         <translation>立即退出(&amp;Q)</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::PositionSimilarityView</name>
+    <message>
+        <location filename="../widgets/positionsimilarityview.cpp" line="+84"/>
+        <source>Cosine similarity, one scale for every tile</source>
+        <translation>余弦相似度，所有图块共用一个色标</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Not available: the report holds no position embedding similarity.</source>
+        <translation>不可用：报告中没有位置嵌入相似度。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Position embedding similarity: run %1 (%2)</source>
+        <translation>位置嵌入相似度：运行 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Patch at row %1, column %2: its embedding&apos;s cosine similarity to every position&apos;s</source>
+        <translation>第 %1 行第 %2 列的图块：其嵌入与每个位置嵌入的余弦相似度</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Tile (row r, column c) shows the patch grid coloured by the cosine similarity of the learned position embedding of the patch at (r, c) to that of every patch (%1 × %2 positions, the class token left out), on one scale from −1 to 1 (ViT paper, Fig. 7 centre). Grey: a position whose embedding is zero.</source>
+        <translation>图块（第 r 行，第 c 列）显示图块网格，颜色为 (r, c) 处图块学习到的位置嵌入与每个图块位置嵌入的余弦相似度（%1 × %2 个位置，不含类别标记），色标统一为 −1 到 1（ViT 论文图 7 中）。灰色：嵌入为零的位置。</translation>
     </message>
 </context>
 <context>
