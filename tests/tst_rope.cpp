@@ -19,6 +19,7 @@
 #include "analysis/attentionrollout.h"
 #include "config/configvalidator.h"
 #include "config/costformula.h"
+#include "config/resourceestimate.h"
 #include "config/runconfigjson.h"
 #include "export/modelexport.h"
 #include "inspect/inspectinputs.h"
@@ -228,6 +229,14 @@ void TstRope::modelHasNoPositionTable()
     QCOMPARE(totalParams(closedFormCost(learned)) - totalParams(formula), int64_t(c.numTokens() * c.embedDim));
     // A learned model keeps its table.
     QVERIFY(build(learned)->pos_embed.defined());
+    // The memory estimate: the table's parameters gone, q and k's rotation among the activations.
+    train::RunConfig run = tinyRun(1), learnedRun = tinyRun(1);
+    run.model = c;
+    learnedRun.model = learned;
+    const auto e = train::estimateResources(run), eLearned = train::estimateResources(learnedRun);
+    QVERIFY(std::abs(double(e.parameters - totalParams(counted))) <= 0.01 * double(totalParams(counted)));
+    QCOMPARE(eLearned.parameters - e.parameters, qint64(c.numTokens() * c.embedDim));
+    QVERIFY(e.activationBytes > eLearned.activationBytes);
 }
 
 void TstRope::runsAtTwoImageSizes()
