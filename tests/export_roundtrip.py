@@ -10,7 +10,8 @@ object of logits lists:
   safetensors: a safetensors reader written here (struct + json + numpy, no
                safetensors package), loaded into a ViT written here after
                timm's VisionTransformer forward, built from DIR/config.json
-               (a gated model's gate built from the config's description)
+               (a gated model's gate, and 2-D RoPE in place of pos_embed,
+               built from the config's description)
 Missing files are skipped (their key is absent).
 """
 import json
@@ -52,6 +53,20 @@ def gate_alpha(gate, codebook, z):
     return torch.zeros_like(s).scatter(-1, indices, values.softmax(-1))
 
 
+def rope_rotate(t, rope, grid):
+    """2-D RoPE as config.json's rope describes it (the CDE reference code's 2d kind): t (B, H, N, w)."""
+    c, prefix, theta = rope["chunk"], rope["prefix_tokens"], rope["theta"]
+    inverse = theta ** (torch.arange(c // 4, dtype=torch.float64) * (-4.0 / c))
+    patch = torch.arange(grid * grid, dtype=torch.float64)
+    rows, cols = torch.div(patch, grid, rounding_mode="floor"), torch.remainder(patch, grid)
+    angles = torch.cat([cols[:, None] * inverse, rows[:, None] * inverse], 1)
+    angles = torch.cat([torch.zeros(prefix, c // 2, dtype=torch.float64), angles], 0)[:, None, :]
+    cos, sin = angles.cos().float(), angles.sin().float()
+    pairs = t.reshape(*t.shape[:-1], t.shape[-1] // c, c // 2, 2)
+    x0, x1 = pairs[..., 0], pairs[..., 1]
+    return torch.stack([x0 * cos - x1 * sin, x1 * cos + x0 * sin], -1).reshape(t.shape)
+
+
 def timm_vit(weights, cfg, x):
     """timm's VisionTransformer.forward (eval) for global_pool token/avg, with
     the gate a gated export's config.json describes in its MLPs."""
@@ -64,7 +79,10 @@ def timm_vit(weights, cfg, x):
     x = x.flatten(2).transpose(1, 2)
     if cfg["class_token"]:
         x = torch.cat([weights["cls_token"].expand(x.shape[0], -1, -1), x], dim=1)
-    x = x + weights["pos_embed"]
+    rope = cfg.get("rope")
+    grid = cfg["img_size"] // p
+    if cfg.get("pos_embed") != "none":
+        x = x + weights["pos_embed"]
     for i in range(cfg["depth"]):
         w = lambda k: weights.get(f"blocks.{i}.{k}")
         h = F.layer_norm(x, (d,), w("norm1.weight"), w("norm1.bias"), eps)
@@ -72,6 +90,8 @@ def timm_vit(weights, cfg, x):
         qkv = F.linear(h, w("attn.qkv.weight"), w("attn.qkv.bias"))
         qkv = qkv.reshape(b, n, 3, heads, d // heads).permute(2, 0, 3, 1, 4)
         q, k, v = qkv.unbind(0)
+        if rope:
+            q, k = rope_rotate(q, rope, grid), rope_rotate(k, rope, grid)
         attn = ((q * (d // heads) ** -0.5) @ k.transpose(-2, -1)).softmax(dim=-1)
         o = (attn @ v).transpose(1, 2).reshape(b, n, d)
         x = x + F.linear(o, w("attn.proj.weight"), w("attn.proj.bias"))

@@ -113,6 +113,7 @@ const std::vector<std::vector<std::string>> &badAssignments()
         {"cde.ramp_epochs=1", "cde.tau_schedule=linear", "img_size=4", "patch_size=2"},
         {"data.val_size=100000001"},
         {"compute.processes=0", "compute.dist_timeout=0"},
+        {"pos.kind=rope2d", "embed_dim=24", "num_heads=4", "pos.rope_theta=0"},
         {"compute.processes=3", "train.batch_size=64", "compute.device=cpu", "compute.dist_backend=nccl"},
     };
     return sets;

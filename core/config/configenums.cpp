@@ -34,6 +34,7 @@ GF_ENUM_TABLE(AssignScope, {AssignScope::PerLayer, "per-layer"}, {AssignScope::O
 GF_ENUM_TABLE(EmbedInit, {EmbedInit::Zeros, "zeros"}, {EmbedInit::Normal, "normal"})
 GF_ENUM_TABLE(CodebookInit, {CodebookInit::Random, "random"}, {CodebookInit::KMeans, "kmeans"})
 GF_ENUM_TABLE(WeightInit, {WeightInit::Timm, "timm"}, {WeightInit::Jax, "jax"})
+GF_ENUM_TABLE(PositionKind, {PositionKind::Learned, "learned"}, {PositionKind::Rope2d, "rope2d"})
 GF_ENUM_TABLE(JoinVariant, {JoinVariant::Logits, "logits"}, {JoinVariant::Values, "values"},
               {JoinVariant::Projections, "projections"})
 GF_ENUM_TABLE(JoinScheduleKind, {JoinScheduleKind::None, "none"}, {JoinScheduleKind::Instant, "instant"},
@@ -69,6 +70,7 @@ std::string toString(AssignScope v) { return config::enumName(v); }
 std::string toString(EmbedInit v) { return config::enumName(v); }
 std::string toString(CodebookInit v) { return config::enumName(v); }
 std::string toString(WeightInit v) { return config::enumName(v); }
+std::string toString(PositionKind v) { return config::enumName(v); }
 std::string toString(JoinVariant v) { return config::enumName(v); }
 std::string toString(JoinScheduleKind v) { return config::enumName(v); }
 std::string toString(JoinStage v) { return config::enumName(v); }

@@ -87,6 +87,26 @@ void validateShape(const ViTConfig &c, Collector &out)
     out.probability("drop_path_rate", c.dropPathRate);
 }
 
+// 2-D RoPE (core/model/README.md, "Rotary position embeddings"): each head's width splits into a
+// column half and a row half, each rotated in pairs of channels, so d_h must be a multiple of 4.
+void validatePositions(const ViTConfig &c, Collector &out)
+{
+    if (!c.rotaryPositions())
+        return;
+    if (!(c.pos.ropeTheta > 0.0) || !std::isfinite(c.pos.ropeTheta))
+        out.add("pos.rope_theta",
+                GF_TRANSLATE_NOOP("ConfigProblem", "The rotary base theta must be a finite number > 0, not %1 "
+                                                   "(the CDE reference code uses 10000)."),
+                {num(c.pos.ropeTheta)});
+    if (c.embedDim > 0 && c.numHeads > 0 && c.embedDim % c.numHeads == 0 && c.headDim() % 4 != 0)
+        out.add("pos.kind",
+                GF_TRANSLATE_NOOP("ConfigProblem",
+                                  "2-D rotary embeddings split each head's width %1 (embed_dim / num_heads) into a "
+                                  "row half and a column half of channel pairs, so it must be a multiple of 4; "
+                                  "change embed_dim or num_heads, or use pos.kind=learned."),
+                {std::to_string(c.headDim())});
+}
+
 void validateBlocks(const ViTConfig &c, Collector &out)
 {
     std::set<int> seen;
@@ -181,6 +201,7 @@ std::vector<ConfigProblem> validateConfig(const ViTConfig &c)
 {
     Collector out;
     validateShape(c, out);
+    validatePositions(c, out);
     validateJoin(c, out);
     if (c.gate.kind != GateKind::None) {
         validateBlocks(c, out);

@@ -74,7 +74,8 @@ std::vector<CostRow> closedFormCost(const ViTConfig &c)
 
     params["patch_embed"] = patchIn * d + d;
     macs["patch_embed"] = p * patchIn * d;
-    params["embeddings"] = (c.pooling == Pooling::ClassToken ? d : 0) + n * d;
+    // The class token and the learned position table (none under 2-D RoPE, whose rotation is element-wise).
+    params["embeddings"] = (c.pooling == Pooling::ClassToken ? d : 0) + (c.learnedPositions() ? n * d : 0);
     // Per block, n branches (1 unless parallel), each with q/k width `qk` and v
     // width `v` (d, or n·d in a wide fold): LN1 (2d, none once absorbed) +
     // qkv (d·(2qk+v) + bias) + proj (v·d per branch + one d bias); q·kᵀ is N²·qk

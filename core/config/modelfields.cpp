@@ -39,6 +39,15 @@ void addShapeFields(std::vector<Field> &f)
     add("weight_init", T::Text,
         GF_TRANSLATE_NOOP("RunField", "initial weights: timm trunc-normal 0.02; jax xavier, zero head (faster from scratch on small data)"),
         GF_MODEL(weightInit), enumCodec<WeightInit>());
+    add("pos.kind", T::Text,
+        GF_TRANSLATE_NOOP("RunField", "position embedding: learned (timm's absolute table pos_embed) or rope2d (q and k "
+                                      "rotated by patch row and column in every head; no pos_embed)"),
+        GF_MODEL(pos.kind), enumCodec<PositionKind>());
+    add("pos.rope_theta", T::Number,
+        GF_TRANSLATE_NOOP("RunField", "theta of the rotary frequencies theta^(-4i/d_h) under pos.kind=rope2d (> 0; "
+                                      "10000 as the CDE reference code)"),
+        GF_MODEL(pos.ropeTheta), numberCodec());
+    f.back().applies = [](const train::RunConfig &c) { return c.model.rotaryPositions(); };
     add("drop_rate", T::Number, GF_TRANSLATE_NOOP("RunField", "dropout after the position embedding and before the head"),
         GF_MODEL(dropRate), numberCodec());
     add("attn_drop_rate", T::Number, GF_TRANSLATE_NOOP("RunField", "dropout on attention probabilities"), GF_MODEL(attnDropRate),

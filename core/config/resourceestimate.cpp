@@ -20,6 +20,7 @@ using Real = long double;  // sizes in the billions, squared, times a batch: no 
 constexpr Real kBaseBytes = 400.0L * 1024 * 1024;
 constexpr Real kTokenValuesPerWidth = 14;   // per d: LN in/out, q, k, v, attention out, projections, residuals
 constexpr Real kTokenValuesPerHidden = 3;   // per d_ff: fc1 out, GELU out, dropout / gate copies
+constexpr Real kRopeValuesPerWidth = 4;     // per d under 2-D RoPE: q and k as channel pairs, and rotated
 constexpr Real kAllocatorSlack = 1.25;      // fragmentation and autograd temporaries
 
 qint64 saturate(Real v)
@@ -98,7 +99,7 @@ Parameters parametersOf(const RunConfig &config, const Shape &s)
     Parameters p;
     const Real patchIn = s.channels * Real(std::max(0, m.patchSize)) * Real(std::max(0, m.patchSize));
     p.patch = patchIn * s.d + s.d;
-    p.positions = s.tokens * s.d + s.d;
+    p.positions = (m.learnedPositions() ? s.tokens * s.d : 0) + s.d;  // pos_embed (none under RoPE) and cls_token
     // Per block and branch: q, k, v and the projection (4d² + biases), fc1 and fc2 (2·d·d_ff + biases), norms.
     p.blocks = s.layers * (s.branches * (4 * s.d * s.d + 4 * s.d + 2 * s.d * s.dff + s.dff) + 5 * s.d);
     if (m.gate.kind == model::GateKind::Cde && s.gated > 0) {
@@ -147,7 +148,9 @@ std::vector<Part> activationParts(const RunConfig &config, const Shape &s)
                      4 * perBlock * maps * s.batch * s.heads * s.tokens * s.tokens,
                      {img, patch, batch, {"num_heads", s.heads, 16}, depth, branches}});
     parts.push_back({QStringLiteral("token activations (width %1, MLP hidden %2)").arg(double(s.d)).arg(double(s.dff)),
-                     4 * perBlock * s.batch * s.tokens * (kTokenValuesPerWidth * s.d + kTokenValuesPerHidden * s.dff),
+                     4 * perBlock * s.batch * s.tokens
+                         * ((kTokenValuesPerWidth + (m.rotaryPositions() ? kRopeValuesPerWidth : 0)) * s.d
+                            + kTokenValuesPerHidden * s.dff),
                      {{"embed_dim", s.d, 1024}, {"mlp_ratio", Real(m.mlpRatio), 4}, img, patch, batch, depth, branches}});
     parts.push_back({QStringLiteral("class logits for %1 classes").arg(double(s.classes), 0, 'g', 6),
                      4 * 3 * s.batch * s.classes, {{"num_classes", s.classes, 1000}, batch}});

@@ -114,6 +114,18 @@ struct JoinConfig {
 // from scratch on small data sets.
 enum class WeightInit { Timm, Jax };
 
+// How tokens learn where they are (core/model/README.md, "Rotary position embeddings").
+enum class PositionKind {
+    Learned,  // timm's learned absolute table `pos_embed` (1, N, d), added to the tokens
+    Rope2d,   // 2-D rotary embedding of q and k in every head; no `pos_embed`
+};
+
+struct PositionConfig {
+    PositionKind kind = PositionKind::Learned;
+    // θ of the rotary frequencies θ^(-4i/d_h), i < d_h/4 (the CDE reference code's --rope_theta).
+    double ropeTheta = 10000.0;
+};
+
 // A Vision Transformer and its gates. Defaults are DeiT-Tiny's (ViT-Ti/16).
 struct ViTConfig {
     int imageSize = 224;
@@ -133,6 +145,7 @@ struct ViTConfig {
     // Stochastic depth; grows linearly from 0 at the first block to this value.
     double dropPathRate = 0.0;
     WeightInit weightInit = WeightInit::Timm;
+    PositionConfig pos;
     GateConfig gate;
     JoinConfig join;
 
@@ -140,6 +153,9 @@ struct ViTConfig {
     int numPatches() const { return gridSize() * gridSize(); }
     int numTokens() const { return numPatches() + (pooling == Pooling::ClassToken ? 1 : 0); }
     int headDim() const { return embedDim / numHeads; }
+    // A learned `pos_embed` table (absent under 2-D RoPE).
+    bool learnedPositions() const { return pos.kind == PositionKind::Learned; }
+    bool rotaryPositions() const { return pos.kind == PositionKind::Rope2d; }
     int mlpHidden() const { return static_cast<int>(embedDim * mlpRatio); }
     int gateWidth() const { return gate.target == GateTarget::Expand ? mlpHidden() : embedDim; }
     // The mixture size actually used: 1 for hard VQ, at most K otherwise.

@@ -100,6 +100,22 @@ QJsonObject configJson(const ExportResult &r, const model::ViTConfig &c, const F
     }
     if (flat.gate.kind != FlatGate::Kind::None)
         o.insert("gate", gateJson(c, flat));
+    if (flat.rotary.on) {
+        // No pos_embed: q and k of every head are rotated instead (core/model/rotaryembedding.h).
+        o.insert("pos_embed", "none");
+        o.insert("rope", QJsonObject{
+                             {"kind", "rope2d"},
+                             {"theta", flat.rotary.theta},
+                             {"chunk", flat.rotary.chunk},
+                             {"prefix_tokens", token ? 1 : 0},
+                             {"formula", "q and k of each head (before the scale), every `chunk` channels (one "
+                                         "trained head; a wide head holds several) as pairs (x[2j], x[2j+1]), "
+                                         "j < chunk/2: rotated to (x0*cos(a) - x1*sin(a), x1*cos(a) + x0*sin(a)), "
+                                         "a = col * theta^(-4j/chunk) for j < chunk/4, a = row * "
+                                         "theta^(-4(j-chunk/4)/chunk) otherwise; (row, col) the patch's place on "
+                                         "the grid, patches row by row after the prefix tokens, which are not "
+                                         "rotated"}});
+    }
     o.insert("gatefold", QJsonObject{{"run", r.runId},
                                      {"checkpoint", r.checkpoint},
                                      {"step", r.step},

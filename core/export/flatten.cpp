@@ -44,6 +44,9 @@ FlatVit flattenModel(const model::VisionTransformer &model)
     flat.numHeads = c.numHeads;
     flat.numClasses = c.numClasses;
     flat.classToken = c.pooling == model::Pooling::ClassToken;
+    flat.rotary.on = c.rotaryPositions();
+    flat.rotary.theta = c.pos.ropeTheta;
+    flat.rotary.chunk = c.rotaryPositions() ? c.headDim() : 0;
     if (c.gate.kind == model::GateKind::Cde) {
         flat.gate.kind = FlatGate::Kind::Cde;
         flat.gate.assign = assignOf(c);

@@ -190,7 +190,7 @@ bool nameFold(const ExportRequest &request, const model::ViTConfig &trainedConfi
     const bool wide = isWide(flat);
     result->fold = request.fold == QLatin1String("none") ? QStringLiteral("none")
                                                          : (wide ? QStringLiteral("wide") : QStringLiteral("plain"));
-    result->timmShaped = !wide && !gated;
+    result->timmShaped = !wide && !gated && !flat.rotary.on;  // timm's ViT has no 2-D RoPE
     if (request.fold != QLatin1String("plain") || !wide)
         return true;
     *why = tr("run %1 joins with join.variant %2, whose fold is wide (attention q/k width %3, v width %4, "

@@ -38,6 +38,16 @@ struct FlatGate {
     double temperature = 1.0;  // τ of s = τ · cos(z, C)
 };
 
+// 2-D rotary position embeddings of q and k (core/model/rotaryembedding.h): every `chunk` channels
+// of a head (the original head width; a wide fold's heads hold several chunks) rotated by the token's
+// patch column (first half) and row (second half); the class token unrotated. Off: no `pos_embed`
+// is missing, the model adds its learned table instead.
+struct FlatRotary {
+    bool on = false;
+    double theta = 10000.0;
+    int chunk = 0;
+};
+
 // A single-branch ViT as plain numbers: what the TorchScript and ONNX writers
 // build their graphs from. `tensors` holds timm's names (and the gate's:
 // `cde.codebook`, `blocks.i.mlp.gate.embed`, `blocks.i.mlp.deep_embed`, …);
@@ -62,6 +72,7 @@ struct FlatVit {
         std::string embed;
     };
     FlatGate gate;
+    FlatRotary rotary;
     std::vector<BlockShape> blocks;
     std::vector<NamedTensor> tensors;
 

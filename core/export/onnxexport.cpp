@@ -1,6 +1,7 @@
 #include "onnxexport.h"
 
 #include "onnxgraphbuilder.h"
+#include "rotarytables.h"
 
 #include <onnx/checker.h>
 #include <onnx/onnx_pb.h>
@@ -263,6 +264,43 @@ std::int64_t addInitializers(GraphBuilder &g, const FlatVit &vit)
     return codes;
 }
 
+// 2-D RoPE's constants (core/model/rotaryembedding.h): per block, "<block>.attn.qkv_rot.weight_t"
+// (d, 2·qk) and its bias row, the q and k rows of qkv with each channel pair (x0, x1) turned into
+// (−x1, x0) — a signed permutation, exact — so that one MatMul gives the rotated-by-90° q and k;
+// per q/k width, the cos and sin tables "rope_cos_<qk>", "rope_sin_<qk>" (1, N, qk).
+void addRotaryInitializers(GraphBuilder &g, const FlatVit &vit)
+{
+    std::vector<int> widths;
+    for (size_t i = 0; i < vit.blocks.size(); ++i) {
+        const std::string pre = "blocks." + std::to_string(i) + ".attn.qkv";
+        const std::int64_t rows = 2 * vit.blocks[i].qkDim, d = vit.embedDim;
+        const NamedTensor &w = *vit.find(pre + ".weight");
+        std::vector<float> turned(size_t(rows * d));
+        for (std::int64_t r = 0; r < rows; ++r) {
+            const std::int64_t partner = r % 2 == 0 ? r + 1 : r - 1;
+            const float sign = r % 2 == 0 ? -1.0f : 1.0f;
+            for (std::int64_t c = 0; c < d; ++c)
+                turned[size_t(c * rows + r)] = sign * w.data[size_t(partner * d + c)];
+        }
+        g.initializer(pre + "_rot.weight_t", {d, rows}, turned.data(), rows * d);
+        if (const NamedTensor *b = vit.find(pre + ".bias")) {
+            std::vector<float> bias(static_cast<size_t>(rows));
+            for (std::int64_t r = 0; r < rows; ++r)
+                bias[size_t(r)] = (r % 2 == 0 ? -1.0f : 1.0f) * b->data[size_t(r % 2 == 0 ? r + 1 : r - 1)];
+            g.initializer(pre + "_rot.bias", {1, rows}, bias.data(), rows);
+        }
+        if (std::find(widths.begin(), widths.end(), vit.blocks[i].qkDim) == widths.end())
+            widths.push_back(vit.blocks[i].qkDim);
+    }
+    const std::int64_t tokens = flatTokens(vit);
+    for (int width : widths)
+        for (bool sine : {false, true}) {
+            const auto table = rotaryTable(vit, width, sine, true);
+            g.initializer((sine ? "rope_sin_" : "rope_cos_") + std::to_string(width), {1, tokens, width}, table.data(),
+                          tokens * width);
+        }
+}
+
 // A float graph input or output; a negative dimension is the batch.
 void addValue(google::protobuf::RepeatedPtrField<onnx::ValueInfoProto> *list, const std::string &name,
               const std::vector<std::int64_t> &dims)
@@ -298,7 +336,16 @@ std::string embedPatches(GraphBuilder &g, const FlatVit &vit)
         x = g.fresh("tokens");
         GraphBuilder::intAttr(g.node("Concat", {cls, patches}, x), "axis", 1);
     }
-    return g.op("Add", {x, "pos_embed"});
+    return vit.rotary.on ? x : g.op("Add", {x, "pos_embed"});
+}
+
+// q or k (1, N, qk) rotated by 2-D RoPE: t ⊙ cos + turned ⊙ sin, `turned` the pairs (−x1, x0). The
+// tables enter as 0 · t + table (OpenCV's dnn (4.6) cannot multiply by a constant that is not a scalar).
+std::string rotated(GraphBuilder &g, const std::string &t, const std::string &turned, int width)
+{
+    const auto cosine = g.op("Add", {g.op("Mul", {t, g.scalar(0.0f)}), "rope_cos_" + std::to_string(width)});
+    const auto sine = g.op("Add", {g.op("Mul", {turned, g.scalar(0.0f)}), "rope_sin_" + std::to_string(width)});
+    return g.op("Add", {g.op("Mul", {t, cosine}), g.op("Mul", {turned, sine})});
 }
 
 // The constants every block reads, created once, in this order.
@@ -336,8 +383,16 @@ std::string encoderBlock(GraphBuilder &g, const FlatVit &vit, size_t i, const st
     auto x = x0;
     const auto z = layerNorm(g, vit, x, 2, pre + ".norm1", k.ones);
     const auto qkv = linear(g, vit, z, pre + ".attn.qkv", k.ones);
-    const auto q = g.transpose(g.reshape(g.slice(qkv, 2, 0, qk), {0, n, h, qk / h}), {0, 2, 1, 3});
-    const auto kT = g.transpose(g.reshape(g.slice(qkv, 2, qk, 2 * qk), {0, n, h, qk / h}), {0, 2, 3, 1});
+    auto qFlat = g.slice(qkv, 2, 0, qk), kFlat = g.slice(qkv, 2, qk, 2 * qk);
+    if (vit.rotary.on) {
+        auto turned = g.op("MatMul", {z, pre + ".attn.qkv_rot.weight_t"});  // (1, N, 2·qk)
+        if (vit.hasTensor(pre + ".attn.qkv.bias"))
+            turned = g.op("Add", {turned, g.op("MatMul", {k.ones, pre + ".attn.qkv_rot.bias"})});
+        qFlat = rotated(g, qFlat, g.slice(turned, 2, 0, qk), qk);
+        kFlat = rotated(g, kFlat, g.slice(turned, 2, qk, 2 * qk), qk);
+    }
+    const auto q = g.transpose(g.reshape(qFlat, {0, n, h, qk / h}), {0, 2, 1, 3});
+    const auto kT = g.transpose(g.reshape(kFlat, {0, n, h, qk / h}), {0, 2, 3, 1});
     const auto val = g.transpose(g.reshape(g.slice(qkv, 2, 2 * qk, 2 * qk + v), {0, n, h, v / h}), {0, 2, 1, 3});
     const auto scores = g.op("MatMul", {g.op("Mul", {q, g.scalar(float(1.0 / std::sqrt(double(qk / h))))}), kT});
     const std::string probs = g.fresh("softmax");
@@ -381,6 +436,8 @@ bool saveOnnx(const FlatVit &original, const std::string &path, const std::strin
         GraphBuilder g(graph);
 
         const std::int64_t codes = addInitializers(g, vit);
+        if (vit.rotary.on)
+            addRotaryInitializers(g, vit);
         addValue(graph->mutable_input(), "images", {-1, vit.inChannels, vit.imageSize, vit.imageSize});
         addValue(graph->mutable_output(), "logits", {-1, vit.numClasses});
         auto x = embedPatches(g, vit);

@@ -1,8 +1,11 @@
 #include "torchscriptexport.h"
 
+#include "rotarytables.h"
+
 #include <torch/csrc/jit/api/module.h>
 #include <torch/csrc/jit/serialization/import.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -97,6 +100,30 @@ std::string gated(const FlatVit &vit, const FlatVit::BlockShape &block, const st
     return y + " * (1.0 + " + literal(vit.gate.strength) + " * " + mixed(vit, block.embed) + ")";
 }
 
+// 2-D RoPE of `t` (b, h, n, w) in place of itself: pairs of channels rotated by the constant
+// tables self.rope_cos_<w> and self.rope_sin_<w> (n, w/2).
+void rotate(std::ostringstream &s, const std::string &t, int heads, int width)
+{
+    const std::string cosine = "self.rope_cos_" + std::to_string(width);
+    const std::string sine = "self.rope_sin_" + std::to_string(width);
+    s << "    p = " << t << ".reshape(b, " << heads << ", n, " << width / 2 << ", 2)\n";
+    s << "    " << t << " = torch.stack([p.select(-1, 0) * " << cosine << " - p.select(-1, 1) * " << sine
+      << ", p.select(-1, 1) * " << cosine << " + p.select(-1, 0) * " << sine << "], -1).reshape(b, " << heads
+      << ", n, " << width << ")\n";
+}
+
+// The head widths of a RoPE model's blocks (one table pair each); none without RoPE.
+std::vector<int> rotaryWidths(const FlatVit &vit)
+{
+    std::vector<int> widths;
+    if (!vit.rotary.on)
+        return widths;
+    for (const auto &block : vit.blocks)
+        if (std::find(widths.begin(), widths.end(), block.qkDim / vit.numHeads) == widths.end())
+            widths.push_back(block.qkDim / vit.numHeads);
+    return widths;
+}
+
 } // namespace
 
 std::string torchScriptSource(const FlatVit &vit)
@@ -111,7 +138,8 @@ std::string torchScriptSource(const FlatVit &vit)
       << c * p * p << "), " << attr("patch_embed.proj.bias") << ")\n";
     if (vit.classToken)
         s << "    x = torch.cat([" << attr("cls_token") << ".expand(b, 1, " << d << "), x], 1)\n";
-    s << "    x = x + " << attr("pos_embed") << "\n";
+    if (!vit.rotary.on)
+        s << "    x = x + " << attr("pos_embed") << "\n";
     s << "    n = x.size(1)\n";
     for (size_t i = 0; i < vit.blocks.size(); ++i) {
         const std::string pre = "blocks." + std::to_string(i);
@@ -123,6 +151,10 @@ std::string torchScriptSource(const FlatVit &vit)
           << ").transpose(1, 2)\n";
         s << "    v = qkv[:, :, " << 2 * qk << ":" << 2 * qk + v << "].reshape(b, n, " << h << ", " << v / h
           << ").transpose(1, 2)\n";
+        if (vit.rotary.on) {
+            rotate(s, "q", h, qk / h);
+            rotate(s, "k", h, qk / h);
+        }
         s << "    a = torch.softmax(torch.matmul(q * " << literal(1.0 / std::sqrt(double(qk / h)))
           << ", k.transpose(-2, -1)), -1)\n";
         s << "    o = torch.matmul(a, v).transpose(1, 2).reshape(b, n, " << v << ")\n";
@@ -155,6 +187,14 @@ bool saveTorchScript(const FlatVit &vit, const std::string &path, const std::str
             auto tensor = torch::from_blob(const_cast<float *>(t.data.data()), t.shape, torch::kFloat32).clone();
             module.register_parameter(attr(t.name).substr(5), tensor, false);
         }
+        const std::int64_t tokens = flatTokens(vit);
+        for (int width : rotaryWidths(vit))
+            for (bool sine : {false, true}) {
+                auto table = rotaryTable(vit, width, sine, false);
+                module.register_parameter((sine ? "rope_sin_" : "rope_cos_") + std::to_string(width),
+                                          torch::from_blob(table.data(), {tokens, width / 2}, torch::kFloat32).clone(),
+                                          false);
+            }
         module.define(torchScriptSource(vit));
         module.eval();
         module.save(path, torch::jit::ExtraFilesMap{{"config.json", configJson}});

@@ -40,6 +40,7 @@ torch::Tensor AttentionImpl::forward(const torch::Tensor &x, torch::Tensor *prob
         k = parts[1].view({b, n, m_numHeads, dqk}).transpose(1, 2);
         v = parts[2].view({b, n, m_numHeads, dv}).transpose(1, 2);
     }
+    q = m_rotary.apply(q), k = m_rotary.apply(k);  // 2-D RoPE, when on
     countMacs("attention", b * m_numHeads * n * n * (dqk + dv));
     auto attn = torch::matmul(q * m_scale, k.transpose(-2, -1)).softmax(-1);  // (B, H, N, N)
     if (probs)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "rotaryembedding.h"
+
 #include <torch/nn/module.h>
 #include <torch/nn/modules/dropout.h>
 #include <torch/nn/modules/linear.h>
@@ -25,6 +27,10 @@ public:
     int64_t numHeads() const { return m_numHeads; }
     int64_t qkDim() const { return m_qkDim; }
     int64_t vDim() const { return m_vDim; }
+    // 2-D RoPE on q and k before the scores (off by default); its chunk is the original head width,
+    // so a folded wide head rotates each branch's head inside it as that branch did.
+    void setRotary(const RotaryEmbedding &rotary) { m_rotary = rotary; }
+    const RotaryEmbedding &rotary() const { return m_rotary; }
 
     torch::nn::Linear qkv{nullptr};   // d -> [q (qkDim) | k (qkDim) | v (vDim)]
     torch::nn::Linear proj{nullptr};  // vDim -> d
@@ -36,6 +42,7 @@ private:
     int64_t m_qkDim;
     int64_t m_vDim;
     double m_scale;
+    RotaryEmbedding m_rotary;
 };
 TORCH_MODULE(Attention);
 

@@ -20,6 +20,7 @@ BlockImpl::BlockImpl(const ViTConfig &config, int index, double dropPath, Mlp ml
     attn = register_module("attn", Attention(config.embedDim, config.numHeads, config.attnQkDim(),
                                              config.attnVDim(), qkvBias, config.attnDropRate,
                                              config.projDropRate));
+    attn->setRotary(RotaryEmbedding::of(config));
     norm2 = register_module("norm2", makeLayerNorm(config.embedDim, !config.absorbsNorm2(index)));
     mlp = register_module("mlp", mlpModule);
 }

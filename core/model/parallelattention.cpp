@@ -13,6 +13,7 @@ ParallelAttentionImpl::ParallelAttentionImpl(const ViTConfig &config)
     : m_branches(config.join.branches)
     , m_numHeads(config.numHeads)
     , m_variant(config.join.variant)
+    , m_rotary(RotaryEmbedding::of(config))
 {
     const int64_t d = config.embedDim;
     using Bias = BranchLinearImpl::Bias;
@@ -32,6 +33,9 @@ ParallelAttentionOutput ParallelAttentionImpl::forward(const torch::Tensor &x, d
                      .permute({3, 0, 2, 4, 1, 5});               // (3, B, n, H, T, d_h)
     auto parts = heads.unbind(0);
     auto q = parts[0], k = parts[1], v = parts[2];               // (B, n, H, T, d_h)
+    // 2-D RoPE per branch and head, before any join: rotation is linear and the same for every
+    // branch, so joining rotated q/k equals rotating joined ones (and the fold stays exact).
+    q = m_rotary.apply(q), k = m_rotary.apply(k);
 
     torch::Tensor logits;  // (B, n or 1, H, T, T), scaled
     if (m_variant == JoinVariant::Projections) {

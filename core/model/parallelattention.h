@@ -1,6 +1,7 @@
 #pragma once
 
 #include "branchlinear.h"
+#include "rotaryembedding.h"
 #include "config/vitconfig.h"
 
 #include <torch/nn/module.h>
@@ -34,6 +35,7 @@ public:
     int64_t branches() const { return m_branches; }
     int64_t numHeads() const { return m_numHeads; }
     JoinVariant variant() const { return m_variant; }
+    const RotaryEmbedding &rotary() const { return m_rotary; }
 
     BranchLinear qkv{nullptr};
     BranchLinear proj{nullptr};
@@ -44,6 +46,7 @@ private:
     int64_t m_branches;
     int64_t m_numHeads;
     JoinVariant m_variant;
+    RotaryEmbedding m_rotary;  // 2-D RoPE of every branch's q and k, per head (pos.kind = rope2d)
 };
 TORCH_MODULE(ParallelAttention);
 

@@ -7,10 +7,11 @@
 
 namespace gatefold::model {
 
-PatchEmbedImpl::PatchEmbedImpl(int imageSize, int patchSize, int inChannels, int dim)
+PatchEmbedImpl::PatchEmbedImpl(int imageSize, int patchSize, int inChannels, int dim, bool anySize)
     : m_imageSize(imageSize)
     , m_patchSize(patchSize)
     , m_inChannels(inChannels)
+    , m_anySize(anySize)
 {
     proj = register_module(
         "proj", torch::nn::Conv2d(torch::nn::Conv2dOptions(inChannels, dim, patchSize).stride(patchSize)));
@@ -21,12 +22,19 @@ PatchEmbedImpl::PatchEmbedImpl(int imageSize, int patchSize, int inChannels, int
 
 torch::Tensor PatchEmbedImpl::forward(const torch::Tensor &images)
 {
-    TORCH_CHECK(images.dim() == 4 && images.size(1) == m_inChannels && images.size(2) == m_imageSize
-                    && images.size(3) == m_imageSize,
-                "expected images of shape (B, ", m_inChannels, ", ", m_imageSize, ", ", m_imageSize,
-                "), got ", images.sizes());
+    if (m_anySize) {
+        TORCH_CHECK(images.dim() == 4 && images.size(1) == m_inChannels && images.size(2) == images.size(3)
+                        && images.size(2) > 0 && images.size(2) % m_patchSize == 0,
+                    "expected square images (B, ", m_inChannels, ", S, S) with S a multiple of the patch size ",
+                    m_patchSize, ", got ", images.sizes());
+    } else {
+        TORCH_CHECK(images.dim() == 4 && images.size(1) == m_inChannels && images.size(2) == m_imageSize
+                        && images.size(3) == m_imageSize,
+                    "expected images of shape (B, ", m_inChannels, ", ", m_imageSize, ", ", m_imageSize,
+                    "), got ", images.sizes());
+    }
     const int64_t b = images.size(0);
-    const int64_t g = m_imageSize / m_patchSize;
+    const int64_t g = images.size(2) / m_patchSize;
     const int64_t p = m_patchSize;
     const int64_t dim = proj->weight.size(0);
     auto patches = images.view({b, m_inChannels, g, p, g, p})  // (B, C, Gh, p, Gw, p)

@@ -10,9 +10,11 @@ namespace gatefold::model {
 class PatchEmbedImpl : public torch::nn::Module
 {
 public:
-    PatchEmbedImpl(int imageSize, int patchSize, int inChannels, int dim);
+    // `anySize`: square images of any side that is a multiple of the patch (a model without a
+    // learned position table, 2-D RoPE); otherwise exactly imageSize × imageSize.
+    PatchEmbedImpl(int imageSize, int patchSize, int inChannels, int dim, bool anySize = false);
 
-    torch::Tensor forward(const torch::Tensor &images);  // (B, C, H, W) -> (B, P, d)
+    torch::Tensor forward(const torch::Tensor &images);  // (B, C, H, W) -> (B, P, d), P row by row
 
     torch::nn::Conv2d proj{nullptr};
 
@@ -20,6 +22,7 @@ private:
     int m_imageSize;
     int m_patchSize;
     int m_inChannels;
+    bool m_anySize;
 };
 TORCH_MODULE(PatchEmbed);
 

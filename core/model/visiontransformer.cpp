@@ -22,12 +22,16 @@ VisionTransformerImpl::VisionTransformerImpl(const ViTConfig &config)
     : m_config(config)
 {
     const int d = config.embedDim;
+    // Under 2-D RoPE nothing is tied to the image size but a DeepEmbed table (one row per token).
+    const bool anySize = config.rotaryPositions() && config.gate.kind != GateKind::DeepEmbed;
     patch_embed = register_module("patch_embed",
-                                  PatchEmbed(config.imageSize, config.patchSize, config.inChannels, d));
+                                  PatchEmbed(config.imageSize, config.patchSize, config.inChannels, d, anySize));
     if (config.pooling == Pooling::ClassToken)
         cls_token = register_parameter("cls_token", torch::randn({1, 1, d}) * 1e-6);
-    pos_embed = register_parameter("pos_embed", torch::empty({1, config.numTokens(), d}));
-    truncNormal_(pos_embed, 0.02);
+    if (config.learnedPositions()) {  // under rope2d the blocks' attention rotates q and k instead
+        pos_embed = register_parameter("pos_embed", torch::empty({1, config.numTokens(), d}));
+        truncNormal_(pos_embed, 0.02);
+    }
     pos_drop = register_module("pos_drop", torch::nn::Dropout(config.dropRate));
 
     const GateConfig &gc = config.gate;
@@ -75,7 +79,7 @@ torch::Tensor VisionTransformerImpl::forwardFeatures(const torch::Tensor &images
     auto x = patch_embed(images);  // (B, P, d)
     if (cls_token.defined())
         x = torch::cat({cls_token.expand({x.size(0), 1, x.size(2)}), x}, 1);  // (B, N, d)
-    x = pos_drop(x + pos_embed);
+    x = pos_drop(pos_embed.defined() ? x + pos_embed : x);
     GateState state;
     if (record)
         record->assign(size_t(numBlocks()), {});

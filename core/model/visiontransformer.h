@@ -104,7 +104,7 @@ public:
 
     PatchEmbed patch_embed{nullptr};
     torch::Tensor cls_token;  // (1, 1, d), only with class-token pooling
-    torch::Tensor pos_embed;  // (1, N, d)
+    torch::Tensor pos_embed;  // (1, N, d); undefined under pos.kind = rope2d (core/model/rotaryembedding.h)
     torch::nn::Dropout pos_drop{nullptr};
     torch::nn::ModuleList blocks{nullptr};
     torch::nn::LayerNorm norm{nullptr};     // class-token pooling
