@@ -82,7 +82,17 @@
         <translation>Das MLP-Verhältnis %1 lässt keine verborgenen Einheiten übrig; verwenden Sie ein positives Verhältnis wie 4.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
+        <source>The rotary base theta must be a finite number &gt; 0, not %1 (the CDE reference code uses 10000).</source>
+        <translation>Die Rotationsbasis theta muss eine endliche Zahl &gt; 0 sein, nicht %1 (der CDE-Referenzcode verwendet 10000).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>2-D rotary embeddings split each head&apos;s width %1 (embed_dim / num_heads) into a row half and a column half of channel pairs, so it must be a multiple of 4; change embed_dim or num_heads, or use pos.kind=learned.</source>
+        <translation>2-D-Rotationseinbettungen teilen die Kopfbreite %1 (embed_dim / num_heads) in eine Zeilen- und eine Spaltenhälfte aus Kanalpaaren, daher muss sie ein Vielfaches von 4 sein; ändern Sie embed_dim oder num_heads oder verwenden Sie pos.kind=learned.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Block %1 does not exist; a model of depth %2 has blocks 0 to %3.</source>
         <translation>Block %1 existiert nicht; ein Modell der Tiefe %2 hat die Blöcke 0 bis %3.</translation>
     </message>
@@ -157,7 +167,7 @@
         <translation>Die LayerNorm-Absorption ist eine Eigenschaft der gefalteten Deploy-Form: Setzen Sie dazu join.deployed=true oder lassen Sie sie für das Training aus (ein Fold wendet sie an; `gatefold-cli cost --absorb-norms` zeigt ihre Kosten).</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>No block is gated; list at least one block, or set gate.kind to none.</source>
         <translation>Kein Block hat ein Gate; führen Sie mindestens einen Block auf oder setzen Sie gate.kind auf none.</translation>
     </message>
@@ -965,7 +975,17 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Anfangsgewichte: timm trunc-normal 0.02; jax xavier, Head mit Nullen (schneller beim Training von Grund auf mit wenig Daten)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>position embedding: learned (timm&apos;s absolute table pos_embed) or rope2d (q and k rotated by patch row and column in every head; no pos_embed)</source>
+        <translation>Positionseinbettung: learned (timms absolute Tabelle pos_embed) oder rope2d (q und k in jedem Kopf nach Patch-Zeile und -Spalte rotiert; kein pos_embed)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>theta of the rotary frequencies theta^(-4i/d_h) under pos.kind=rope2d (&gt; 0; 10000 as the CDE reference code)</source>
+        <translation>theta der Rotationsfrequenzen theta^(-4i/d_h) bei pos.kind=rope2d (&gt; 0; 10000 wie im CDE-Referenzcode)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>dropout after the position embedding and before the head</source>
         <translation>Dropout nach dem Positions-Embedding und vor dem Head</translation>
     </message>

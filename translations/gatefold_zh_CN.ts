@@ -82,7 +82,17 @@
         <translation>MLP 比例 %1 使隐藏层没有任何单元；请使用正的比例，例如 4。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
+        <source>The rotary base theta must be a finite number &gt; 0, not %1 (the CDE reference code uses 10000).</source>
+        <translation>旋转基数 theta 必须是大于 0 的有限数，而不是 %1（CDE 参考代码使用 10000）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>2-D rotary embeddings split each head&apos;s width %1 (embed_dim / num_heads) into a row half and a column half of channel pairs, so it must be a multiple of 4; change embed_dim or num_heads, or use pos.kind=learned.</source>
+        <translation>二维旋转嵌入将每个头的宽度 %1（embed_dim / num_heads）分为由通道对组成的行半部和列半部，因此它必须是 4 的倍数；请修改 embed_dim 或 num_heads，或使用 pos.kind=learned。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Block %1 does not exist; a model of depth %2 has blocks 0 to %3.</source>
         <translation>块 %1 不存在；深度为 %2 的模型只有块 0 到 %3。</translation>
     </message>
@@ -157,7 +167,7 @@
         <translation>LayerNorm 吸收是折叠后部署形式的属性：请同时设置 join.deployed=true，或在训练时保持关闭（fold 会应用它；`gatefold-cli cost --absorb-norms` 可显示其开销）。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>No block is gated; list at least one block, or set gate.kind to none.</source>
         <translation>没有任何块被门控；请至少列出一个块，或将 gate.kind 设为 none。</translation>
     </message>
@@ -958,7 +968,17 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>初始权重：timm 为截断正态分布 0.02；jax 为 xavier，分类头置零（小数据从头训练时更快）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>position embedding: learned (timm&apos;s absolute table pos_embed) or rope2d (q and k rotated by patch row and column in every head; no pos_embed)</source>
+        <translation>位置嵌入：learned（timm 的绝对位置表 pos_embed）或 rope2d（每个头中的 q 和 k 按图块的行和列旋转；无 pos_embed）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>theta of the rotary frequencies theta^(-4i/d_h) under pos.kind=rope2d (&gt; 0; 10000 as the CDE reference code)</source>
+        <translation>pos.kind=rope2d 时旋转频率 theta^(-4i/d_h) 中的 theta（&gt; 0；与 CDE 参考代码一样为 10000）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>dropout after the position embedding and before the head</source>
         <translation>位置嵌入之后和分类头之前的 dropout</translation>
     </message>
