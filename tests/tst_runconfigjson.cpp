@@ -306,7 +306,8 @@ void TstRunConfigJson::equalitySeesEverySetting()
                                                  "0.1,0.2", "x", "cpu", "cuda", "linear", "geometric", "cosine",
                                                  "cde", "soft", "hard", "kmeans", "folder", "cifar10", "skip",
                                                  "mean", "none", "per_layer", "shared", "/tmp/x", "avg", "jax",
-                                                 "vq", "expand", "per-layer", "once", "normal", "values", "B", "gloo"};
+                                                 "vq", "expand", "per-layer", "once", "normal", "values", "B", "gloo",
+                                                 "bf16"};
     QStringList unchanged, blind;
     for (const config::Field &field : config::fields()) {
         bool changed = false;
