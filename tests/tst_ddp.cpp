@@ -555,7 +555,7 @@ void TstDdp::twoRanksTrainAsOneProcess()
     const Trained two = plain ? twoRanks() : trainRun(tag + "-2", model + dataParallel(2));
     QVERIFY(!one.weights.empty() && !two.weights.empty());
     QCOMPARE(int(one.metrics.count(QStringLiteral("train/loss@%1").arg(kSteps))), 1);
-    if (!plain)
+    if (!plain && !tag.startsWith("accumulated"))
         QVERIFY(one.metrics.count(tag.startsWith("CDE") ? "cde/L1/perplexity@16" : "train/diversity@16"));
 
     const Measured m = compareMetrics(one.metrics, two.metrics, trainingBound);
