@@ -147,7 +147,7 @@ private Q_SLOTS:
     void accumulationEqualsOneLargerBatch();
     void emaWarmupDecays();
     void bf16TrainsOrIsRefused();
-    void bf16RefusedWithoutAvx512();
+    void bf16RefusalsHaveTheirReasons();
     void accumulatedRunResumesBitExact();
     void badRecipeSettingsRefused();
 
@@ -331,8 +331,33 @@ void TstRecipe::bf16TrainsOrIsRefused()
     QVERIFY(b.messages.join('\n').contains("autocast to bfloat16"));
 }
 
-void TstRecipe::bf16RefusedWithoutAvx512()
+void TstRecipe::bf16RefusalsHaveTheirReasons()
 {
+    // Why CDE models are refused: under autocast their fused top-k / mix kernels receive bfloat16
+    // and LibTorch's dispatch has no such case for them. (Should this start to pass, lift the refusal
+    // in runvalidation.cpp.)
+    RunConfig cde = withSettings(tinyRun(), {"gate.kind=cde", "gate.codebook_size=16"});
+    auto m = model::VisionTransformer(cde.model);
+    bool threw = false;
+    try {
+        AutocastScope scope(Precision::Bf16, torch::kCPU);
+        m->forward(torch::randn({2, 3, 16, 16}));
+    } catch (const c10::Error &e) {
+        threw = QString::fromStdString(e.what()).contains("BFloat16");
+    }
+    QVERIFY(threw);
+    // A DeepEmbed model (plain ATen ops) trains under bf16: forward and backward, float32 gradients.
+    RunConfig deep = withSettings(tinyRun(), {"gate.kind=deep-embed"});
+    auto d = model::VisionTransformer(deep.model);
+    torch::Tensor loss;
+    {
+        AutocastScope scope(Precision::Bf16, torch::kCPU);
+        loss = d->forward(torch::randn({2, 3, 16, 16})).to(torch::kFloat32).logsumexp(1).mean();
+    }
+    loss.backward();
+    for (const auto &p : d->parameters())
+        QVERIFY(!p.grad().defined() || p.grad().scalar_type() == torch::kFloat32);
+
     RunConfig config = withSettings(tinyRun(), {"compute.precision=bf16"});
     CpuFeatures none;
     const QString refusal = precisionRefusal(config, false, none);
@@ -387,6 +412,12 @@ void TstRecipe::badRecipeSettingsRefused()
     for (const char *good : {"optim.layer_decay=1", "optim.layer_decay=0.65", "train.accum_steps=8",
                              "optim.ema_warmup=2000", "compute.precision=bf16"})
         QVERIFY2(validateRunConfig(withSettings(tinyRun(), {good})).empty(), good);
+    // bf16 where the model runs fused float-only kernels: refused before a run exists, with the reason.
+    for (const char *model : {"gate.kind=cde", "join.branches=2"}) {
+        const auto problems = validateRunConfig(withSettings(tinyRun(), {"compute.precision=bf16", model}));
+        QVERIFY2(mentions(problems, "compute.precision"), model);
+    }
+    QVERIFY(validateRunConfig(withSettings(tinyRun(), {"compute.precision=bf16", "gate.kind=deep-embed"})).empty());
     std::string why;
     RunConfig config = tinyRun();
     QVERIFY(!config::applyAssignment(config, "compute.precision=fp16", &why));
