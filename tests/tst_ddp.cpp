@@ -530,7 +530,9 @@ void TstDdp::twoRanksTrainAsOneProcess_data()
     QTest::newRow("CDE soft top-4, K 16") << cdeModel();
     QTest::newRow("joining 2x2 with diversity") << joinModel();
     // Gradient accumulation (issue 19): 2 micro-batches of 16 per step; the ranks all-reduce once, on the
-    // last, the local sum of both (GradientReducer::prepare's addHeld).
+    // last, the local sum of both (GradientReducer::prepare's addHeld). Measured: train/loss 1.3e-7,
+    // weights 3.4e-7; a reducer that averaged only the last micro-batch's gradients (addHeld ignored,
+    // tried once) is caught at step 1: train/grad_norm 1.029 vs 0.679.
     QTest::newRow("accumulated 2 x 16, plain ViT")
         << plainModel() + QStringList{"--set", "train.batch_size=16", "--set", "train.accum_steps=2"};
 }
