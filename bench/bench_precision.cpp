@@ -60,9 +60,11 @@ void stepTimes(int batch, int rounds)
 {
     using namespace model::presets;
     const std::vector<Model> models = {{"demo d96x4", train::demoRun().model}, {"cifar-vit d192x6", cifarVit()},
-                                       {"deepembed d192x6", cifarDeepEmbed()}};
+                                       {"cifar-cde d192x6", cifarCde()}, {"deepembed d192x6", cifarDeepEmbed()}};
     std::printf("%-18s %12s %12s %14s %16s\n", "model", "fp32 ms", "bf16 ms", "bf16 / fp32", "rounds' range");
-    for (const auto &m : models) {
+    for (auto m : models) {
+        if (m.config.gate.kind == model::GateKind::Cde)
+            m.config.gate.embedInit = model::EmbedInit::Normal;  // a live gate, not an identity
         torch::manual_seed(0);
         auto net = model::VisionTransformer(m.config);
         net->train();

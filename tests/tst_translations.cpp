@@ -114,7 +114,7 @@ const std::vector<std::vector<std::string>> &badAssignments()
         {"data.val_size=100000001"},
         {"compute.processes=0", "compute.dist_timeout=0", "optim.layer_decay=0", "train.accum_steps=0",
          "optim.ema_warmup=-1"},
-        {"optim.layer_decay=1.5", "compute.precision=bf16", "gate.kind=cde"},
+        {"optim.layer_decay=1.5"},
         {"compute.processes=3", "train.batch_size=64", "compute.device=cpu", "compute.dist_backend=nccl"},
     };
     return sets;

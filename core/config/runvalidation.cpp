@@ -151,13 +151,6 @@ void checkCombination(const RunConfig &config, std::vector<model::ConfigProblem>
         need(out, t.cde.tauSchedule == TauSchedule::None, "cde.tau_schedule",
              GF_TRANSLATE_NOOP("ConfigProblem", "applies to CDE gates only (gate.kind = cde); set it to none"));
     }
-    // Autocast hands bfloat16 to whatever runs under it; the CDE gate's and the parallel blocks' fused
-    // kernels (core/model: sparse mix, gated scale, branch join) take float32 and float64 only.
-    need(out, t.precision == Precision::Fp32
-             || (config.model.gate.kind != model::GateKind::Cde && !config.model.isParallel()),
-         "compute.precision",
-         GF_TRANSLATE_NOOP("ConfigProblem", "bf16 runs models without CDE gates and parallel branches only: their "
-                                            "fused kernels take float32 and float64, not bfloat16; use fp32"));
     // The built-in set has 10 classes in RGB.
     if (t.data.name == "builtin") {
         need(out, config.model.numClasses == 10, "num_classes",
