@@ -307,7 +307,7 @@ void TstRunConfigJson::equalitySeesEverySetting()
                                                  "cde", "soft", "hard", "kmeans", "folder", "cifar10", "skip",
                                                  "mean", "none", "per_layer", "shared", "/tmp/x", "avg", "jax",
                                                  "vq", "expand", "per-layer", "once", "normal", "values", "B", "gloo",
-                                                 "rope2d"};
+                                                 "rope2d", "bf16"};
     QStringList unchanged, blind;
     for (const config::Field &field : config::fields()) {
         bool changed = false;

@@ -112,8 +112,10 @@ const std::vector<std::vector<std::string>> &badAssignments()
          "compute.threads=-1", "optim.lr=1e-300", "aug.scale_min=0"},
         {"cde.ramp_epochs=1", "cde.tau_schedule=linear", "img_size=4", "patch_size=2"},
         {"data.val_size=100000001"},
-        {"compute.processes=0", "compute.dist_timeout=0"},
         {"pos.kind=rope2d", "embed_dim=24", "num_heads=4", "pos.rope_theta=0"},
+        {"compute.processes=0", "compute.dist_timeout=0", "optim.layer_decay=0", "train.accum_steps=0",
+         "optim.ema_warmup=-1"},
+        {"optim.layer_decay=1.5"},
         {"compute.processes=3", "train.batch_size=64", "compute.device=cpu", "compute.dist_backend=nccl"},
     };
     return sets;

@@ -6,6 +6,7 @@
 
 #include "config/fieldtable.h"
 #include "config/runvalidation.h"
+#include "train/precision.h"
 
 #include <QCoreApplication>
 
@@ -44,6 +45,9 @@ PreRunCheck checkBeforeCreating(const train::RunConfig &config, train::DataCheck
     train::ResourceEstimate estimate;
     for (const QString &line : train::checkResources(config, &estimate))
         check.problems.push_back(itemFromLine(line));
+    const QString precision = train::precisionRefusalHere(config);
+    if (!precision.isEmpty())
+        check.problems.push_back(itemFromLine(precision));
     check.parameters = estimate.parameters;
     check.activationBytes = estimate.activationBytes;
     check.checkpointBytes = estimate.checkpointBytes;

@@ -46,6 +46,7 @@ GF_ENUM_TABLE(train::TauSchedule, {train::TauSchedule::None, "none"}, {train::Ta
               {train::TauSchedule::Geometric, "geometric"})
 GF_ENUM_TABLE(train::DeviceChoice, {train::DeviceChoice::Auto, "auto"}, {train::DeviceChoice::Cpu, "cpu"},
               {train::DeviceChoice::Cuda, "cuda"})
+GF_ENUM_TABLE(train::Precision, {train::Precision::Fp32, "fp32"}, {train::Precision::Bf16, "bf16"})
 GF_ENUM_TABLE(train::DistBackend, {train::DistBackend::Auto, "auto"}, {train::DistBackend::Gloo, "gloo"},
               {train::DistBackend::Nccl, "nccl"})
 
@@ -80,4 +81,5 @@ namespace gatefold::train {
 std::string toString(TauSchedule v) { return config::enumName(v); }
 std::string toString(DeviceChoice v) { return config::enumName(v); }
 std::string toString(DistBackend v) { return config::enumName(v); }
+std::string toString(Precision v) { return config::enumName(v); }
 } // namespace gatefold::train

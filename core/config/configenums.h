@@ -27,6 +27,7 @@ template<> const EnumTable<model::JoinStage> &enumTable<model::JoinStage>();
 template<> const EnumTable<train::TauSchedule> &enumTable<train::TauSchedule>();
 template<> const EnumTable<train::DeviceChoice> &enumTable<train::DeviceChoice>();
 template<> const EnumTable<train::DistBackend> &enumTable<train::DistBackend>();
+template<> const EnumTable<train::Precision> &enumTable<train::Precision>();
 
 // The data sets data.name accepts (data/datasets.cpp opens them).
 const std::vector<std::string> &dataSetNames();
@@ -53,4 +54,5 @@ namespace gatefold::train {
 std::string toString(TauSchedule v);
 std::string toString(DeviceChoice v);
 std::string toString(DistBackend v);
+std::string toString(Precision v);
 } // namespace gatefold::train

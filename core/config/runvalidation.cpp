@@ -119,6 +119,12 @@ void checkTraining(const TrainConfig &t, std::vector<model::ConfigProblem> &out)
     need(out, o.labelSmoothing >= 0 && o.labelSmoothing < 1, "optim.label_smoothing", fromZeroBelowOne);
     need(out, o.emaDecay >= 0 && o.emaDecay < 1, "optim.ema_decay",
          GF_TRANSLATE_NOOP("ConfigProblem", "must lie in [0, 1) (0: off)"));
+    need(out, o.emaWarmup >= 0, "optim.ema_warmup",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 (the default ramp) or a number of optimiser steps"));
+    need(out, o.layerDecay > 0 && o.layerDecay <= 1, "optim.layer_decay",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie in (0, 1] (1: off; 0.65 to 0.75 as a rule for fine-tuning)"));
+    need(out, t.accumSteps >= 1 && t.accumSteps <= 4096, "train.accum_steps",
+         GF_TRANSLATE_NOOP("ConfigProblem", "must lie between 1 (no accumulation) and 4096"));
     need(out, t.cde.rampEpochs >= 0 && t.cde.rampEpochs <= t.epochs, "cde.ramp_epochs", withinEpochs);
     need(out, t.cde.tauEnd > 0, "cde.tau_end", GF_TRANSLATE_NOOP("ConfigProblem", "must be greater than 0"));
     need(out, t.threads >= 0 && t.threads <= 1024, "compute.threads",

@@ -21,6 +21,10 @@ struct OptimConfig {
     double clipGrad = 1.0;        // max global L2 norm of the gradients; 0 = no clipping
     double labelSmoothing = 0.1;  // training loss only; evaluation uses plain cross-entropy
     double emaDecay = 0.0;        // EMA of the weights per step; 0 = off (then no val_ema/*)
+    int emaWarmup = 0;            // > 0: the EMA decay ramps linearly 0 → emaDecay over these optimiser
+                                  // steps (cde_vit.py's --ema_warmup); 0: min(emaDecay, (1 + n)/(10 + n))
+    double layerDecay = 1.0;      // timm's layer-wise lr decay: block i's lr × decay^(depth − i), the
+                                  // embeddings × decay^(depth + 1), head and final norm × 1; 1 = off
 };
 
 // How τ moves from gate.temperature (start) to `tauEnd` over the run.
@@ -36,6 +40,10 @@ struct CdeScheduleConfig {
 
 enum class DeviceChoice { Auto, Cpu, Cuda };
 
+// The training forward pass: float32, or LibTorch autocast to bfloat16 (weights, gradients and the
+// optimiser stay float32; evaluation runs in float32).
+enum class Precision { Fp32, Bf16 };
+
 // The c10d process group of a data-parallel run: auto is NCCL when the ranks hold CUDA devices, else Gloo.
 enum class DistBackend { Auto, Gloo, Nccl };
 
@@ -45,12 +53,14 @@ struct TrainConfig {
     OptimConfig optim;
     CdeScheduleConfig cde;
     int epochs = 10;
-    int batchSize = 128;
+    int batchSize = 128;       // images per micro-batch, in all (with processes > 1: split between them)
+    int accumSteps = 1;        // micro-batches whose gradients are summed into one optimiser step
     std::uint64_t seed = 0;    // weights, data order, dropout
     int logEvery = 10;         // train/* metrics every k steps (their mean over the k steps)
     int evalBatchSize = 256;
     bool deterministic = false;  // deterministic algorithms (CUDA: slower; CPU kernels are already)
     DeviceChoice device = DeviceChoice::Auto;
+    Precision precision = Precision::Fp32;
     int threads = 0;            // CPU intra-op threads, 0 = all cores (with processes > 1: per process, 0 = cores / processes)
     int processes = 1;          // data-parallel ranks started on this machine (batchSize is the global batch)
     DistBackend distBackend = DistBackend::Auto;

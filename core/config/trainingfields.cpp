@@ -20,6 +20,11 @@ void addRunFields(std::vector<Field> &f)
     add("train.batch_size", G::Optimisation, T::Integer, GF_TRANSLATE_NOOP("RunField", "images per training step, in all: with several "
                                                                         "processes each takes an equal share"),
         GF_TRAIN(batchSize), integerCodec());
+    add("train.accum_steps", G::Optimisation, T::Integer,
+        GF_TRANSLATE_NOOP("RunField", "gradient accumulation: micro-batches of train.batch_size summed into one "
+                                      "optimiser step (it sees batch_size x accum_steps images; schedules, logs "
+                                      "and checkpoints count optimiser steps)"),
+        GF_TRAIN(accumSteps), integerCodec());
     add("train.eval_batch_size", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "images per evaluation batch"),
         GF_TRAIN(evalBatchSize), integerCodec());
     add("train.seed", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "seed of weights, data order and dropout"),
@@ -65,6 +70,17 @@ void addOptimFields(std::vector<Field> &f)
         GF_TRAIN(optim.labelSmoothing));
     add("optim.ema_decay", o, GF_TRANSLATE_NOOP("RunField", "EMA of the weights per step (0: off)"),
         GF_TRAIN(optim.emaDecay));
+    add("optim.layer_decay", o,
+        GF_TRANSLATE_NOOP("RunField", "layer-wise learning-rate decay (timm's LLRD): block i learns at lr x "
+                                      "decay^(depth - i), the embeddings at lr x decay^(depth + 1), head and final "
+                                      "norm at lr (1: off)"),
+        GF_TRAIN(optim.layerDecay));
+    f.push_back(makeField("optim.ema_warmup", o, T::Integer, false,
+                          GF_TRANSLATE_NOOP("RunField", "optimiser steps over which the EMA decay ramps linearly "
+                                                        "from 0 to optim.ema_decay (0: min(ema_decay, "
+                                                        "(1 + n)/(10 + n)))"),
+                          GF_TRAIN(optim.emaWarmup), integerCodec()));
+    f.back().applies = [](const RunConfig &c) { return c.train.optim.emaDecay > 0; };
 }
 
 void addScheduleAndComputeFields(std::vector<Field> &f)
@@ -87,6 +103,10 @@ void addScheduleAndComputeFields(std::vector<Field> &f)
     add("compute.device", G::Compute, T::Text, GF_TRANSLATE_NOOP("RunField", "device of each process (auto: CUDA when present); with several "
                                       "processes on CUDA every local rank takes its own device (rank r: cuda:r)"),
         GF_TRAIN(device), enumCodec<train::DeviceChoice>());
+    add("compute.precision", G::Compute, T::Text,
+        GF_TRANSLATE_NOOP("RunField", "training forward pass: fp32, or bf16 (LibTorch autocast; weights, "
+                                      "gradients and optimiser stay fp32, evaluation runs in fp32)"),
+        GF_TRAIN(precision), enumCodec<train::Precision>());
     add("compute.threads", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "CPU threads of each process (0: all cores, shared evenly by the processes)"),
         GF_TRAIN(threads), integerCodec());
     add("compute.processes", G::Compute, T::Integer,

@@ -72,7 +72,7 @@ std::unordered_set<const torch::autograd::Node *> reachable(const torch::Tensor 
 
 } // namespace
 
-void GradientReducer::prepare(const torch::Tensor &loss)
+void GradientReducer::prepare(const torch::Tensor &loss, bool addHeld)
 {
     const auto graph = reachable(loss);
     std::lock_guard<std::mutex> lock(m_mutex);
@@ -84,10 +84,14 @@ void GradientReducer::prepare(const torch::Tensor &loss)
     std::fill(m_arrived.begin(), m_arrived.end(), false);
     m_nextLaunch = 0;
     m_overlapped = 0;
-    // A parameter backward will not reach gets no gradient: zero, arrived now.
+    m_addHeld = addHeld;
+    // A parameter backward will not reach gets no gradient: zero (or what it holds), arrived now.
     for (std::size_t k = 0; k < m_parameters.size(); ++k) {
         const auto accumulator = torch::autograd::impl::try_get_grad_accumulator(m_parameters[k]);
         if (!accumulator || !graph.count(accumulator.get())) {
+            const Slot &s = m_slots[k];
+            if (addHeld && m_parameters[k].grad().defined())
+                m_buckets[s.bucket].buffer.narrow(0, s.offset, s.numel).copy_(m_parameters[k].grad().reshape({-1}));
             m_arrived[k] = true;
             --m_buckets[m_slots[k].bucket].waiting;
         }
@@ -103,7 +107,12 @@ void GradientReducer::onGradient(std::size_t index, const torch::Tensor &grad)
         return;  // a backward outside a training step (e.g. an analysis) is not reduced
     const Slot &s = m_slots[index];
     Bucket &b = m_buckets[s.bucket];
-    b.buffer.narrow(0, s.offset, s.numel).copy_(grad.detach().reshape({-1}));
+    auto slot = b.buffer.narrow(0, s.offset, s.numel);
+    slot.copy_(grad.detach().reshape({-1}));
+    // Tensor hooks run before AccumulateGrad: .grad still holds the earlier micro-batches' sum.
+    const auto &held = m_parameters[index].grad();
+    if (m_addHeld && held.defined())
+        slot.add_(held.detach().reshape({-1}));
     m_arrived[index] = true;
     --b.waiting;
     launchReady();

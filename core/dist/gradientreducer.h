@@ -32,7 +32,10 @@ public:
     GradientReducer(const GradientReducer &) = delete;
     GradientReducer &operator=(const GradientReducer &) = delete;
 
-    void prepare(const torch::Tensor &loss);  // after the forward pass, before backward
+    // After the forward pass, before backward. addHeld (gradient accumulation's last micro-batch):
+    // each parameter's bucket slot gets this backward's gradient plus the .grad it already holds
+    // (the earlier micro-batches', summed locally), so the average covers them all.
+    void prepare(const torch::Tensor &loss, bool addHeld = false);
     void finish();   // after backward: every parameter's .grad is the mean over the ranks
 
     std::int64_t bucketCount() const { return std::int64_t(m_buckets.size()); }
@@ -66,6 +69,7 @@ private:
     std::vector<unsigned> m_hooks;
     std::size_t m_nextLaunch = 0;
     bool m_inBackward = false;
+    bool m_addHeld = false;
     std::int64_t m_bytes = 0;
     double m_exposedSeconds = 0.0;
     std::int64_t m_overlapped = 0;

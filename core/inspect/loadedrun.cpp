@@ -148,7 +148,9 @@ std::optional<LoadedRun> loadRun(store::RunStore &store, qint64 runId, const QSt
     run.checkpoint = *chosen;
     if (!openRunData(run, progress, error))
         return std::nullopt;
-    run.stepsPerEpoch = std::max<std::int64_t>(1, run.data->size(data::Split::Train) / run.config.train.batchSize);
+    run.stepsPerEpoch = std::max<std::int64_t>(1, run.data->size(data::Split::Train)
+                                                      / (std::int64_t(run.config.train.batchSize)
+                                                         * std::max(1, run.config.train.accumSteps)));
 
     std::string why;
     auto built = model::buildModel(run.config.model, &why);

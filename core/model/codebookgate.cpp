@@ -1,5 +1,7 @@
 #include "codebookgate.h"
 
+#include "float32region.h"
+
 #include "gatedscale.h"
 #include "maccounter.h"
 
@@ -33,8 +35,10 @@ CodebookGateImpl::CodebookGateImpl(const ViTConfig &config, torch::Tensor shared
     m_embed = sharedEmbed.defined() ? sharedEmbed : register_parameter("embed", makeGateEmbed(config));
 }
 
-GateResult CodebookGateImpl::forward(const torch::Tensor &z, GateState &state, bool computeGate)
+GateResult CodebookGateImpl::forward(const torch::Tensor &zIn, GateState &state, bool computeGate)
 {
+    const Float32Region region;  // under bf16 autocast: the gate's kernels take float32
+    const torch::Tensor z = region.input(zIn);
     GateResult r;
     if (m_scope == AssignScope::Once && state.once) {
         r.assignment = *state.once;
@@ -48,14 +52,18 @@ GateResult CodebookGateImpl::forward(const torch::Tensor &z, GateState &state, b
     return r;
 }
 
-torch::Tensor CodebookGateImpl::apply(const torch::Tensor &y, const torch::Tensor &g) const
+torch::Tensor CodebookGateImpl::apply(const torch::Tensor &yIn, const torch::Tensor &gIn) const
 {
+    const Float32Region region;
+    const torch::Tensor y = region.input(yIn), g = region.input(gIn);
     countMacs("cde.apply", y.numel());
     return y * (1.0 + m_strength * g);
 }
 
-torch::Tensor CodebookGateImpl::applyAssignment(const torch::Tensor &y, const Assignment &a) const
+torch::Tensor CodebookGateImpl::applyAssignment(const torch::Tensor &yIn, const Assignment &a) const
 {
+    const Float32Region region;
+    const torch::Tensor y = region.input(yIn);
     if (a.kind != AssignKind::SoftTopK || a.dense)
         return apply(y, mixGate(a, m_embed));
     const int64_t k = a.indices.size(-1), width = y.size(-1);

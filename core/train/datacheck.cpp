@@ -112,6 +112,14 @@ std::vector<CheckItem> dataMismatchItems(const DataFacts &data, const RunConfig 
                                       "train.batch_size to at most %2")
                            .arg(config.train.batchSize)
                            .arg(number(train), name)});
+    else if (std::int64_t(config.train.batchSize) * config.train.accumSteps > train)
+        out.push_back({QStringLiteral("train.accum_steps"),
+                       QStringLiteral("%1 micro-batches of %2 make %3 images per optimiser step, more than the %4 "
+                                      "training images of %5; lower train.accum_steps or train.batch_size")
+                           .arg(config.train.accumSteps)
+                           .arg(config.train.batchSize)
+                           .arg(number(std::int64_t(config.train.batchSize) * config.train.accumSteps))
+                           .arg(number(train), name)});
     return out;
 }
 
@@ -126,7 +134,8 @@ QStringList dataMismatch(const data::Dataset &data, const RunConfig &config)
 std::vector<CheckItem> scheduleWarnings(const RunConfig &config, std::int64_t trainImages)
 {
     std::vector<CheckItem> out;
-    const std::int64_t perEpoch = config.train.batchSize > 0 ? trainImages / config.train.batchSize : 0;
+    const std::int64_t perStep = std::int64_t(config.train.batchSize) * std::max(1, config.train.accumSteps);
+    const std::int64_t perEpoch = perStep > 0 ? trainImages / perStep : 0;
     if (perEpoch < 1 || config.train.epochs < 1)
         return out;
     joinWarnings(config, perEpoch, &out);

@@ -4,6 +4,7 @@
 
 #include "checkpoint.h"
 #include "codebookrecord.h"
+#include "autocastscope.h"
 #include "store/checkpointname.h"
 #include "config/resourceestimate.h"
 #include "config/runconfigjson.h"
@@ -84,15 +85,17 @@ std::vector<std::int64_t> Trainer::batchIndices(std::int64_t step)
         std::shuffle(m_permutation.begin(), m_permutation.end(), rng);
         m_permEpoch = epoch;
     }
-    const auto begin = m_permutation.begin() + (step % spe) * m_config.train.batchSize;
-    return {begin, begin + m_config.train.batchSize};
+    const std::int64_t perStep = std::int64_t(m_config.train.batchSize) * m_config.train.accumSteps;
+    const auto begin = m_permutation.begin() + (step % spe) * perStep;
+    return {begin, begin + perStep};
 }
 
 void Trainer::applySchedules(std::int64_t step)
 {
     const double lr = m_schedules->learningRate(step);
-    for (auto &group : m_optimizer->param_groups())
-        static_cast<torch::optim::AdamWOptions &>(group.options()).lr(lr);
+    auto &groups = m_optimizer->param_groups();
+    for (size_t g = 0; g < groups.size(); ++g)
+        static_cast<torch::optim::AdamWOptions &>(groups[g].options()).lr(lr * m_lrScales[g]);
     if (m_config.model.gate.kind == model::GateKind::Cde) {
         m_model->setGateStrength(m_schedules->gateStrength(step));
         m_model->setTemperature(m_schedules->temperature(step));
@@ -243,24 +246,29 @@ void Trainer::announceStart()
         m_options.events->message(message);
 }
 
-std::pair<torch::Tensor, torch::Tensor> Trainer::trainBatch(std::int64_t step)
+std::pair<torch::Tensor, torch::Tensor> Trainer::trainBatch(std::int64_t microIndex)
 {
+    // The loader counts micro-batches: micro-batch j of optimiser step s is number s·k + j.
+    const int k = m_config.train.accumSteps;
+    const std::int64_t step = microIndex / k;
+    const size_t batch = size_t(m_config.train.batchSize);
+    const size_t first = size_t(microIndex % k) * batch;
     const auto global = batchIndices(step);
-    // Rank r of W takes positions r, r + W, … of the global batch: DistributedSampler's shard of the
-    // epoch's order. An image's augmentation is a function of (seed, step, its position in the global
-    // batch), so the global batch is the same for any number of ranks.
+    // Rank r of W takes positions r, r + W, … of the micro-batch: DistributedSampler's shard of the
+    // epoch's order. An image's augmentation is a function of (seed, step, its position in the step's
+    // global batch), so the global batch is the same for any number of ranks and any accum_steps.
     const int ranks = worldSize();
     std::vector<std::int64_t> indices;
     std::vector<std::uint64_t> seeds;
     const std::uint64_t stepSeed = streamSeed(m_config.train.seed, kAugmentStream, step);
-    for (size_t i = size_t(rank()); i < global.size(); i += size_t(ranks)) {
+    for (size_t i = first + size_t(rank()); i < first + batch; i += size_t(ranks)) {
         indices.push_back(global[i]);
         seeds.push_back(mixSeed(stepSeed ^ std::uint64_t(i)));
     }
-    auto batch = m_data->trainBatch(indices, seeds);
+    auto data = m_data->trainBatch(indices, seeds);
     if (m_device.is_cuda())
-        batch.first = batch.first.pin_memory();
-    return batch;
+        data.first = data.first.pin_memory();
+    return data;
 }
 
 bool Trainer::stopRequested() const
@@ -333,23 +341,15 @@ QString Trainer::divergedMessage(std::int64_t step, double lossValue, double gra
         .arg(last);
 }
 
-bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *error)
+bool Trainer::microStep(data::BatchLoader &loader, std::int64_t step, int micro, StepResult *result, QString *error)
 {
     const auto &o = m_config.train.optim;
-    const double clip = o.clipGrad > 0 ? o.clipGrad : std::numeric_limits<double>::infinity();
-    const std::int64_t step = m_state.step;
-    const auto t0 = Clock::now();
-    // One process: torch's generator from (seed, epoch), its state in every checkpoint. Several ranks:
-    // from (seed, step, rank) at every step, so no rank's state needs keeping and any step can resume.
-    if (m_options.group)
-        torch::manual_seed(rankStreamSeed(m_config.train.seed, kTorchStream, step, rank()));
-    else if (step % m_schedules->stepsPerEpoch() == 0)
-        torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, step / m_schedules->stepsPerEpoch()));
-    applySchedules(step);
+    const int k = m_config.train.accumSteps;
+    const std::int64_t index = step * k + micro;  // the micro-batch's number (the step's when k = 1)
     const double waitedBefore = loader.waitedSeconds();
     torch::Tensor images, labels;
     try {
-        std::tie(images, labels) = loader.take(step);
+        std::tie(images, labels) = loader.take(index);
     } catch (const data::DataError &e) {
         *error = QStringLiteral("step %1: %2; the last checkpoint is kept (data.bad_images=skip skips such "
                                 "images and counts them)")
@@ -364,25 +364,70 @@ bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *
     data::MixedBatch mixed;
     if (augment.mixes())
         mixed = data::mixBatch(images, labels, m_config.model.numClasses, augment, o.labelSmoothing,
-                               m_options.group ? rankStreamSeed(m_config.train.seed, kMixStream, step, rank())
-                                               : streamSeed(m_config.train.seed, kMixStream, step));
+                               m_options.group ? rankStreamSeed(m_config.train.seed, kMixStream, index, rank())
+                                               : streamSeed(m_config.train.seed, kMixStream, index));
+
+    torch::Tensor total_loss;
+    model::VitOutput out;
+    {
+        AutocastScope autocast(m_config.train.precision, m_device);
+        out = m_model->forwardForTraining(mixed.mixed ? mixed.images : images);
+        const auto logits = out.logits.to(torch::kFloat32);  // the loss in float32 (no-op without autocast)
+        auto loss = mixed.mixed
+            ? -(mixed.targets * torch::log_softmax(logits, 1)).sum(1).mean()  // soft targets, smoothing inside
+            : torch::cross_entropy_loss(logits, labels, {}, at::Reduction::Mean, -100, o.labelSmoothing);
+        const auto aux = m_model->auxiliaryLoss(out);
+        total_loss = aux.defined() ? loss + aux : loss;
+    }
+    // The step's gradient is the mean over its k micro-batches: each adds its own / k.
+    const auto backwardLoss = k > 1 ? total_loss / double(k) : total_loss;
+    const bool last = micro + 1 == k;
+    if (m_reducer && last)  // earlier micro-batches only add to the local gradients (DDP's no_sync)
+        m_reducer->prepare(backwardLoss, /*addHeld=*/k > 1);
+    backwardLoss.backward();
+    result->loss = total_loss.item<double>();
+    result->diversity = out.diversity.defined() ? out.diversity.detach() : torch::Tensor();
+    result->images = images.size(0);
+    return true;
+}
+
+bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *error)
+{
+    const auto &o = m_config.train.optim;
+    const double clip = o.clipGrad > 0 ? o.clipGrad : std::numeric_limits<double>::infinity();
+    const std::int64_t step = m_state.step;
+    const auto t0 = Clock::now();
+    // One process: torch's generator from (seed, epoch), its state in every checkpoint. Several ranks:
+    // from (seed, step, rank) at every step, so no rank's state needs keeping and any step can resume.
+    if (m_options.group)
+        torch::manual_seed(rankStreamSeed(m_config.train.seed, kTorchStream, step, rank()));
+    else if (step % m_schedules->stepsPerEpoch() == 0)
+        torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, step / m_schedules->stepsPerEpoch()));
+    applySchedules(step);
 
     m_optimizer->zero_grad();
-    const auto out = m_model->forwardForTraining(mixed.mixed ? mixed.images : images);
-    auto loss = mixed.mixed
-        ? -(mixed.targets * torch::log_softmax(out.logits, 1)).sum(1).mean()  // soft targets, smoothing inside
-        : torch::cross_entropy_loss(out.logits, labels, {}, at::Reduction::Mean, -100, o.labelSmoothing);
-    const auto aux = m_model->auxiliaryLoss(out);
-    const auto total_loss = aux.defined() ? loss + aux : loss;
-    if (m_reducer)
-        m_reducer->prepare(total_loss);
-    total_loss.backward();
+    const int k = m_config.train.accumSteps;
+    double lossValue = 0.0;
+    torch::Tensor diversity;
+    std::int64_t images = 0;
+    for (int micro = 0; micro < k; ++micro) {
+        StepResult part;
+        if (!microStep(loader, step, micro, &part, error))
+            return false;
+        lossValue += part.loss;
+        if (part.diversity.defined())
+            diversity = diversity.defined() ? diversity + part.diversity : part.diversity;
+        images += part.images;
+    }
+    if (k > 1) {  // the step's loss and diversity: means over its micro-batches
+        lossValue /= double(k);
+        if (diversity.defined())
+            diversity = diversity / double(k);
+    }
     const auto c0 = Clock::now();
     if (m_reducer)
         m_reducer->finish();  // every rank holds the mean gradient of the global batch
     const double gradNorm = torch::nn::utils::clip_grad_norm_(m_parameters, clip);
-    double lossValue = total_loss.item<double>();
-    torch::Tensor diversity = out.diversity.defined() ? out.diversity.detach() : torch::Tensor();
     averageAcrossRanks(&lossValue, &diversity);
     if (m_reducer)  // what backward did not hide of the all-reduce, and the step's small reductions
         m_state.window.commWait += std::chrono::duration<double>(Clock::now() - c0).count();
@@ -398,7 +443,7 @@ bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *
     result->loss = lossValue;
     result->gradNorm = gradNorm;
     result->diversity = diversity;
-    result->images = images.size(0) * worldSize();
+    result->images = images * worldSize();
     return true;
 }
 
@@ -457,7 +502,9 @@ TrainOutcome Trainer::run()
     m_sessionStart = Clock::now();
     m_sessionStartStep = m_state.step;
     // Batches are made ahead on the loader's workers; batch s is a pure function of (seed, s).
-    data::BatchLoader loader([this](std::int64_t step) { return trainBatch(step); }, m_state.step, total,
+    // Indexed by micro-batch (train.accum_steps of them per optimiser step).
+    const int k = m_config.train.accumSteps;
+    data::BatchLoader loader([this](std::int64_t micro) { return trainBatch(micro); }, m_state.step * k, total * k,
                              dataWorkers(m_config.train.data.workers, m_device), m_config.train.data.prefetch);
     QString error;
     // A resumed run's checkpoint already holds this step: stopping at once writes no second file.

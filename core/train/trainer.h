@@ -88,6 +88,7 @@ public:
     TrainOutcome run();
 
     model::VisionTransformer &model() { return m_model; }
+    const torch::optim::AdamW &optimizer() const { return *m_optimizer; }
     const RunSchedules &schedules() const { return *m_schedules; }
     const TrainState &state() const { return m_state; }
     const data::Dataset &dataset() const { return *m_data; }
@@ -101,12 +102,14 @@ public:
     // prepare() started from it; nullopt when it did not (a fresh start, a resume).
     const std::optional<InitFromPlan> &initFromPlan() const { return m_initFromPlan; }
 
-    // The training indices of step `step` (a pure function of seed and step): the global batch.
+    // The training indices of step `step` (a pure function of seed and step): the global batch of
+    // one optimiser step, batch_size x accum_steps images (micro-batch j is the j-th batch_size of them).
     std::vector<std::int64_t> batchIndices(std::int64_t step);
     // Ranks of the job (1 without a process group) and this trainer's rank.
     int worldSize() const;
     int rank() const;
-    // Sets λ, τ, the joining strength and the learning rate for step `step`.
+    // Sets λ, τ, the joining strength and the learning rate for step `step` (each optimiser group's
+    // scheduled lr times its layer-decay factor).
     void applySchedules(std::int64_t step);
 
 private:
@@ -128,6 +131,9 @@ private:
     // Schedules, batch, forward, backward, clipping, optimiser and EMA; false when the
     // batch could not be made or the loss or gradient diverged (the step is not taken).
     bool trainStep(data::BatchLoader &loader, StepResult *result, QString *error);
+    // Micro-batch `micro` of `step` (train.accum_steps): batch, forward (under compute.precision's
+    // autocast), loss, and backward of loss / accum_steps into the gradients the step sums.
+    bool microStep(data::BatchLoader &loader, std::int64_t step, int micro, StepResult *result, QString *error);
     void reportProgress(const StepResult &result);  // the train/* window and the progress event
     bool endEpoch(QString *error);                  // evaluation, best, checkpoint kinds, records
     TrainOutcome finish(TrainEnd end, QString message) const;
@@ -137,12 +143,13 @@ private:
     bool agreedStop() const;
     void averageAcrossRanks(double *loss, torch::Tensor *diversity);
 
-    std::pair<torch::Tensor, torch::Tensor> trainBatch(std::int64_t step);  // the loader's producer
+    std::pair<torch::Tensor, torch::Tensor> trainBatch(std::int64_t microIndex);  // the loader's producer
     QString divergedMessage(std::int64_t step, double lossValue, double gradNorm) const;
 
     // The steps of prepare(), in their order.
     bool openData(QString *error);            // the data set, its check against the model, the normalisation
     bool chooseDevice(QString *error);
+    bool choosePrecision(QString *error);     // compute.precision on that device, or why not
     bool buildModelOnDevice(QString *error);  // seeded from (train.seed, -1)
     void buildOptimizer();                    // AdamW (decay on matrices only) and the EMA
     bool startWeights(QString *error);        // resume, init.from or the k-means codebooks
@@ -167,6 +174,7 @@ private:
     model::VisionTransformer m_model{nullptr};
     std::unique_ptr<torch::optim::AdamW> m_optimizer;
     std::vector<torch::Tensor> m_parameters;
+    std::vector<double> m_lrScales;  // per optimiser group: optim.layer_decay's factor (1 when off)
     std::unique_ptr<dist::GradientReducer> m_reducer;
     WeightEma m_ema;
     std::unique_ptr<RunSchedules> m_schedules;

@@ -8,7 +8,8 @@
 
 #include "checkpoint.h"
 #include "datacheck.h"
-#include "paramgroups.h"
+#include "layerdecay.h"
+#include "precision.h"
 #include "config/fieldtable.h"
 #include "config/runvalidation.h"
 #include "testkillpoint.h"
@@ -42,15 +43,31 @@ bool Trainer::prepare(QString *error)
     }
     if (!openData(error))
         return false;
-    const std::int64_t stepsPerEpoch = m_data->size(data::Split::Train) / m_config.train.batchSize;
+    // One optimiser step takes batch_size x accum_steps images; an epoch's incomplete last step is dropped.
+    const std::int64_t perStep = std::int64_t(m_config.train.batchSize) * m_config.train.accumSteps;
+    const std::int64_t stepsPerEpoch = m_data->size(data::Split::Train) / perStep;
     if (stepsPerEpoch < 1) {
-        *error = QStringLiteral("train.batch_size (%1) is larger than the training split (%2 images)")
-                     .arg(m_config.train.batchSize)
-                     .arg(m_data->size(data::Split::Train));
+        *error = m_config.train.accumSteps > 1
+            ? QStringLiteral("train.batch_size x train.accum_steps (%1 x %2 = %3 images per optimiser step) is "
+                             "larger than the training split (%4 images); lower either")
+                  .arg(m_config.train.batchSize)
+                  .arg(m_config.train.accumSteps)
+                  .arg(perStep)
+                  .arg(m_data->size(data::Split::Train))
+            : QStringLiteral("train.batch_size (%1) is larger than the training split (%2 images)")
+                  .arg(m_config.train.batchSize)
+                  .arg(m_data->size(data::Split::Train));
         return false;
     }
+    if (m_config.train.accumSteps > 1)
+        say(QStringLiteral("gradient accumulation: %1 micro-batches of %2 images, %3 images per optimiser step; "
+                           "%4 optimiser steps per epoch")
+                .arg(m_config.train.accumSteps)
+                .arg(m_config.train.batchSize)
+                .arg(perStep)
+                .arg(stepsPerEpoch));
     m_schedules = std::make_unique<RunSchedules>(m_config, stepsPerEpoch);
-    if (!chooseDevice(error) || !buildModelOnDevice(error))
+    if (!chooseDevice(error) || !choosePrecision(error) || !buildModelOnDevice(error))
         return false;
     buildOptimizer();
     if (!m_options.runDir.isEmpty() && !QDir().mkpath(m_options.runDir)) {
@@ -165,6 +182,20 @@ bool Trainer::chooseDevice(QString *error)
     return true;
 }
 
+bool Trainer::choosePrecision(QString *error)
+{
+    const QString refusal = precisionRefusal(m_config, m_device.is_cuda(), thisCpu());
+    if (!refusal.isEmpty()) {
+        *error = refusal;
+        return false;
+    }
+    if (m_config.train.precision == Precision::Bf16)
+        say(QStringLiteral("mixed precision: the training forward pass under LibTorch autocast to bfloat16 on %1; "
+                           "weights, gradients, the optimiser and evaluation stay float32")
+                .arg(QString::fromStdString(m_device.str())));
+    return true;
+}
+
 bool Trainer::buildModelOnDevice(QString *error)
 {
     torch::manual_seed(streamSeed(m_config.train.seed, kTorchStream, -1));
@@ -182,22 +213,31 @@ bool Trainer::buildModelOnDevice(QString *error)
 
 void Trainer::buildOptimizer()
 {
-    const auto groups = splitForWeightDecay(*m_model);
     const auto &o = m_config.train.optim;
     auto options = [&](double decay) {
         return std::make_unique<torch::optim::AdamWOptions>(
             torch::optim::AdamWOptions(o.lr).betas({o.beta1, o.beta2}).eps(o.eps).weight_decay(decay));
     };
     std::vector<torch::optim::OptimizerParamGroup> paramGroups;
-    if (!groups.decay.empty())
-        paramGroups.emplace_back(groups.decay, options(o.weightDecay));
-    if (!groups.noDecay.empty())
-        paramGroups.emplace_back(groups.noDecay, options(0.0));
+    m_parameters.clear();
+    m_lrScales.clear();
+    for (const auto &group : optimizerGroups(*m_model, o.weightDecay, o.layerDecay)) {
+        paramGroups.emplace_back(group.params, options(group.weightDecay));
+        m_lrScales.push_back(group.lrScale);
+        m_parameters.insert(m_parameters.end(), group.params.begin(), group.params.end());
+    }
     m_optimizer = std::make_unique<torch::optim::AdamW>(paramGroups, torch::optim::AdamWOptions(o.lr));
-    m_parameters = groups.decay;
-    m_parameters.insert(m_parameters.end(), groups.noDecay.begin(), groups.noDecay.end());
+    if (o.layerDecay != 1.0) {
+        const auto [low, high] = std::minmax_element(m_lrScales.begin(), m_lrScales.end());
+        say(QStringLiteral("layer-wise learning-rate decay %1: %2 parameter groups, lr x %3 (embeddings) to x %4 "
+                           "(head)")
+                .arg(o.layerDecay)
+                .arg(m_lrScales.size())
+                .arg(*low, 0, 'g', 4)
+                .arg(*high, 0, 'g', 4));
+    }
     if (o.emaDecay > 0)
-        m_ema = WeightEma(*m_model, o.emaDecay);
+        m_ema = WeightEma(*m_model, o.emaDecay, o.emaWarmup);
 }
 
 bool Trainer::startWeights(QString *error)
@@ -224,7 +264,7 @@ bool Trainer::startWeights(QString *error)
             say(line);
         m_initFromPlan = plan;
         if (m_ema.enabled())
-            m_ema = WeightEma(*m_model, m_config.train.optim.emaDecay);
+            m_ema = WeightEma(*m_model, m_config.train.optim.emaDecay, m_config.train.optim.emaWarmup);
         return true;
     }
     return initialiseCodebooks(error);
@@ -245,7 +285,7 @@ bool Trainer::initialiseCodebooks(QString *error)
         return false;
     }
     if (m_ema.enabled())
-        m_ema = WeightEma(*m_model, m_config.train.optim.emaDecay);
+        m_ema = WeightEma(*m_model, m_config.train.optim.emaDecay, m_config.train.optim.emaWarmup);
     say(QStringLiteral("k-means codebook init: %1 codebook(s) from %2 tokens, %3 empty "
                                                  "cluster(s) reseeded")
                                       .arg(report.codebooks)

@@ -15,12 +15,20 @@ std::vector<torch::Tensor> WeightEma::weights(const torch::nn::Module &model)
     return out;
 }
 
-WeightEma::WeightEma(const torch::nn::Module &model, double decay)
+WeightEma::WeightEma(const torch::nn::Module &model, double decay, std::int64_t warmup)
     : m_decay(decay)
+    , m_warmup(warmup)
 {
     torch::NoGradGuard noGrad;
     for (const auto &w : weights(model))
         m_shadow.push_back(w.detach().clone());
+}
+
+double WeightEma::decayAt(std::int64_t updates) const
+{
+    if (m_warmup > 0)
+        return m_decay * double(std::min(updates + 1, m_warmup)) / double(m_warmup);
+    return std::min(m_decay, double(1 + updates) / double(10 + updates));
 }
 
 void WeightEma::update(const torch::nn::Module &model)
@@ -28,7 +36,7 @@ void WeightEma::update(const torch::nn::Module &model)
     if (!enabled())
         return;
     torch::NoGradGuard noGrad;
-    const double d = std::min(m_decay, double(1 + m_updates) / double(10 + m_updates));
+    const double d = decayAt(m_updates);
     const auto live = weights(model);
     for (size_t i = 0; i < live.size(); ++i) {
         if (live[i].is_floating_point())
