@@ -58,7 +58,7 @@ RunConfig tinyRun()
     return r;
 }
 
-RunConfig withSettings(RunConfig config, std::initializer_list<const char *> settings)
+RunConfig recipeSettings(RunConfig config, std::initializer_list<const char *> settings)
 {
     for (const char *kv : settings) {
         std::string why;
@@ -211,7 +211,7 @@ void TstRecipe::layerDecayFactors()
 void TstRecipe::layerDecayReachesTheOptimiser()
 {
     // Every group's lr is the scheduled lr times its factor, at each step (warm-up: 2 steps of 0.5 lr, 1 lr).
-    RunConfig config = withSettings(tinyRun(), {"optim.layer_decay=0.5", "train.batch_size=64"});
+    RunConfig config = recipeSettings(tinyRun(), {"optim.layer_decay=0.5", "train.batch_size=64"});
     TrainerOptions options;
     Trainer trainer(config, options);
     QString error;
@@ -239,10 +239,10 @@ void TstRecipe::accumulationEqualsOneLargerBatch()
     // 1.6e-7 relative, the weights by at most 3.4e-7 (|w| ~ 1). Bounds: 1e-5 relative on every
     // train/ and val/ metric (lr: exactly equal), 1e-5 on every weight. Steps of 32 images without
     // accumulation land 6e-3 away (checked below: > 1e-4), so the bounds can fail.
-    RunConfig big = withSettings(tinyRun(), {"train.batch_size=64", "aug.random_resized_crop=true", "aug.hflip=0.5",
+    RunConfig big = recipeSettings(tinyRun(), {"train.batch_size=64", "aug.random_resized_crop=true", "aug.hflip=0.5",
                                              "optim.label_smoothing=0.1", "drop_rate=0", "drop_path_rate=0"});
-    RunConfig accumulated = withSettings(big, {"train.batch_size=32", "train.accum_steps=2"});
-    RunConfig small = withSettings(big, {"train.batch_size=32"});
+    RunConfig accumulated = recipeSettings(big, {"train.batch_size=32", "train.accum_steps=2"});
+    RunConfig small = recipeSettings(big, {"train.batch_size=32"});
     Recorder a, b, c;
     const Ran one = runTrainer(big, QString(), &a);
     const Ran two = runTrainer(accumulated, QString(), &b);
@@ -309,8 +309,8 @@ void TstRecipe::bf16TrainsOrIsRefused()
         QCOMPARE(linear(torch::randn({2, 8})).scalar_type(), torch::kFloat32);
     }
 
-    RunConfig fp32 = withSettings(tinyRun(), {"train.epochs=2"});
-    RunConfig bf16 = withSettings(fp32, {"compute.precision=bf16"});
+    RunConfig fp32 = recipeSettings(tinyRun(), {"train.epochs=2"});
+    RunConfig bf16 = recipeSettings(fp32, {"compute.precision=bf16"});
     const QString refusal = precisionRefusalHere(bf16);
     Recorder a, b;
     const Ran full = runTrainer(fp32, QString(), &a);
@@ -351,8 +351,8 @@ void TstRecipe::bf16TrainsEveryKind()
     QFETCH(QStringList, settings);
     RunConfig fp32 = tinyRun();
     for (const QString &kv : settings)
-        fp32 = withSettings(fp32, {kv.toUtf8().constData()});
-    RunConfig bf16 = withSettings(fp32, {"compute.precision=bf16"});
+        fp32 = recipeSettings(fp32, {kv.toUtf8().constData()});
+    RunConfig bf16 = recipeSettings(fp32, {"compute.precision=bf16"});
     if (!precisionRefusalHere(bf16).isEmpty())
         QSKIP(qPrintable(precisionRefusalHere(bf16)));
     Recorder a, b;
@@ -372,7 +372,7 @@ void TstRecipe::bf16RefusalsHaveTheirReasons()
 {
     // A CDE model's gate runs in float32 inside autocast (model::Float32Region): its logits under
     // bf16 stay near float32's, and without autocast the region changes nothing.
-    RunConfig cde = withSettings(tinyRun(), {"gate.kind=cde", "gate.codebook_size=16", "gate.embed_init=normal"});
+    RunConfig cde = recipeSettings(tinyRun(), {"gate.kind=cde", "gate.codebook_size=16", "gate.embed_init=normal"});
     auto m = model::VisionTransformer(cde.model);
     const auto x = torch::randn({2, 3, 16, 16});
     torch::Tensor mixed;
@@ -384,7 +384,7 @@ void TstRecipe::bf16RefusalsHaveTheirReasons()
     QCOMPARE(full.scalar_type(), torch::kFloat32);
     QVERIFY2((mixed - full).abs().max().item<double>() < 0.1, "bf16 logits far from float32's");
     // A DeepEmbed model (plain ATen ops) trains under bf16: forward and backward, float32 gradients.
-    RunConfig deep = withSettings(tinyRun(), {"gate.kind=deep-embed"});
+    RunConfig deep = recipeSettings(tinyRun(), {"gate.kind=deep-embed"});
     auto d = model::VisionTransformer(deep.model);
     torch::Tensor loss;
     {
@@ -395,7 +395,7 @@ void TstRecipe::bf16RefusalsHaveTheirReasons()
     for (const auto &p : d->parameters())
         QVERIFY(!p.grad().defined() || p.grad().scalar_type() == torch::kFloat32);
 
-    RunConfig config = withSettings(tinyRun(), {"compute.precision=bf16"});
+    RunConfig config = recipeSettings(tinyRun(), {"compute.precision=bf16"});
     CpuFeatures none;
     const QString refusal = precisionRefusal(config, false, none);
     QVERIFY(refusal.startsWith("compute.precision: "));
@@ -411,7 +411,7 @@ void TstRecipe::accumulatedRunResumesBitExact()
 {
     // 2 micro-batches per step, layer decay, the EMA ramp, dropout and drop-path on: stopped mid-epoch
     // (step 6 of 4-step epochs) and resumed, every metric equals the uninterrupted run's (tolerance 0).
-    RunConfig config = withSettings(tinyRun(), {"train.epochs=3", "train.accum_steps=2", "optim.layer_decay=0.75",
+    RunConfig config = recipeSettings(tinyRun(), {"train.epochs=3", "train.accum_steps=2", "optim.layer_decay=0.75",
                                                 "optim.ema_decay=0.9", "optim.ema_warmup=5", "drop_rate=0.1",
                                                 "drop_path_rate=0.1", "aug.hflip=0.5"});
     Recorder whole;
@@ -442,20 +442,20 @@ void TstRecipe::badRecipeSettingsRefused()
 {
     for (const char *bad : {"optim.layer_decay=0", "optim.layer_decay=-0.5", "optim.layer_decay=1.5",
                             "train.accum_steps=0", "train.accum_steps=-2", "optim.ema_warmup=-1"}) {
-        const RunConfig config = withSettings(tinyRun(), {bad});
+        const RunConfig config = recipeSettings(tinyRun(), {bad});
         const std::string key = std::string(bad).substr(0, std::string(bad).find('='));
         QVERIFY2(mentions(validateRunConfig(config), key), bad);
     }
     for (const char *good : {"optim.layer_decay=1", "optim.layer_decay=0.65", "train.accum_steps=8",
                              "optim.ema_warmup=2000", "compute.precision=bf16"})
-        QVERIFY2(validateRunConfig(withSettings(tinyRun(), {good})).empty(), good);
+        QVERIFY2(validateRunConfig(recipeSettings(tinyRun(), {good})).empty(), good);
     std::string why;
     RunConfig config = tinyRun();
     QVERIFY(!config::applyAssignment(config, "compute.precision=fp16", &why));
     QVERIFY2(QString::fromStdString(why).contains("bf16"), why.c_str());
     // An optimiser step larger than the training split: named with both settings.
     Recorder events;
-    const Ran ran = runTrainer(withSettings(tinyRun(), {"train.batch_size=128", "train.accum_steps=4"}), QString(),
+    const Ran ran = runTrainer(recipeSettings(tinyRun(), {"train.batch_size=128", "train.accum_steps=4"}), QString(),
                                &events);
     QVERIFY2(ran.outcome.message.contains("train.accum_steps") && ran.outcome.message.contains("512 images"),
              qPrintable(ran.outcome.message));
