@@ -217,12 +217,12 @@
         <translation>muss mindestens 1 sein</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+100"/>
         <source>must be greater than 0</source>
         <translation>muss größer als 0 sein</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-99"/>
         <source>is a probability in [0, 1]</source>
         <translation>ist eine Wahrscheinlichkeit und muss in [0, 1] liegen</translation>
     </message>
@@ -356,6 +356,21 @@
         <location line="+3"/>
         <source>must lie in [0, 1) (0: off)</source>
         <translation>muss in [0, 1) liegen (0: aus)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be 0 (the default ramp) or a number of optimiser steps</source>
+        <translation>muss 0 (die Standardrampe) oder eine Anzahl von Optimiererschritten sein</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie in (0, 1] (1: off; 0.65 to 0.75 as a rule for fine-tuning)</source>
+        <translation>muss in (0, 1] liegen (1: aus; 0,65 bis 0,75 als Faustregel für die Feinabstimmung)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie between 1 (no accumulation) and 4096</source>
+        <translation>muss zwischen 1 (keine Akkumulation) und 4096 liegen</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -681,7 +696,7 @@
         <translation>messe die Eingabe-Normalisierung wie der Trainer</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+108"/>
         <source>loading %1</source>
         <translation>lade %1</translation>
     </message>
@@ -1270,7 +1285,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>Bilder pro Trainingsschritt insgesamt: bei mehreren Prozessen nimmt jeder einen gleichen Anteil</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>gradient accumulation: micro-batches of train.batch_size summed into one optimiser step (it sees batch_size x accum_steps images; schedules, logs and checkpoints count optimiser steps)</source>
+        <translation>Gradientenakkumulation: Mikro-Batches von train.batch_size werden zu einem Optimiererschritt summiert (er sieht batch_size x accum_steps Bilder; Zeitpläne, Protokolle und Checkpoints zählen Optimiererschritte)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>images per evaluation batch</source>
         <translation>Bilder pro Evaluierungs-Batch</translation>
     </message>
@@ -1350,7 +1370,17 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>EMA der Gewichte pro Schritt (0: aus)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
+        <source>layer-wise learning-rate decay (timm&apos;s LLRD): block i learns at lr x decay^(depth - i), the embeddings at lr x decay^(depth + 1), head and final norm at lr (1: off)</source>
+        <translation>schichtweiser Lernratenabfall (timms LLRD): Block i lernt mit lr x decay^(depth - i), die Einbettungen mit lr x decay^(depth + 1), Kopf und letzte Norm mit lr (1: aus)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>optimiser steps over which the EMA decay ramps linearly from 0 to optim.ema_decay (0: min(ema_decay, (1 + n)/(10 + n)))</source>
+        <translation>Optimiererschritte, über die der EMA-Abfall linear von 0 auf optim.ema_decay steigt (0: min(ema_decay, (1 + n)/(10 + n)))</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>CDE gate strength ramps 0 -&gt; gate.strength over these epochs</source>
         <translation>CDE-Gate-Stärke steigt über so viele Epochen an: 0 -&gt; gate.strength</translation>
     </message>
@@ -1368,6 +1398,11 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="+5"/>
         <source>device of each process (auto: CUDA when present); with several processes on CUDA every local rank takes its own device (rank r: cuda:r)</source>
         <translation>Gerät jedes Prozesses (auto: CUDA, falls vorhanden); bei mehreren Prozessen auf CUDA nimmt jeder lokale Rang sein eigenes Gerät (Rang r: cuda:r)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>training forward pass: fp32, or bf16 (LibTorch autocast; weights, gradients and optimiser stay fp32, evaluation runs in fp32)</source>
+        <translation>Vorwärtsdurchlauf im Training: fp32 oder bf16 (LibTorch-Autocast; Gewichte, Gradienten und Optimierer bleiben fp32, die Auswertung läuft in fp32)</translation>
     </message>
     <message>
         <location line="+3"/>

@@ -217,12 +217,12 @@
         <translation>必须至少为 1</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+100"/>
         <source>must be greater than 0</source>
         <translation>必须大于 0</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-99"/>
         <source>is a probability in [0, 1]</source>
         <translation>是概率，必须在 [0, 1] 内</translation>
     </message>
@@ -356,6 +356,21 @@
         <location line="+3"/>
         <source>must lie in [0, 1) (0: off)</source>
         <translation>必须在 [0, 1) 内（0：关闭）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be 0 (the default ramp) or a number of optimiser steps</source>
+        <translation>必须为 0（默认斜坡）或优化器步数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie in (0, 1] (1: off; 0.65 to 0.75 as a rule for fine-tuning)</source>
+        <translation>必须在 (0, 1] 内（1：关闭；微调时通常取 0.65 到 0.75）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must lie between 1 (no accumulation) and 4096</source>
+        <translation>必须在 1（不累积）到 4096 之间</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -680,7 +695,7 @@
         <translation>正在按训练器的方式测量输入归一化</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+108"/>
         <source>loading %1</source>
         <translation>正在加载 %1</translation>
     </message>
@@ -1263,7 +1278,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>每个训练步的图像总数：多个进程时各取相等的一份</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>gradient accumulation: micro-batches of train.batch_size summed into one optimiser step (it sees batch_size x accum_steps images; schedules, logs and checkpoints count optimiser steps)</source>
+        <translation>梯度累积：将 train.batch_size 大小的微批次累加为一次优化器步（每步看到 batch_size x accum_steps 张图像；调度、日志和检查点都按优化器步计数）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>images per evaluation batch</source>
         <translation>每个评估批次的图像数</translation>
     </message>
@@ -1343,7 +1363,17 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>每步对权重做 EMA（0：关闭）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
+        <source>layer-wise learning-rate decay (timm&apos;s LLRD): block i learns at lr x decay^(depth - i), the embeddings at lr x decay^(depth + 1), head and final norm at lr (1: off)</source>
+        <translation>逐层学习率衰减（timm 的 LLRD）：第 i 个块的学习率为 lr x decay^(depth - i)，嵌入为 lr x decay^(depth + 1)，分类头和最终归一化为 lr（1：关闭）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>optimiser steps over which the EMA decay ramps linearly from 0 to optim.ema_decay (0: min(ema_decay, (1 + n)/(10 + n)))</source>
+        <translation>EMA 衰减从 0 线性升至 optim.ema_decay 所用的优化器步数（0：min(ema_decay, (1 + n)/(10 + n))）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>CDE gate strength ramps 0 -&gt; gate.strength over these epochs</source>
         <translation>CDE 门控强度在这么多轮内逐步上升：0 -&gt; gate.strength</translation>
     </message>
@@ -1361,6 +1391,11 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <location line="+5"/>
         <source>device of each process (auto: CUDA when present); with several processes on CUDA every local rank takes its own device (rank r: cuda:r)</source>
         <translation>每个进程的设备（auto：有 CUDA 时用 CUDA）；多个进程使用 CUDA 时，每个本地 rank 占用自己的设备（rank r：cuda:r）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>training forward pass: fp32, or bf16 (LibTorch autocast; weights, gradients and optimiser stay fp32, evaluation runs in fp32)</source>
+        <translation>训练前向计算：fp32 或 bf16（LibTorch 自动混合精度；权重、梯度和优化器保持 fp32，评估以 fp32 运行）</translation>
     </message>
     <message>
         <location line="+3"/>
