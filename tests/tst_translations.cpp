@@ -114,6 +114,9 @@ const std::vector<std::vector<std::string>> &badAssignments()
         {"data.val_size=100000001"},
         {"compute.processes=0", "compute.dist_timeout=0"},
         {"compute.processes=3", "train.batch_size=64", "compute.device=cpu", "compute.dist_backend=nccl"},
+        {"distill.attention=-1", "distill.logits=-1", "distill.temperature=0", "distill.heads=some",
+         "distill.layers=first"},
+        {"distill.teacher=t", "depth=2", "distill.layers=1", "join.deployed=true"},
     };
     return sets;
 }

@@ -2,6 +2,7 @@
 
 #include "configenums.h"
 #include "configvalidator.h"
+#include "distillplan.h"
 
 #include <algorithm>
 
@@ -166,6 +167,7 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
     checkAugment(config.train.augment, out);
     checkTraining(config.train, out);
     checkCombination(config, out);
+    checkDistillSettings(config, out);
     return out;
 }
 

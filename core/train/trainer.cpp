@@ -4,6 +4,7 @@
 
 #include "checkpoint.h"
 #include "codebookrecord.h"
+#include "distillation.h"
 #include "store/checkpointname.h"
 #include "config/resourceestimate.h"
 #include "config/runconfigjson.h"
@@ -130,6 +131,16 @@ void Trainer::publishTrainMetrics()
         add("train/lambda_join", m_schedules->joinStrength(step - 1));
         if (m_config.model.join.diversity > 0)
             add("train/diversity", w.diversity / double(w.steps));
+    }
+    if (m_distiller) {
+        const auto &d = m_config.train.distill;
+        if (d.attention > 0)
+            add("train/distill_attention", w.distillAttention / double(w.steps));
+        if (d.logits > 0)
+            add("train/distill_logits", w.distillLogits / double(w.steps));
+        add("train/teacher_seconds", w.teacherSeconds / double(w.steps));  // the teacher's forward, per step
+        if (w.seconds > 0)
+            add("train/teacher_fraction", w.teacherSeconds / w.seconds);
     }
     if (m_config.train.data.skipBadImages) {
         const auto skipped = m_data->skippedImages();
@@ -368,12 +379,16 @@ bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *
                                                : streamSeed(m_config.train.seed, kMixStream, step));
 
     m_optimizer->zero_grad();
-    const auto out = m_model->forwardForTraining(mixed.mixed ? mixed.images : images);
+    const auto &input = mixed.mixed ? mixed.images : images;
+    const auto out = m_model->forwardForTraining(input, m_distiller ? m_distiller->studentOptions()
+                                                                    : model::ForwardOptions{});
     auto loss = mixed.mixed
         ? -(mixed.targets * torch::log_softmax(out.logits, 1)).sum(1).mean()  // soft targets, smoothing inside
         : torch::cross_entropy_loss(out.logits, labels, {}, at::Reduction::Mean, -100, o.labelSmoothing);
     const auto aux = m_model->auxiliaryLoss(out);
-    const auto total_loss = aux.defined() ? loss + aux : loss;
+    auto total_loss = aux.defined() ? loss + aux : loss;
+    if (const auto distilled = distillationLoss(out, input, result); distilled.defined())
+        total_loss = total_loss + distilled;
     if (m_reducer)
         m_reducer->prepare(total_loss);
     total_loss.backward();
@@ -402,6 +417,23 @@ bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *
     return true;
 }
 
+torch::Tensor Trainer::distillationLoss(const model::VitOutput &output, const torch::Tensor &images,
+                                        StepResult *result)
+{
+    if (!m_distiller)
+        return {};
+    const auto terms = m_distiller->losses(output, images);
+    auto values = torch::tensor({terms.attention.defined() ? terms.attention.item<double>() : 0.0,
+                                 terms.logits.defined() ? terms.logits.item<double>() : 0.0, terms.teacherSeconds},
+                                torch::kFloat64);
+    if (m_options.group) {  // as the loss: the mean over the ranks (each ran its own teacher on its shard)
+        m_options.group->allReduceSum(values);
+        values /= double(worldSize());
+    }
+    result->distill = values;
+    return terms.weighted;
+}
+
 void Trainer::reportProgress(const StepResult &result)
 {
     const std::int64_t total = m_schedules->totalSteps();
@@ -410,6 +442,12 @@ void Trainer::reportProgress(const StepResult &result)
     w.gradNorm += result.gradNorm;
     if (result.diversity.defined())
         w.diversity += result.diversity.item<double>();
+    if (result.distill.defined()) {
+        const auto values = result.distill.accessor<double, 1>();
+        w.distillAttention += values[0];
+        w.distillLogits += values[1];
+        w.teacherSeconds += values[2];
+    }
     w.steps += 1;
     w.images += result.images;
     w.seconds += result.seconds;

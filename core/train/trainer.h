@@ -35,6 +35,8 @@ class GradientReducer;
 
 namespace gatefold::train {
 
+class Distiller;
+
 struct TrainerOptions {
     QString runDir;            // checkpoints (step-<N>.pt) go here (created if missing); "": none written
     QString resumeFrom;        // a checkpoint to continue (weights, optimiser, state); "" = start
@@ -43,6 +45,7 @@ struct TrainerOptions {
     TrainEvents *events = nullptr;
     CheckpointTrust resumeTrust;  // the store's record of resumeFrom, contents the user accepted
     CheckpointTrust initTrust;    // the same for init.from
+    CheckpointTrust teacherTrust; // the same for distill.teacher
     // A data-parallel job's process group (this rank's view of it), or none. Every rank runs
     // a Trainer; only rank 0 has events and a runDir.
     dist::DistGroup *group = nullptr;
@@ -113,6 +116,7 @@ private:
         double loss = 0.0;        // the total loss, auxiliary terms included
         double gradNorm = 0.0;    // before clipping
         torch::Tensor diversity;  // a joining model's branch diversity (undefined otherwise)
+        torch::Tensor distill;    // distillation: {attention term, logit term, teacher seconds} (undefined otherwise)
         std::int64_t images = 0;
         double seconds = 0.0;     // the step's wall time, the wait for its batch included
     };
@@ -143,6 +147,10 @@ private:
     void buildOptimizer();                    // AdamW (decay on matrices only) and the EMA
     bool startWeights(QString *error);        // resume, init.from or the k-means codebooks
     bool initialiseCodebooks(QString *error);
+    bool loadTeacher(QString *error);  // distill.teacher, frozen on the device (distillation.h)
+    // The distillation terms of a step (β·MSE + γ·KD, undefined without a teacher); their values and the
+    // teacher's seconds, averaged over the ranks, go to `result`.
+    torch::Tensor distillationLoss(const model::VitOutput &output, const torch::Tensor &images, StepResult *result);
     // Writes step-<N>.pt and reports it as `kinds` (last, best, epoch-N) in one event.
     bool writeCheckpoint(const QStringList &kinds, const EvalReport *eval, QString *error);
     EvalReport evaluateNow();
@@ -166,6 +174,7 @@ private:
     std::unique_ptr<dist::GradientReducer> m_reducer;
     WeightEma m_ema;
     std::unique_ptr<RunSchedules> m_schedules;
+    std::unique_ptr<Distiller> m_distiller;
     TrainState m_state;
     QString m_lastCheckpoint;
     QString m_bestCheckpoint;
