@@ -141,9 +141,13 @@ Distiller::Terms Distiller::losses(const model::VitOutput &output, const torch::
     model::VitOutput taught;
     {
         torch::NoGradGuard noGrad;
-        model::ForwardOptions options;
-        options.attention = m_config.attention > 0;
-        taught = m_teacher->forwardWithIntermediates(images, options);
+        if (m_config.attention > 0) {
+            model::ForwardOptions options;
+            options.attention = true;
+            taught = m_teacher->forwardWithIntermediates(images, options);
+        } else {
+            taught.logits = m_teacher->forward(images);
+        }
     }
     terms.teacherSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (m_config.attention > 0) {

@@ -45,10 +45,10 @@ struct TrainerOptions {
     TrainEvents *events = nullptr;
     CheckpointTrust resumeTrust;  // the store's record of resumeFrom, contents the user accepted
     CheckpointTrust initTrust;    // the same for init.from
-    CheckpointTrust teacherTrust; // the same for distill.teacher
     // A data-parallel job's process group (this rank's view of it), or none. Every rank runs
     // a Trainer; only rank 0 has events and a runDir.
     dist::DistGroup *group = nullptr;
+    CheckpointTrust teacherTrust = {};  // the store's record of distill.teacher, as initTrust
 };
 
 enum class TrainEnd { Finished, Failed, Cancelled };
