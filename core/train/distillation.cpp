@@ -74,17 +74,20 @@ torch::Tensor attentionDistillLoss(const std::vector<torch::Tensor> &student, co
 {
     std::vector<torch::Tensor> terms;
     for (size_t i = 0; i < student.size(); ++i) {
-        const auto s = meanHeads ? student[i].mean(1) : student[i];  // (B, N, N) or (B, H, N, N)
-        const auto t = meanHeads ? teacher[i].mean(1) : teacher[i];
-        terms.push_back(torch::mse_loss(s, t.to(s.dtype())));
+        // At least float32: a student under bf16 autocast is compared at the teacher's precision.
+        const auto dtype = torch::promote_types(student[i].scalar_type(), torch::kFloat32);
+        const auto s = (meanHeads ? student[i].mean(1) : student[i]).to(dtype);  // (B, N, N) or (B, H, N, N)
+        const auto t = (meanHeads ? teacher[i].mean(1) : teacher[i]).to(dtype);
+        terms.push_back(torch::mse_loss(s, t));
     }
     return torch::stack(terms).mean();
 }
 
 torch::Tensor logitDistillLoss(const torch::Tensor &studentLogits, const torch::Tensor &teacherLogits, double tau)
 {
-    const auto logPs = torch::log_softmax(studentLogits / tau, 1);  // (B, classes)
-    const auto logPt = torch::log_softmax(teacherLogits.to(studentLogits.dtype()) / tau, 1);
+    const auto dtype = torch::promote_types(studentLogits.scalar_type(), torch::kFloat32);  // bf16 autocast: float32
+    const auto logPs = torch::log_softmax(studentLogits.to(dtype) / tau, 1);  // (B, classes)
+    const auto logPt = torch::log_softmax(teacherLogits.to(dtype) / tau, 1);
     return (logPt.exp() * (logPt - logPs)).sum(1).mean() * (tau * tau);
 }
 
