@@ -119,7 +119,8 @@ def main():
         check(type(state[key]) is float, "train_state.%s: %r" % (key, state[key]))
     for key in ("best_step", "ema_updates"):
         check(type(state[key]) is int, "train_state.%s: %r" % (key, state[key]))
-    check(set(state["window"]) == {"loss", "grad_norm", "diversity", "steps", "images", "seconds"},
+    check(set(state["window"]) == {"loss", "grad_norm", "diversity", "steps", "images", "seconds",
+                                    "distill_attention", "distill_logits", "teacher_seconds"},
           "train_state.window keys: %s" % sorted(state["window"]))
     torch.set_rng_state(ckpt["rng"]["cpu"])  # refuses anything but a CPU generator's state
     print("ok: %d weights, %d optimizer entries, loaded %s" % (len(expected), len(ckpt["optimizer"]["state"]), how))

@@ -656,6 +656,8 @@ void TstTables::presetsHeaders_data()
                                  << QStringList{};
     QTest::newRow("join-table6") << "join-table6" << QStringList{"Method", "#Param. (M)", "FLOPs (G)", "Top-1 (%)"} << 9
                                  << QStringList{"Block-1", "Block-2", "Block-3"};
+    QTest::newRow("join-distill") << "join-distill" << QStringList{"Method", "#Param. (M)", "FLOPs (G)", "Top-1 (%)"}
+                                  << 3 << QStringList{"Teacher", "Student"};
 }
 
 void TstTables::presetsHeaders()

@@ -409,7 +409,7 @@ void TstTrain::fieldTypesMatchValues()
             break;
         case config::FieldType::Text:
             QVERIFY2(!field.get(config).empty() || field.key == "init.from" || field.key == "data.path"
-                         || field.key == "data.val_labels",
+                         || field.key == "data.val_labels" || field.key == "distill.teacher",
                      field.key.c_str());
             break;
         }

@@ -117,6 +117,9 @@ const std::vector<std::vector<std::string>> &badAssignments()
          "optim.ema_warmup=-1"},
         {"optim.layer_decay=1.5"},
         {"compute.processes=3", "train.batch_size=64", "compute.device=cpu", "compute.dist_backend=nccl"},
+        {"distill.attention=-1", "distill.logits=-1", "distill.temperature=0", "distill.heads=some",
+         "distill.layers=first"},
+        {"distill.teacher=t", "depth=2", "distill.layers=1", "join.deployed=true"},
     };
     return sets;
 }

@@ -74,8 +74,11 @@ void ConfigCheck::startCheck()
         if (error == QProcess::FailedToStart)
             answered(-1, QProcess::CrashExit);
     });
-    m_process->start(m_enginePath, {QStringLiteral("config"), QStringLiteral("--config"), QStringLiteral("-"),
-                                    QStringLiteral("--check"), QStringLiteral("--json")});
+    QStringList arguments{QStringLiteral("config"), QStringLiteral("--config"), QStringLiteral("-"),
+                          QStringLiteral("--check"), QStringLiteral("--json")};
+    if (!m_storePath.isEmpty())
+        arguments << QStringLiteral("--store") << m_storePath;
+    m_process->start(m_enginePath, arguments);
     m_process->write(m_checking);
     m_process->closeWriteChannel();
 }

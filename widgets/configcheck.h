@@ -47,6 +47,8 @@ public:
     bool isChecking() const { return !m_current && !m_requested.isEmpty(); }
     const Result &result() const { return m_result; }
     QString enginePath() const { return m_enginePath; }
+    // The run store the checks look in (for distill.teacher's run); empty: the engine's default.
+    void setStorePath(const QString &storePath) { m_storePath = storePath; }
     // How long edits must pause before a check starts (ms); tests set 0.
     void setDelay(int ms) { m_debounce.setInterval(ms); }
 
@@ -64,6 +66,7 @@ private:
     void answered(int exitCode, QProcess::ExitStatus status);
 
     QString m_enginePath;
+    QString m_storePath;
     QTimer m_debounce;
     QByteArray m_requested;  // the config to check (the latest request)
     QByteArray m_checking;   // the config the running process checks

@@ -57,7 +57,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     , m_cache(std::make_unique<SeriesCache>(controller->store()))
 {
     setWindowTitle(tr("Gatefold"));
-    m_form->setEngine(m_controller->enginePath());
+    m_form->setEngine(m_controller->enginePath(), m_controller->store() ? m_controller->store()->path() : QString());
     setUpRunTable();
     setCentralWidget(buildCentre());
     buildDocks();

@@ -136,10 +136,11 @@ bool RunFormPanel::saveJson(const QString &path, QString *error) const
     return true;
 }
 
-void RunFormPanel::setEngine(const QString &enginePath)
+void RunFormPanel::setEngine(const QString &enginePath, const QString &storePath)
 {
     delete m_check;
     m_check = new ConfigCheck(enginePath, this);
+    m_check->setStorePath(storePath);
     connect(m_check, &ConfigCheck::checking, this, &RunFormPanel::showCheck);
     connect(m_check, &ConfigCheck::checked, this, [this](const ConfigCheck::Result &result) {
         std::multimap<std::string, QString> problems;

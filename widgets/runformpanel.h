@@ -32,7 +32,8 @@ public:
     bool loadJson(const QString &path, QString *error);
     bool saveJson(const QString &path, QString *error) const;
     // Checks each config with this gatefold-cli before it may be queued (off by default).
-    void setEngine(const QString &enginePath);
+    // The engine that checks the form's config, and the run store it looks for a teacher run in.
+    void setEngine(const QString &enginePath, const QString &storePath = QString());
     ConfigCheck *check() const { return m_check; }
     // The config is valid and the engine (if set) has accepted this very config.
     bool canQueue() const;

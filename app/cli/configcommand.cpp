@@ -3,6 +3,7 @@
 
 #include "clicommon.h"
 #include "prerunchecks.h"
+#include "teachercheck.h"
 #include "runoptions.h"
 
 #include "config/runconfigjson.h"
@@ -45,6 +46,9 @@ PreRunCheck check(const QCommandLineParser &parser)
     for (const auto &p : problems)
         all.push_back({p.key, p.detail()});
     all.insert(all.end(), result.problems.begin(), result.problems.end());
+    if (valid)
+        for (auto &p : teacherProblems(storePathFromOptions(parser), config))
+            all.push_back(std::move(p));
     result.problems = std::move(all);
     return result;
 }
@@ -98,6 +102,7 @@ int runConfig(const QStringList &arguments)
     parser.addOption({"keys", tr("List every setting key with its meaning instead.")});
     parser.addOption({"json", tr("Print the config (or with --check the findings) as JSON.")});
     parser.addOption({"check", tr("Check the config as train does before it creates a run (reads the data set).")});
+    addStoreOption(parser);  // where --check looks for distill.teacher's run
     if (const auto exitCode = parseOrExit(parser, arguments))
         return *exitCode;
     if (parser.isSet("keys")) {

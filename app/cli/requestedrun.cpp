@@ -1,6 +1,7 @@
 #include "requestedrun.h"
 #include "clitext.h"
 
+#include "teachercheck.h"
 #include "trainprinter.h"
 
 #include "launch/newrun.h"
@@ -22,6 +23,20 @@ std::optional<qint64> createRequestedRun(store::RunStore &store, const TrainRequ
     if (init) {
         details.parentId = init->runId;
         config.train.initFrom = init->file.toStdString();
+    }
+    if (config.train.distill.enabled()) {  // the run holds the teacher's file; the teacher run is its parent
+        std::vector<train::CheckItem> problems;
+        const auto teacher = checkedTeacher(&store, config, &problems);
+        if (!teacher) {
+            QStringList lines;
+            for (const auto &p : problems)
+                lines << p.line();
+            *error = commandErrors(ExitUsage, tr("the run config is not valid (nothing was created):"), lines);
+            return std::nullopt;
+        }
+        config.train.distill.teacher = teacher->file.toStdString();
+        if (details.parentId == 0)
+            details.parentId = teacher->runId;
     }
     QString why;
     const auto runId = launch::createQueuedRun(store, config, details, &why);

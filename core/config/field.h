@@ -13,7 +13,7 @@ namespace gatefold::config {
 enum class FieldType { Integer, Number, Boolean, Text, IntegerList, NumberList };
 
 // The run form's tabs, in order (groupName gives the title).
-enum class FieldGroup { Data, Augmentation, Model, Gates, Folds, Optimisation, Schedules, Compute };
+enum class FieldGroup { Data, Augmentation, Model, Gates, Folds, Optimisation, Schedules, Compute, Distillation };
 
 // Every group in form order, and its English title, marked for lupdate in
 // context "FieldGroups" (a GUI translates it with QCoreApplication::translate).

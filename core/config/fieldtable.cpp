@@ -46,7 +46,8 @@ const std::vector<FieldGroup> &fieldGroups()
 {
     static const std::vector<FieldGroup> groups = {FieldGroup::Data,  FieldGroup::Augmentation, FieldGroup::Model,
                                                    FieldGroup::Gates, FieldGroup::Folds,        FieldGroup::Optimisation,
-                                                   FieldGroup::Schedules, FieldGroup::Compute};
+                                                   FieldGroup::Schedules, FieldGroup::Compute,
+                                                   FieldGroup::Distillation};
     return groups;
 }
 
@@ -61,6 +62,7 @@ const char *groupName(FieldGroup group)
     case FieldGroup::Optimisation: return GF_TRANSLATE_NOOP("FieldGroups", "Optimisation");
     case FieldGroup::Schedules: return GF_TRANSLATE_NOOP("FieldGroups", "Schedules");
     case FieldGroup::Compute: return GF_TRANSLATE_NOOP("FieldGroups", "Compute");
+    case FieldGroup::Distillation: return GF_TRANSLATE_NOOP("FieldGroups", "Distillation");
     }
     return "?";
 }

@@ -85,6 +85,15 @@ std::vector<RunPreset> paperPresets()
         add(out, "join-t6-r" + d, "Joining Table 6: " + d + " blocks x " + std::to_string(n) + " branches, joined (folds to " + d + ")",
             joined(depth, n, "linear", 0.05));
     }
+    // The D- rows (model setup: attention distillation from a deeper teacher). The teacher is found by
+    // its run's name when a D- run is created: train join-distill-teacher12 first.
+    add(out, "join-distill-teacher12", "Joining distillation: the 12-layer teacher ViT (demo width); train it "
+                                       "first, join-distill-d6-r finds it by this run name", {"depth=12"});
+    add(out, "join-distill-6-r", "Joining distillation: ViT-6-R (6 x 2 branches, joined), without a teacher",
+        joined(6, 2, "linear", 0.05));
+    add(out, "join-distill-d6-r", "Joining distillation: D-ViT-6-R (6 x 2 branches, joined, attention-distilled "
+                                  "from the run join-distill-teacher12)",
+        with(joined(6, 2, "linear", 0.05), {"distill.teacher=join-distill-teacher12", "distill.attention=1"}));
     return out;
 }
 

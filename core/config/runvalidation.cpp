@@ -3,6 +3,7 @@
 #include "configenums.h"
 #include "configvalidator.h"
 #include "packageddata.h"
+#include "distillplan.h"
 
 #include <algorithm>
 
@@ -173,6 +174,7 @@ std::vector<model::ConfigProblem> validateRunConfig(const RunConfig &config)
     checkAugment(config.train.augment, out);
     checkTraining(config.train, out);
     checkCombination(config, out);
+    checkDistillSettings(config, out);
     return out;
 }
 

@@ -47,6 +47,22 @@ enum class Precision { Fp32, Bf16 };
 // The c10d process group of a data-parallel run: auto is NCCL when the ranks hold CUDA devices, else Gloo.
 enum class DistBackend { Auto, Gloo, Nccl };
 
+// Distillation from a frozen teacher (README.md, "Distillation"): the student's attention maps are pulled
+// towards the teacher's (MSE, weight β; a parallel block's map is the mean over its branches) and/or its
+// logits towards the teacher's softened ones (KL(p_T^τ ‖ p_S^τ)·τ², weight γ). Off while `teacher` is empty.
+struct DistillConfig {
+    // "" = off. RUN, RUN:best, RUN:last or RUN:epoch:N (RUN: a run's id or name in the store), a
+    // checkpoint file, or a safetensors export (its folder or model.safetensors beside config.json).
+    // A run created from it holds the file it resolved to (and the teacher run as its parent).
+    std::string teacher;
+    double attention = 0.0;          // β, weight of the attention-map MSE (the joining paper's D- models: 1)
+    std::string layers = "uniform";  // uniform: student block i reads teacher layer ⌈(i+1)·L_t/L_s⌉−1; or "3,7,11"
+    std::string heads = "match";     // match: head by head; mean: head-averaged maps (head counts may differ)
+    double logits = 0.0;             // γ, weight of the soft-label KD term
+    double temperature = 1.0;        // τ of the soft labels
+    bool enabled() const { return !teacher.empty(); }
+};
+
 struct TrainConfig {
     data::DataConfig data;
     data::AugmentConfig augment;
@@ -69,6 +85,7 @@ struct TrainConfig {
     int kmeansBatches = 4;      // batches clustered when gate.codebook_init = kmeans
     int keepEvery = 0;          // also keep every k-th epoch's checkpoint (epoch-N.pt) to inspect later; 0: last and best only
     std::string initFrom;       // checkpoint file to start from (fine-tuning); "" = fresh weights
+    DistillConfig distill;
 };
 
 // Everything a run needs: the model and how it is trained. Its JSON form is

@@ -135,6 +135,46 @@ void addScheduleAndComputeFields(std::vector<Field> &f)
     f.back().path = true;
 }
 
+bool distills(const RunConfig &c)
+{
+    return c.train.distill.enabled();
+}
+
+void addDistillFields(std::vector<Field> &f)
+{
+    const G g = G::Distillation;
+    f.push_back(makeField("distill.teacher", g, T::Text, false,
+                          GF_TRANSLATE_NOOP("RunField", "teacher to distil from: RUN, RUN:best, RUN:last or "
+                                                        "RUN:epoch:N (a run's id or name), a checkpoint file or a "
+                                                        "safetensors export; empty: no distillation"),
+                          GF_TRAIN(distill.teacher), textCodec()));
+    f.push_back(makeField("distill.attention", g, T::Number, false,
+                          GF_TRANSLATE_NOOP("RunField", "weight beta of the MSE between the teacher's attention maps "
+                                                        "and the student's (a parallel block's: the mean over its "
+                                                        "branches); 0: off"),
+                          GF_TRAIN(distill.attention), numberCodec()));
+    f.back().applies = distills;
+    f.push_back(makeField("distill.layers", g, T::Text, false,
+                          GF_TRANSLATE_NOOP("RunField", "teacher layer each student block reads: uniform (block i: "
+                                                        "ceil((i+1)*L_t/L_s)-1) or one layer per block, e.g. 3,7,11"),
+                          GF_TRAIN(distill.layers), textCodec()));
+    f.back().applies = [](const RunConfig &c) { return distills(c) && c.train.distill.attention > 0; };
+    f.push_back(makeField("distill.heads", g, T::Text, false,
+                          GF_TRANSLATE_NOOP("RunField", "match: compare head by head (equal head counts); mean: "
+                                                        "compare the head-averaged maps"),
+                          GF_TRAIN(distill.heads), textChoiceCodec({"match", "mean"})));
+    f.back().applies = [](const RunConfig &c) { return distills(c) && c.train.distill.attention > 0; };
+    f.push_back(makeField("distill.logits", g, T::Number, false,
+                          GF_TRANSLATE_NOOP("RunField", "weight gamma of the soft-label term KL(p_T || p_S) * tau^2; "
+                                                        "0: off"),
+                          GF_TRAIN(distill.logits), numberCodec()));
+    f.back().applies = distills;
+    f.push_back(makeField("distill.temperature", g, T::Number, false,
+                          GF_TRANSLATE_NOOP("RunField", "temperature tau of the teacher's and student's soft labels"),
+                          GF_TRAIN(distill.temperature), numberCodec()));
+    f.back().applies = [](const RunConfig &c) { return distills(c) && c.train.distill.logits > 0; };
+}
+
 } // namespace
 
 void addTrainingFields(std::vector<Field> &rows)
@@ -142,6 +182,7 @@ void addTrainingFields(std::vector<Field> &rows)
     addRunFields(rows);
     addOptimFields(rows);
     addScheduleAndComputeFields(rows);
+    addDistillFields(rows);
 }
 
 } // namespace gatefold::config

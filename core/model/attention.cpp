@@ -44,7 +44,7 @@ torch::Tensor AttentionImpl::forward(const torch::Tensor &x, torch::Tensor *prob
     countMacs("attention", b * m_numHeads * n * n * (dqk + dv));
     auto attn = torch::matmul(q * m_scale, k.transpose(-2, -1)).softmax(-1);  // (B, H, N, N)
     if (probs)
-        *probs = attn.detach();
+        *probs = attn;  // with its graph: the block detaches it unless distillation trains on it
     auto out = torch::matmul(attn_drop(attn), v)  // (B, H, N, d_v)
                    .transpose(1, 2)                // (B, N, H, d_v)
                    .reshape({b, n, m_vDim});       // (B, N, vDim)

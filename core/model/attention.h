@@ -21,7 +21,7 @@ public:
     }
     AttentionImpl(int dim, int numHeads, int qkDim, int vDim, bool qkvBias, double attnDrop, double projDrop);
 
-    // x (B, N, d) -> (B, N, d); when `probs` is given it receives (B, H, N, N).
+    // x (B, N, d) -> (B, N, d); when `probs` is given it receives (B, H, N, N), with its graph.
     torch::Tensor forward(const torch::Tensor &x, torch::Tensor *probs = nullptr);
 
     int64_t numHeads() const { return m_numHeads; }

@@ -33,7 +33,7 @@ torch::Tensor BlockImpl::forward(const torch::Tensor &x, GateState &state, const
     auto h = x + dropPath(y, m_dropPath, is_training());
     auto z = norm2(h);  // (B, N, d): the MLP's input, and what a CDE gate reads
     if (record) {
-        record->attention = probs;
+        record->attention = options.attentionGraph || !probs.defined() ? probs : probs.detach();
         if (options.mlpInputs)
             record->mlpInput = z.detach();
     }

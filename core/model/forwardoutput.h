@@ -14,6 +14,8 @@ struct ForwardOptions {
     bool mlpInputs = false;    // LN2 outputs z (what the gate's logits read)
     bool branches = false;     // parallel blocks: each branch's attention/FFN output
     bool blockOutputs = false; // the residual stream after each block (CKA, probes)
+    // With `attention`: keep the probabilities' graph (attention distillation trains on them).
+    bool attentionGraph = false;
     // Parallel blocks: the diversity term L_div (core/model/README.md, joining "Diversity regulariser"),
     // with its graph, for the loss. forwardForTraining() asks for it when α > 0.
     bool diversity = false;
@@ -22,7 +24,7 @@ struct ForwardOptions {
 // Per-block intermediates; a tensor is undefined when not requested or not
 // applicable (e.g. no gate on this block). N counts the class token.
 struct BlockIntermediates {
-    torch::Tensor attention;    // (B, H, N, N) softmax probabilities
+    torch::Tensor attention;    // (B, H, N, N) softmax probabilities (detached unless attentionGraph)
     torch::Tensor codeIndices;  // (B, N, k) int64, the codes mixed into g
     torch::Tensor codeWeights;  // (B, N, k) their weights α (exactly 1 for hard VQ)
     torch::Tensor gateNorm;     // (B, N) ‖λ g‖₂ per token

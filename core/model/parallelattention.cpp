@@ -55,7 +55,7 @@ ParallelAttentionOutput ParallelAttentionImpl::forward(const torch::Tensor &x, d
     auto probs = logits.softmax(-1);
     ParallelAttentionOutput result;
     if (wantProbs)
-        result.probs = probs.detach();
+        result.probs = probs;  // with its graph: the block detaches it unless distillation trains on it
     auto mixed = torch::matmul(attn_drop(probs), v);  // (B, n or 1, H, T, d_h)
     const int64_t nm = mixed.size(1);
     countMacs("attention", b * nm * h * t * t * dh);

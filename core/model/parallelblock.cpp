@@ -33,6 +33,9 @@ torch::Tensor ParallelBlockImpl::forward(const torch::Tensor &x, GateState &stat
     }
     if (record) {
         if (wantProbs) {
+            if (!options.attentionGraph)
+                a.probs = a.probs.detach();
+            // The paper's "averaged maps across branches" (attention distillation reads this mean).
             record->branchAttention = a.probs.expand({x.size(0), attn->branches(), a.probs.size(2),
                                                       a.probs.size(3), a.probs.size(4)});
             record->attention = a.probs.mean(1);

@@ -114,11 +114,11 @@ VitOutput VisionTransformerImpl::forwardWithIntermediates(const torch::Tensor &i
     return out;
 }
 
-VitOutput VisionTransformerImpl::forwardForTraining(const torch::Tensor &images)
+VitOutput VisionTransformerImpl::forwardForTraining(const torch::Tensor &images, const ForwardOptions &keep)
 {
-    ForwardOptions options;
+    ForwardOptions options = keep;
     options.diversity = is_training() && !m_parallelBlocks.empty() && m_config.join.diversity > 0.0;
-    if (!options.diversity)
+    if (!options.diversity && !options.attention)
         return VitOutput{forward(images), {}, {}};
     return forwardWithIntermediates(images, options);
 }

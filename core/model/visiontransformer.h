@@ -70,8 +70,9 @@ public:
     torch::Tensor forwardHead(const torch::Tensor &features);  // (B, N, d) -> (B, classes)
 
     // The forward pass a trainer uses: in training mode on a parallel model with
-    // α > 0 it also returns the diversity term L_div (VitOutput::diversity).
-    VitOutput forwardForTraining(const torch::Tensor &images);
+    // α > 0 it also returns the diversity term L_div (VitOutput::diversity); `keep`
+    // asks for more (distillation: the attention maps with their graph).
+    VitOutput forwardForTraining(const torch::Tensor &images, const ForwardOptions &keep = {});
     // α·L_div for the loss, or an undefined tensor when there is none.
     torch::Tensor auxiliaryLoss(const VitOutput &output) const;
 

@@ -61,7 +61,9 @@ TablePreset make(const QString &name, const QString &description, const QString 
     // shape always (a 6 x 2 joining run is not the ViT baseline of a CDE table).
     QSet<QString> keys = {"depth", "embed_dim", "num_heads", "patch_size", "mlp_ratio", "join.branches", "gate.kind"};
     // When joining happens within a run is its budget, like its epochs: not part of the row.
-    static const QStringList timing = {"join.warmup_steps", "join.adjust_steps", "join.stage", "join.start_step"};
+    static const QStringList timing = {"join.warmup_steps", "join.adjust_steps", "join.stage", "join.start_step",
+                                       // a preset names its teacher's run; a run holds the file it resolved to
+                                       "distill.teacher"};
     for (const Row &r : rows) {
         configs.push_back(presetJson(r.preset));
         for (auto it = configs.back().begin(); it != configs.back().end(); ++it)
@@ -145,6 +147,14 @@ std::vector<TablePreset> build()
                         {"join-t6-r6", "Block-3", {"ViT-6-R"}},
                         {"join-t6-r4", "Block-3", {"ViT-4-R"}},
                         {"join-t6-r3", "Block-3", {"ViT-3-R"}}}));
+    out.push_back(make(QStringLiteral("join-distill"), QStringLiteral("Joining paper: attention distillation (D- rows)"),
+                       QStringLiteral("Re-parameterised ViT-6-R trained alone and attention-distilled from a 12-layer "
+                                      "teacher (D-ViT-6-R), demo size."),
+                       {column("text:0", "Method", 0), column("params", "#Param. (M)", 2, Best::None, NumberFormat::Style::Fixed, 1e-6),
+                        column("gflops", "FLOPs (G)", 3), top1(QStringLiteral("Top-1 (%)"))},
+                       {{"join-distill-teacher12", QStringLiteral("Teacher"), {"ViT-12"}},
+                        {"join-distill-6-r", QStringLiteral("Student"), {"ViT-6-R"}},
+                        {"join-distill-d6-r", QStringLiteral("Student"), {"D-ViT-6-R"}}}));
     return out;
 }
 

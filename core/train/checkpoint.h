@@ -35,7 +35,10 @@ namespace gatefold::train {
 //   "train_state"     dict  the rest of TrainState: "best_top1" float,
 //                           "best_step" int, "train_seconds" float,
 //                           "ema_updates" int, "window" {"loss", "grad_norm",
-//                           "diversity", "seconds": float; "steps", "images": int}
+//                           "diversity", "seconds", "distill_attention",
+//                           "distill_logits", "teacher_seconds": float;
+//                           "steps", "images": int} (the three distill ones
+//                           absent in older files: read as 0)
 //   "rng"             dict  "cpu": uint8 Tensor, the CPU generator's state
 //                           (torch.set_rng_state takes it); {} when none was kept
 // "model" and "model_ema" are the keys timm's checkpoint loader looks for.

@@ -103,6 +103,7 @@ int trainRank(dist::DistGroup &group, const RankJob &job, const RunConfig &confi
     options.resumeFrom = job.resumeFrom;
     options.resumeTrust = job.resumeTrust;
     options.initTrust = job.initTrust;
+    options.teacherTrust = job.teacherTrust;
     options.stopAtStep = job.stopAtStep;
     options.stop = stop;
     options.group = &group;

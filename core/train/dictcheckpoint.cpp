@@ -48,6 +48,9 @@ c10::IValue trainStateOf(const TrainState &s)
     window.insert("steps", s.window.steps);
     window.insert("images", s.window.images);
     window.insert("seconds", s.window.seconds);
+    window.insert("distill_attention", s.window.distillAttention);  // distillation (absent before issue 19)
+    window.insert("distill_logits", s.window.distillLogits);
+    window.insert("teacher_seconds", s.window.teacherSeconds);
     auto dict = namedDict();
     dict.insert("best_top1", s.bestTop1);
     dict.insert("best_step", s.bestStep);
@@ -157,6 +160,11 @@ std::optional<TrainState> DictCheckpoint::state() const
     s.window.steps = intField(w, "steps", window);
     s.window.images = intField(w, "images", window);
     s.window.seconds = doubleField(w, "seconds", window);
+    for (auto [key, value] : {std::pair{"distill_attention", &s.window.distillAttention},
+                              std::pair{"distill_logits", &s.window.distillLogits},
+                              std::pair{"teacher_seconds", &s.window.teacherSeconds}})
+        if (findField(w, key, window))  // a checkpoint of an older Gatefold has none: 0
+            *value = doubleField(w, key, window);
     if (const c10::IValue *rng = findField(m_dict, "rng", ""); rng && findField(*rng, "cpu", "rng"))
         s.cpuRngState = cpuRngStateFrom(*rng);
     return s;

@@ -30,6 +30,7 @@ QByteArray RankJob::toJson() const
                   {"resume_from", resumeFrom},
                   {"resume_trust", trustJson(resumeTrust)},
                   {"init_trust", trustJson(initTrust)},
+                  {"teacher_trust", trustJson(teacherTrust)},
                   {"stop_at_step", qint64(stopAtStep)},
                   {"abandoned", abandoned}};
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
@@ -52,6 +53,7 @@ std::optional<RankJob> RankJob::fromJson(const QByteArray &json, QString *error)
     job.resumeFrom = o.value("resume_from").toString();
     job.resumeTrust = trustFrom(o.value("resume_trust").toObject());
     job.initTrust = trustFrom(o.value("init_trust").toObject());
+    job.teacherTrust = trustFrom(o.value("teacher_trust").toObject());
     job.stopAtStep = o.value("stop_at_step").toInteger(-1);
     job.abandoned = o.value("abandoned").toString();
     return job;

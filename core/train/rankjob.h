@@ -21,6 +21,7 @@ struct RankJob {
     QString resumeFrom;
     CheckpointTrust resumeTrust;
     CheckpointTrust initTrust;
+    CheckpointTrust teacherTrust;  // distill.teacher's
     std::int64_t stopAtStep = -1;
     QString abandoned;  // non-empty: rank 0 could not start the run, and why (the ranks exit)
 

@@ -9,6 +9,8 @@
 #include "resumeplan.h"
 #include "config/runconfigjson.h"
 #include "runrecorder.h"
+#include "distillation.h"
+#include "teacherref.h"
 #include "testkillpoint.h"
 #include "dataparallel.h"
 #include "dist/distgroup.h"
@@ -79,6 +81,27 @@ void recordInitFrom(store::RunStore &store, qint64 runId, const RunConfig &confi
     record.infoJson = trainer.initFromPlan()->toJson();
     if (!store.addArtifact(record) && events)
         events->message(QStringLiteral("the store cannot record what init.from changed: %1").arg(store.lastError()));
+}
+
+// distill.teacher as the run's engine loads it: the file it names (a run named in a config queued
+// without the CLI's check is resolved now) and that file's trust, as init.from's.
+bool resolveRunTeacher(store::RunStore &store, const store::RunRecord &record, bool accept, RunConfig *config,
+                       TrainerOptions *options, QString *error)
+{
+    if (!config->train.distill.enabled())
+        return true;
+    QString why;
+    const auto teacher = resolveTeacher(&store, QString::fromStdString(config->train.distill.teacher), &why);
+    if (!teacher) {
+        *error = QStringLiteral("distill.teacher: %1").arg(why);
+        return false;
+    }
+    config->train.distill.teacher = teacher->file.toStdString();
+    if (teacher->runId > 0)
+        options->teacherTrust = teacher->trust;
+    else if (!isExportTeacher(teacher->file))  // an export has no seal: its files are read as they are
+        options->teacherTrust = initTrust(store, record, teacher->file, accept);
+    return true;
 }
 
 // A stale best record (an older engine killed between last.pt and best.pt): the resumed
@@ -248,6 +271,11 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
         trainerOptions.initTrust = initTrust(store, record, QString::fromStdString(config.train.initFrom),
                                              options.acceptModifiedCheckpoint);
     QString error;
+    QByteArray configJson = record.configJson;
+    if (!resolveRunTeacher(store, record, options.acceptModifiedCheckpoint, &config, &trainerOptions, &error))
+        return failRun(store, runId, error, true);
+    if (config.train.distill.enabled())
+        configJson = runConfigToJson(config);  // the ranks load the teacher file resolved here
     if (plan && !applyResume(store, runId, *plan, recorder, &trainerOptions, &error))
         return failRun(store, runId, error);
     removeUnrecordedCheckpoints(store, runId);  // files a killed engine wrote but never committed
@@ -255,10 +283,11 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
     if (const auto world = worldOf(options, config); world.distributed()) {
         RankJob job;
         job.runId = runId;
-        job.configJson = record.configJson;
+        job.configJson = configJson;
         job.resumeFrom = trainerOptions.resumeFrom;
         job.resumeTrust = trainerOptions.resumeTrust;
         job.initTrust = trainerOptions.initTrust;
+        job.teacherTrust = trainerOptions.teacherTrust;
         job.stopAtStep = options.stopAtStep;
         leader = DataParallelLeader::start(world, config, job, options.program, &error);
         if (!leader)

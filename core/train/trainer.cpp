@@ -5,6 +5,7 @@
 #include "checkpoint.h"
 #include "codebookrecord.h"
 #include "autocastscope.h"
+#include "distillation.h"
 #include "store/checkpointname.h"
 #include "config/resourceestimate.h"
 #include "config/runconfigjson.h"
@@ -133,6 +134,16 @@ void Trainer::publishTrainMetrics()
         add("train/lambda_join", m_schedules->joinStrength(step - 1));
         if (m_config.model.join.diversity > 0)
             add("train/diversity", w.diversity / double(w.steps));
+    }
+    if (m_distiller) {
+        const auto &d = m_config.train.distill;
+        if (d.attention > 0)
+            add("train/distill_attention", w.distillAttention / double(w.steps));
+        if (d.logits > 0)
+            add("train/distill_logits", w.distillLogits / double(w.steps));
+        add("train/teacher_seconds", w.teacherSeconds / double(w.steps));  // the teacher's forward, per step
+        if (w.seconds > 0)
+            add("train/teacher_fraction", w.teacherSeconds / w.seconds);
     }
     if (m_config.train.data.skipBadImages) {
         const auto skipped = m_data->skippedImages();
@@ -367,11 +378,12 @@ bool Trainer::microStep(data::BatchLoader &loader, std::int64_t step, int micro,
                                m_options.group ? rankStreamSeed(m_config.train.seed, kMixStream, index, rank())
                                                : streamSeed(m_config.train.seed, kMixStream, index));
 
+    const auto &input = mixed.mixed ? mixed.images : images;
     torch::Tensor total_loss;
     model::VitOutput out;
     {
         AutocastScope autocast(m_config.train.precision, m_device);
-        out = m_model->forwardForTraining(mixed.mixed ? mixed.images : images);
+        out = m_model->forwardForTraining(input, m_distiller ? m_distiller->studentOptions() : model::ForwardOptions{});
         const auto logits = out.logits.to(torch::kFloat32);  // the loss in float32 (no-op without autocast)
         auto loss = mixed.mixed
             ? -(mixed.targets * torch::log_softmax(logits, 1)).sum(1).mean()  // soft targets, smoothing inside
@@ -379,6 +391,9 @@ bool Trainer::microStep(data::BatchLoader &loader, std::int64_t step, int micro,
         const auto aux = m_model->auxiliaryLoss(out);
         total_loss = aux.defined() ? loss + aux : loss;
     }
+    // The teacher and the distillation terms in float32, outside the autocast (the student's maps promote).
+    if (const auto distilled = distillationLoss(out, input, result); distilled.defined())
+        total_loss = total_loss + distilled;
     // The step's gradient is the mean over its k micro-batches: each adds its own / k.
     const auto backwardLoss = k > 1 ? total_loss / double(k) : total_loss;
     const bool last = micro + 1 == k;
@@ -417,12 +432,18 @@ bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *
         lossValue += part.loss;
         if (part.diversity.defined())
             diversity = diversity.defined() ? diversity + part.diversity : part.diversity;
+        if (part.distill.defined())
+            result->distill = result->distill.defined() ? result->distill + part.distill : part.distill;
         images += part.images;
     }
-    if (k > 1) {  // the step's loss and diversity: means over its micro-batches
+    if (k > 1) {  // the step's loss, diversity and distillation terms: means over its micro-batches
         lossValue /= double(k);
         if (diversity.defined())
             diversity = diversity / double(k);
+        if (result->distill.defined()) {
+            result->distill = result->distill / double(k);
+            result->distill[2].mul_(double(k));  // the teacher's seconds: the whole step's
+        }
     }
     const auto c0 = Clock::now();
     if (m_reducer)
@@ -447,6 +468,23 @@ bool Trainer::trainStep(data::BatchLoader &loader, StepResult *result, QString *
     return true;
 }
 
+torch::Tensor Trainer::distillationLoss(const model::VitOutput &output, const torch::Tensor &images,
+                                        StepResult *result)
+{
+    if (!m_distiller)
+        return {};
+    const auto terms = m_distiller->losses(output, images);
+    auto values = torch::tensor({terms.attention.defined() ? terms.attention.item<double>() : 0.0,
+                                 terms.logits.defined() ? terms.logits.item<double>() : 0.0, terms.teacherSeconds},
+                                torch::kFloat64);
+    if (m_options.group) {  // as the loss: the mean over the ranks (each ran its own teacher on its shard)
+        m_options.group->allReduceSum(values);
+        values /= double(worldSize());
+    }
+    result->distill = values;
+    return terms.weighted;
+}
+
 void Trainer::reportProgress(const StepResult &result)
 {
     const std::int64_t total = m_schedules->totalSteps();
@@ -455,6 +493,12 @@ void Trainer::reportProgress(const StepResult &result)
     w.gradNorm += result.gradNorm;
     if (result.diversity.defined())
         w.diversity += result.diversity.item<double>();
+    if (result.distill.defined()) {
+        const auto values = result.distill.accessor<double, 1>();
+        w.distillAttention += values[0];
+        w.distillLogits += values[1];
+        w.teacherSeconds += values[2];
+    }
     w.steps += 1;
     w.images += result.images;
     w.seconds += result.seconds;

@@ -36,6 +36,8 @@ class GradientReducer;
 
 namespace gatefold::train {
 
+class Distiller;
+
 struct TrainerOptions {
     QString runDir;            // checkpoints (step-<N>.pt) go here (created if missing); "": none written
     QString resumeFrom;        // a checkpoint to continue (weights, optimiser, state); "" = start
@@ -47,6 +49,7 @@ struct TrainerOptions {
     // A data-parallel job's process group (this rank's view of it), or none. Every rank runs
     // a Trainer; only rank 0 has events and a runDir.
     dist::DistGroup *group = nullptr;
+    CheckpointTrust teacherTrust = {};  // the store's record of distill.teacher, as initTrust
 };
 
 enum class TrainEnd { Finished, Failed, Cancelled };
@@ -120,6 +123,7 @@ private:
         double loss = 0.0;        // the total loss, auxiliary terms included
         double gradNorm = 0.0;    // before clipping
         torch::Tensor diversity;  // a joining model's branch diversity (undefined otherwise)
+        torch::Tensor distill;    // distillation: {attention term, logit term, teacher seconds} (undefined otherwise)
         std::int64_t images = 0;
         double seconds = 0.0;     // the step's wall time, the wait for its batch included
     };
@@ -154,6 +158,10 @@ private:
     void buildOptimizer();                    // AdamW (decay on matrices only) and the EMA
     bool startWeights(QString *error);        // resume, init.from or the k-means codebooks
     bool initialiseCodebooks(QString *error);
+    bool loadTeacher(QString *error);  // distill.teacher, frozen on the device (distillation.h)
+    // The distillation terms of a step (β·MSE + γ·KD, undefined without a teacher); their values and the
+    // teacher's seconds, averaged over the ranks, go to `result`.
+    torch::Tensor distillationLoss(const model::VitOutput &output, const torch::Tensor &images, StepResult *result);
     // Writes step-<N>.pt and reports it as `kinds` (last, best, epoch-N) in one event.
     bool writeCheckpoint(const QStringList &kinds, const EvalReport *eval, QString *error);
     EvalReport evaluateNow();
@@ -178,6 +186,7 @@ private:
     std::unique_ptr<dist::GradientReducer> m_reducer;
     WeightEma m_ema;
     std::unique_ptr<RunSchedules> m_schedules;
+    std::unique_ptr<Distiller> m_distiller;
     TrainState m_state;
     QString m_lastCheckpoint;
     std::optional<InitFromPlan> m_initFromPlan;

@@ -8,6 +8,8 @@
 
 #include "checkpoint.h"
 #include "datacheck.h"
+#include "distillation.h"
+#include "paramgroups.h"
 #include "layerdecay.h"
 #include "precision.h"
 #include "config/fieldtable.h"
@@ -74,7 +76,21 @@ bool Trainer::prepare(QString *error)
         *error = QStringLiteral("cannot create the run directory %1").arg(m_options.runDir);
         return false;
     }
-    return startWeights(error) && joinGroup(error);
+    return startWeights(error) && loadTeacher(error) && joinGroup(error);
+}
+
+// Every rank loads its own copy (it runs on that rank's shard of the batch); a resumed run reloads it
+// from the same file, checked against the same record.
+bool Trainer::loadTeacher(QString *error)
+{
+    if (!m_config.train.distill.enabled())
+        return true;
+    m_distiller = Distiller::load(m_config, QString::fromStdString(m_config.train.distill.teacher),
+                                  m_options.teacherTrust, m_device, error);
+    if (!m_distiller)
+        return false;
+    say(m_distiller->description());
+    return true;
 }
 
 // DDP's start: rank 0's parameters, buffers and averages everywhere, then the gradient reducer.

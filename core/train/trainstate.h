@@ -16,6 +16,10 @@ struct MetricWindow {
     double seconds = 0.0;
     double dataWait = 0.0;  // seconds the steps waited for their batch (a timing: not checkpointed)
     double commWait = 0.0;  // data parallel: seconds the steps waited for the other ranks (not checkpointed)
+    // Distillation: the two unweighted terms and the teacher's forward seconds (checkpointed as the loss is).
+    double distillAttention = 0.0;
+    double distillLogits = 0.0;
+    double teacherSeconds = 0.0;
 };
 
 // Where a run stands, as a checkpoint keeps it: enough to continue exactly.
