@@ -117,7 +117,7 @@ const std::vector<std::vector<std::string>> &badAssignments()
          "optim.ema_warmup=-1"},
         {"optim.layer_decay=1.5"},
         {"compute.processes=3", "train.batch_size=64", "compute.device=cpu", "compute.dist_backend=nccl"},
-        {"distill.attention=-1", "distill.logits=-1", "distill.temperature=0", "distill.heads=some",
+        {"distill.attention=-1", "distill.logits=-1", "distill.temperature=0",
          "distill.layers=first"},
         {"distill.teacher=t", "depth=2", "distill.layers=1", "join.deployed=true"},
     };
@@ -132,6 +132,7 @@ const std::vector<std::pair<std::string, std::string>> &badTexts()
         {"gate.blocks", "a"}, {"data.mean", "0.5,x"},   {"data.bad_images", "halt"}, {"compute.device", "gpu"},
         {"train.seed", "-1"},     {"compute.memory_limit", "lots"},   {"data.path", "a\nb"},
         {"optim.lr", "0x1p-3"},   {"optim.eps", "1e-400"},            {"optim.beta1", "1e400"},
+        {"distill.heads", "some"},
     };
     return texts;
 }

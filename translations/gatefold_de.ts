@@ -212,7 +212,7 @@
         <translation>erwartet wird auto oder durch Kommas getrennte Zahlen (eine pro Kanal): „%1“ ist keine endliche Zahl</translation>
     </message>
     <message>
-        <location filename="../core/config/runvalidation.cpp" line="+29"/>
+        <location filename="../core/config/runvalidation.cpp" line="+30"/>
         <source>must be at least 1</source>
         <translation>muss mindestens 1 sein</translation>
     </message>
@@ -348,12 +348,64 @@
         <translation>muss mindestens 1e-30 sein: AdamW addiert ihn in float32, wo ein kleinerer Wert 0 ist und ein Gradient von 0 NaN ergibt (in der Regel 1e-8)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../core/config/distillplan.cpp" line="+49"/>
+        <source>&apos;%1&apos; is neither uniform nor a list of teacher layers (0-based, one per student block, e.g. 3,7,11)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>names %1 teacher layer(s) for %2 student block(s); give one per block or write uniform</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+1"/>
+        <location filename="../core/config/runvalidation.cpp" line="+2"/>
         <source>must be 0 (off) or more</source>
         <translation>muss 0 (aus) oder größer sein</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>must lie in (0, 100]</source>
+        <translation type="unfinished">muss in (0, 1) liegen {0, 100]?}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be match or mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>distill.teacher is set but both distill.attention and distill.logits are 0: give one a weight, or clear distill.teacher</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+3"/>
+        <source>a deployed (folded) student does not train; distil into the training form (join.deployed = false)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the teacher&apos;s attention maps have %1 tokens and the student&apos;s %2 (img_size / patch_size and the class token must give the same count); choose a teacher of the same token grid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the teacher has %1 heads and the student %2: set distill.heads = mean to compare head-averaged maps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>teacher layer %1 is out of range: the teacher has %2 layers (0 … %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the teacher predicts %1 classes and the student %2: logit distillation needs the same classes (or set distill.logits = 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/config/runvalidation.cpp" line="+3"/>
         <source>must lie in [0, 1) (0: off)</source>
         <translation>muss in [0, 1) liegen (0: aus)</translation>
     </message>
@@ -527,7 +579,7 @@
 <context>
     <name>FieldGroups</name>
     <message>
-        <location filename="../core/config/fieldtable.cpp" line="+56"/>
+        <location filename="../core/config/fieldtable.cpp" line="+57"/>
         <source>Data</source>
         <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Daten</translation>
@@ -573,6 +625,11 @@
         <source>Compute</source>
         <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Rechenressourcen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distillation</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1433,6 +1490,36 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="+4"/>
         <source>checkpoint file to start from (fine-tuning; of another img_size: position embeddings resampled; of another num_classes: a new head); empty: fresh weights</source>
         <translation>Checkpoint-Datei als Startpunkt (Feinabstimmung; bei anderer img_size werden die Positionseinbettungen neu abgetastet, bei anderer num_classes gibt es einen neuen Kopf); leer: frische Gewichte</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>teacher to distil from: RUN, RUN:best, RUN:last or RUN:epoch:N (a run&apos;s id or name), a checkpoint file or a safetensors export; empty: no distillation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>weight beta of the MSE between the teacher&apos;s attention maps and the student&apos;s (a parallel block&apos;s: the mean over its branches); 0: off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>teacher layer each student block reads: uniform (block i: ceil((i+1)*L_t/L_s)-1) or one layer per block, e.g. 3,7,11</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>match: compare head by head (equal head counts); mean: compare the head-averaged maps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>weight gamma of the soft-label term KL(p_T || p_S) * tau^2; 0: off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>temperature tau of the teacher&apos;s and student&apos;s soft labels</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2352,7 +2439,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
 <context>
     <name>gatefold::widgets::ConfigCheck</name>
     <message>
-        <location filename="../widgets/configcheck.cpp" line="+114"/>
+        <location filename="../widgets/configcheck.cpp" line="+117"/>
         <source>the engine refuses this config without saying why</source>
         <translation>die Engine lehnt diese Konfiguration ab, ohne einen Grund zu nennen</translation>
     </message>
@@ -3685,7 +3772,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Checking the config with the engine; the run is queued once it accepts it…</source>
         <translation>Die Engine prüft die Konfiguration; der Lauf wird in die Warteschlange gestellt, sobald sie sie annimmt…</translation>
     </message>

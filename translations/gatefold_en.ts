@@ -170,7 +170,7 @@
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/runformpanel.cpp" line="+223"/>
+        <location filename="../widgets/runformpanel.cpp" line="+224"/>
         <source>…and %n more, shown at their settings.</source>
         <translation>
             <numerusform>…and %n more, shown at its setting.</numerusform>

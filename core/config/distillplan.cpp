@@ -80,8 +80,6 @@ void checkDistillSettings(const RunConfig &config, std::vector<model::ConfigProb
     need(out, d.logits >= 0, "distill.logits", GF_TRANSLATE_NOOP("ConfigProblem", "must be 0 (off) or more"));
     need(out, d.temperature > 0 && d.temperature <= 100, "distill.temperature",
          GF_TRANSLATE_NOOP("ConfigProblem", "must lie in (0, 100]"));
-    need(out, d.heads == "match" || d.heads == "mean", "distill.heads",
-         GF_TRANSLATE_NOOP("ConfigProblem", "must be match or mean"));
     model::ConfigProblem problem;
     if (!parseTeacherLayers(d.layers, config.model.depth, &problem))
         out.push_back(problem);

@@ -85,6 +85,21 @@ Codec<std::string> textChoiceCodec(std::vector<std::string> choices)
             readText, std::move(choices)};
 }
 
+Codec<std::string> strictChoiceCodec(std::vector<std::string> choices)
+{
+    return {[](const std::string &v) { return v; },
+            [choices](const std::string &t, std::string *v, ConfigProblem *e) {
+                if (std::find(choices.begin(), choices.end(), t) != choices.end()) {
+                    *v = t;
+                    return true;
+                }
+                if (e)
+                    *e = unknownChoice(t, choices);
+                return false;
+            },
+            choices};
+}
+
 Codec<bool> wordsCodec(const char *whenFalse, const char *whenTrue)
 {
     const std::vector<std::string> words = {whenFalse, whenTrue};

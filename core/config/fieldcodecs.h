@@ -32,6 +32,7 @@ Codec<double> numberCodec();           // finite
 Codec<bool> booleanCodec();            // true/false (also 1/0, yes/no, on/off)
 Codec<std::string> textCodec();        // one line, no control characters
 Codec<std::string> textChoiceCodec(std::vector<std::string> choices);
+Codec<std::string> strictChoiceCodec(std::vector<std::string> choices);  // one of `choices`, else refused
 Codec<bool> wordsCodec(const char *whenFalse, const char *whenTrue);  // data.bad_images: stop, skip
 Codec<std::vector<int>> blockListCodec();           // "all" or "0,2,5"
 Codec<std::vector<double>> channelValuesCodec();    // "auto" or "0.5,0.5,0.5"

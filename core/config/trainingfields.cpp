@@ -162,7 +162,7 @@ void addDistillFields(std::vector<Field> &f)
     f.push_back(makeField("distill.heads", g, T::Text, false,
                           GF_TRANSLATE_NOOP("RunField", "match: compare head by head (equal head counts); mean: "
                                                         "compare the head-averaged maps"),
-                          GF_TRAIN(distill.heads), textChoiceCodec({"match", "mean"})));
+                          GF_TRAIN(distill.heads), strictChoiceCodec({"match", "mean"})));
     f.back().applies = [](const RunConfig &c) { return distills(c) && c.train.distill.attention > 0; };
     f.push_back(makeField("distill.logits", g, T::Number, false,
                           GF_TRANSLATE_NOOP("RunField", "weight gamma of the soft-label term KL(p_T || p_S) * tau^2; "
