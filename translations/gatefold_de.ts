@@ -17,7 +17,7 @@
         <translation>unbekannter Wert „%1“; erlaubt sind: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/fieldcodecs.cpp" line="+121"/>
+        <location filename="../core/config/fieldcodecs.cpp" line="+136"/>
         <source>&apos;%1&apos; is not &apos;all&apos; or a comma-separated list of block indices</source>
         <translation>„%1“ ist weder all noch eine kommagetrennte Liste von Blockindizes</translation>
     </message>
@@ -328,7 +328,7 @@
         <translation>muss 0 oder größer sein</translation>
     </message>
     <message>
-        <location filename="../core/config/fieldcodecs.cpp" line="-133"/>
+        <location filename="../core/config/fieldcodecs.cpp" line="-148"/>
         <source>contains a line break or another control character; give it on one line</source>
         <translation>enthält einen Zeilenumbruch oder ein anderes Steuerzeichen; in einer Zeile angeben</translation>
     </message>
@@ -350,12 +350,12 @@
     <message>
         <location filename="../core/config/distillplan.cpp" line="+49"/>
         <source>&apos;%1&apos; is neither uniform nor a list of teacher layers (0-based, one per student block, e.g. 3,7,11)</source>
-        <translation type="unfinished"></translation>
+        <translation>'%1' ist weder uniform noch eine Liste von Lehrerschichten (ab 0 gezählt, eine je Schülerblock, z. B. 3,7,11)</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>names %1 teacher layer(s) for %2 student block(s); give one per block or write uniform</source>
-        <translation type="unfinished"></translation>
+        <translation>nennt %1 Lehrerschicht(en) für %2 Schülerblock/-blöcke; geben Sie eine je Block an oder schreiben Sie uniform</translation>
     </message>
     <message>
         <location line="+19"/>
@@ -367,42 +367,37 @@
     <message>
         <location line="+2"/>
         <source>must lie in (0, 100]</source>
-        <translation type="unfinished">muss in (0, 1) liegen {0, 100]?}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>must be match or mean</source>
-        <translation type="unfinished"></translation>
+        <translation>muss in (0, 100] liegen</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>distill.teacher is set but both distill.attention and distill.logits are 0: give one a weight, or clear distill.teacher</source>
-        <translation type="unfinished"></translation>
+        <translation>distill.teacher ist gesetzt, aber distill.attention und distill.logits sind beide 0: geben Sie einem ein Gewicht oder leeren Sie distill.teacher</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>a deployed (folded) student does not train; distil into the training form (join.deployed = false)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein bereitgestellter (gefalteter) Schüler trainiert nicht; destillieren Sie in die Trainingsform (join.deployed = false)</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>the teacher&apos;s attention maps have %1 tokens and the student&apos;s %2 (img_size / patch_size and the class token must give the same count); choose a teacher of the same token grid</source>
-        <translation type="unfinished"></translation>
+        <translation>die Aufmerksamkeitskarten des Lehrers haben %1 Token, die des Schülers %2 (img_size / patch_size und das Klassentoken müssen dieselbe Anzahl ergeben); wählen Sie einen Lehrer mit demselben Token-Raster</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>the teacher has %1 heads and the student %2: set distill.heads = mean to compare head-averaged maps</source>
-        <translation type="unfinished"></translation>
+        <translation>der Lehrer hat %1 Köpfe und der Schüler %2: setzen Sie distill.heads = mean, um über die Köpfe gemittelte Karten zu vergleichen</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>teacher layer %1 is out of range: the teacher has %2 layers (0 … %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lehrerschicht %1 liegt außerhalb des Bereichs: der Lehrer hat %2 Schichten (0 … %3)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>the teacher predicts %1 classes and the student %2: logit distillation needs the same classes (or set distill.logits = 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Lehrer sagt %1 Klassen voraus und der Schüler %2: Logit-Destillation braucht dieselben Klassen (oder setzen Sie distill.logits = 0)</translation>
     </message>
     <message>
         <location filename="../core/config/runvalidation.cpp" line="+3"/>
@@ -629,7 +624,7 @@
     <message>
         <location line="+1"/>
         <source>Distillation</source>
-        <translation type="unfinished"></translation>
+        <translation>Destillation</translation>
     </message>
 </context>
 <context>
@@ -1494,32 +1489,32 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location line="+16"/>
         <source>teacher to distil from: RUN, RUN:best, RUN:last or RUN:epoch:N (a run&apos;s id or name), a checkpoint file or a safetensors export; empty: no distillation</source>
-        <translation type="unfinished"></translation>
+        <translation>Lehrer, von dem destilliert wird: RUN, RUN:best, RUN:last oder RUN:epoch:N (ID oder Name eines Laufs), eine Checkpoint-Datei oder ein safetensors-Export; leer: keine Destillation</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>weight beta of the MSE between the teacher&apos;s attention maps and the student&apos;s (a parallel block&apos;s: the mean over its branches); 0: off</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewicht beta des MSE zwischen den Aufmerksamkeitskarten von Lehrer und Schüler (bei einem parallelen Block: der Mittelwert über seine Zweige); 0: aus</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>teacher layer each student block reads: uniform (block i: ceil((i+1)*L_t/L_s)-1) or one layer per block, e.g. 3,7,11</source>
-        <translation type="unfinished"></translation>
+        <translation>Lehrerschicht, die jeder Schülerblock liest: uniform (Block i: ceil((i+1)*L_t/L_s)-1) oder eine Schicht je Block, z. B. 3,7,11</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>match: compare head by head (equal head counts); mean: compare the head-averaged maps</source>
-        <translation type="unfinished"></translation>
+        <translation>match: Kopf für Kopf vergleichen (gleiche Kopfzahl); mean: die über die Köpfe gemittelten Karten vergleichen</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>weight gamma of the soft-label term KL(p_T || p_S) * tau^2; 0: off</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewicht gamma des Soft-Label-Terms KL(p_T || p_S) * tau^2; 0: aus</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>temperature tau of the teacher&apos;s and student&apos;s soft labels</source>
-        <translation type="unfinished"></translation>
+        <translation>Temperatur tau der weichen Labels von Lehrer und Schüler</translation>
     </message>
 </context>
 <context>

@@ -17,7 +17,7 @@
         <translation>未知的值“%1”；请使用以下之一：%2</translation>
     </message>
     <message>
-        <location filename="../core/config/fieldcodecs.cpp" line="+121"/>
+        <location filename="../core/config/fieldcodecs.cpp" line="+136"/>
         <source>&apos;%1&apos; is not &apos;all&apos; or a comma-separated list of block indices</source>
         <translation>“%1”既不是 all，也不是以逗号分隔的块索引列表</translation>
     </message>
@@ -328,7 +328,7 @@
         <translation>必须为 0 或更大</translation>
     </message>
     <message>
-        <location filename="../core/config/fieldcodecs.cpp" line="-133"/>
+        <location filename="../core/config/fieldcodecs.cpp" line="-148"/>
         <source>contains a line break or another control character; give it on one line</source>
         <translation>包含换行符或其他控制字符；请写在一行内</translation>
     </message>
@@ -350,12 +350,12 @@
     <message>
         <location filename="../core/config/distillplan.cpp" line="+49"/>
         <source>&apos;%1&apos; is neither uniform nor a list of teacher layers (0-based, one per student block, e.g. 3,7,11)</source>
-        <translation type="unfinished"></translation>
+        <translation>'%1' 既不是 uniform，也不是教师层列表（从 0 开始，每个学生块一个，例如 3,7,11）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>names %1 teacher layer(s) for %2 student block(s); give one per block or write uniform</source>
-        <translation type="unfinished"></translation>
+        <translation>为 %2 个学生块指定了 %1 个教师层；请每个块指定一个，或写 uniform</translation>
     </message>
     <message>
         <location line="+19"/>
@@ -367,42 +367,37 @@
     <message>
         <location line="+2"/>
         <source>must lie in (0, 100]</source>
-        <translation type="unfinished">必须在 (0, 1) 内 {0, 100]?}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>must be match or mean</source>
-        <translation type="unfinished"></translation>
+        <translation>必须在 (0, 100] 内</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>distill.teacher is set but both distill.attention and distill.logits are 0: give one a weight, or clear distill.teacher</source>
-        <translation type="unfinished"></translation>
+        <translation>已设置 distill.teacher，但 distill.attention 和 distill.logits 均为 0：请为其中一个设置权重，或清空 distill.teacher</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>a deployed (folded) student does not train; distil into the training form (join.deployed = false)</source>
-        <translation type="unfinished"></translation>
+        <translation>已部署（折叠）的学生模型不能训练；请蒸馏到训练形式（join.deployed = false）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>the teacher&apos;s attention maps have %1 tokens and the student&apos;s %2 (img_size / patch_size and the class token must give the same count); choose a teacher of the same token grid</source>
-        <translation type="unfinished"></translation>
+        <translation>教师注意力图有 %1 个标记，学生有 %2 个（img_size / patch_size 与类别标记必须得到相同数量）；请选择标记网格相同的教师</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>the teacher has %1 heads and the student %2: set distill.heads = mean to compare head-averaged maps</source>
-        <translation type="unfinished"></translation>
+        <translation>教师有 %1 个头，学生有 %2 个：请设置 distill.heads = mean 以比较按头平均的注意力图</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>teacher layer %1 is out of range: the teacher has %2 layers (0 … %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>教师层 %1 超出范围：教师有 %2 层（0 … %3）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>the teacher predicts %1 classes and the student %2: logit distillation needs the same classes (or set distill.logits = 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>教师预测 %1 个类别，学生预测 %2 个：logit 蒸馏需要相同的类别（或设置 distill.logits = 0）</translation>
     </message>
     <message>
         <location filename="../core/config/runvalidation.cpp" line="+3"/>
@@ -628,7 +623,7 @@
     <message>
         <location line="+1"/>
         <source>Distillation</source>
-        <translation type="unfinished"></translation>
+        <translation>蒸馏</translation>
     </message>
 </context>
 <context>
@@ -1487,32 +1482,32 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     <message>
         <location line="+16"/>
         <source>teacher to distil from: RUN, RUN:best, RUN:last or RUN:epoch:N (a run&apos;s id or name), a checkpoint file or a safetensors export; empty: no distillation</source>
-        <translation type="unfinished"></translation>
+        <translation>蒸馏所用的教师：RUN、RUN:best、RUN:last 或 RUN:epoch:N（运行的 ID 或名称）、检查点文件或 safetensors 导出；空：不蒸馏</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>weight beta of the MSE between the teacher&apos;s attention maps and the student&apos;s (a parallel block&apos;s: the mean over its branches); 0: off</source>
-        <translation type="unfinished"></translation>
+        <translation>教师与学生注意力图之间 MSE 的权重 beta（并行块取其各分支的平均）；0：关闭</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>teacher layer each student block reads: uniform (block i: ceil((i+1)*L_t/L_s)-1) or one layer per block, e.g. 3,7,11</source>
-        <translation type="unfinished"></translation>
+        <translation>每个学生块读取的教师层：uniform（块 i：ceil((i+1)*L_t/L_s)-1）或每块一层，例如 3,7,11</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>match: compare head by head (equal head counts); mean: compare the head-averaged maps</source>
-        <translation type="unfinished"></translation>
+        <translation>match：逐头比较（头数相同）；mean：比较按头平均的注意力图</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>weight gamma of the soft-label term KL(p_T || p_S) * tau^2; 0: off</source>
-        <translation type="unfinished"></translation>
+        <translation>软标签项 KL(p_T || p_S) * tau^2 的权重 gamma；0：关闭</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>temperature tau of the teacher&apos;s and student&apos;s soft labels</source>
-        <translation type="unfinished"></translation>
+        <translation>教师和学生软标签的温度 tau</translation>
     </message>
 </context>
 <context>
