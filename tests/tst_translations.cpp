@@ -11,6 +11,7 @@
 #include "widgets/problemtext.h"
 
 #include "config/fieldtable.h"
+#include "config/distillplan.h"
 #include "config/runvalidation.h"
 #include "config/runpresets.h"
 
@@ -150,6 +151,17 @@ std::vector<model::ConfigProblem> everyProblem()
         for (auto &p : train::validateRunConfig(config))
             out.push_back(std::move(p));
     }
+    // distill.teacher against a teacher that fits in no way (what train checks before creating a run).
+    train::RunConfig student = train::demoRun();
+    for (const char *assignment : {"distill.teacher=t", "distill.attention=1", "distill.logits=1", "distill.layers=0,1,2,9"})
+        if (std::string why; !config::applyAssignment(student, assignment, &why))
+            qFatal("%s: %s", assignment, why.c_str());
+    model::ViTConfig teacher = student.model;
+    teacher.imageSize = 64;
+    teacher.numHeads = 6;
+    teacher.numClasses = 7;
+    for (auto &p : train::teacherProblems(student, teacher))
+        out.push_back(std::move(p));
     for (const auto &[key, text] : badTexts()) {
         train::RunConfig config;
         model::ConfigProblem problem;
