@@ -437,6 +437,23 @@ void TstDistill::cliRefusals()
     QVERIFY2(r.err.contains("nothing was created"), qPrintable(r.err));
     auto store = store::RunStore::open(m_store, &error);
     QCOMPARE(qint64(store->runs().size()), before);
+    // A sweep of such points is refused the same way, before its sweep or any run is created.
+    QTemporaryDir gridDir;
+    QVERIFY(gridDir.isValid());
+    const QString grid = gridDir.filePath(QStringLiteral("grid.json"));
+    {
+        QFile file(grid);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"name": "distilled", "grid": {"optim.lr": [0.001, 0.002]}})");
+    }
+    QStringList sweepArgs = args;
+    sweepArgs[0] = "sweep";
+    sweepArgs << "--grid" << grid;
+    const auto sweep = runCli(sweepArgs);
+    QCOMPARE(sweep.exitCode, 2);
+    QVERIFY2(sweep.err.contains(said) && sweep.err.contains("nothing was created"), qPrintable(sweep.err));
+    QCOMPARE(qint64(store->runs().size()), before);
+    QVERIFY(!store->sweep(1));  // this store holds no sweep
     // config --check (what the run form shows in place) finds the same.
     args[0] = "config";
     args << "--check";

@@ -350,7 +350,7 @@
     <message>
         <location filename="../core/config/distillplan.cpp" line="+49"/>
         <source>&apos;%1&apos; is neither uniform nor a list of teacher layers (0-based, one per student block, e.g. 3,7,11)</source>
-        <translation>'%1' ist weder uniform noch eine Liste von Lehrerschichten (ab 0 gezählt, eine je Schülerblock, z. B. 3,7,11)</translation>
+        <translation>&apos;%1&apos; ist weder uniform noch eine Liste von Lehrerschichten (ab 0 gezählt, eine je Schülerblock, z. B. 3,7,11)</translation>
     </message>
     <message>
         <location line="+11"/>

@@ -350,7 +350,7 @@
     <message>
         <location filename="../core/config/distillplan.cpp" line="+49"/>
         <source>&apos;%1&apos; is neither uniform nor a list of teacher layers (0-based, one per student block, e.g. 3,7,11)</source>
-        <translation>'%1' 既不是 uniform，也不是教师层列表（从 0 开始，每个学生块一个，例如 3,7,11）</translation>
+        <translation>&apos;%1&apos; 既不是 uniform，也不是教师层列表（从 0 开始，每个学生块一个，例如 3,7,11）</translation>
     </message>
     <message>
         <location line="+11"/>
