@@ -99,6 +99,7 @@ private Q_SLOTS:
     void runFromTheWindowAndCancelAnother();
     void browserSortsAndFilters();
     void smoothingMaths();
+    void evaluationPointsAreDrawnAsMeasured();
     void downsamplingKeepsExtremes();
     void seedBandIsMeanAndStd();
     void curvesExport();
@@ -288,6 +289,36 @@ void TstWorkbench::smoothingMaths()
     QCOMPARE(plot.smoothed(1), (std::vector<double>{1, 1.5, 2.5, 3.5}));
     plot.setSmoothingMode(CurvePlot::SmoothingMode::Ema);
     QCOMPARE(plot.smoothed(1), debiasedEma({1, 2, 3, 4}, 0.02));
+}
+
+// Issue 20's regression: the default EMA bent a 2-point val/top1 series (its line ended at 0.159 for a
+// run whose value is 0.170). Evaluation metrics are drawn as measured, each point marked; training
+// series keep the smoothing.
+void TstWorkbench::evaluationPointsAreDrawnAsMeasured()
+{
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("measured.sqlite"));
+    store::RunStore &store = *controller.store();
+    const qint64 id = addRun(store, QStringLiteral("two evaluations"));
+    QVERIFY(store.addMetrics(id, {{"val/top1", 10, 1, 0, 0.12}, {"val/top1", 20, 2, 0, 0.17},
+                                  {"train/loss", 10, 1, 0, 2.0}, {"train/loss", 20, 2, 0, 1.0}}));
+    QVERIFY(store.setStatus(id, store::RunStatus::Running));
+    QVERIFY(store.setStatus(id, store::RunStatus::Finished, QStringLiteral("finished 20 steps")));
+    MainWindow window(&controller);
+    window.show();
+    window.setMetric(QStringLiteral("val/top1"));
+    window.selectRun(id);
+    QTRY_COMPARE_WITH_TIMEOUT(window.curves()->pointCount(id), size_t(2), 6000);
+    QVERIFY(window.curves()->measuredPoints());
+    QCOMPARE(window.curves()->smoothed(id), (std::vector<double>{0.12, 0.17}));
+    QCOMPARE(window.curves()->drawnPoints(id), 2);
+    window.setMetric(QStringLiteral("train/loss"));
+    QTRY_COMPARE_WITH_TIMEOUT(window.curves()->pointCount(id), size_t(2), 6000);
+    QVERIFY(!window.curves()->measuredPoints());
+    const auto smoothed = window.curves()->smoothed(id);  // the default EMA (0.6): the last point pulled back
+    QCOMPARE(smoothed.size(), size_t(2));
+    QVERIFY2(smoothed[1] > 1.0 + 1e-6, qPrintable(QString::number(smoothed[1])));
+    QVERIFY(CurvePlot::isEvaluationMetric(QStringLiteral("val_ema/top1")));
+    QVERIFY(!CurvePlot::isEvaluationMetric(QStringLiteral("train/lr")));
 }
 
 void TstWorkbench::downsamplingKeepsExtremes()

@@ -240,16 +240,42 @@ void CurvePlot::setSmoothingMode(SmoothingMode mode)
     m_plot->replot();
 }
 
+bool CurvePlot::isEvaluationMetric(const QString &key)
+{
+    return key.startsWith(QLatin1String("val/")) || key.startsWith(QLatin1String("val_ema/"));
+}
+
+void CurvePlot::setMeasuredPoints(bool on)
+{
+    if (m_measured == on)
+        return;
+    m_measured = on;
+    for (auto &[id, c] : m_curves)
+        redraw(c);
+    rescale();
+    m_plot->replot();
+}
+
+// Whether the faint raw lines are drawn under the smoothed ones.
+bool CurvePlot::showsRawLines() const
+{
+    return !m_measured && m_smoothing > 0 && m_curves.size() <= kRawCurvesUpTo;
+}
+
 void CurvePlot::redraw(Curve &c)
 {
-    c.smoothValues = m_mode == SmoothingMode::Ema ? debiasedEma(c.values, m_smoothing)
-                                                  : movingAverage(c.values, std::max(1, int(std::lround(100 * m_smoothing))));
+    if (m_measured)
+        c.smoothValues = c.values;
+    else
+        c.smoothValues = m_mode == SmoothingMode::Ema
+            ? debiasedEma(c.values, m_smoothing)
+            : movingAverage(c.values, std::max(1, int(std::lround(100 * m_smoothing))));
     c.rawLevels.build(c.values);
     c.smoothLevels.build(c.smoothValues);
-    c.raw->setVisible(m_smoothing > 0 && m_curves.size() <= kRawCurvesUpTo);
-    // A single point draws no line: mark it.
-    c.smooth->setScatterStyle(c.values.size() == 1 ? QCPScatterStyle(QCPScatterStyle::ssDisc, 7)
-                                                   : QCPScatterStyle(QCPScatterStyle::ssNone));
+    c.raw->setVisible(showsRawLines());
+    // Measured points are marked; so is a single point, which draws no line.
+    c.smooth->setScatterStyle(m_measured || c.values.size() == 1 ? QCPScatterStyle(QCPScatterStyle::ssDisc, 7)
+                                                                 : QCPScatterStyle(QCPScatterStyle::ssNone));
     if (m_batch == 0)
         resample(c);
 }
@@ -292,7 +318,7 @@ void CurvePlot::rescale()
     if (m_batch > 0)
         return;
     // Many curves: the smoothed lines only (the faint raw ones would be clutter, and double the drawing).
-    const bool raw = m_smoothing > 0 && m_curves.size() <= kRawCurvesUpTo;
+    const bool raw = showsRawLines();
     for (auto &[id, c] : m_curves)
         c.raw->setVisible(raw);
     // The full extent of every curve (the drawn points are only a sample of the visible range).

@@ -50,6 +50,11 @@ public:
     // Debiased EMA of weight w, or a moving average over round(100·w) points.
     enum class SmoothingMode { Ema, MovingAverage };
     void setSmoothingMode(SmoothingMode mode);
+    // Evaluation metrics (a point per evaluation, val/*): drawn as measured, each point marked; the
+    // smoothing applies to dense training series only (an EMA over 2 epochs would move the last value).
+    void setMeasuredPoints(bool on);
+    static bool isEvaluationMetric(const QString &key);  // val/*, val_ema/*: a point per evaluation
+    bool measuredPoints() const { return m_measured; }
     void setLogScale(bool on);
     // By extension: .png, .svg (via Qt Svg) or .pdf; false with `error`.
     bool save(const QString &path, QString *error = nullptr);
@@ -73,6 +78,7 @@ private:
         QCPGraph *raw = nullptr;
         QCPGraph *smooth = nullptr;
     };
+    bool showsRawLines() const;
     void redraw(Curve &curve);   // smoothing changed or points added
     void resample(Curve &curve); // what is drawn for the visible x range
     void resampleAll();
@@ -82,6 +88,7 @@ private:
     std::map<qint64, Curve> m_curves;
     double m_smoothing = 0.6;
     SmoothingMode m_mode = SmoothingMode::Ema;
+    bool m_measured = false;
     int m_nextColour = 0;
     int m_batch = 0;
     QCPGraph *m_bandMean = nullptr;

@@ -348,6 +348,7 @@ void MainWindow::showCurves()
     const QString key = m_metric->currentText();
     m_curves->setMetricLabel(key);
     m_curves->setXLabel(m_xAxis->currentText());
+    m_curves->setMeasuredPoints(CurvePlot::isEvaluationMetric(key));
     const auto ids = selectedRuns();
     // The legend names what distinguishes the runs shown (their differing settings).
     std::vector<QJsonObject> configs;
