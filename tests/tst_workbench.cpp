@@ -100,6 +100,7 @@ private Q_SLOTS:
     void browserSortsAndFilters();
     void smoothingMaths();
     void evaluationPointsAreDrawnAsMeasured();
+    void newRunReplacesTheSelectionWhateverKeysAreHeld();
     void downsamplingKeepsExtremes();
     void seedBandIsMeanAndStd();
     void curvesExport();
@@ -319,6 +320,26 @@ void TstWorkbench::evaluationPointsAreDrawnAsMeasured()
     QVERIFY2(smoothed[1] > 1.0 + 1e-6, qPrintable(QString::number(smoothed[1])));
     QVERIFY(CurvePlot::isEvaluationMetric(QStringLiteral("val_ema/top1")));
     QVERIFY(!CurvePlot::isEvaluationMetric(QStringLiteral("train/lr")));
+}
+
+// Issue 20's regression: Ctrl+Return added the queued run to the selection (the selection followed the
+// held Ctrl) while the button replaced it. The window selects a new run alone, whatever keys are held.
+void TstWorkbench::newRunReplacesTheSelectionWhateverKeysAreHeld()
+{
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("selection.sqlite"));
+    store::RunStore &store = *controller.store();
+    const qint64 a = addRun(store, QStringLiteral("selected first"));
+    const qint64 b = addRun(store, QStringLiteral("queued next"));
+    MainWindow window(&controller);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.selectRun(a);
+    QCOMPARE(window.selectedRuns(), QList<qint64>{a});
+    QTest::keyPress(&window, Qt::Key_Control, Qt::ControlModifier);  // held, as while Ctrl+Return fires
+    QCOMPARE(QGuiApplication::keyboardModifiers(), Qt::ControlModifier);
+    window.selectRun(b);
+    QTest::keyRelease(&window, Qt::Key_Control);
+    QCOMPARE(window.selectedRuns(), QList<qint64>{b});
 }
 
 void TstWorkbench::downsamplingKeepsExtremes()

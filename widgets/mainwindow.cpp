@@ -330,7 +330,12 @@ void MainWindow::selectRun(qint64 runId)
     const int row = m_model->rowOf(runId);
     if (row < 0)
         return;
-    m_table->selectRow(m_proxy->mapFromSource(m_model->index(row, 0)).row());
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+    if (!index.isValid())  // hidden by the filter
+        return;
+    // The run alone, whatever keys are held (QTableView::selectRow follows a held Ctrl or Shift: queueing
+    // with Ctrl+Return added the new run to the selection while the button replaced it).
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
 void MainWindow::selectRuns(const QList<qint64> &runIds)
