@@ -1,0 +1,201 @@
+#include "settingcomparison.h"
+
+#include "fieldtable.h"
+#include "flatconfig.h"
+#include "runconfigjson.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMap>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace gatefold::config {
+
+namespace {
+
+QString jsonText(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Bool:
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return QString::number(value.toDouble(), 'g', 12);
+    case QJsonValue::String:
+        return value.toString();
+    case QJsonValue::Array: {
+        QStringList items;
+        for (const auto &v : value.toArray())
+            items << jsonText(v);
+        return items.join(',');
+    }
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    default:
+        return QStringLiteral("—");
+    }
+}
+
+// A key's place in the field table (unknown keys after every field).
+int formOrder(const QString &key)
+{
+    static const std::map<std::string, int> order = [] {
+        std::map<std::string, int> m;
+        int i = 0;
+        for (const Field &f : fields())
+            m[f.key] = i++;
+        return m;
+    }();
+    const auto it = order.find(key.toStdString());
+    return it == order.end() ? int(order.size()) : it->second;
+}
+
+// Entropy of the key's values over the runs it applies to, weighted by their share of the runs.
+double splitEntropy(const std::vector<ComparedRun> &runs, const QString &key, int *applying)
+{
+    QMap<QString, int> counts;
+    int n = 0;
+    for (const ComparedRun &run : runs)
+        if (run.applies(key)) {
+            ++counts[jsonText(run.flat.value(key))];
+            ++n;
+        }
+    *applying = n;
+    if (n < 2 || counts.size() < 2)
+        return 0;
+    double h = 0;
+    for (const int c : counts) {
+        const double p = double(c) / n;
+        h -= p * std::log(p);
+    }
+    return h * n / double(runs.size());
+}
+
+} // namespace
+
+QString ComparedRun::text(const QString &key) const
+{
+    return applies(key) ? jsonText(flat.value(key)) : QStringLiteral("—");
+}
+
+ComparedRun comparedRun(const QJsonObject &flatConfig)
+{
+    ComparedRun run;
+    run.flat = flatConfig;
+    train::RunConfig config;
+    std::vector<train::ConfigTextProblem> problems;
+    const QByteArray nested = QJsonDocument(flatConfig).toJson(QJsonDocument::Compact);
+    // Partially: the keys that read are applied, so one stale key does not blind the rest.
+    train::readRunConfigJson(nested, &config, &problems, true);
+    for (auto it = flatConfig.begin(); it != flatConfig.end(); ++it)
+        if (fieldApplies(config, it.key().toStdString()))
+            run.applying.insert(it.key());
+    return run;
+}
+
+ComparedRun comparedRun(const QByteArray &configJson)
+{
+    return comparedRun(flatConfig(configJson));
+}
+
+bool isSeedKey(const QString &key)
+{
+    return key == QLatin1String("train.seed");
+}
+
+bool isBookkeepingKey(const QString &key)
+{
+    static const QSet<QString> keys = {
+        QStringLiteral("data.workers"),      QStringLiteral("data.prefetch"),       QStringLiteral("data.cache_mb"),
+        QStringLiteral("train.log_every"),   QStringLiteral("train.keep_every"),    QStringLiteral("train.eval_batch_size"),
+        QStringLiteral("compute.threads"),   QStringLiteral("compute.memory_limit"), QStringLiteral("compute.dist_timeout"),
+        QStringLiteral("compute.dist_backend"),
+    };
+    return keys.contains(key);
+}
+
+QStringList differingSettings(const std::vector<ComparedRun> &runs)
+{
+    QSet<QString> all;
+    for (const ComparedRun &run : runs)
+        for (auto it = run.flat.begin(); it != run.flat.end(); ++it)
+            all.insert(it.key());
+    struct Ranked {
+        QString key;
+        double entropy;
+        bool seed;
+        int order;
+    };
+    std::vector<Ranked> ranked;
+    for (const QString &key : all) {
+        if (isBookkeepingKey(key))
+            continue;
+        int applying = 0;
+        const double h = splitEntropy(runs, key, &applying);
+        if (h > 0)
+            ranked.push_back({key, h, isSeedKey(key), formOrder(key)});
+    }
+    std::sort(ranked.begin(), ranked.end(), [](const Ranked &a, const Ranked &b) {
+        if (a.seed != b.seed)
+            return b.seed;
+        if (std::abs(a.entropy - b.entropy) > 1e-12)
+            return a.entropy > b.entropy;
+        if (a.order != b.order)
+            return a.order < b.order;
+        return a.key < b.key;
+    });
+    QStringList out;
+    for (const Ranked &r : ranked)
+        out << r.key;
+    return out;
+}
+
+QStringList differingBeyondSeed(const std::vector<ComparedRun> &runs)
+{
+    QStringList keys = differingSettings(runs);
+    keys.removeIf(isSeedKey);
+    return keys;
+}
+
+QString describeSettings(const ComparedRun &run, const QStringList &keys, int maxKeys)
+{
+    QStringList parts;
+    for (const QString &key : keys) {
+        if (!run.applies(key))
+            continue;
+        if (parts.size() == maxKeys) {
+            parts << QStringLiteral("…");
+            break;
+        }
+        parts << QStringLiteral("%1=%2").arg(key, run.text(key));
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+std::vector<SettingGroup> groupBySettings(const std::vector<ComparedRun> &runs, const QStringList &keys,
+                                          bool allButSeed)
+{
+    const QStringList by = allButSeed ? differingBeyondSeed(runs) : keys;
+    std::vector<SettingGroup> groups;
+    QMap<QString, size_t> index;  // identity → position (first appearance keeps the runs' order)
+    for (int i = 0; i < int(runs.size()); ++i) {
+        QStringList values;
+        for (const QString &key : by)
+            values << runs[size_t(i)].text(key);
+        const QString identity = values.join(QChar(0x1f));
+        auto it = index.find(identity);
+        if (it == index.end()) {
+            it = index.insert(identity, groups.size());
+            QStringList parts;
+            for (const QString &key : by)
+                parts << QStringLiteral("%1=%2").arg(key, runs[size_t(i)].text(key));
+            groups.push_back({{}, parts.join(QStringLiteral(", "))});
+        }
+        groups[*it].members.push_back(i);
+    }
+    return groups;
+}
+
+} // namespace gatefold::config
