@@ -16,6 +16,7 @@ packages=(
   libopencv-dev libsqlite3-dev libonnx-dev libgloo-dev
   xvfb xauth
   fonts-wqy-microhei   # CJK glyphs for the zh_CN interface
+  qt6-translations-l10n  # Qt's own strings (Yes/No, file dialogs) in de and zh_CN
   texlive-latex-base texlive-latex-recommended  # pdflatex + booktabs.sty: tst_tables compiles the LaTeX tables
   file dpkg-dev        # cpack -G DEB: finds the executables, computes Depends (dpkg-shlibdeps)
   desktop-file-utils appstream  # tst_package validates the .desktop entry and the metainfo

@@ -9,6 +9,7 @@
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "widgets/configform.h"
 #include "widgets/problemtext.h"
+#include "widgets/interfacelanguage.h"
 
 #include "config/fieldtable.h"
 #include "config/distillplan.h"
@@ -17,7 +18,9 @@
 
 #include <QtTest/QtTest>
 
+#include <QDialogButtonBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTranslator>
@@ -191,6 +194,8 @@ private Q_SLOTS:
     void problemTemplatesTranslated_data();
     void problemTemplatesTranslated();
     void formShowsProblemsInGerman();
+    void qtsOwnStringsTranslated_data();
+    void qtsOwnStringsTranslated();
 
 private:
     QTemporaryDir m_dir;
@@ -387,6 +392,35 @@ void TstTranslations::formShowsProblemsInGerman()
     // The summary's count is translated too.
     const auto *summary = form.findChild<QLabel *>(QStringLiteral("problemSummary"));
     QVERIFY(summary && summary->text().contains(QString::fromUtf8("Probleme")));
+}
+
+void TstTranslations::qtsOwnStringsTranslated_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("yes");
+    QTest::addColumn<QString>("cancel");
+    QTest::newRow("de") << QStringLiteral("de") << QStringLiteral("&Ja") << QStringLiteral("Abbrechen");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN") << QString::fromUtf8("是(&Y)") << QString::fromUtf8("取消");
+    QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("&Yes") << QStringLiteral("Cancel");
+}
+
+// Qt's own buttons (a quit question's Yes/No, the file dialogs) follow the interface language:
+// the window's translator set-up (widgets/interfacelanguage.h) finds Debian's qtbase_*.qm.
+void TstTranslations::qtsOwnStringsTranslated()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, yes);
+    QFETCH(QString, cancel);
+    QTranslator ours, qts;
+    QVERIFY2(widgets::installTranslators(widgets::interfaceLocale(language), ours, qts),
+             "Qt's translations are missing: scripts/setup-deps.sh installs qt6-translations-l10n");
+    QDialogButtonBox box(QDialogButtonBox::Yes | QDialogButtonBox::Cancel);
+    const QString shownYes = box.button(QDialogButtonBox::Yes)->text();
+    const QString shownCancel = box.button(QDialogButtonBox::Cancel)->text();
+    QCoreApplication::removeTranslator(&ours);
+    QCoreApplication::removeTranslator(&qts);
+    QCOMPARE(shownYes, yes);
+    QCOMPARE(shownCancel, cancel);
 }
 
 GATEFOLD_TEST_MAIN(TstTranslations)

@@ -3,6 +3,7 @@
 
 #include "widgets/appsettings.h"
 #include "widgets/inspectpanel.h"
+#include "widgets/interfacelanguage.h"
 #include "widgets/mainwindow.h"
 #include "widgets/runcontroller.h"
 
@@ -12,7 +13,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
-#include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
 #include <QTranslator>
@@ -43,20 +43,6 @@ void setApplicationIdentity()
     // Wayland compositors match the window to gatefold.desktop and its icon.
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gatefold.svg")));
     QApplication::setDesktopFileName(QStringLiteral("gatefold"));
-}
-
-// The interface language: Settings, else the system's; our strings (`ours`) and Qt's own
-// (`qts`: standard dialogs). Both must live as long as the application.
-void installTranslators(QTranslator &ours, QTranslator &qts)
-{
-    const QString language = appsettings::language();
-    QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
-    if (locale.language() == QLocale::C)
-        locale = QLocale(QLocale::English);  // plural forms ("1 run", "2 runs") come from gatefold_en
-    if (ours.load(locale, QStringLiteral("gatefold"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&ours);
-    if (qts.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qts);
 }
 
 // After installTranslators: the options' help is translated as it is added.
@@ -135,7 +121,9 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     setApplicationIdentity();
     QTranslator ours, qts;
-    installTranslators(ours, qts);
+    // Qt's own strings (Yes/No, file dialogs) come from qt6-translations-l10n (setup-deps.sh, the .deb's Recommends).
+    if (!gatefold::widgets::installTranslators(gatefold::widgets::interfaceLocale(appsettings::language()), ours, qts))
+        qWarning("Qt's own strings are not translated: install qt6-translations-l10n");
     QCommandLineParser parser;
     addOptions(parser);
     parser.process(app);
