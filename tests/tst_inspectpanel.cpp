@@ -27,6 +27,9 @@
 #include "widgets/embeddingfiltersview.h"
 #include "widgets/positionsimilarityview.h"
 #include "widgets/inspectpanel.h"
+#include "widgets/mainwindow.h"
+#include "widgets/runcontroller.h"
+#include "widgets/runtablemodel.h"
 #include "widgets/mapimage.h"
 
 #include "report/inspectreport.h"
@@ -40,6 +43,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QProcess>
+#include <QTableView>
 
 #include <signal.h>
 #include <sys/types.h>
@@ -159,6 +163,7 @@ private Q_SLOTS:
     void panelScrubsThroughJoining();
     void panelDropsAnAnswerAboutAnotherRun();
     void panelSaysWhenTheEngineFails();
+    void windowInspectFollowsTheSelection();
 
 private:
     QString twoRunStore();
@@ -598,6 +603,66 @@ void TstInspectPanel::panelDropsAnAnswerAboutAnotherRun()
     // Selecting the same first run again keeps what is shown.
     panel.setRuns({second, first});
     QVERIFY(panel.report());
+}
+
+// Issue 20's regression: after selecting another run, Inspect kept showing the previous run's report
+// under the new run's number. In the window, a click on another run clears Inspect and, Inspect being
+// in view, recomputes it for that run; a run added to the store meanwhile changes neither.
+void TstInspectPanel::windowInspectFollowsTheSelection()
+{
+    const QString path = twoRunStore();
+    const qint64 first = m_first, second = m_second;
+    widgets::RunController controller(kPanelEngine, path);
+    widgets::MainWindow window(&controller);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    widgets::InspectPanel *panel = window.inspectPanel();
+    QSignalSpy computed(panel, &widgets::InspectPanel::computed);
+    window.selectRun(first);
+    QVERIFY(window.inspect(QStringLiteral("attention")));
+    QVERIFY(computed.wait(60000));
+    QVERIFY2(computed.last().at(0).toBool(), qPrintable(panel->statusText()));
+    QCOMPARE(panel->report()->runId, first);
+
+    // A click on the second run's row, as a researcher selects it.
+    auto *table = window.findChild<QTableView *>(QStringLiteral("runTable"));
+    QVERIFY(table);
+    QModelIndex target;
+    for (int row = 0; row < table->model()->rowCount(); ++row)
+        if (table->model()->index(row, 0).data(widgets::RunTableModel::RunIdRole).toLongLong() == second)
+            target = table->model()->index(row, 1);
+    QVERIFY(target.isValid());
+    computed.clear();
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(target).center());
+    QCOMPARE(window.selectedRuns(), QList<qint64>{second});
+    QVERIFY2(!panel->report(), "the first run's report is still shown under the second run");
+    QVERIFY(!panel->statusText().contains(QStringLiteral("'first'")));
+    // No view shows anything of the first run: each says nothing is inspected, no visible text names it.
+    for (const auto *view : panel->findChildren<widgets::InspectView *>()) {
+        QVERIFY2(!view->isAvailable(), view->metaObject()->className());
+        QVERIFY2(!view->message().isEmpty(), view->metaObject()->className());  // "Nothing inspected yet." or the like
+    }
+    const QRegularExpression firstRun(QStringLiteral("\\b[Rr]un %1\\b|'first'").arg(first));
+    for (const auto *label : panel->findChildren<QLabel *>())
+        QVERIFY2(!label->isVisibleTo(panel) || !firstRun.match(label->text()).hasMatch(), qPrintable(label->text()));
+    QVERIFY(panel->isComputing());  // recomputed for the run selected now
+    QVERIFY(computed.wait(60000));
+    QVERIFY2(computed.last().at(0).toBool(), qPrintable(panel->statusText()));
+    QCOMPARE(panel->report()->runId, second);
+    QVERIFY2(panel->statusText().startsWith(QStringLiteral("Run %1 'second'").arg(second)), qPrintable(panel->statusText()));
+
+    // A run queued into the store meanwhile (the browser refreshes, rows move): the selection and the
+    // report stay with the second run.
+    store::NewRun added;
+    added.name = QStringLiteral("queued later");
+    added.configJson = train::runConfigToJson(tinyRun(1));
+    QVERIFY(controller.store()->createRun(added));
+    QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 3, 10000);
+    QTest::qWait(300);
+    QCOMPARE(window.selectedRuns(), QList<qint64>{second});
+    QVERIFY(panel->report() && panel->report()->runId == second);
+    QVERIFY(!panel->isComputing());
 }
 
 void TstInspectPanel::panelSaysWhenTheEngineFails()

@@ -163,11 +163,12 @@ QWidget *InspectPanel::buildBranchPage()
 // The job goes first (members in reverse): it kills its engine before the views go.
 InspectPanel::~InspectPanel() = default;
 
-void InspectPanel::setRuns(const QList<qint64> &runIds)
+bool InspectPanel::setRuns(const QList<qint64> &runIds)
 {
     const qint64 before = m_runs.isEmpty() ? 0 : m_runs.first();
     m_runs = runIds;
-    if ((runIds.isEmpty() || runIds.first() != before) && (m_job || m_report)) {
+    const bool cleared = (runIds.isEmpty() || runIds.first() != before) && (m_job || m_report);
+    if (cleared) {
         // Another run: what is shown or computed is about the one before.
         m_job.reset();
         showReport(nullptr);
@@ -183,6 +184,7 @@ void InspectPanel::setRuns(const QList<qint64> &runIds)
     m_ckaWith->setCurrentIndex(std::max(0, m_ckaWith->findData(other)));
     if (runIds.size() > 1 && other == 0)
         m_ckaWith->setCurrentIndex(1);
+    return cleared;
 }
 
 void InspectPanel::setCheckpointEpochs(const QList<int> &epochs)

@@ -53,8 +53,9 @@ public:
     ~InspectPanel() override;
 
     // The runs selected in the browser: the first is inspected, the second is offered for CKA. Another
-    // first run stops a computation under way and clears the views.
-    void setRuns(const QList<qint64> &runIds);
+    // first run stops a computation under way and clears the views; returns whether it did (what was
+    // shown or being computed was about another run).
+    bool setRuns(const QList<qint64> &runIds);
     // Starts the computation as the Compute button does (stopping one under way); false (and the
     // reason shown) when it cannot start.
     bool compute();

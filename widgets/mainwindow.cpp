@@ -71,6 +71,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
 
 void MainWindow::setUpRunTable()
 {
+    m_table->setObjectName(QStringLiteral("runTable"));
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(RunTableModel::SortRole);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -200,9 +201,13 @@ void MainWindow::connectSelection()
 {
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::showCurves);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        m_compare->setRuns(selectedRuns());
-        m_inspect->setRuns(selectedRuns());
-        m_inspect->setCheckpointEpochs(selectedRuns().isEmpty() ? QList<int>{} : keptEpochs(selectedRuns().first()));
+        const QList<qint64> runs = selectedRuns();
+        m_compare->setRuns(runs);
+        const bool cleared = m_inspect->setRuns(runs);
+        m_inspect->setCheckpointEpochs(runs.isEmpty() ? QList<int>{} : keptEpochs(runs.first()));
+        // Inspect in view, showing (or computing) another run: it recomputes for the one selected now.
+        if (cleared && !runs.isEmpty() && m_lowerTabs->currentWidget() == m_inspect)
+            m_inspect->compute();
     });
     connect(m_form, &RunFormPanel::launchRequested, this, [this](const train::RunConfig &config, const QString &name) {
         const qint64 id = m_controller->launch(config, name);
