@@ -14,6 +14,7 @@
 #include "widgets/groupview.h"
 #include "widgets/downsample.h"
 #include "widgets/mainwindow.h"
+#include "widgets/toast.h"
 #include "widgets/runcontroller.h"
 #include "widgets/runformpanel.h"
 #include "widgets/runtablemodel.h"
@@ -101,6 +102,7 @@ private Q_SLOTS:
     void smoothingMaths();
     void evaluationPointsAreDrawnAsMeasured();
     void newRunReplacesTheSelectionWhateverKeysAreHeld();
+    void aRunTheFilterHidesIsSaid();
     void downsamplingKeepsExtremes();
     void seedBandIsMeanAndStd();
     void curvesExport();
@@ -339,6 +341,38 @@ void TstWorkbench::newRunReplacesTheSelectionWhateverKeysAreHeld()
     QCOMPARE(QGuiApplication::keyboardModifiers(), Qt::ControlModifier);
     window.selectRun(b);
     QTest::keyRelease(&window, Qt::Key_Control);
+    QCOMPARE(window.selectedRuns(), QList<qint64>{b});
+}
+
+// Issue 20: a run queued under an active filter disappeared. Selecting a run the filter hides (as the
+// window does with a run it has just queued) shows a toast naming it; "Show it" clears the filter and
+// selects it.
+void TstWorkbench::aRunTheFilterHidesIsSaid()
+{
+    RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("toast.sqlite"));
+    store::RunStore &store = *controller.store();
+    const qint64 a = addRun(store, QStringLiteral("alpha baseline"));
+    const qint64 b = addRun(store, QStringLiteral("beta queued"));
+    MainWindow window(&controller);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *filter = window.findChild<QLineEdit *>(QStringLiteral("runFilter"));
+    QVERIFY(filter);
+    filter->setText(QStringLiteral("alpha"));
+    window.selectRun(a);
+    QVERIFY(!window.toast()->isVisible());  // a visible run: no toast
+    window.selectRun(b);
+    QVERIFY(window.toast()->isVisible());
+    QCOMPARE(window.toast()->text(), QStringLiteral("Run %1 'beta queued' is hidden by the filter.").arg(b));
+    QCOMPARE(window.selectedRuns(), QList<qint64>{a});  // nothing hidden is selected behind the user's back
+    // Inside the browser, at its bottom, not covering the filter field.
+    const QRect toast(window.toast()->mapTo(&window, QPoint(0, 0)), window.toast()->size());
+    const QRect field(filter->mapTo(&window, QPoint(0, 0)), filter->size());
+    QVERIFY(!toast.intersects(field));
+    QTest::mouseClick(window.toast()->actionButton(), Qt::LeftButton);
+    QVERIFY(!window.toast()->isVisible());
+    QVERIFY(filter->text().isEmpty());
     QCOMPARE(window.selectedRuns(), QList<qint64>{b});
 }
 

@@ -9,6 +9,7 @@
 #include "progressdelegate.h"
 #include "runformpanel.h"
 #include "runtablemodel.h"
+#include "toast.h"
 #include "seriescache.h"
 #include "statusicon.h"
 
@@ -108,14 +109,16 @@ QWidget *MainWindow::buildCentre()
 
 QWidget *MainWindow::buildRunTabs()
 {
-    auto *filter = new QLineEdit;
-    filter->setPlaceholderText(tr("Filter runs (name, status, tags, notes…)"));
-    filter->setClearButtonEnabled(true);
-    connect(filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    m_filter = new QLineEdit;
+    m_filter->setObjectName(QStringLiteral("runFilter"));
+    m_filter->setPlaceholderText(tr("Filter runs (name, status, tags, notes…)"));
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     auto *runsPanel = new QWidget;
+    m_toast = new Toast(runsPanel);
     auto *runsLayout = new QVBoxLayout(runsPanel);
     runsLayout->setContentsMargins(0, 0, 0, 0);
-    runsLayout->addWidget(filter);
+    runsLayout->addWidget(m_filter);
     runsLayout->addWidget(m_table, 1);
     // Runs one by one, or grouped by a setting with mean ± std (computed when the tab is shown).
     auto *runTabs = new QTabWidget;
@@ -336,8 +339,15 @@ void MainWindow::selectRun(qint64 runId)
     if (row < 0)
         return;
     const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
-    if (!index.isValid())  // hidden by the filter
+    if (!index.isValid()) {  // hidden by the filter: said, with the way to see it
+        const QString name = m_model->index(row, RunTableModel::Name).data().toString();
+        m_toast->showMessage(tr("Run %1 '%2' is hidden by the filter.").arg(runId).arg(name), tr("Show it"), [this, runId] {
+            m_filter->clear();
+            selectRun(runId);
+            m_table->scrollTo(m_table->currentIndex());
+        });
         return;
+    }
     // The run alone, whatever keys are held (QTableView::selectRow follows a held Ctrl or Shift: queueing
     // with Ctrl+Return added the new run to the selection while the button replaced it).
     m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);

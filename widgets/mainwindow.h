@@ -8,6 +8,7 @@
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
+class QLineEdit;
 class QMenu;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
@@ -29,6 +30,7 @@ class SeriesCache;
 class RunController;
 class RunFormPanel;
 class RunTableModel;
+class Toast;
 
 // The workbench: the run form (left dock), the runs of the store (centre,
 // sortable and filterable) above the curves of the selected runs, and the
@@ -52,7 +54,9 @@ public:
     // Shows the Inspect tab on `view` (attention, distance, codebook, branches, cka) and computes it
     // for the selected run; false when no run is selected.
     bool inspect(const QString &view = QString());
+    // Selects the run alone; when the browser's filter hides it, a toast says so and offers to show it.
     void selectRun(qint64 runId);
+    Toast *toast() const { return m_toast; }
     void selectRuns(const QList<qint64> &runIds);
     // At start: offers the runs nobody runs any more (queued by a window or queue that is gone,
     // crashed with their engine) for taking up; nothing happens to them without the user's choice.
@@ -114,6 +118,8 @@ private:
     RunTableModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTableView *m_table;
+    QLineEdit *m_filter = nullptr;
+    Toast *m_toast = nullptr;
     CurvePlot *m_curves;
     QComboBox *m_metric;
     QPlainTextEdit *m_log;
