@@ -15,6 +15,7 @@
 #include "widgets/downsample.h"
 #include "widgets/mainwindow.h"
 #include "widgets/toast.h"
+#include "widgets/welcomepage.h"
 #include "widgets/runcontroller.h"
 #include "widgets/runformpanel.h"
 #include "widgets/runtablemodel.h"
@@ -35,6 +36,9 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QTimer>
+#include <QMessageBox>
+#include <QFileDialog>
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPointer>
@@ -103,6 +107,7 @@ private Q_SLOTS:
     void evaluationPointsAreDrawnAsMeasured();
     void newRunReplacesTheSelectionWhateverKeysAreHeld();
     void aRunTheFilterHidesIsSaid();
+    void firstStartSaysWhatToDo();
     void downsamplingKeepsExtremes();
     void seedBandIsMeanAndStd();
     void curvesExport();
@@ -374,6 +379,101 @@ void TstWorkbench::aRunTheFilterHidesIsSaid()
     QVERIFY(!window.toast()->isVisible());
     QVERIFY(filter->text().isEmpty());
     QCOMPARE(window.selectedRuns(), QList<qint64>{b});
+}
+
+// Answers the next modal dialog `trigger` opens with `answer` (polled: the dialog runs its own loop).
+static void answerModal(const std::function<void()> &trigger, const std::function<void(QWidget *)> &answer)
+{
+    bool answered = false;
+    QTimer poll;
+    poll.setInterval(50);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (QWidget *modal = QApplication::activeModalWidget(); modal && !answered) {
+            answered = true;
+            answer(modal);
+        }
+    });
+    poll.start();
+    trigger();
+    poll.stop();
+    QVERIFY2(answered, "no dialog appeared");
+}
+
+// Issue 20: the first start showed an empty 0–5 plot. An empty store shows what to do instead; each of
+// its three buttons does what it says (the import and open dialogs come up; a file that is no store is
+// refused in place; the demo run is queued for real and the curves take the page's place).
+void TstWorkbench::firstStartSaysWhatToDo()
+{
+    RunController controller(QStringLiteral(GATEFOLD_CLI_PATH), m_dir.filePath("first/runs.sqlite"));
+    MainWindow window(&controller);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.showsWelcome());
+    QVERIFY(window.welcomePage()->isVisible());
+    QVERIFY(!window.curves()->isVisible());
+
+    QString title;
+    answerModal([&] { QTest::mouseClick(window.welcomePage()->importButton(), Qt::LeftButton); },
+                [&](QWidget *dialog) {
+                    title = dialog->windowTitle();
+                    static_cast<QDialog *>(dialog)->reject();
+                });
+    QVERIFY2(title.contains(QStringLiteral("MLflow")), qPrintable(title));
+
+    // Open a store: a file that is no store is said, nothing chosen; a real store is chosen.
+    QSignalSpy chosen(&window, &MainWindow::storeChosen);
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("elsewhere")));  // not beside the open store (its folder is guarded)
+    const QString notAStore = m_dir.filePath("elsewhere/notes.sqlite");
+    QFile text(notAStore);
+    QVERIFY(text.open(QIODevice::WriteOnly) && text.write("these are notes, not a database\n") > 0);
+    text.close();
+    const QString other = m_dir.filePath("elsewhere/other.sqlite");
+    {
+        RunController otherController(m_dir.filePath("no-engine"), other);
+        addRun(*otherController.store(), QStringLiteral("trained before"));
+    }
+    QString refusal;
+    QTimer boxes;  // the warning comes up in a loop nested in the file dialog's accept()
+    boxes.setInterval(50);
+    QObject::connect(&boxes, &QTimer::timeout, [&] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            refusal = box->text();
+            box->reject();
+        }
+    });
+    boxes.start();
+    for (const QString &path : {notAStore, other})
+        answerModal([&] { QTest::mouseClick(window.welcomePage()->openButton(), Qt::LeftButton); },
+                    [&](QWidget *dialog) {
+                        auto *files = qobject_cast<QFileDialog *>(dialog);
+                        QVERIFY(files);
+                        // Typed and accepted once the dialog has listed its folder (it puts its own name back
+                        // when it does), as tst_filedialogs does; one that refuses the file is closed later.
+                        QTimer::singleShot(400, files, [files, path] {
+                            files->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"))->setText(path);
+                            static_cast<QDialog *>(files)->accept();
+                        });
+                        QTimer::singleShot(8000, files, [files] { files->reject(); });
+                    });
+    boxes.stop();
+    QVERIFY2(refusal.contains(QStringLiteral("not a run store")), qPrintable(refusal));
+    QCOMPARE(chosen.size(), 1);
+    QCOMPARE(chosen.first().at(0).toString(), other);
+    QVERIFY(window.showsWelcome());
+
+    // The demo run: queued once the engine has checked it; the page gives way to the curves.
+    QTest::mouseClick(window.welcomePage()->demoButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.showsWelcome(), 60000);
+    QVERIFY(window.curves()->isVisible());
+    const auto runs = controller.store()->runs();
+    QCOMPARE(int(runs.size()), 1);
+    QCOMPARE(runs.front().name, QStringLiteral("demo"));
+    QCOMPARE(window.selectedRuns(), QList<qint64>{runs.front().id});
+    controller.cancel(runs.front().id);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.store()->run(runs.front().id)->status != store::RunStatus::Queued
+                                 && controller.store()->run(runs.front().id)->status != store::RunStatus::Running,
+                             60000);
 }
 
 void TstWorkbench::downsamplingKeepsExtremes()

@@ -60,7 +60,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     setWindowTitle(tr("Gatefold"));
     m_form->setEngine(m_controller->enginePath(), m_controller->store() ? m_controller->store()->path() : QString());
     setUpRunTable();
-    setCentralWidget(buildCentre());
+    setCentralWidget(withWelcome(buildCentre()));
     buildDocks();
     buildActions();
     fitColumns();
@@ -68,6 +68,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     followEngines();
     buildStatusBar();
     restoreWindow();
+    showWelcomeWhenEmpty();
 }
 
 void MainWindow::setUpRunTable()
@@ -417,6 +418,7 @@ void MainWindow::refreshRuns()
     const int rows = m_model->rowCount();
     m_model->refresh();
     showWaiting();
+    showWelcomeWhenEmpty();
     if (m_model->rowCount() != rows) {
         const int scrolled = m_table->horizontalScrollBar()->value();
         fitColumns();

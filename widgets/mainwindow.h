@@ -12,6 +12,7 @@ class QLineEdit;
 class QMenu;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
 class QToolBar;
@@ -31,6 +32,7 @@ class RunController;
 class RunFormPanel;
 class RunTableModel;
 class Toast;
+class WelcomePage;
 
 // The workbench: the run form (left dock), the runs of the store (centre,
 // sortable and filterable) above the curves of the selected runs, and the
@@ -61,6 +63,16 @@ public:
     // At start: offers the runs nobody runs any more (queued by a window or queue that is gone,
     // crashed with their engine) for taking up; nothing happens to them without the user's choice.
     void offerStrandedRuns();
+    // While the store has no runs the centre says what to do (queue the demo, open a store, import
+    // MLflow runs) instead of showing an empty plot.
+    bool showsWelcome() const;
+    WelcomePage *welcomePage() const { return m_welcome; }
+    // File → Open store…: a store file chosen and opened once to see it is one; storeChosen follows.
+    void openStore();
+
+Q_SIGNALS:
+    // The user chose another run store: the application starts again on it (app/gui/main.cpp).
+    void storeChosen(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -69,6 +81,8 @@ private:
     // The constructor's steps, in order.
     void setUpRunTable();
     QWidget *buildCentre();
+    QWidget *withWelcome(QWidget *centre);  // mainwindowstart.cpp
+    void showWelcomeWhenEmpty();
     QWidget *buildRunTabs();
     QWidget *buildCurvePanel();
     void addSmoothingControls(QHBoxLayout *curveBar);
@@ -120,6 +134,8 @@ private:
     QTableView *m_table;
     QLineEdit *m_filter = nullptr;
     Toast *m_toast = nullptr;
+    QStackedWidget *m_centreStack = nullptr;
+    WelcomePage *m_welcome = nullptr;
     CurvePlot *m_curves;
     QComboBox *m_metric;
     QPlainTextEdit *m_log;

@@ -56,6 +56,9 @@ void MainWindow::buildActions()
 
 void MainWindow::addFileActions(QMenu *fileMenu)
 {
+    auto *openStoreAction = fileMenu->addAction(tr("&Open store…"), this, &MainWindow::openStore);
+    openStoreAction->setShortcut(QKeySequence::Open);
+    openStoreAction->setObjectName(QStringLiteral("openStoreAction"));
     auto *exportPlot = fileMenu->addAction(tr("&Export curves…"), this, &MainWindow::exportCurves);
     exportPlot->setShortcut(QKeySequence(tr("Ctrl+E")));
     fileMenu->addAction(tr("Export runs to &MLflow…"), this, [this] {

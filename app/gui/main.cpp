@@ -15,6 +15,7 @@
 #include <QIcon>
 #include <QLocale>
 #include <QMessageBox>
+#include <QProcess>
 #include <QTranslator>
 #include <QTimer>
 
@@ -134,6 +135,14 @@ int main(int argc, char **argv)
         return storeNotOpened(controller);
     controller.queue()->setParallel(appsettings::runsAtATime());  // as last set
     MainWindow window(&controller);
+    // Another store chosen (File → Open store…, the first-start page): remembered, and the window starts
+    // again on it once this one has closed (a quit question about runs under way may keep it open).
+    QObject::connect(&window, &MainWindow::storeChosen, &window, [&window](const QString &path) {
+        if (!window.close())
+            return;
+        appsettings::setStorePath(path);
+        QProcess::startDetached(QCoreApplication::applicationFilePath(), {QStringLiteral("--store"), path});
+    });
     window.show();
     const bool inspecting = showRequested(window, parser);
     if (parser.isSet("screenshot"))
