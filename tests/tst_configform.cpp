@@ -152,7 +152,7 @@ void TstConfigForm::problemsUnderTheirFields()
 
 // compute.processes is always there, the process group and its timeout only with several
 // processes; a global batch that the processes cannot share evenly is said under the batch size
-// and, while the Compute section is in front, above the sections; what compute.device means per rank is
+// and, while the Compute section is in front, in the summary; what compute.device means per rank is
 // in its help.
 void TstConfigForm::dataParallelSettings()
 {
@@ -188,7 +188,7 @@ void TstConfigForm::dataParallelSettings()
     QVERIFY2(form.problemFor("compute.dist_backend").contains("gloo"), qPrintable(form.problemFor("compute.dist_backend")));
     form.setFieldText("compute.dist_timeout", "0");
     QVERIFY(!form.problemFor("compute.dist_timeout").isEmpty());
-    form.setFieldText("compute.processes", "1");  // the hidden settings' problems stay said, above the sections
+    form.setFieldText("compute.processes", "1");  // the hidden settings' problems stay said, in the summary
     QVERIFY(!form.isFieldShown("compute.dist_backend"));
     QVERIFY2(summary->text().contains("compute.dist_timeout"), qPrintable(summary->text()));
 }

@@ -302,7 +302,9 @@ void TstFormSections::editsStayInteractive()
     form.setConfig(*train::runPresetByName("cifar-fold2"));
     form.resize(kDockWidth, 700);
     form.show();
-    QVERIFY(!form.findChild<widgets::JoinPreview *>()->isHidden());
+    form.showSection(int(std::find(config::fieldGroups().begin(), config::fieldGroups().end(), config::FieldGroup::Folds)
+                         - config::fieldGroups().begin()));
+    QVERIFY(form.findChild<widgets::JoinPreview *>()->isVisible());  // on show: each edit redraws it
     constexpr int kEdits = 40;
     QElapsedTimer timer;
     timer.start();

@@ -28,10 +28,10 @@ class SectionList;
 // rest, with a "…" button for paths (pathbrowse.h) — shown only where it means something for the
 // current config (config::Field::applies). Every edit is parsed and the whole config validated
 // at once; each problem appears under its own field in the core validator's words (translated:
-// problemtext.h), and in the summary above the sections those not on show: of hidden fields, of
+// problemtext.h), and in the summary under the page those not on show: of hidden fields, of
 // no field, and of fields in other sections. Valid values unlikely to be meant
 // (config/plausibility.h) are warned about in amber under their field; they do not make the
-// config invalid. Above the sections, the model's parameters and GFLOPs per image
+// config invalid. Under the page, the model's parameters and GFLOPs per image
 // (costsummary.h); on the joining page, λ(t) over the run (JoinPreview).
 class ConfigForm : public QWidget
 {

@@ -10,11 +10,6 @@
 namespace gatefold::widgets {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("PathBrowse", text);
-}
-
 // The folder a dialog opens in: the current value's (itself when it is a folder), else the dialog's default.
 QString startIn(const QString &current)
 {
@@ -34,16 +29,16 @@ bool offersBrowse(const std::string &key)
 
 QString browseForSetting(QWidget *parent, const std::string &key, const QString &current)
 {
-    const QString caption = tr("Choose %1").arg(QString::fromStdString(key));
+    const QString caption = QCoreApplication::translate("PathBrowse", "Choose %1").arg(QString::fromStdString(key));
     if (key == "data.path")
         return filedialogs::existingDirectory(parent, caption, startIn(current));
-    QString filter = tr("All files (*)");
+    QString filter = QCoreApplication::translate("PathBrowse", "All files (*)");
     if (key == "data.val_labels")
-        filter = tr("CSV (*.csv);;All files (*)");
+        filter = QCoreApplication::translate("PathBrowse", "CSV (*.csv);;All files (*)");
     else if (key == "init.from")
-        filter = tr("Checkpoints (*.pt);;All files (*)");
+        filter = QCoreApplication::translate("PathBrowse", "Checkpoints (*.pt);;All files (*)");
     else if (key == "distill.teacher")
-        filter = tr("Checkpoints and exports (*.pt *.safetensors);;All files (*)");
+        filter = QCoreApplication::translate("PathBrowse", "Checkpoints and exports (*.pt *.safetensors);;All files (*)");
     return filedialogs::openFile(parent, caption, startIn(current), filter);
 }
 
