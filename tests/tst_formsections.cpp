@@ -147,9 +147,15 @@ void TstFormSections::trainingSectionFirst()
     auto *pages = form.findChild<QStackedWidget *>();
     QCOMPARE(list->item(0)->text(), QStringLiteral("Training"));
     QCOMPARE(list->currentRow(), 0);  // the form opens on it
+    int lastY = -1;
+    form.resize(kDockWidth, 600);
+    form.show();
     for (const char *key : {"train.epochs", "train.batch_size", "optim.lr", "train.seed"}) {
         QCOMPARE(config::findField(key)->group, config::FieldGroup::Training);
         QVERIFY2(pages->widget(0)->isAncestorOf(form.editorFor(key)), key);
+        const int y = form.editorFor(key)->mapTo(pages, QPoint(0, 0)).y();
+        QVERIFY2(y > lastY, key);  // in this order, top to bottom
+        lastY = y;
     }
     // No longer under Schedules, Optimisation or Compute.
     for (int page = 1; page < pages->count(); ++page)

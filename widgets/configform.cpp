@@ -91,6 +91,10 @@ void ConfigForm::buildPages()
 void ConfigForm::buildRows()
 {
     const auto &groups = config::fieldGroups();
+    // The Training section reads as a recipe: epochs, batch size, learning rate, seed (the table's
+    // own order puts optim.lr after the seed); every other section keeps the table's order.
+    static const std::vector<std::string> trainingOrder = {"train.epochs", "train.batch_size", "optim.lr", "train.seed"};
+    std::vector<size_t> trainingPlaced;  // ranks of the Training rows added so far, in form order
     for (const auto &field : config::fields()) {
         if (field.key == "join.deployed")
             continue;  // written by fold, never set by hand
@@ -103,7 +107,14 @@ void ConfigForm::buildRows()
         const QString help = fieldHelp(field);
         label->setToolTip(help);
         row.editor->setToolTip(help);
-        row.layout->addRow(label, cell);
+        if (field.group == config::FieldGroup::Training) {
+            const size_t rank = size_t(std::find(trainingOrder.begin(), trainingOrder.end(), field.key) - trainingOrder.begin());
+            const auto at = std::upper_bound(trainingPlaced.begin(), trainingPlaced.end(), rank);
+            row.layout->insertRow(int(at - trainingPlaced.begin()), label, cell);
+            trainingPlaced.insert(at, rank);
+        } else {
+            row.layout->addRow(label, cell);
+        }
         m_rows.push_back(row);
     }
 }
