@@ -7,7 +7,11 @@
 
 #include <QtTest/QtTest>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 
 using Result = gatefold::test::CliRun;
 using gatefold::test::runCli;
@@ -27,6 +31,7 @@ private Q_SLOTS:
     void costAgreesAtLambdaOne();
     void scheduleFollowsTheConfig();
     void demoFoldsParallelModel();
+    void checkWarnsOfImplausibleValues();
 };
 
 void TstCli::usageErrorsExitTwo_data()
@@ -99,6 +104,41 @@ void TstCli::demoFoldsParallelModel()
     const auto match = check.match(r.out);
     QVERIFY2(match.hasMatch(), qPrintable(r.out));
     QVERIFY(match.captured(2).toDouble() <= 1e-4);
+}
+
+// Issue 20: optim.lr = 2 and join.branches = 12 are valid but unlikely to be meant: config --check says so
+// in "warning:" lines (and in --check --json's warnings) and still accepts the config (exit 0); a sane
+// config gets no warning, and an invalid one keeps exit 2 with its warnings said too.
+void TstCli::checkWarnsOfImplausibleValues()
+{
+    const QStringList implausible{"config",       "--preset", "demo",   "--set", "optim.lr=2", "--set",
+                                  "join.branches=12", "--set", "train.epochs=1", "--check"};
+    const auto r = runCli(implausible);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(QRegularExpression("^warning: optim.lr: a peak learning rate of 2 is far above",
+                                               QRegularExpression::MultilineOption)),
+             qPrintable(r.err));
+    QVERIFY2(r.err.contains(QRegularExpression("^warning: join.branches: 12 parallel branches per block",
+                                               QRegularExpression::MultilineOption)),
+             qPrintable(r.err));
+    QVERIFY2(r.out.startsWith("ok"), qPrintable(r.out));
+
+    const auto json = runCli(QStringList(implausible) << "--json");
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QVERIFY(o.value("ok").toBool());
+    QStringList keys;
+    for (const auto &w : o.value("warnings").toArray())
+        keys << w.toObject().value("key").toString();
+    QVERIFY2(keys.contains("optim.lr") && keys.contains("join.branches"), qPrintable(json.out));
+
+    const auto sane = runCli({"config", "--preset", "demo", "--set", "train.epochs=1", "--check"});
+    QCOMPARE(sane.exitCode, 0);
+    QVERIFY2(!sane.err.contains("warning:"), qPrintable(sane.err));
+
+    const auto invalid = runCli({"config", "--preset", "demo", "--set", "optim.lr=2", "--set", "depth=0", "--check"});
+    QCOMPARE(invalid.exitCode, 2);
+    QVERIFY2(invalid.err.contains("warning: optim.lr:") && invalid.err.contains("depth"), qPrintable(invalid.err));
 }
 
 QTEST_GUILESS_MAIN(TstCli)

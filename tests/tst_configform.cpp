@@ -20,7 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
-#include <QTabWidget>
+#include <QListWidget>
 #endif
 
 using namespace gatefold;
@@ -152,17 +152,18 @@ void TstConfigForm::problemsUnderTheirFields()
 
 // compute.processes is always there, the process group and its timeout only with several
 // processes; a global batch that the processes cannot share evenly is said under the batch size
-// and, while the Compute tab is in front, above the tabs; what compute.device means per rank is
+// and, while the Compute section is in front, in the summary; what compute.device means per rank is
 // in its help.
 void TstConfigForm::dataParallelSettings()
 {
     ConfigForm form;
     form.setConfig(train::demoRun());
-    auto *tabs = form.findChild<QTabWidget *>();
-    QVERIFY(tabs);
-    for (int t = 0; t < tabs->count(); ++t)
-        if (tabs->tabText(t).startsWith(QStringLiteral("Compute")))
-            tabs->setCurrentIndex(t);
+    auto *sections = form.findChild<QListWidget *>(QStringLiteral("sections"));
+    QVERIFY(sections);
+    for (int t = 0; t < sections->count(); ++t)
+        if (sections->item(t)->text().startsWith(QStringLiteral("Compute")))
+            form.showSection(t);
+    QVERIFY(sections->currentItem()->text().startsWith(QStringLiteral("Compute")));
     QVERIFY(form.isFieldShown("compute.processes"));
     QVERIFY(!form.isFieldShown("compute.dist_backend") && !form.isFieldShown("compute.dist_timeout"));
     QVERIFY2(form.editorFor("compute.device")->toolTip().contains("each process")
@@ -176,7 +177,7 @@ void TstConfigForm::dataParallelSettings()
     QVERIFY2(form.problemFor("train.batch_size").contains("multiple of compute.processes"),
              qPrintable(form.problemFor("train.batch_size")));
     const auto *summary = form.findChild<QLabel *>("problemSummary");
-    QVERIFY2(summary && !summary->isHidden() && summary->text().contains("train.batch_size (Optimisation tab)"),
+    QVERIFY2(summary && !summary->isHidden() && summary->text().contains("train.batch_size (Training section)"),
              qPrintable(summary->text()));
     form.setFieldText("compute.processes", "4");
     QVERIFY2(form.isValid(), qPrintable(form.problems().join('\n')));
@@ -187,7 +188,7 @@ void TstConfigForm::dataParallelSettings()
     QVERIFY2(form.problemFor("compute.dist_backend").contains("gloo"), qPrintable(form.problemFor("compute.dist_backend")));
     form.setFieldText("compute.dist_timeout", "0");
     QVERIFY(!form.problemFor("compute.dist_timeout").isEmpty());
-    form.setFieldText("compute.processes", "1");  // the hidden settings' problems stay said, above the tabs
+    form.setFieldText("compute.processes", "1");  // the hidden settings' problems stay said, in the summary
     QVERIFY(!form.isFieldShown("compute.dist_backend"));
     QVERIFY2(summary->text().contains("compute.dist_timeout"), qPrintable(summary->text()));
 }

@@ -21,7 +21,7 @@
 #include "model/branchsimilarity.h"
 #include "model/costmodel.h"
 #include "model/foldaccounting.h"
-#include "model/joinschedule.h"
+#include "config/joinschedule.h"
 #include "model/visiontransformer.h"
 #include "testsupport.h"
 

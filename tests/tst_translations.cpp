@@ -12,6 +12,7 @@
 #include "widgets/interfacelanguage.h"
 
 #include "config/fieldtable.h"
+#include "config/plausibility.h"
 #include "config/distillplan.h"
 #include "config/runvalidation.h"
 #include "config/runpresets.h"
@@ -128,6 +129,17 @@ const std::vector<std::vector<std::string>> &badAssignments()
     return sets;
 }
 
+// Valid configs that fire every plausibility warning (config/plausibility.h) at least once.
+const std::vector<std::vector<std::string>> &implausibleAssignments()
+{
+    static const std::vector<std::vector<std::string>> sets = {
+        {"train.epochs=2000", "train.batch_size=8192", "optim.lr=2", "drop_path_rate=0.9", "join.branches=12",
+         "join.diversity=3", "optim.weight_decay=2", "optim.label_smoothing=0.8"},
+        {"gate.kind=cde", "gate.codebook_size=65536", "train.epochs=4", "optim.warmup_epochs=4"},
+    };
+    return sets;
+}
+
 // Text no setting of these keys accepts: every parser's complaint.
 const std::vector<std::pair<std::string, std::string>> &badTexts()
 {
@@ -152,6 +164,14 @@ std::vector<model::ConfigProblem> everyProblem()
                 qFatal("%s: %s", assignment.c_str(), why.c_str());
         }
         for (auto &p : train::validateRunConfig(config))
+            out.push_back(std::move(p));
+    }
+    for (const auto &set : implausibleAssignments()) {
+        train::RunConfig config = train::demoRun();
+        for (const auto &assignment : set)
+            if (std::string why; !config::applyAssignment(config, assignment, &why))
+                qFatal("%s: %s", assignment.c_str(), why.c_str());
+        for (auto &p : config::plausibilityWarnings(config))
             out.push_back(std::move(p));
     }
     // distill.teacher against a teacher that fits in no way (what train checks before creating a run).

@@ -7,9 +7,9 @@
 
 namespace gatefold::widgets {
 
-// The run form's tab titles, translated, in the field table's group order
-// (config::fieldGroups(): Data, Augmentation, Model, Gates (CDE), Folds
-// (joining), Optimisation, Schedules, Compute).
+// The run form's section titles, translated, in the field table's group order
+// (config::fieldGroups(): Training, Data, Augmentation, Model, Gates (CDE), Folds
+// (joining), Optimisation, Schedules, Compute, Distillation).
 QStringList fieldGroupTitles();
 
 // A setting's help, translated (context "RunField"), with its choices: what

@@ -147,6 +147,8 @@ void RunFormPanel::setEngine(const QString &enginePath, const QString &storePath
         for (const auto &p : result.problems)
             problems.emplace(p.key.toStdString(), p.message);
         m_form->setCheckProblems(problems);
+        if (result.ok)  // the steps per epoch of the λ preview, also for a folder
+            m_form->setTrainImages(result.data.value(QStringLiteral("train")).toInteger());
         showCheck();
         if (std::exchange(m_queueWhenChecked, false) && canQueue())
             Q_EMIT launchRequested(m_form->config(), runName());
@@ -208,11 +210,16 @@ void RunFormPanel::showCheck()
                         .arg(data.value(QStringLiteral("val")).toInteger());
         if (const qint64 parameters = r.resources.value(QStringLiteral("parameters")).toInteger(); parameters > 0)
             text += QLatin1Char(' ') + tr("%1 M parameters.").arg(double(parameters) / 1e6, 0, 'f', 2);
-        for (const auto &w : r.warnings)
+        int shownWarnings = 0;
+        for (const auto &w : r.warnings) {
+            if (!w.key.isEmpty() && !m_form->warningFor(w.key).isEmpty())
+                continue;  // the form says it under the setting, in the user's language
             text += QStringLiteral("\n⚠ ") + (w.key.isEmpty() ? w.message : QStringLiteral("%1: %2").arg(w.key, w.message));
-        colour = r.warnings.isEmpty() ? QStringLiteral("#2e7d32") : QStringLiteral("#b26a00");
+            ++shownWarnings;
+        }
+        colour = shownWarnings == 0 ? QStringLiteral("#2e7d32") : QStringLiteral("#b26a00");
     } else {
-        // Said here too: the setting may sit on a tab that is not on show.
+        // Said here too: the setting may sit in a section that is not on show.
         constexpr int kShown = 3;
         text = tr("The engine would refuse this config; nothing is queued until this is fixed:");
         for (int i = 0; i < std::min<int>(kShown, int(r.problems.size())); ++i) {

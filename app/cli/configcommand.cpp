@@ -8,6 +8,7 @@
 
 #include "config/runconfigjson.h"
 #include "config/fieldtable.h"
+#include "config/plausibility.h"
 #include "config/runvalidation.h"
 
 #include <QCommandLineParser>
@@ -15,6 +16,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+
+#include <algorithm>
 
 namespace gatefold::cli {
 namespace {
@@ -49,6 +52,10 @@ PreRunCheck check(const QCommandLineParser &parser)
     if (valid)
         for (auto &p : teacherProblems(storePathFromOptions(parser), config))
             all.push_back(std::move(p));
+    // Values that are valid but unlikely to be meant (optim.lr = 2): warnings, the exit status stays.
+    for (const auto &w : config::plausibilityWarnings(config))
+        if (std::none_of(all.begin(), all.end(), [&](const train::CheckItem &p) { return p.key.toStdString() == w.field; }))
+            result.warnings.push_back({QString::fromStdString(w.field), QString::fromStdString(w.message)});
     result.problems = std::move(all);
     return result;
 }
@@ -96,7 +103,9 @@ int runConfig(const QStringList &arguments)
            "With --check, check it as train does before it creates a run: its data set (the files there,\n"
            "readable and sound, classes and channels matching the model, a full batch per step) and the\n"
            "resources it needs; --check --json prints one object {\"ok\", \"problems\": [{\"key\", \"message\"}],\n"
-           "\"warnings\", \"data\", \"resources\"}. Exit status: 0 valid, 2 not."));
+           "\"warnings\", \"data\", \"resources\"}. Valid values unlikely to be meant (optim.lr above 0.1,\n"
+           "join.branches above 8, …) are printed as \"warning:\" lines and leave the exit status as it is.\n"
+           "Exit status: 0 valid, 2 not."));
     parser.addHelpOption();
     addRunConfigOptions(parser);
     parser.addOption({"keys", tr("List every setting key with its meaning instead.")});

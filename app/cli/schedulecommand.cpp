@@ -5,7 +5,7 @@
 
 #include "config/configenums.h"
 #include "config/fieldtable.h"
-#include "model/joinschedule.h"
+#include "config/joinschedule.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

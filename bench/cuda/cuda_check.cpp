@@ -25,7 +25,7 @@
 #include "analysis/tokengrid.h"
 #include "model/fold.h"
 #include "model/gatedscale.h"
-#include "model/joinschedule.h"
+#include "config/joinschedule.h"
 #include "model/kmeansinit.h"
 #include "model/modelio.h"
 #include "config/presets.h"

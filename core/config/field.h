@@ -12,8 +12,9 @@ namespace gatefold::config {
 // How a value is written in the JSON form of a run config.
 enum class FieldType { Integer, Number, Boolean, Text, IntegerList, NumberList };
 
-// The run form's tabs, in order (groupName gives the title).
-enum class FieldGroup { Data, Augmentation, Model, Gates, Folds, Optimisation, Schedules, Compute, Distillation };
+// The run form's sections, in order (groupName gives the title). Training comes first: what
+// changes most between two runs of a preset (epochs, batch size, lr, seed).
+enum class FieldGroup { Training, Data, Augmentation, Model, Gates, Folds, Optimisation, Schedules, Compute, Distillation };
 
 // Every group in form order, and its English title, marked for lupdate in
 // context "FieldGroups" (a GUI translates it with QCoreApplication::translate).

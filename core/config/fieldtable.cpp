@@ -44,9 +44,9 @@ bool keyHasPrefix(const std::string &s, const char *prefix)
 
 const std::vector<FieldGroup> &fieldGroups()
 {
-    static const std::vector<FieldGroup> groups = {FieldGroup::Data,  FieldGroup::Augmentation, FieldGroup::Model,
-                                                   FieldGroup::Gates, FieldGroup::Folds,        FieldGroup::Optimisation,
-                                                   FieldGroup::Schedules, FieldGroup::Compute,
+    static const std::vector<FieldGroup> groups = {FieldGroup::Training, FieldGroup::Data,      FieldGroup::Augmentation,
+                                                   FieldGroup::Model,    FieldGroup::Gates,     FieldGroup::Folds,
+                                                   FieldGroup::Optimisation, FieldGroup::Schedules, FieldGroup::Compute,
                                                    FieldGroup::Distillation};
     return groups;
 }
@@ -54,6 +54,7 @@ const std::vector<FieldGroup> &fieldGroups()
 const char *groupName(FieldGroup group)
 {
     switch (group) {
+    case FieldGroup::Training: return GF_TRANSLATE_NOOP("FieldGroups", "Training");
     case FieldGroup::Data: return GF_TRANSLATE_NOOP("FieldGroups", "Data");
     case FieldGroup::Augmentation: return GF_TRANSLATE_NOOP("FieldGroups", "Augmentation");
     case FieldGroup::Model: return GF_TRANSLATE_NOOP("FieldGroups", "Model");

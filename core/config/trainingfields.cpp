@@ -15,9 +15,9 @@ void addRunFields(std::vector<Field> &f)
     const auto add = [&f](const char *key, G group, T type, const char *help, auto access, auto codec) {
         f.push_back(makeField(key, group, type, false, help, access, codec));
     };
-    add("train.epochs", G::Schedules, T::Integer, GF_TRANSLATE_NOOP("RunField", "passes over the training split"),
+    add("train.epochs", G::Training, T::Integer, GF_TRANSLATE_NOOP("RunField", "passes over the training split"),
         GF_TRAIN(epochs), integerCodec());
-    add("train.batch_size", G::Optimisation, T::Integer, GF_TRANSLATE_NOOP("RunField", "images per training step, in all: with several "
+    add("train.batch_size", G::Training, T::Integer, GF_TRANSLATE_NOOP("RunField", "images per training step, in all: with several "
                                                                         "processes each takes an equal share"),
         GF_TRAIN(batchSize), integerCodec());
     add("train.accum_steps", G::Optimisation, T::Integer,
@@ -27,7 +27,7 @@ void addRunFields(std::vector<Field> &f)
         GF_TRAIN(accumSteps), integerCodec());
     add("train.eval_batch_size", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "images per evaluation batch"),
         GF_TRAIN(evalBatchSize), integerCodec());
-    add("train.seed", G::Compute, T::Integer, GF_TRANSLATE_NOOP("RunField", "seed of weights, data order and dropout"),
+    add("train.seed", G::Training, T::Integer, GF_TRANSLATE_NOOP("RunField", "seed of weights, data order and dropout"),
         GF_TRAIN(seed), seedCodec());
     add("train.log_every", G::Compute, T::Integer,
         GF_TRANSLATE_NOOP("RunField", "steps between train/* metrics (their mean over the steps)"), GF_TRAIN(logEvery),
@@ -53,7 +53,7 @@ void addOptimFields(std::vector<Field> &f)
         f.push_back(makeField(key, group, T::Number, false, help, access, numberCodec()));
     };
     const G o = G::Optimisation;
-    add("optim.lr", o, GF_TRANSLATE_NOOP("RunField", "peak AdamW learning rate (after the warm-up)"), GF_TRAIN(optim.lr));
+    add("optim.lr", G::Training, GF_TRANSLATE_NOOP("RunField", "peak AdamW learning rate (after the warm-up)"), GF_TRAIN(optim.lr));
     add("optim.min_lr", G::Schedules, GF_TRANSLATE_NOOP("RunField", "learning rate at the end of the cosine"),
         GF_TRAIN(optim.minLr));
     add("optim.warmup_epochs", G::Schedules, GF_TRANSLATE_NOOP("RunField", "linear learning-rate warm-up, in epochs"),

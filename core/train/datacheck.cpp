@@ -3,7 +3,7 @@
 #include "data/datasets.h"
 #include "data/datasetsummary.h"
 #include "files/userfile.h"
-#include "model/joinschedule.h"
+#include "config/joinschedule.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 
 #include "config/trainconfig.h"
 
-#include "model/joinschedule.h"
+#include "config/joinschedule.h"
 
 #include <cstdint>
 

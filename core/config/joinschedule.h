@@ -1,6 +1,6 @@
 #pragma once
 
-#include "config/vitconfig.h"
+#include "vitconfig.h"
 
 #include <cstdint>
 
@@ -14,7 +14,8 @@ enum class JoinPhase {
 };
 
 // Maps a training step to the joining strength λ (core/model/README.md,
-// joining "Schedule"). The trainer asks it every step and sets λ on the model.
+// joining "Schedule"). The trainer asks it every step and sets λ on the model;
+// plain C++ (configcore), so the run form draws the same λ(t) without LibTorch.
 class JoinSchedule
 {
 public:
