@@ -22,6 +22,7 @@
 
 #include <QCheckBox>
 #include <QHeaderView>
+#include <QLabel>
 #include <QListWidget>
 #include <QStandardItemModel>
 #include <QTableWidget>
@@ -33,7 +34,7 @@ using namespace gatefold::widgets;
 
 namespace comparegroups {
 
-QByteArray config(const char *preset, qint64 seed, const std::vector<std::string> &assignments)
+QByteArray runConfigOf(const char *preset, qint64 seed, const std::vector<std::string> &assignments)
 {
     train::RunConfig c = *train::runPresetByName(preset);
     for (const auto &a : assignments) {
@@ -110,10 +111,10 @@ void TstCompareGroups::compareRunsAsRows()
     // lr splits 2/2, the data size 3/1, the seed 2/2 (last); the codebook size means nothing to these
     // ungated runs and threads are bookkeeping: neither is a difference.
     const std::vector<qint64> ids = {
-        addRun(*store, longName + "one", config("demo", 0, {"optim.lr=0.001", "data.train_size=256", "gate.codebook_size=64"}), 0, {0.50, 0.61}),
-        addRun(*store, longName + "two", config("demo", 1, {"optim.lr=0.001", "data.train_size=256", "compute.threads=3"}), 1, {0.55, 0.72}),
-        addRun(*store, longName + "three", config("demo", 0, {"optim.lr=0.003", "data.train_size=256"}), 0, {0.40, 0.58}),
-        addRun(*store, longName + "four", config("demo", 1, {"optim.lr=0.003", "data.train_size=512"}), 1, {},
+        addRun(*store, longName + "one", runConfigOf("demo", 0, {"optim.lr=0.001", "data.train_size=256", "gate.codebook_size=64"}), 0, {0.50, 0.61}),
+        addRun(*store, longName + "two", runConfigOf("demo", 1, {"optim.lr=0.001", "data.train_size=256", "compute.threads=3"}), 1, {0.55, 0.72}),
+        addRun(*store, longName + "three", runConfigOf("demo", 0, {"optim.lr=0.003", "data.train_size=256"}), 0, {0.40, 0.58}),
+        addRun(*store, longName + "four", runConfigOf("demo", 1, {"optim.lr=0.003", "data.train_size=512"}), 1, {},
                store::RunStatus::Queued),
     };
     CompareView view(store.get());
@@ -176,12 +177,12 @@ void TstCompareGroups::groupsBySeveralKeysAndAllButSeed()
     auto store = store::RunStore::open(m_dir.filePath(QStringLiteral("groups/runs.sqlite")), &error);
     QVERIFY2(store, qPrintable(error));
     // 2 lr × 2 seeds, one with other threads (bookkeeping); a queued and a failed run that never measured.
-    addRun(*store, "a", config("demo", 0, {"optim.lr=0.001"}), 0, {0.80});
-    addRun(*store, "b", config("demo", 1, {"optim.lr=0.001", "compute.threads=3"}), 1, {0.60});
-    addRun(*store, "c", config("demo", 0, {"optim.lr=0.003"}), 0, {0.50});
-    addRun(*store, "d", config("demo", 1, {"optim.lr=0.003"}), 1, {0.40});
-    addRun(*store, "queued", config("demo", 2, {"optim.lr=0.001"}), 2, {}, store::RunStatus::Queued);
-    addRun(*store, "failed", config("demo", 3, {"optim.lr=0.003", "data.train_size=512"}), 3, {}, store::RunStatus::Failed);
+    addRun(*store, "a", runConfigOf("demo", 0, {"optim.lr=0.001"}), 0, {0.80});
+    addRun(*store, "b", runConfigOf("demo", 1, {"optim.lr=0.001", "compute.threads=3"}), 1, {0.60});
+    addRun(*store, "c", runConfigOf("demo", 0, {"optim.lr=0.003"}), 0, {0.50});
+    addRun(*store, "d", runConfigOf("demo", 1, {"optim.lr=0.003"}), 1, {0.40});
+    addRun(*store, "queued", runConfigOf("demo", 2, {"optim.lr=0.001"}), 2, {}, store::RunStatus::Queued);
+    addRun(*store, "failed", runConfigOf("demo", 3, {"optim.lr=0.003", "data.train_size=512"}), 3, {}, store::RunStatus::Failed);
     GroupView groups(store.get());
     groups.resize(900, 320);
     groups.show();
@@ -237,10 +238,10 @@ void TstCompareGroups::previewMarksAPooledRow()
                                   {"optim.lr=0.1", "data.train_size=1024"}};
     const double best[5] = {0.05, 0.08, 0.12, 0.31, 0.48};
     for (int i = 0; i < 5; ++i)
-        ids << addRun(*store, QStringLiteral("cde-t2-soft-width"), config("cde-t2-soft-width", i, {settings[i][0], settings[i][1]}),
+        ids << addRun(*store, QStringLiteral("cde-t2-soft-width"), runConfigOf("cde-t2-soft-width", i, {settings[i][0], settings[i][1]}),
                       i, {best[i]});
-    ids << addRun(*store, QStringLiteral("cde-t2-vit"), config("cde-t2-vit", 0, {}), 0, {0.15});
-    ids << addRun(*store, QStringLiteral("cde-t2-vit"), config("cde-t2-vit", 1, {}), 1, {0.17});
+    ids << addRun(*store, QStringLiteral("cde-t2-vit"), runConfigOf("cde-t2-vit", 0, {}), 0, {0.15});
+    ids << addRun(*store, QStringLiteral("cde-t2-vit"), runConfigOf("cde-t2-vit", 1, {}), 1, {0.17});
     TableBuilder builder(store.get(), ids, QStringLiteral(GATEFOLD_CLI_PATH));
     builder.resize(1100, 640);
     builder.show();
@@ -259,6 +260,10 @@ void TstCompareGroups::previewMarksAPooledRow()
     QCOMPARE(m->item(0, top1)->text(), QStringLiteral("16.0 ± 1.4"));  // the ViT's two seeds: as before, and the best
     QVERIFY(m->item(0, top1)->font().bold());
     QVERIFY(builder.latex().contains(QStringLiteral("$^{\\dagger}$\\,mean over 5 runs that differ in")));
+    bool said = false;  // the line under the preview
+    for (const QLabel *label : builder.findChildren<QLabel *>())
+        said = said || label->text().contains(QStringLiteral("† pools runs that differ in more than the seed"));
+    QVERIFY(said);
     gatefold::test::screenshot(&builder, QStringLiteral("table-pooled.png"));
 }
 

@@ -203,8 +203,12 @@ void GroupView::fillTable()
     m_table->resizeColumnsToContents();
     for (int c = 0; c < m_table->columnCount(); ++c)
         m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 260));
-    m_note->setText(groups.leftOut == 0 ? QString()
-                                        : tr("%n run(s) without %1 not counted.", nullptr, groups.leftOut).arg(metric));
+    if (groups.leftOut == 0)
+        m_note->clear();
+    else if (groups.leftOut == 1)
+        m_note->setText(tr("1 run without %1 not counted.").arg(metric));
+    else
+        m_note->setText(tr("%1 runs without %2 not counted.").arg(groups.leftOut).arg(metric));
 }
 
 } // namespace gatefold::widgets

@@ -82,10 +82,8 @@ void TablePreview::showTable(const tables::ComputedTable &table)
     m_view->resizeColumnsToContents();
     m_latex->setPlainText(tables::writeLatex(table));
     QString status = TableBuilderText::tr("%n row(s)", nullptr, int(table.rows.size()));
-    if (const int pooled = table.pooledRows())
-        status += QLatin1Char(' ') + TableBuilderText::tr("%n row(s) (†, tinted) pool runs that differ in more than the seed: "
-                                                          "their n and settings are in the tooltip and under the LaTeX table, "
-                                                          "and they are never bold.", nullptr, pooled);
+    if (table.pooledRows() > 0)  // n and the settings: in the row's tooltip and under the LaTeX table
+        status += QLatin1Char(' ') + TableBuilderText::tr("† pools runs that differ in more than the seed; never bold.");
     if (const int pending = table.pendingCells())
         status += QLatin1Char(' ') + TableBuilderText::tr("The engine is timing the models of %n cell(s); they fill in "
                                                           "as the numbers arrive.", nullptr, pending);
@@ -94,8 +92,9 @@ void TablePreview::showTable(const tables::ComputedTable &table)
 
 QString TablePreview::pooledText(const tables::TableRow &row)
 {
-    return TableBuilderText::tr("Mean over %n run(s) that differ in %1 — not only in the seed, so not one "
-                                "experiment: never ranked for the best.", nullptr, row.counted)
+    return TableBuilderText::tr("Mean over %1 runs that differ in %2 — not only in the seed, so not one "
+                                "experiment: never ranked for the best.")
+        .arg(row.counted)
         .arg(row.pooledKeys.join(QStringLiteral(", ")));
 }
 

@@ -254,7 +254,7 @@ int writeTable(const TableRequest &request, const TableResult &result)
     for (const tables::TableRow &row : result.table.rows)
         if (row.pooled()) {
             QStringList ids;
-            for (const qint64 id : row.runIds)
+            for (const qint64 id : row.countedIds)
                 ids << QString::number(id);
             printErr(tr("note: the row of runs %1 is a %2 (marked in the table)").arg(ids.join(QStringLiteral(", ")),
                                                                                        tables::pooledNote(row)));

@@ -42,6 +42,7 @@ struct TableRow {
     std::vector<qint64> runIds;
     std::vector<TableCell> cells;
     int counted = 0;          // runs the row's numbers are over
+    std::vector<qint64> countedIds;  // their ids, in runIds' order
     QStringList pooledKeys;   // the settings (not the seed) its counted runs differ in; empty: seeds only
     bool pooled() const { return !pooledKeys.isEmpty(); }
 };

@@ -109,6 +109,8 @@ bool RowBuilder::fillRow(TableRow *row, const std::vector<const TableRun *> &run
 {
     const std::vector<const TableRun *> counted = countedRuns(runs);
     row->counted = int(counted.size());
+    for (const TableRun *r : counted)
+        row->countedIds.push_back(r->record.id);
     if (counted.size() > 1) {
         std::vector<config::ComparedRun> compared;
         for (const TableRun *r : counted)
