@@ -256,6 +256,8 @@ int writeTable(const TableRequest &request, const TableResult &result)
             QStringList ids;
             for (const qint64 id : row.countedIds)
                 ids << QString::number(id);
+            if (ids.size() > 6)
+                ids = ids.mid(0, 5) << QStringLiteral("…");
             printErr(tr("note: the row of runs %1 is a %2 (marked in the table)").arg(ids.join(QStringLiteral(", ")),
                                                                                        tables::pooledNote(row)));
         }

@@ -57,6 +57,24 @@ QString groupName(const std::vector<const TableRun *> &runs)
     return QStringLiteral("%1 (+%2)").arg(names.front()).arg(names.size() - 1);
 }
 
+// Whether the runs' configs agree on every key but the seed and bookkeeping: then they differ in
+// nothing beyond the seed, without reading which settings apply (the common case, and a cheap one).
+bool sameButSeed(const std::vector<const TableRun *> &runs)
+{
+    const auto counts = [](const QString &key) { return !config::isSeedKey(key) && !config::isBookkeepingKey(key); };
+    const QJsonObject &first = runs.front()->config;
+    for (const TableRun *r : runs) {
+        const QJsonObject &c = r->config;
+        for (auto it = c.begin(); it != c.end(); ++it)
+            if (counts(it.key()) && first.value(it.key()) != it.value())
+                return false;
+        for (auto it = first.begin(); it != first.end(); ++it)
+            if (counts(it.key()) && !c.contains(it.key()))
+                return false;
+    }
+    return true;
+}
+
 // "text:I": the I-th text of the spec's row.
 TableCell fixedTextCell(int i, const RowSpec *fixed)
 {
@@ -111,7 +129,7 @@ bool RowBuilder::fillRow(TableRow *row, const std::vector<const TableRun *> &run
     row->counted = int(counted.size());
     for (const TableRun *r : counted)
         row->countedIds.push_back(r->record.id);
-    if (counted.size() > 1) {
+    if (counted.size() > 1 && !sameButSeed(counted)) {
         std::vector<config::ComparedRun> compared;
         for (const TableRun *r : counted)
             compared.push_back(config::comparedRun(r->config));
