@@ -203,32 +203,31 @@ void CompareView::fill(const std::vector<Line> &lines)
     const bool asColumns = m_asColumns->isChecked();
     const int runs = int(m_runs.size());
     m_table->setRowCount(asColumns ? int(lines.size()) : runs);
-    m_table->setColumnCount(asColumns ? runs : int(lines.size()) + 1);
-    m_table->verticalHeader()->setVisible(asColumns);
+    m_table->setColumnCount(asColumns ? runs : int(lines.size()));
     auto place = [&](int run, int line, QTableWidgetItem *item) {
         if (asColumns)
             m_table->setItem(line, run, item);
         else
-            m_table->setItem(run, line + 1, item);
+            m_table->setItem(run, line, item);
     };
+    // The runs in a header (the vertical one stays in view while the metrics and settings scroll).
     for (int r = 0; r < runs; ++r) {
         const QString label = runLabel(m_runs[r], m_store->run(m_runs[r]));
-        auto *item = new QTableWidgetItem(label);
+        // Elided here: a header clips its text where it ends, with no "…" to say there is more.
+        auto *item = new QTableWidgetItem(fontMetrics().elidedText(label, Qt::ElideRight, kMaxRunWidth - 14));
         item->setToolTip(label);
         if (asColumns)
             m_table->setHorizontalHeaderItem(r, item);
         else
-            m_table->setItem(r, 0, item);
+            m_table->setVerticalHeaderItem(r, item);
     }
-    if (!asColumns)
-        m_table->setHorizontalHeaderItem(0, new QTableWidgetItem(tr("Run")));
     for (int l = 0; l < int(lines.size()); ++l) {
         auto *header = new QTableWidgetItem(lines[size_t(l)].label);
         header->setToolTip(lines[size_t(l)].toolTip.isEmpty() ? lines[size_t(l)].label : lines[size_t(l)].toolTip);
         if (asColumns)
             m_table->setVerticalHeaderItem(l, header);
         else
-            m_table->setHorizontalHeaderItem(l + 1, header);
+            m_table->setHorizontalHeaderItem(l, header);
         for (int r = 0; r < runs; ++r) {
             const Cell &cell = lines[size_t(l)].cells[size_t(r)];
             auto *item = new QTableWidgetItem(cell.text);
@@ -249,6 +248,7 @@ void CompareView::fill(const std::vector<Line> &lines)
 // Contents decide, up to kMaxRunWidth: long run names and values are elided (the tooltip has them).
 void CompareView::fitColumns()
 {
+    m_table->verticalHeader()->setMaximumWidth(kMaxRunWidth);  // QTableView keeps its header within it
     m_table->resizeColumnsToContents();
     for (int c = 0; c < m_table->columnCount(); ++c)
         m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), kMaxRunWidth));

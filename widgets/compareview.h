@@ -38,7 +38,7 @@ public:
     bool runsAsColumns() const;
     QTableWidget *table() const { return m_table; }
 
-    // The widest a run's column (runs as columns) or the name column (runs as rows) grows, in pixels.
+    // The widest a run's column (runs as columns), the runs' header (runs as rows) or any column grows, in pixels.
     static constexpr int kMaxRunWidth = 170;
 
     // One metric, fact or setting over the runs: a label, and a cell per run.
