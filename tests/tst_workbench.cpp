@@ -585,6 +585,7 @@ void TstWorkbench::compareShowsDifferences()
     }
     QVERIFY(store->addMetrics(ids[1], {{"val/top1", 5, 1, 0, 0.5}, {"val/top1", 10, 2, 0, 0.4}}));
     CompareView view(store.get());
+    view.setRunsAsColumns(true);  // a column per run (tst_comparegroups drives the rows)
     view.setRuns(ids);
     auto *t = view.table();
     QCOMPARE(t->columnCount(), 3);
@@ -620,12 +621,12 @@ void TstWorkbench::compareShowsDifferences()
     QMap<QString, int> row;
     for (int r = 0; r < g->rowCount(); ++r)
         row[g->item(r, 0)->text()] = r;
-    QCOMPARE(g->item(row["0.001"], 1)->text(), QStringLiteral("3"));  // runs in the group
-    QCOMPARE(g->item(row["0.001"], 2)->text(), QStringLiteral("2"));  // those the mean ± std is over
-    QCOMPARE(g->item(row["0.001"], 3)->text(), QStringLiteral("70.00 ± 14.14"));
-    QCOMPARE(g->item(row["0.003"], 2)->text(), QStringLiteral("1"));
-    QCOMPARE(g->item(row["0.003"], 3)->text(), QStringLiteral("50.00 ± —"));
-    QCOMPARE(g->item(row["0.003"], 4)->text(), QStringLiteral("40.00 ± —"));
+    QCOMPARE(g->item(row["0.001"], 1)->text(), QStringLiteral("2"));  // the runs the mean ± std is over
+    QCOMPARE(g->item(row["0.001"], 2)->text(), QStringLiteral("70.00 ± 14.14"));
+    QCOMPARE(g->item(row["0.003"], 1)->text(), QStringLiteral("1"));
+    QCOMPARE(g->item(row["0.003"], 2)->text(), QStringLiteral("50.00 ± —"));
+    QCOMPARE(g->item(row["0.003"], 3)->text(), QStringLiteral("40.00 ± —"));
+    QCOMPARE(groups.note(), QStringLiteral("1 run without val/top1 not counted."));  // the queued one
     QCOMPARE(meanStdText({}, false), QStringLiteral("—"));
 }
 
@@ -872,6 +873,7 @@ void TstWorkbench::processesColumnShowsTheWorld()
     QCOMPARE(proxy.index(2, RunTableModel::Id).data().toLongLong(), queued);
 
     CompareView compare(&store);
+    compare.setRunsAsColumns(true);
     compare.setRuns({queued, two});
     QTableWidget *table = compare.table();
     int row = -1;

@@ -1,7 +1,8 @@
 #pragma once
 
-#include <QJsonObject>
-#include <QStringList>
+#include <QColor>
+#include <QList>
+#include <QString>
 #include <QWidget>
 
 #include <vector>
@@ -15,10 +16,15 @@ class RunStore;
 
 namespace gatefold::widgets {
 
-// Two or more runs side by side: a column per run, a row per setting of
-// their configs ("only differences" hides the equal ones, differing cells
-// are tinted), then their metrics (val top-1 last and best, val loss,
-// train loss, images/s, steps, the processes that trained them).
+// Two or more runs side by side, a row per run (a toggle turns the table to a
+// column per run): their metrics (val top-1 last and best, val loss, train
+// loss, images/s — the best of each highlighted: bold and tinted, higher or
+// lower as the metric reads), their last step and processes, then their
+// settings. "Only differences" keeps the settings that tell the runs apart
+// (config::differingSettings: settings that apply, most discriminative first,
+// the seed last); a setting that does not apply to a run, or a value a run
+// has not measured, is "—". Columns are kept narrow enough for four runs in a
+// dock (names elided, the full name in the tooltip).
 class CompareView : public QWidget
 {
     Q_OBJECT
@@ -27,15 +33,40 @@ public:
 
     void setRuns(const QList<qint64> &runIds);
     void setOnlyDifferences(bool on);
+    // false (the default): a row per run; true: a column per run, a row per metric and setting.
+    void setRunsAsColumns(bool on);
+    bool runsAsColumns() const;
     QTableWidget *table() const { return m_table; }
+
+    // The widest a run's column (runs as columns), the runs' header (runs as rows) or any column grows, in pixels.
+    static constexpr int kMaxRunWidth = 170;
+
+    // One metric, fact or setting over the runs: a label, and a cell per run.
+    struct Cell {
+        QString text;
+        QString toolTip;
+        bool best = false;
+        bool differing = false;
+    };
+    struct Line {
+        QString label;
+        QString toolTip;
+        std::vector<Cell> cells;
+    };
 
 private:
     void rebuild();
-    int addRunFacts(int row, const std::vector<QJsonObject> &configs, QStringList *rowLabels);
+    std::vector<Line> lines();
+    void addMetricLines(std::vector<Line> *out);
+    void addFactLines(std::vector<Line> *out);
+    void addSettingLines(std::vector<Line> *out);
+    void fill(const std::vector<Line> &lines);
+    void fitColumns();
 
     store::RunStore *m_store;
     QList<qint64> m_runs;
     QCheckBox *m_onlyDifferences;
+    QCheckBox *m_asColumns;
     QTableWidget *m_table;
 };
 

@@ -47,13 +47,23 @@ void TablePreview::showTable(const tables::ComputedTable &table)
     if (sections)
         headers.prepend(TableBuilderText::tr("Section"));
     m_model->setHorizontalHeaderLabels(headers);
+    const QColor pooledTint(230, 150, 30, 70);
     for (const auto &row : table.rows) {
         QList<QStandardItem *> items;
         if (sections)
             items << new QStandardItem(row.section);
+        // A row pooling runs that differ in more than the seed: tinted, its numbers marked †, why in the tooltip.
+        const QString pooled = row.pooled() ? pooledText(row) : QString();
         for (size_t c = 0; c < row.cells.size(); ++c) {
             const auto &cell = row.cells[c];
-            auto *item = new QStandardItem(cellText(cell, table.columns[c]));
+            QString text = cellText(cell, table.columns[c]);
+            if (row.pooled() && cell.numeric && !cell.missing && table.columns[c].source.startsWith(QLatin1String("metric:")))
+                text += QStringLiteral(" †");
+            auto *item = new QStandardItem(text);
+            if (row.pooled()) {
+                item->setBackground(pooledTint);
+                item->setToolTip(pooled);
+            }
             if (!cell.problem.isEmpty()) {  // why there is no number, in place
                 item->setToolTip(cell.problem);
                 item->setForeground(QColor(0xc0, 0x39, 0x2b));
@@ -72,10 +82,20 @@ void TablePreview::showTable(const tables::ComputedTable &table)
     m_view->resizeColumnsToContents();
     m_latex->setPlainText(tables::writeLatex(table));
     QString status = TableBuilderText::tr("%n row(s)", nullptr, int(table.rows.size()));
+    if (table.pooledRows() > 0)  // n and the settings: in the row's tooltip and under the LaTeX table
+        status += QLatin1Char(' ') + TableBuilderText::tr("† pools runs that differ in more than the seed; never bold.");
     if (const int pending = table.pendingCells())
         status += QLatin1Char(' ') + TableBuilderText::tr("The engine is timing the models of %n cell(s); they fill in "
                                                           "as the numbers arrive.", nullptr, pending);
     m_status->setText(status);
+}
+
+QString TablePreview::pooledText(const tables::TableRow &row)
+{
+    return TableBuilderText::tr("Mean over %1 runs that differ in %2 — not only in the seed, so not one "
+                                "experiment: never ranked for the best.")
+        .arg(row.counted)
+        .arg(row.pooledKeys.join(QStringLiteral(", ")));
 }
 
 QString TablePreview::cellText(const tables::TableCell &cell, const tables::ColumnSpec &column)

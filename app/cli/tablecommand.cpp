@@ -250,6 +250,17 @@ bool writeFile(const QString &path, const QByteArray &bytes)
 // The spec (--save-spec) and the table, to --out or stdout.
 int writeTable(const TableRequest &request, const TableResult &result)
 {
+    // A row that pools runs differing in more than the seed is marked in the table; said here too.
+    for (const tables::TableRow &row : result.table.rows)
+        if (row.pooled()) {
+            QStringList ids;
+            for (const qint64 id : row.countedIds)
+                ids << QString::number(id);
+            if (ids.size() > 6)
+                ids = ids.mid(0, 5) << QStringLiteral("…");
+            printErr(tr("note: the row of runs %1 is a %2 (marked in the table)").arg(ids.join(QStringLiteral(", ")),
+                                                                                       tables::pooledNote(row)));
+        }
     if (request.saveSpec && !writeFile(*request.saveSpec, tables::specToJson(request.spec)))
         return ExitFailure;
     if (request.out) {

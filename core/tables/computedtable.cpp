@@ -93,6 +93,8 @@ void markBest(ComputedTable *table)
         const TableCell *best = nullptr;
         for (const TableRow &row : table->rows) {
             const TableCell &cell = row.cells[c];
+            if (row.pooled())  // not one experiment: never ranked
+                continue;
             if (!cell.numeric || cell.missing || !std::isfinite(cell.mean))
                 continue;
             if (!best || (column.best == Best::Max ? cell.mean > best->mean : cell.mean < best->mean))
@@ -104,7 +106,7 @@ void markBest(ComputedTable *table)
         const QString bestText = formatNumber(best->mean, column.format);
         for (TableRow &row : table->rows) {
             TableCell &cell = row.cells[c];
-            cell.bold = cell.numeric && !cell.missing && formatNumber(cell.mean, column.format) == bestText;
+            cell.bold = !row.pooled() && cell.numeric && !cell.missing && formatNumber(cell.mean, column.format) == bestText;
         }
     }
 }
@@ -139,6 +141,23 @@ QStringList ComputedTable::problems() const
             }
     out.removeDuplicates();
     return out;
+}
+
+int ComputedTable::pooledRows() const
+{
+    return int(std::count_if(rows.begin(), rows.end(), [](const TableRow &r) { return r.pooled(); }));
+}
+
+QString pooledNote(const TableRow &row, int maxKeys)
+{
+    if (!row.pooled())
+        return QString();
+    QStringList keys = row.pooledKeys.mid(0, maxKeys);
+    if (row.pooledKeys.size() > maxKeys)
+        keys << QStringLiteral("…");
+    return QStringLiteral("mean over %1 runs that differ in %2, not only in the seed; not ranked for the best")
+        .arg(row.counted)
+        .arg(keys.join(QStringLiteral(", ")));
 }
 
 QByteArray architectureKey(const QByteArray &configJson)

@@ -30,10 +30,21 @@ struct TableCell {
     bool bold = false;
 };
 
+// A row's runs are its group or the preset row's matches; its numbers are over
+// the `counted` ones: the runs that have a value of some metric column (all of
+// them in a table without metric columns), so a queued or failed run never
+// counts. Counted runs that differ in more than the seed (settingcomparison's
+// differingBeyondSeed: settings that apply, bookkeeping such as threads left
+// out) make a pooled row: its writers say so — n and `pooledKeys` — and none of
+// its cells is ever bold.
 struct TableRow {
     QString section;
     std::vector<qint64> runIds;
     std::vector<TableCell> cells;
+    int counted = 0;          // runs the row's numbers are over
+    std::vector<qint64> countedIds;  // their ids, in runIds' order
+    QStringList pooledKeys;   // the settings (not the seed) its counted runs differ in; empty: seeds only
+    bool pooled() const { return !pooledKeys.isEmpty(); }
 };
 
 // A table ready for a writer: the spec's caption, label and columns, the headers, and the rows in order.
@@ -48,7 +59,14 @@ struct ComputedTable {
     int pendingCells() const;
     // Every failed measurement: "latency of run 7: the model cannot be built: …".
     QStringList problems() const;
+    // Rows that pool runs differing in more than the seed.
+    int pooledRows() const;
 };
+
+// Why a pooled row's numbers are not one experiment's, in words: "mean over 5
+// runs that differ in optim.lr, data.train_size, not only in the seed; not
+// ranked for the best" (at most `maxKeys` keys, then "…"). Empty for a row that is not pooled.
+QString pooledNote(const TableRow &row, int maxKeys = 6);
 
 // The model's settings of a run config alone (no training, data or compute
 // settings), as compact JSON: runs of one architecture share one cost and one

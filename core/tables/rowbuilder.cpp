@@ -1,5 +1,6 @@
 #include "rowbuilder.h"
 
+#include "config/settingcomparison.h"
 #include "store/runstore.h"
 
 #include <QRegularExpression>
@@ -56,6 +57,24 @@ QString groupName(const std::vector<const TableRun *> &runs)
     return QStringLiteral("%1 (+%2)").arg(names.front()).arg(names.size() - 1);
 }
 
+// Whether the runs' configs agree on every key but the seed and bookkeeping: then they differ in
+// nothing beyond the seed, without reading which settings apply (the common case, and a cheap one).
+bool sameButSeed(const std::vector<const TableRun *> &runs)
+{
+    const auto counts = [](const QString &key) { return !config::isSeedKey(key) && !config::isBookkeepingKey(key); };
+    const QJsonObject &first = runs.front()->config;
+    for (const TableRun *r : runs) {
+        const QJsonObject &c = r->config;
+        for (auto it = c.begin(); it != c.end(); ++it)
+            if (counts(it.key()) && first.value(it.key()) != it.value())
+                return false;
+        for (auto it = first.begin(); it != first.end(); ++it)
+            if (counts(it.key()) && !c.contains(it.key()))
+                return false;
+    }
+    return true;
+}
+
 // "text:I": the I-th text of the spec's row.
 TableCell fixedTextCell(int i, const RowSpec *fixed)
 {
@@ -106,17 +125,43 @@ RowBuilder::RowBuilder(store::RunStore &store, const TableSpec &spec, CostTimer 
 
 bool RowBuilder::fillRow(TableRow *row, const std::vector<const TableRun *> &runs, const RowSpec *fixed, QString *error)
 {
+    const std::vector<const TableRun *> counted = countedRuns(runs);
+    row->counted = int(counted.size());
+    for (const TableRun *r : counted)
+        row->countedIds.push_back(r->record.id);
+    if (counted.size() > 1 && !sameButSeed(counted)) {
+        std::vector<config::ComparedRun> compared;
+        for (const TableRun *r : counted)
+            compared.push_back(config::comparedRun(r->config));
+        row->pooledKeys = config::differingBeyondSeed(compared);
+    }
     for (const ColumnSpec &column : m_spec.columns) {
         TableCell cell;
-        if (!cellFor(column, runs, fixed, &cell, error))
+        if (!cellFor(column, runs, counted, fixed, &cell, error))
             return false;
         row->cells.push_back(cell);
     }
     return true;
 }
 
-bool RowBuilder::cellFor(const ColumnSpec &column, const std::vector<const TableRun *> &runs, const RowSpec *fixed,
-                         TableCell *cell, QString *error)
+std::vector<const TableRun *> RowBuilder::countedRuns(const std::vector<const TableRun *> &runs)
+{
+    std::vector<const ColumnSpec *> metrics;
+    for (const ColumnSpec &column : m_spec.columns)
+        if (column.source.startsWith(QLatin1String("metric:")))
+            metrics.push_back(&column);
+    if (metrics.empty())
+        return runs;
+    std::vector<const TableRun *> out;
+    for (const TableRun *r : runs)
+        if (std::any_of(metrics.begin(), metrics.end(), [&](const ColumnSpec *c) { return metric(*r, *c).has_value(); }))
+            out.push_back(r);
+    return out;
+}
+
+bool RowBuilder::cellFor(const ColumnSpec &column, const std::vector<const TableRun *> &runs,
+                         const std::vector<const TableRun *> &counted, const RowSpec *fixed, TableCell *cell,
+                         QString *error)
 {
     const QString &s = column.source;
     if (s == QLatin1String("name"))
@@ -124,9 +169,9 @@ bool RowBuilder::cellFor(const ColumnSpec &column, const std::vector<const Table
     else if (s.startsWith(QLatin1String("text:")))
         *cell = fixedTextCell(s.mid(5).toInt(), fixed);
     else if (s == QLatin1String("runs"))
-        *cell = runCountCell(runs);
+        *cell = runCountCell(counted);
     else if (s == QLatin1String("seeds"))
-        *cell = seedsCell(runs);
+        *cell = seedsCell(counted);
     else if (s.startsWith(QLatin1String("config:")))
         *cell = configCell(s.mid(7), runs);
     else if (s.startsWith(QLatin1String("metric:")))
@@ -210,6 +255,15 @@ bool RowBuilder::cost(const TableRun &run, const ColumnSpec &column, TimedCost *
 }
 
 std::optional<double> RowBuilder::metric(const TableRun &run, const ColumnSpec &column)
+{
+    const auto cacheKey = std::make_pair(run.record.id, column.source + QLatin1Char('\n') + column.stat);
+    auto it = m_metrics.find(cacheKey);
+    if (it == m_metrics.end())
+        it = m_metrics.emplace(cacheKey, readMetric(run, column)).first;
+    return it->second;
+}
+
+std::optional<double> RowBuilder::readMetric(const TableRun &run, const ColumnSpec &column)
 {
     const QString key = column.source.mid(7);
     const QString &stat = column.stat;

@@ -34,8 +34,10 @@ public:
     bool fillRow(TableRow *row, const std::vector<const TableRun *> &runs, const RowSpec *fixed, QString *error);
 
 private:
-    bool cellFor(const ColumnSpec &column, const std::vector<const TableRun *> &runs, const RowSpec *fixed,
-                 TableCell *cell, QString *error);
+    // The runs a row's numbers are over: those with a value of some metric column (all without one).
+    std::vector<const TableRun *> countedRuns(const std::vector<const TableRun *> &runs);
+    bool cellFor(const ColumnSpec &column, const std::vector<const TableRun *> &runs,
+                 const std::vector<const TableRun *> &counted, const RowSpec *fixed, TableCell *cell, QString *error);
     TableCell nameCell(const std::vector<const TableRun *> &runs) const;
     TableCell metricCell(const std::vector<const TableRun *> &runs, const ColumnSpec &column);
     // A cost over the row's runs: their mean ± spread, or missing while one is pending or has failed.
@@ -44,7 +46,9 @@ private:
     // false with `error` when the config cannot be read.
     bool cost(const TableRun &run, const ColumnSpec &column, TimedCost *value, QString *error);
     // One run's value of a "metric:KEY" column, reduced by the column's stat; nullopt when it has none.
+    // Read once per run and column (countedRuns and the metric cells ask the same).
     std::optional<double> metric(const TableRun &run, const ColumnSpec &column);
+    std::optional<double> readMetric(const TableRun &run, const ColumnSpec &column);
 
     using CostKey = std::pair<QByteArray, bool>;  // (architectureKey, deployed)
     store::RunStore &m_store;
@@ -53,6 +57,7 @@ private:
     std::map<CostKey, RunCost> m_cost;
     std::map<CostKey, TimedCost> m_latency;
     std::map<CostKey, TimedCost> m_throughput;
+    std::map<std::pair<qint64, QString>, std::optional<double>> m_metrics;  // (run, source + stat) → value
 };
 
 } // namespace gatefold::tables

@@ -50,6 +50,33 @@ QString latexCell(const TableCell &cell, const ColumnSpec &column)
     return cell.bold ? QStringLiteral("\\textbf{%1}").arg(text) : text;
 }
 
+// The footnote mark of the i-th pooled row: †, ‡, §, ¶, ‖, then doubled (††, ‡‡, …).
+QString latexMark(int i)
+{
+    static const QStringList marks = {QStringLiteral("\\dagger"), QStringLiteral("\\ddagger"), QStringLiteral("\\S"),
+                                      QStringLiteral("\\P"), QStringLiteral("\\|")};
+    const QString one = marks[i % marks.size()];
+    return QStringLiteral("$^{%1}$").arg(one.repeated(i / int(marks.size()) + 1));
+}
+
+// The cells of one row; a pooled row's metric cells (its first cell when it has none) carry `mark`.
+QStringList latexRow(const ComputedTable &table, const TableRow &row, const QString &mark)
+{
+    QStringList cells;
+    int marked = 0;
+    for (size_t c = 0; c < table.columns.size(); ++c) {
+        QString text = latexCell(row.cells[c], table.columns[c]);
+        if (!mark.isEmpty() && table.columns[c].source.startsWith(QLatin1String("metric:")) && !row.cells[c].missing) {
+            text += mark;
+            ++marked;
+        }
+        cells << text;
+    }
+    if (!mark.isEmpty() && marked == 0 && !cells.isEmpty())
+        cells[0] += mark;
+    return cells;
+}
+
 } // namespace
 
 QString latexEscape(const QString &text)
@@ -78,6 +105,7 @@ QString latexEscape(const QString &text)
         case 0x00B1: out += QStringLiteral("\\ensuremath{\\pm}"); break;
         case 0x00D7: out += QStringLiteral("\\ensuremath{\\times}"); break;
         case 0x2192: out += QStringLiteral("\\ensuremath{\\rightarrow}"); break;
+        case 0x2026: out += QStringLiteral("\\ldots{}"); break;
         case '\n':
         case '\r':
         case '\t': out += ' '; break;
@@ -105,6 +133,7 @@ QString writeLatex(const ComputedTable &table)
         headers << latexEscape(h);
     lines << QStringLiteral("    %1 \\\\").arg(headers.join(QStringLiteral(" & "))) << QStringLiteral("    \\midrule");
     QString section;
+    QStringList notes;  // one a pooled row, under the table
     for (size_t r = 0; r < table.rows.size(); ++r) {
         const TableRow &row = table.rows[r];
         if (r == 0 || row.section != section) {
@@ -114,12 +143,19 @@ QString writeLatex(const ComputedTable &table)
                 lines << QStringLiteral("    \\multicolumn{%1}{l}{\\textit{%2}} \\\\").arg(n).arg(latexEscape(row.section));
             section = row.section;
         }
-        QStringList cells;
-        for (size_t c = 0; c < n; ++c)
-            cells << latexCell(row.cells[c], table.columns[c]);
-        lines << QStringLiteral("    %1 \\\\").arg(cells.join(QStringLiteral(" & ")));
+        const QString mark = row.pooled() ? latexMark(int(notes.size())) : QString();
+        if (row.pooled())
+            notes << QStringLiteral("%1\\,%2.").arg(mark, latexEscape(pooledNote(row)));
+        lines << QStringLiteral("    %1 \\\\").arg(latexRow(table, row, mark).join(QStringLiteral(" & ")));
     }
-    lines << QStringLiteral("    \\bottomrule") << QStringLiteral("  \\end{tabular}") << QStringLiteral("\\end{table}");
+    lines << QStringLiteral("    \\bottomrule") << QStringLiteral("  \\end{tabular}");
+    // Pooled rows say so under the table, where a reader of the paper sees it (no package needed).
+    if (!notes.isEmpty()) {
+        lines << QStringLiteral("  \\par\\smallskip");
+        for (const QString &note : notes)
+            lines << QStringLiteral("  {\\footnotesize %1\\par}").arg(note);
+    }
+    lines << QStringLiteral("\\end{table}");
     return lines.join('\n') + '\n';
 }
 
@@ -150,6 +186,10 @@ QString writeCsv(const ComputedTable &table)
         if (split.back())
             header << csvField(table.headers[int(c)] + QStringLiteral(" std"));
     }
+    // A table with a pooled row tells every row's n and what its runs differ in, in two more columns.
+    const bool pooled = table.pooledRows() > 0;
+    if (pooled)
+        header << QStringLiteral("n") << csvField(QStringLiteral("pooled across (not only the seed)"));
     QString out = header.join(',') + QStringLiteral("\r\n");
     for (const TableRow &row : table.rows) {
         QStringList fields;
@@ -167,6 +207,8 @@ QString writeCsv(const ComputedTable &table)
             if (split[c])
                 fields << (showsStd(cell, table.columns[c]) ? csvField(formatNumber(cell.std, f)) : QString());
         }
+        if (pooled)
+            fields << QString::number(row.counted) << csvField(row.pooledKeys.join(QStringLiteral("; ")));
         out += fields.join(',') + QStringLiteral("\r\n");
     }
     return out;

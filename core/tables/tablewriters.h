@@ -22,7 +22,10 @@ QString latexEscape(const QString &text);
 // rows (a \midrule and an italic section line between sections),
 // \bottomrule. Numbers as the column's format says, groups as
 // "mean $\pm$ std", the best cells \textbf{…}, missing cells "--",
-// scientific numbers as $m\times10^{e}$. Needs \usepackage{booktabs}.
+// scientific numbers as $m\times10^{e}$. A pooled row (runs differing in more
+// than the seed) marks its metric cells $^{\dagger}$ ($^{\ddagger}$, … for the
+// next) and a footnote-sized line under the tabular says n and the settings
+// (pooledNote). Needs \usepackage{booktabs}.
 QString writeLatex(const ComputedTable &table);
 
 // A whole LaTeX document around writeLatex (article, booktabs) — what the
@@ -33,7 +36,9 @@ QString latexDocument(const ComputedTable &table);
 QString csvField(const QString &text);
 // A header line and one line per row, CRLF-terminated (RFC 4180). Number
 // columns of a group get two fields, "H" (the mean) and "H std"; a table with
-// sections starts with a "section" column; missing cells are empty.
+// sections starts with a "section" column; missing cells are empty. A table
+// with a pooled row ends every line with "n" (the runs counted) and "pooled
+// across (not only the seed)" (the settings, "; "-separated, empty for seeds only).
 QString writeCsv(const ComputedTable &table);
 // The records of RFC 4180 text (for tests and imports); nullopt on an unterminated quote.
 std::optional<std::vector<QStringList>> parseCsv(const QString &text);
