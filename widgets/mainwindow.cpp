@@ -7,6 +7,8 @@
 #include "inspectpanel.h"
 #include "runcontroller.h"
 #include "progressdelegate.h"
+#include "runfilterbar.h"
+#include "runfilterproxy.h"
 #include "runformpanel.h"
 #include "runtablemodel.h"
 #include "seriescache.h"
@@ -46,7 +48,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     , m_controller(controller)
     , m_form(new RunFormPanel)
     , m_model(new RunTableModel(controller->store(), this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new RunFilterProxy(m_model, this))
     , m_table(new QTableView)
     , m_curves(new CurvePlot)
     , m_metric(new QComboBox)
@@ -71,10 +73,6 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
 
 void MainWindow::setUpRunTable()
 {
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(RunTableModel::SortRole);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setFilterKeyColumn(-1);
     m_table->setModel(m_proxy);
     m_table->setItemDelegateForColumn(RunTableModel::Progress, new ProgressDelegate(m_table));
     m_table->setSortingEnabled(true);
@@ -85,6 +83,7 @@ void MainWindow::setUpRunTable()
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->horizontalHeader()->setSectionsMovable(true);
+    m_table->horizontalHeader()->moveSection(RunTableModel::Sweep, RunTableModel::Name + 1);  // shown beside the name
     connect(m_table->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, &MainWindow::headerMenu);
 }
 
@@ -107,10 +106,8 @@ QWidget *MainWindow::buildCentre()
 
 QWidget *MainWindow::buildRunTabs()
 {
-    auto *filter = new QLineEdit;
-    filter->setPlaceholderText(tr("Filter runs (name, status, tags, notes…)"));
-    filter->setClearButtonEnabled(true);
-    connect(filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    // Words or a query, a sweep, "Select best k…" (runfilterbar.h).
+    auto *filter = new RunFilterBar(m_model, m_proxy, m_table);
     auto *runsPanel = new QWidget;
     auto *runsLayout = new QVBoxLayout(runsPanel);
     runsLayout->setContentsMargins(0, 0, 0, 0);

@@ -10,7 +10,6 @@ class QHBoxLayout;
 class QLabel;
 class QMenu;
 class QPlainTextEdit;
-class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
 class QToolBar;
@@ -28,6 +27,7 @@ class CurvePlot;
 class SeriesCache;
 class RunController;
 class RunFormPanel;
+class RunFilterProxy;
 class RunTableModel;
 
 // The workbench: the run form (left dock), the runs of the store (centre,
@@ -112,7 +112,7 @@ private:
     RunController *m_controller;
     RunFormPanel *m_form;
     RunTableModel *m_model;
-    QSortFilterProxyModel *m_proxy;
+    RunFilterProxy *m_proxy;
     QTableView *m_table;
     CurvePlot *m_curves;
     QComboBox *m_metric;
