@@ -1,10 +1,10 @@
 #include "runquery.h"
-#include "runquerytext.h"
 
 #include "metricdirection.h"
 
 #include "config/fieldtable.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -34,7 +34,7 @@ using Reduce = Node::Reduce;
 QString describe(const QueryToken &t)
 {
     switch (t.kind) {
-    case QueryToken::End: return tr("the end of the query");
+    case QueryToken::End: return QCoreApplication::translate("RunQuery", "the end of the query");
     case QueryToken::Quoted: return QStringLiteral("\"%1\"").arg(t.text);
     default: return QStringLiteral("'%1'").arg(t.text);
     }
@@ -58,9 +58,11 @@ public:
     {
         NodePtr root = disjunction();
         if (root && peek().kind != QueryToken::End)
-            failAt(peek(), peek().kind == QueryToken::Close ? tr("this ')' closes no '('")
-                                                             : tr("expected and, or or the end of the query"),
-                   peek().kind == QueryToken::Close);
+            failAt(peek(),
+                peek().kind == QueryToken::Close
+                    ? QCoreApplication::translate("RunQuery", "this ')' closes no '('")
+                    : QCoreApplication::translate("RunQuery", "expected and, or or the end of the query"),
+                peek().kind == QueryToken::Close);
         if (m_failed) {
             *error = m_error;
             return nullptr;
@@ -76,7 +78,8 @@ private:
     NodePtr failAt(const QueryToken &t, const QString &expected, bool alone = false)
     {
         if (!m_failed)
-            m_error = {t.position, alone ? expected : tr("%1, found %2").arg(expected, describe(t))};
+            m_error = {t.position,
+                alone ? expected : QCoreApplication::translate("RunQuery", "%1, found %2").arg(expected, describe(t))};
         m_failed = true;
         return nullptr;
     }
@@ -115,7 +118,9 @@ private:
     NodePtr negation()
     {
         if (++m_depth > RunQuery::MaxDepth)
-            return failAt(peek(), tr("nested too deeply (more than %1 parentheses or nots)").arg(RunQuery::MaxDepth));
+            return failAt(
+                peek(), QCoreApplication::translate("RunQuery", "nested too deeply (more than %1 parentheses or nots)")
+                            .arg(RunQuery::MaxDepth));
         NodePtr n;
         if (peek().kind == QueryToken::Not) {
             take();
@@ -125,7 +130,8 @@ private:
             const QueryToken open = take();
             n = disjunction();
             if (n && peek().kind != QueryToken::Close)
-                n = failAt(peek(), tr("expected ')' to close the '(' at %1").arg(open.position + 1));
+                n = failAt(peek(), QCoreApplication::translate("RunQuery", "expected ')' to close the '(' at %1")
+                                       .arg(open.position + 1));
             else if (n)
                 take();
         } else {
@@ -140,15 +146,22 @@ private:
     {
         const QueryToken t = take();
         if (t.kind != QueryToken::Word)
-            return failAt(t, tr("expected a setting, metric or run field (e.g. gate.kind, val/top1, name)")), false;
+            return failAt(t, QCoreApplication::translate("RunQuery",
+                                 "expected a setting, metric or run field (e.g. gate.kind, val/top1, name)")),
+                   false;
         static const QStringList reducers = {"last", "best", "min", "max"};
         if (peek().kind == QueryToken::Open && reducers.contains(t.text.toLower())) {
             take();
             const QueryToken key = take();
             if (key.kind != QueryToken::Word || !key.text.contains(QLatin1Char('/')))
-                return failAt(key, tr("expected a metric key with a '/' (e.g. val/top1) in %1(…)").arg(t.text)), false;
+                return failAt(key, QCoreApplication::translate(
+                                       "RunQuery", "expected a metric key with a '/' (e.g. val/top1) in %1(…)")
+                                       .arg(t.text)),
+                       false;
             if (peek().kind != QueryToken::Close)
-                return failAt(peek(), tr("expected ')' after the metric in %1(…)").arg(t.text)), false;
+                return failAt(peek(), QCoreApplication::translate("RunQuery", "expected ')' after the metric in %1(…)")
+                                          .arg(t.text)),
+                       false;
             take();
             n.metric = true;
             n.name = key.text;
@@ -159,8 +172,9 @@ private:
         n.metric = t.text.contains(QLatin1Char('/'));
         n.reduce = n.metric ? Reduce::Last : Reduce::None;
         if (!n.metric && !RunQuery::runFields().contains(t.text.toLower()) && !isSetting(t.text))
-            return failAt(t, tr("expected a setting, metric or run field: '%1' is none (settings as in the run "
-                                "form, e.g. gate.kind; metrics with a '/', e.g. val/top1; fields: %2)")
+            return failAt(t, QCoreApplication::translate("RunQuery",
+                                 "expected a setting, metric or run field: '%1' is none (settings as in the run "
+                                 "form, e.g. gate.kind; metrics with a '/', e.g. val/top1; fields: %2)")
                                  .arg(t.text, RunQuery::runFields().join(QStringLiteral(", ")))),
                    false;
         if (!n.metric && RunQuery::runFields().contains(t.text.toLower()))
@@ -175,14 +189,20 @@ private:
             return nullptr;
         const QueryToken op = take();
         if (op.kind != QueryToken::Op)
-            return failAt(op, tr("expected an operator (= != < <= > >= ~) after '%1'").arg(n->name));
+            return failAt(
+                op, QCoreApplication::translate("RunQuery", "expected an operator (= != < <= > >= ~) after '%1'")
+                        .arg(n->name));
         n->op = op.text;
         const QueryToken value = take();
         if (value.kind != QueryToken::Word && value.kind != QueryToken::Number && value.kind != QueryToken::Quoted)
-            return failAt(value, tr("expected a value after '%1' (a number, a word or \"quoted text\")").arg(op.text));
+            return failAt(value, QCoreApplication::translate(
+                                     "RunQuery", "expected a value after '%1' (a number, a word or \"quoted text\")")
+                                     .arg(op.text));
         if (value.kind != QueryToken::Number && op.text != QLatin1String("=") && op.text != QLatin1String("!=")
             && op.text != QLatin1String("~"))
-            return failAt(value, tr("expected a number after '%1' (text compares with =, != or ~)").arg(op.text));
+            return failAt(value,
+                QCoreApplication::translate("RunQuery", "expected a number after '%1' (text compares with =, != or ~)")
+                    .arg(op.text));
         n->value = value;
         return n;
     }
@@ -240,7 +260,8 @@ bool compareNumbers(double a, const QString &op, double b)
 
 bool compare(const QJsonValue &v, const Node &n)
 {
-    if (v.isArray() && (n.op == QLatin1String("=") || n.op == QLatin1String("!="))) {  // tags: = any of them, != none of them
+    if (v.isArray()
+        && (n.op == QLatin1String("=") || n.op == QLatin1String("!="))) { // tags: = any of them, != none of them
         const QJsonArray items = v.toArray();
         const bool any = std::any_of(items.begin(), items.end(), [&n](const QJsonValue &e) {
             Node equal = n;
@@ -302,7 +323,10 @@ void collectMetrics(const Node &n, QStringList &keys)
 std::optional<RunQuery> RunQuery::parse(const QString &text, QueryError *error)
 {
     if (text.size() > MaxLength) {
-        *error = {MaxLength, tr("the query is too long (%1 characters; at most %2)").arg(text.size()).arg(MaxLength)};
+        *error
+            = {MaxLength, QCoreApplication::translate("RunQuery", "the query is too long (%1 characters; at most %2)")
+                              .arg(text.size())
+                              .arg(MaxLength)};
         return std::nullopt;
     }
     auto tokens = queryTokens(text, error);

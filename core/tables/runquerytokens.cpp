@@ -1,5 +1,6 @@
 #include "runquerytokens.h"
-#include "runquerytext.h"
+
+#include <QCoreApplication>
 
 namespace gatefold::tables {
 
@@ -68,7 +69,8 @@ std::optional<QueryToken> quotedToken(const QString &text, int &i, QueryError *e
             t.text += text[j];
         }
     }
-    *error = {t.position, tr("quoted text is not closed: end it with %1").arg(quote)};
+    *error
+        = {t.position, QCoreApplication::translate("RunQuery", "quoted text is not closed: end it with %1").arg(quote)};
     return std::nullopt;
 }
 
@@ -78,7 +80,8 @@ std::optional<QueryToken> opToken(const QString &text, int &i, QueryError *error
     const bool equals = i + 1 < text.size() && text[i + 1] == '=';
     QueryToken t{QueryToken::Op, i, {}, 0};
     if (c == '!' && !equals) {
-        *error = {i, tr("expected '=' after '!' (not equal is !=; to negate, write not)")};
+        *error = {i,
+            QCoreApplication::translate("RunQuery", "expected '=' after '!' (not equal is !=; to negate, write not)")};
         return std::nullopt;
     }
     if (c == '=')
@@ -95,7 +98,7 @@ std::optional<QueryToken> opToken(const QString &text, int &i, QueryError *error
 
 QString QueryError::text() const
 {
-    return tr("at %1: %2").arg(position + 1).arg(message);
+    return QCoreApplication::translate("RunQuery", "at %1: %2").arg(position + 1).arg(message);
 }
 
 std::optional<std::vector<QueryToken>> queryTokens(const QString &text, QueryError *error)
@@ -143,8 +146,9 @@ std::optional<std::vector<QueryToken>> queryTokens(const QString &text, QueryErr
             tokens.push_back({kind, i, word, 0});
             i = j;
         } else {
-            *error = {i, tr("unexpected character '%1': expected a name, a value, an operator "
-                            "(= != < <= > >= ~), and, or, not or parentheses")
+            *error = {i, QCoreApplication::translate("RunQuery",
+                             "unexpected character '%1': expected a name, a value, an operator "
+                             "(= != < <= > >= ~), and, or, not or parentheses")
                              .arg(shown(text, i))};
             return std::nullopt;
         }
