@@ -44,6 +44,7 @@ private:
     RunTableModel *m_model;
     qint64 m_sweep = AllRuns;
     QString m_text;
+    QString m_words;  // the words' filter set on the base class
     std::optional<tables::RunQuery> m_query;
     QString m_problem;
 };
