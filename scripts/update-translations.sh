@@ -27,7 +27,7 @@ fi
 
 shopt -s nullglob
 sources=(widgets/*.cpp widgets/*.h app/gui/*.cpp core/launch/*.cpp core/slurm/*.cpp core/inspect/*.cpp
-         core/config/fieldtable.cpp core/config/*fields.cpp)
+         core/config/fieldtable.cpp core/config/*fields.cpp core/tables/runquery*.cpp)
 # Every core .cpp that marks a message template (validators, value parsers).
 mapfile -t marked < <(grep -rl --include='*.cpp' 'GF_TRANSLATE_NOOP("ConfigProblem"' core | sort)
 sources+=("${marked[@]}")

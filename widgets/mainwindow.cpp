@@ -7,6 +7,8 @@
 #include "inspectpanel.h"
 #include "runcontroller.h"
 #include "progressdelegate.h"
+#include "runfilterbar.h"
+#include "runfilterproxy.h"
 #include "runformpanel.h"
 #include "runtablemodel.h"
 #include "toast.h"
@@ -47,7 +49,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     , m_controller(controller)
     , m_form(new RunFormPanel)
     , m_model(new RunTableModel(controller->store(), this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new RunFilterProxy(m_model, this))
     , m_table(new QTableView)
     , m_curves(new CurvePlot)
     , m_metric(new QComboBox)
@@ -74,10 +76,6 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
 void MainWindow::setUpRunTable()
 {
     m_table->setObjectName(QStringLiteral("runTable"));
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(RunTableModel::SortRole);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setFilterKeyColumn(-1);
     m_table->setModel(m_proxy);
     m_table->setItemDelegateForColumn(RunTableModel::Progress, new ProgressDelegate(m_table));
     m_table->setSortingEnabled(true);
@@ -88,6 +86,7 @@ void MainWindow::setUpRunTable()
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->horizontalHeader()->setSectionsMovable(true);
+    m_table->horizontalHeader()->moveSection(RunTableModel::Sweep, RunTableModel::Name + 1);  // shown beside the name
     connect(m_table->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, &MainWindow::headerMenu);
 }
 
@@ -110,11 +109,8 @@ QWidget *MainWindow::buildCentre()
 
 QWidget *MainWindow::buildRunTabs()
 {
-    m_filter = new QLineEdit;
-    m_filter->setObjectName(QStringLiteral("runFilter"));
-    m_filter->setPlaceholderText(tr("Filter runs (name, status, tags, notes…)"));
-    m_filter->setClearButtonEnabled(true);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    // Words or a query, a sweep, "Select best k…" (runfilterbar.h).
+    m_filter = new RunFilterBar(m_model, m_proxy, m_table);
     auto *runsPanel = new QWidget;
     m_toast = new Toast(runsPanel);
     auto *runsLayout = new QVBoxLayout(runsPanel);
@@ -343,7 +339,7 @@ void MainWindow::selectRun(qint64 runId)
     if (!index.isValid()) {  // hidden by the filter: said, with the way to see it
         const QString name = m_model->index(row, RunTableModel::Name).data().toString();
         m_toast->showMessage(tr("Run %1 '%2' is hidden by the filter.").arg(runId).arg(name), tr("Show it"), [this, runId] {
-            m_filter->clear();
+            m_filter->clearFilters();
             selectRun(runId);
             m_table->scrollTo(m_table->currentIndex());
         });

@@ -351,6 +351,8 @@ QVariant RunTableModel::fixedData(int r, Column column, bool sort) const
     case Created:
         return sort ? QVariant(run.created)
                     : QVariant(QDateTime::fromSecsSinceEpoch(qint64(run.created)).toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+    case Sweep:
+        return sweepName(run.sweepId);
     case ColumnCount:
         break;
     }
@@ -397,6 +399,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     case Tags: return tr("Tags");
     case Notes: return tr("Notes");
     case Created: return tr("Created");
+    case Sweep: return tr("Sweep");
     case ColumnCount: break;
     }
     return {};

@@ -35,7 +35,7 @@ class RunTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Id, Name, Status, Progress, Top1Last, Top1Best, Device, Processes, Tags, Notes, Created, ColumnCount };
+    enum Column { Id, Name, Status, Progress, Top1Last, Top1Best, Device, Processes, Tags, Notes, Created, Sweep, ColumnCount };
     static constexpr int SortRole = Qt::UserRole + 1;  // numbers as numbers
     static constexpr int RunIdRole = Qt::UserRole + 2;
     static constexpr int FractionRole = Qt::UserRole + 3;  // Progress: 0…1 while training, else −1
@@ -62,6 +62,15 @@ public:
     void setProgress(qint64 runId, const launch::RunProgress &progress);
     qint64 runIdAt(int row) const;
     int rowOf(qint64 runId) const;
+    // What the run browser's filters read of a row (runtablemodelsweeps.cpp): the record, its flat
+    // settings, a metric's summary (read once, then kept fresh with the metric columns), and the
+    // name of a sweep (its store name, "#id" if it has none; "" for 0).
+    const store::RunRecord &runAt(int row) const { return m_rows[size_t(row)].run; }
+    const QJsonObject &settingsAt(int row) const { return configOf(row); }
+    store::MetricSummary metricAt(int row, const QString &key) const;
+    QString sweepName(qint64 sweepId) const;
+    // The sweeps the rows belong to, by id.
+    std::map<qint64, QString> sweepsShown() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -110,6 +119,7 @@ private:
     QSet<qint64> m_resumeHere, m_resumeBackground;
     std::map<qint64, launch::SlurmStateLine> m_scheduler;
     QString m_schedulerProblem;
+    mutable std::map<qint64, QString> m_sweepNames;  // a sweep's name never changes
 };
 
 } // namespace gatefold::widgets

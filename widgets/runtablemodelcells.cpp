@@ -22,7 +22,7 @@ namespace {
 
 // Column names settings keep (never shown, never translated): in Column's order.
 constexpr const char *kColumnKeys[] = {"id", "name", "status", "progress", "top1_last", "top1_best",
-                                       "device", "processes", "tags", "notes", "created"};
+                                       "device", "processes", "tags", "notes", "created", "sweep"};
 static_assert(std::size(kColumnKeys) == RunTableModel::ColumnCount);
 
 } // namespace

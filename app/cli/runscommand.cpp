@@ -7,6 +7,7 @@
 #include "runscancel.h"
 #include "runsrequest.h"
 #include "runsslurmview.h"
+#include "runswhere.h"
 #include "trainprinter.h"
 
 #include "store/runstore.h"
@@ -94,7 +95,7 @@ QString stepText(qint64 step)
     return step < 0 ? QStringLiteral("-") : QString::number(step);
 }
 
-int list(store::RunStore &store, qint64 sweepId, bool json)
+int list(store::RunStore &store, qint64 sweepId, const QString &where, bool json)
 {
     if (sweepId != 0 && !store.sweep(sweepId)) {
         printErr(tr("error: there is no sweep %1 in %2; `gatefold-cli runs list` lists every run")
@@ -102,7 +103,12 @@ int list(store::RunStore &store, qint64 sweepId, bool json)
                      .arg(store.displayName()));
         return ExitUsage;
     }
-    const auto runs = store.runs(sweepId);
+    auto runs = store.runs(sweepId);
+    if (!where.isEmpty()) {
+        QStringList problem;
+        if (const auto query = whereQuery(where, &problem))
+            runs = runsWhere(store, std::move(runs), *query);
+    }
     std::vector<qint64> ids;
     for (const auto &r : runs)
         ids.push_back(r.id);
@@ -122,7 +128,8 @@ int list(store::RunStore &store, qint64 sweepId, bool json)
         return reportDamage(store, ExitOk);
     }
     if (runs.empty()) {
-        printOut(tr("no runs in %1").arg(store.displayName()));
+        printOut(where.isEmpty() ? tr("no runs in %1").arg(store.displayName())
+                                 : tr("no runs in %1 match --where %2").arg(store.displayName(), where));
         return reportDamage(store, ExitOk);
     }
     printOut(QStringLiteral("%1  %2  %3  %4  %5  %6%7")
@@ -310,7 +317,7 @@ int runAction(const RunsRequest &request)
     case Action::Cancel: return cancelRuns(*store, request.runIds, request.json);
     case Action::List: break;
     }
-    return list(*store, request.sweepId, request.json);
+    return list(*store, request.sweepId, request.where, request.json);
 }
 
 } // namespace

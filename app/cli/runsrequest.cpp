@@ -1,4 +1,5 @@
 #include "runsrequest.h"
+#include "runswhere.h"
 #include "clitext.h"
 
 #include "runoptions.h"
@@ -37,7 +38,7 @@ std::optional<RunsRequest> cancelRequest(const QCommandLineParser &parser, const
 void addRunsOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(tr("The runs of a store:\n"
-                                        "  runs [list] [--sweep ID]   newest first, with status, step and val top-1\n"
+                                        "  runs [list] [--sweep ID] [--where EXPR]   newest first, with status, step and val top-1\n"
                                         "  runs show ID               record, metric summary, artifacts and config\n"
                                         "  runs delete ID [--files]   remove a run (and with --files its directory)\n"
                                         "  runs cancel ID…            stop runs: scancel for a run on Slurm, SIGTERM to an\n"
@@ -49,6 +50,10 @@ void addRunsOptions(QCommandLineParser &parser)
     addStoreOption(parser);
     parser.addOption({"json", tr("One JSON object per run (list) or for the run (show).")});
     parser.addOption({"sweep", tr("list: only the runs of this sweep."), tr("id"), QStringLiteral("0")});
+    parser.addOption({"where", tr("list: only the runs the query matches, e.g. 'gate.kind = cde and val/top1 > 0.9' "
+                                  "(settings, metrics — best(val/loss) — and name, status, sweep, tags; = != < <= > >= "
+                                  "~, and, or, not, parentheses)."),
+                      tr("query")});
     parser.addOption({"files", tr("delete: also remove the run's directory (checkpoints).")});
     parser.addPositionalArgument("action", tr("list, show, delete or cancel"), "[list|show ID|delete ID|cancel ID…]");
 }
@@ -76,6 +81,18 @@ std::optional<RunsRequest> runsRequest(const QCommandLineParser &parser, Command
     if (!idOk || !sweepOk) {
         *error = {ExitUsage, {tr("error: run and sweep ids are whole numbers")}};
         return std::nullopt;
+    }
+    if (parser.isSet("where")) {
+        QStringList problem;
+        if (request.action != RunsRequest::Action::List) {
+            *error = {ExitUsage, {tr("error: --where filters `runs list` only")}};
+            return std::nullopt;
+        }
+        if (!whereQuery(parser.value("where"), &problem)) {
+            *error = {ExitUsage, problem};
+            return std::nullopt;
+        }
+        request.where = parser.value("where");
     }
     request.storePath = storePathFromOptions(parser);
     request.json = parser.isSet("json");

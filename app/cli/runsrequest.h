@@ -18,6 +18,7 @@ struct RunsRequest {
     qint64 runId = 0;    // show, delete
     std::vector<qint64> runIds;  // cancel
     qint64 sweepId = 0;  // list: 0 for every run
+    QString where;       // list: a run query (core/tables/runquery.h); empty: every run
     QString storePath;
     bool json = false;
     bool files = false;  // delete: the run's directory too

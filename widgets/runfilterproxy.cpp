@@ -1,0 +1,72 @@
+#include "runfilterproxy.h"
+
+#include "runtablemodel.h"
+
+namespace gatefold::widgets {
+
+RunFilterProxy::RunFilterProxy(RunTableModel *model, QObject *parent)
+    : QSortFilterProxyModel(parent)
+    , m_model(model)
+{
+    setSourceModel(model);
+    setSortRole(RunTableModel::SortRole);
+    setFilterCaseSensitivity(Qt::CaseInsensitive);
+    setFilterKeyColumn(-1);
+}
+
+void RunFilterProxy::setSweep(qint64 sweep)
+{
+    if (sweep == m_sweep)
+        return;
+    m_sweep = sweep;
+    invalidateFilter();
+}
+
+void RunFilterProxy::setFilterText(const QString &text)
+{
+    m_text = text;
+    m_query.reset();
+    QString problem;
+    if (tables::RunQuery::looksLikeQuery(text)) {
+        tables::QueryError error;
+        m_query = tables::RunQuery::parse(text, &error);
+        if (!m_query)
+            problem = error.text();
+    }
+    // Words are looked for in every column; a query (good or bad) leaves the words' filter empty.
+    // One filtering pass either way (1000 runs: ~15 ms once the metrics are read, bench/RESULTS.md).
+    const QString words = tables::RunQuery::looksLikeQuery(text) ? QString() : text;
+    if (words != m_words) {
+        m_words = words;
+        setFilterFixedString(words);
+    } else {
+        invalidateFilter();
+    }
+    if (problem != m_problem) {
+        m_problem = problem;
+        Q_EMIT queryProblemChanged(problem);
+    }
+}
+
+tables::QueryRun RunFilterProxy::queryRun(int sourceRow) const
+{
+    const store::RunRecord &run = m_model->runAt(sourceRow);
+    tables::QueryRun q;
+    q.values = m_model->settingsAt(sourceRow);
+    const QJsonObject fields = tables::RunQuery::runValues(run, m_model->sweepName(run.sweepId));
+    for (auto it = fields.begin(); it != fields.end(); ++it)
+        q.values.insert(it.key(), it.value());
+    q.metric = [model = m_model, sourceRow](const QString &key) { return model->metricAt(sourceRow, key); };
+    return q;
+}
+
+bool RunFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+{
+    if (m_sweep != AllRuns && m_model->runAt(sourceRow).sweepId != m_sweep)
+        return false;
+    if (m_query)
+        return m_query->matches(queryRun(sourceRow));
+    return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
+}
+
+} // namespace gatefold::widgets
