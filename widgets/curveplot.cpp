@@ -614,9 +614,25 @@ void CurvePlot::fitLegend()
             band.meanGraph->addToLegend();
         else
             band.meanGraph->removeFromLegend();
+    // Out of the layout while hidden: a hidden element still holds its cell's minimum size.
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    const bool placed = layout->rowCount() > 1 && layout->element(1, 0) == m_plot->legend;
+    if (shown && !placed) {
+        layout->addElement(1, 0, m_plot->legend);
+        layout->setRowStretchFactor(1, 0.001);
+    } else if (!shown && placed) {
+        layout->take(m_plot->legend);
+        layout->simplify();
+    }
     m_plot->legend->setVisible(shown);
-    m_plot->legend->setWrap(std::clamp(m_plot->width() / 280, 1, 4));
-    m_plot->plotLayout()->setRowSpacing(shown ? 4 : 0);
+    // As many columns as the widest entry allows (its icon and padding: about 50 px).
+    const QFontMetrics metrics(m_plot->legend->font());
+    int widest = 1;
+    for (const auto &[id, c] : m_curves)
+        widest = std::max(widest, c.member ? 0 : metrics.horizontalAdvance(c.label));
+    for (const Band &band : m_bands)
+        widest = std::max(widest, metrics.horizontalAdvance(band.label));
+    m_plot->legend->setWrap(std::clamp(m_plot->width() / (widest + 50), 1, 6));
 }
 
 QString CurvePlot::csv() const

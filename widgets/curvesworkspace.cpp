@@ -279,7 +279,7 @@ void CurvesWorkspace::drawGroups(CurvePlot *plot, const QString &key, const std:
         if (!band)
             continue;
         QString label = by.isEmpty() ? tr("all runs") : config::describeSettings(compared[size_t(groups[g].members[0])], by);
-        label += tr(" — mean ± std of %n run(s)", nullptr, int(xs.size()));
+        label += tr(" — mean ± std, n=%1").arg(xs.size());
         plot->addBand(label, colour, xs, ys);
     }
 }
