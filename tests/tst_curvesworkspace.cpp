@@ -248,6 +248,19 @@ void TstCurvesWorkspace::legendStaysOutOfTheData()
                             .arg(legend.x()).arg(legend.y()).arg(legend.width()).arg(legend.height())
                             .arg(axes.x()).arg(axes.y()).arg(axes.width()).arg(axes.height())));
     QVERIFY(legend.top() >= axes.bottom());
+    // Past 16 entries the legend is left out (the crosshair names the runs), and leaves the axes the
+    // whole width: a hidden legend kept its cell and squeezed 50 runs' axes to 50 px.
+    CurvePlot many;
+    many.resize(1000, 500);
+    many.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&many));
+    many.beginUpdate();
+    for (int r = 1; r <= 30; ++r)
+        many.setRun(r, QStringLiteral("run %1 with a long name to fill the legend").arg(r), {0, 1}, {1.0, double(r)});
+    many.endUpdate();
+    many.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(!many.plot()->legend->visible());
+    QVERIFY2(many.plot()->axisRect()->width() > 800, qPrintable(QString::number(many.plot()->axisRect()->width())));
 }
 
 // Issue 20's regressions: the axis showed fractions where the table shows percent, and the 2-point
