@@ -24,12 +24,12 @@ constexpr size_t kRawCurvesUpTo = 8;
 constexpr int kLegendUpTo = 16;  // more entries than this: the crosshair names them, the legend would bury the axes
 
 // The last index whose x is at or before `x`, or -1.
-long lastAtOrBefore(const std::vector<double> &xs, double x)
+long curveIndexAtOrBefore(const std::vector<double> &xs, double x)
 {
     return long(std::upper_bound(xs.begin(), xs.end(), x) - xs.begin()) - 1;
 }
 
-QString number(double v)
+QString csvNumber(double v)
 {
     return QString::number(v, 'g', QLocale::FloatingPointShortest);
 }
@@ -525,10 +525,10 @@ std::vector<CurvePlot::ReadoutRow> CurvePlot::readout(double x) const
     std::vector<ReadoutRow> rows;
     for (const auto &[id, c] : m_curves)
         if (!c.member)
-            if (const long i = lastAtOrBefore(c.steps, x); i >= 0)
+            if (const long i = curveIndexAtOrBefore(c.steps, x); i >= 0)
                 rows.push_back({c.label, c.steps[size_t(i)], c.smoothValues[size_t(i)]});
     for (const Band &band : m_bands)
-        if (const long i = lastAtOrBefore(band.x, x); i >= 0)
+        if (const long i = curveIndexAtOrBefore(band.x, x); i >= 0)
             rows.push_back({band.label, band.x[size_t(i)], band.mean[size_t(i)]});
     return rows;
 }
@@ -642,12 +642,12 @@ QString CurvePlot::csv() const
     for (const auto &[id, c] : m_curves)
         for (size_t i = 0; i < c.steps.size(); ++i)
             out += QStringLiteral("%1,%2,%3,%4,,,\n")
-                       .arg(csvField(c.label), number(c.steps[i]), number(c.values[i]), number(c.smoothValues[i]));
+                       .arg(csvField(c.label), csvNumber(c.steps[i]), csvNumber(c.values[i]), csvNumber(c.smoothValues[i]));
     for (const Band &band : m_bands)
         for (size_t i = 0; i < band.x.size(); ++i)
             out += QStringLiteral("%1,%2,,,%3,%4,%5\n")
-                       .arg(csvField(band.label), number(band.x[i]), number(band.mean[i]), number(band.low[i]),
-                            number(band.high[i]));
+                       .arg(csvField(band.label), csvNumber(band.x[i]), csvNumber(band.mean[i]), csvNumber(band.low[i]),
+                            csvNumber(band.high[i]));
     return out;
 }
 
