@@ -6,6 +6,7 @@
 
 #include "testmain.h"
 #ifndef Q_MOC_RUN
+#include "screenshot.h"
 #include "widgets/curvepanel.h"
 #include "widgets/curveplot.h"
 #include "widgets/curvesworkspace.h"
@@ -414,6 +415,12 @@ void TstCurvesWorkspace::groupsBySettingsIntoBands()
     QVERIFY(bands[0].colour != bands[1].colour);
     // Drawn in percent, as the axis says.
     QVERIFY(near((bands[1].meanGraph->data()->constEnd() - 1)->value, 75.0));
+    plot->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    moveMouseTo(plot->plot(), 20);
+    QVERIFY2(plot->readoutText().contains(bands[1].label + QStringLiteral(": 75.00 %")), qPrintable(plot->readoutText()));
+    moveMouseTo(plot->plot(), 15);  // between the evaluations: each group's value at step 10
+    QVERIFY2(plot->readoutText().contains(bands[0].label + QStringLiteral(": 20.00 %")), qPrintable(plot->readoutText()));
+    test::screenshot(ws, QStringLiteral("curves-crosshair.png"));
     trigger(ws->groupButton(), QStringLiteral("train.seed"));
     QCOMPARE(ws->grouping(), CurvesWorkspace::Grouping::BySettings);
     QCOMPARE(ws->groupKeys(), QStringList{QStringLiteral("train.seed")});

@@ -274,6 +274,8 @@ void CurvePlot::drawBand(Band &band)
         low << m_scale * band.low[i];
         high << m_scale * band.high[i];
     }
+    band.meanGraph->setScatterStyle(m_measured ? QCPScatterStyle(QCPScatterStyle::ssDisc, 7)
+                                               : QCPScatterStyle(QCPScatterStyle::ssNone));
     band.lowGraph->setData(x, low, true);
     band.highGraph->setData(x, high, true);
     band.meanGraph->setData(x, mean, true);
