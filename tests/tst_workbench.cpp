@@ -566,7 +566,7 @@ void TstWorkbench::curvesExport()
     QVERIFY(QImage(m_dir.filePath("curves.png")).width() >= 640);
     QString error;
     QVERIFY(!plot.save(m_dir.filePath("curves.bmp"), &error));
-    QVERIFY2(error.contains(".png, .svg or .pdf"), qPrintable(error));
+    QVERIFY2(error.contains(".png, .svg, .pdf or .csv"), qPrintable(error));
 }
 
 void TstWorkbench::compareShowsDifferences()

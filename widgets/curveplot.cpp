@@ -5,7 +5,11 @@
 #include "qcp.h"
 #include "smoothing.h"
 
+#include "tables/tablewriters.h"
+
 #include <QFileInfo>
+#include <QMouseEvent>
+#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
 
@@ -17,8 +21,22 @@ namespace gatefold::widgets {
 namespace {
 
 constexpr size_t kRawCurvesUpTo = 8;
+constexpr int kLegendUpTo = 16;  // more entries than this: the crosshair names them, the legend would bury the axes
 
-QColor paletteColour(int i)
+// The last index whose x is at or before `x`, or -1.
+long curveIndexAtOrBefore(const std::vector<double> &xs, double x)
+{
+    return long(std::upper_bound(xs.begin(), xs.end(), x) - xs.begin()) - 1;
+}
+
+QString csvNumber(double v)
+{
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+} // namespace
+
+QColor CurvePlot::colourAt(int i)
 {
     static const QColor colours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
                                      QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
@@ -26,8 +44,6 @@ QColor paletteColour(int i)
                                      QColor(0x17, 0xbe, 0xcf)};
     return colours[i % 10];
 }
-
-} // namespace
 
 CurvePlot::CurvePlot(QWidget *parent)
     : QWidget(parent)
@@ -38,9 +54,35 @@ CurvePlot::CurvePlot(QWidget *parent)
     layout->addWidget(m_plot);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->xAxis->setLabel(tr("step"));
+    // The legend in a row of its own below the axes: it never covers a curve.
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(font());
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
+    // The crosshair on the buffered overlay layer: a mouse move repaints it alone, not every curve.
+    m_cross = new QCPItemStraightLine(m_plot);
+    m_readout = new QCPItemText(m_plot);
+    for (QCPAbstractItem *item : {static_cast<QCPAbstractItem *>(m_cross), static_cast<QCPAbstractItem *>(m_readout)}) {
+        item->setLayer(QStringLiteral("overlay"));
+        item->setVisible(false);
+        item->setSelectable(false);
+    }
+    m_readout->position->setType(QCPItemPosition::ptAbsolute);
+    m_readout->setPadding(QMargins(5, 3, 5, 3));
+    m_readout->setTextAlignment(Qt::AlignLeft);
+    m_missing = new QCPItemText(m_plot);
+    m_missing->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_missing->position->setCoords(0.5, 0.03);
+    m_missing->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
+    m_missing->setPadding(QMargins(6, 3, 6, 3));
+    m_missing->setVisible(false);
+    m_missing->setSelectable(false);
+    m_plot->installEventFilter(this);
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *e) { moveCrosshair(e->position().x()); });
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { fitView(); });
     m_plot->setNoAntialiasingOnDrag(true);
     // Polylines in one call instead of a path per segment: many times faster with 2 px pens (bench_gui).
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
@@ -73,7 +115,15 @@ void CurvePlot::followPalette()
     }
     m_plot->legend->setBrush(base);
     m_plot->legend->setTextColor(text);
-    m_plot->legend->setBorderPen(QPen(text));
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    QColor panel = base;
+    panel.setAlpha(230);
+    for (QCPItemText *label : {m_readout, m_missing}) {
+        label->setBrush(panel);
+        label->setPen(QPen(grid));
+        label->setColor(text);
+    }
+    m_cross->setPen(QPen(text, 1, Qt::DashLine));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -100,7 +150,7 @@ void CurvePlot::setRun(qint64 runId, const QString &label, const std::vector<dou
     auto it = m_curves.find(runId);
     if (it == m_curves.end()) {
         Curve c;
-        c.colour = paletteColour(m_nextColour++);
+        c.colour = colourAt(m_nextColour++);
         c.raw = m_plot->addGraph();
         c.smooth = m_plot->addGraph();
         QColor faint = c.colour;
@@ -145,6 +195,7 @@ void CurvePlot::removeRun(qint64 runId)
     m_plot->removeGraph(it->second.raw);
     m_plot->removeGraph(it->second.smooth);
     m_curves.erase(it);
+    showMissing();
     m_plot->replot();
 }
 
@@ -152,13 +203,22 @@ void CurvePlot::clear()
 {
     m_plot->clearGraphs();
     m_curves.clear();
-    m_bandMean = m_bandLow = m_bandHigh = nullptr;
+    m_bands.clear();
     m_nextColour = 0;
+    m_cross->setVisible(false);
+    m_readout->setVisible(false);
+    showMissing();
     m_plot->replot();
 }
 
 int CurvePlot::setSeedBand(const QString &label, const std::vector<std::vector<double>> &steps,
                            const std::vector<std::vector<double>> &values)
+{
+    return steps.size() < 2 ? 0 : addBand(label, colourAt(m_nextColour++), steps, values);
+}
+
+int CurvePlot::addBand(const QString &label, const QColor &colour, const std::vector<std::vector<double>> &steps,
+                       const std::vector<std::vector<double>> &values)
 {
     if (steps.size() < 2)
         return 0;
@@ -169,7 +229,9 @@ int CurvePlot::setSeedBand(const QString &label, const std::vector<std::vector<d
         std::set_intersection(common.begin(), common.end(), steps[r].begin(), steps[r].end(), std::back_inserter(both));
         common.swap(both);
     }
-    QVector<double> x, mean, low, high;
+    Band band;
+    band.label = label;
+    band.colour = colour;
     for (double step : common) {
         double sum = 0, sq = 0;
         for (size_t r = 0; r < steps.size(); ++r) {
@@ -180,32 +242,65 @@ int CurvePlot::setSeedBand(const QString &label, const std::vector<std::vector<d
         const double n = double(steps.size());
         const double m = sum / n;
         const double sd = std::sqrt(std::max(0.0, (sq - n * m * m) / (n - 1)));  // sample std over the seeds
-        x << step;
-        mean << m;
-        low << m - sd;
-        high << m + sd;
+        band.x.push_back(step);
+        band.mean.push_back(m);
+        band.low.push_back(m - sd);
+        band.high.push_back(m + sd);
     }
-    if (!m_bandMean) {
-        m_bandLow = m_plot->addGraph();
-        m_bandHigh = m_plot->addGraph();
-        m_bandMean = m_plot->addGraph();
-        const QColor colour = paletteColour(m_nextColour++);
-        QColor fill = colour;
-        fill.setAlphaF(0.2);
-        m_bandLow->setPen(Qt::NoPen);
-        m_bandHigh->setPen(Qt::NoPen);
-        m_bandHigh->setBrush(fill);
-        m_bandHigh->setChannelFillGraph(m_bandLow);
-        m_bandLow->removeFromLegend();
-        m_bandHigh->removeFromLegend();
-        m_bandMean->setPen(QPen(colour, 2.5));
-    }
-    m_bandMean->setName(label);
-    m_bandLow->setData(x, low, true);
-    m_bandHigh->setData(x, high, true);
-    m_bandMean->setData(x, mean, true);
+    band.lowGraph = m_plot->addGraph();
+    band.highGraph = m_plot->addGraph();
+    band.meanGraph = m_plot->addGraph();
+    QColor fill = colour;
+    fill.setAlphaF(0.2);
+    band.lowGraph->setPen(Qt::NoPen);
+    band.highGraph->setPen(Qt::NoPen);
+    band.highGraph->setBrush(fill);
+    band.highGraph->setChannelFillGraph(band.lowGraph);
+    band.lowGraph->removeFromLegend();
+    band.highGraph->removeFromLegend();
+    band.meanGraph->setPen(QPen(colour, 2.5));
+    band.meanGraph->setName(label);
+    drawBand(band);
+    m_bands.push_back(band);
     rescale();
-    return int(x.size());
+    return int(band.x.size());
+}
+
+void CurvePlot::drawBand(Band &band)
+{
+    QVector<double> x(band.x.begin(), band.x.end()), mean, low, high;
+    for (size_t i = 0; i < band.x.size(); ++i) {
+        mean << m_scale * band.mean[i];
+        low << m_scale * band.low[i];
+        high << m_scale * band.high[i];
+    }
+    band.meanGraph->setScatterStyle(m_measured ? QCPScatterStyle(QCPScatterStyle::ssDisc, 7)
+                                               : QCPScatterStyle(QCPScatterStyle::ssNone));
+    band.lowGraph->setData(x, low, true);
+    band.highGraph->setData(x, high, true);
+    band.meanGraph->setData(x, mean, true);
+}
+
+void CurvePlot::setRunColour(qint64 runId, const QColor &colour, bool member)
+{
+    const auto it = m_curves.find(runId);
+    if (it == m_curves.end())
+        return;
+    Curve &c = it->second;
+    c.colour = colour;
+    c.member = member;
+    QColor faint = colour;
+    faint.setAlphaF(member ? 0.15 : 0.25);
+    c.raw->setPen(QPen(faint, 1));
+    QColor line = colour;
+    if (member)
+        line.setAlphaF(0.35);
+    c.smooth->setPen(QPen(line, member ? 1 : 2));
+    if (member)
+        c.smooth->removeFromLegend();
+    else
+        c.smooth->addToLegend();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void CurvePlot::setSmoothing(double weight)
@@ -288,6 +383,9 @@ void CurvePlot::resample(Curve &c)
     std::vector<double> x, y;
     auto draw = [&](QCPGraph *graph, const std::vector<double> &values, const MinMaxPyramid &levels) {
         levels.sample(c.steps, values, range.lower, range.upper, buckets, &x, &y);
+        if (m_scale != 1.0)
+            for (double &v : y)
+                v *= m_scale;
         graph->setData(QVector<double>(x.begin(), x.end()), QVector<double>(y.begin(), y.end()), true);
     };
     if (c.raw->visible())
@@ -337,18 +435,19 @@ void CurvePlot::rescale()
             xr.expand(c.steps[i]);
             yr.expand(c.values[i]);
         }
-    for (QCPGraph *band : {m_bandLow, m_bandHigh})  // the band's edges count too
-        if (band)
-            for (auto it = band->data()->constBegin(); it != band->data()->constEnd(); ++it)
-                if (!log || it->value > 0) {
+    for (const Band &band : m_bands)  // the band's edges count too
+        for (const auto *edge : {&band.low, &band.high})
+            for (size_t i = 0; i < band.x.size(); ++i)
+                if (!log || (*edge)[i] > 0) {
                     if (!any) {
-                        xr = QCPRange(it->key, it->key);
-                        yr = QCPRange(it->value, it->value);
+                        xr = QCPRange(band.x[i], band.x[i]);
+                        yr = QCPRange((*edge)[i], (*edge)[i]);
                         any = true;
                     }
-                    xr.expand(it->key);
-                    yr.expand(it->value);
+                    xr.expand(band.x[i]);
+                    yr.expand((*edge)[i]);
                 }
+    yr = QCPRange(yr.lower * m_scale, yr.upper * m_scale);
     if (any) {
         if (yr.size() == 0)
             yr = QCPRange(yr.lower - 0.5, yr.upper + 0.5);
@@ -359,6 +458,8 @@ void CurvePlot::rescale()
         m_plot->xAxis->setRange(xr);  // resamples through rangeChanged
     }
     resampleAll();
+    showMissing();
+    fitLegend();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -367,6 +468,14 @@ bool CurvePlot::save(const QString &path, QString *error)
     if (!filedialogs::mayWrite(path, error))
         return false;
     const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("csv")) {
+        QSaveFile file(path);
+        const QByteArray bytes = csv().toUtf8();
+        const bool written = file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit();
+        if (!written && error)
+            *error = tr("cannot write %1: %2").arg(path, file.errorString());
+        return written;
+    }
     // The widget's size as laid out (also when it was never shown), PNG at twice that for print.
     const int w = std::max(width(), 320), h = std::max(height(), 200);
     bool ok = false;
@@ -387,12 +496,161 @@ bool CurvePlot::save(const QString &path, QString *error)
         }
     } else {
         if (error)
-            *error = tr("unknown image format '%1'; use .png, .svg or .pdf").arg(suffix);
+            *error = tr("unknown format '%1'; use .png, .svg, .pdf or .csv").arg(suffix);
         return false;
     }
     if (!ok && error)
         *error = tr("cannot write %1").arg(path);
     return ok;
+}
+
+void CurvePlot::setValueScale(double factor, const QString &unit)
+{
+    m_scale = factor;
+    QString label = m_plot->yAxis->label().section(QStringLiteral(" ("), 0, 0);
+    if (!unit.isEmpty())
+        label += QStringLiteral(" (%1)").arg(unit);
+    m_plot->yAxis->setLabel(label);
+    for (Band &band : m_bands)
+        drawBand(band);
+    rescale();
+}
+
+void CurvePlot::fitView()
+{
+    rescale();
+    m_plot->replot();
+}
+
+std::vector<CurvePlot::ReadoutRow> CurvePlot::readout(double x) const
+{
+    std::vector<ReadoutRow> rows;
+    for (const auto &[id, c] : m_curves)
+        if (!c.member)
+            if (const long i = curveIndexAtOrBefore(c.steps, x); i >= 0)
+                rows.push_back({c.label, c.steps[size_t(i)], c.smoothValues[size_t(i)]});
+    for (const Band &band : m_bands)
+        if (const long i = curveIndexAtOrBefore(band.x, x); i >= 0)
+            rows.push_back({band.label, band.x[size_t(i)], band.mean[size_t(i)]});
+    return rows;
+}
+
+QString CurvePlot::readoutText() const
+{
+    return m_readout->visible() ? m_readout->text() : QString();
+}
+
+void CurvePlot::moveCrosshair(double pixelX)
+{
+    QCPAxisRect *rect = m_plot->axisRect();
+    // The axis rect's edges inclusive (the last x lies on the right edge, one past QRect::right()).
+    const bool inside = pixelX >= rect->left() - 1 && pixelX <= rect->left() + rect->width() + 1
+        && (!m_curves.empty() || !m_bands.empty());
+    m_cross->setVisible(inside);
+    m_readout->setVisible(inside);
+    if (inside) {
+        const double x = m_plot->xAxis->pixelToCoord(pixelX);
+        m_cross->point1->setCoords(x, 0);
+        m_cross->point2->setCoords(x, 1);
+        QStringList lines{QStringLiteral("%1 = %2").arg(m_plot->xAxis->label(), QString::number(x, 'g', 6))};
+        const bool percent = m_scale == 100.0;
+        for (const ReadoutRow &row : readout(x))
+            lines << QStringLiteral("%1: %2").arg(row.label, percent ? QStringLiteral("%1 %").arg(100 * row.value, 0, 'f', 2)
+                                                                      : QString::number(row.value, 'g', 5));
+        if (lines.size() == 1)
+            lines << tr("no point at or before this x");
+        m_readout->setText(lines.join(QLatin1Char('\n')));
+        const bool right = pixelX < rect->center().x();
+        m_readout->setPositionAlignment(Qt::AlignTop | (right ? Qt::AlignLeft : Qt::AlignRight));
+        m_readout->position->setCoords(pixelX + (right ? 8 : -8), rect->top() + 4);
+    }
+    m_plot->layer(QStringLiteral("overlay"))->replot();
+}
+
+bool CurvePlot::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot && event->type() == QEvent::Leave && m_cross->visible()) {
+        m_cross->setVisible(false);
+        m_readout->setVisible(false);
+        m_plot->layer(QStringLiteral("overlay"))->replot();
+    } else if (watched == m_plot && event->type() == QEvent::Resize) {
+        fitLegend();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+QString CurvePlot::missingText() const
+{
+    return m_missing->visible() ? m_missing->text() : QString();
+}
+
+// The shown runs without a point of the metric, named in the axes.
+void CurvePlot::showMissing()
+{
+    QStringList names;
+    for (const auto &[id, c] : m_curves)
+        if (c.values.empty())
+            names << c.label.section(QStringLiteral(" ("), 0, 0);
+    m_missing->setVisible(!names.isEmpty());
+    const bool one = names.size() == 1;
+    if (names.size() > 6)
+        names = names.mid(0, 6) << QStringLiteral("…");
+    m_missing->setText((one ? tr("no data for this run: %1") : tr("no data for these runs: %1"))
+                           .arg(names.join(QStringLiteral(", "))));
+}
+
+// Up to kLegendUpTo entries, in as many columns as the width holds; more: none (the crosshair names them).
+void CurvePlot::fitLegend()
+{
+    int entries = int(m_bands.size());
+    for (const auto &[id, c] : m_curves)
+        entries += c.member ? 0 : 1;
+    const bool shown = entries > 0 && entries <= kLegendUpTo;
+    for (auto &[id, c] : m_curves)
+        if (shown && !c.member)
+            c.smooth->addToLegend();
+        else
+            c.smooth->removeFromLegend();
+    for (Band &band : m_bands)
+        if (shown)
+            band.meanGraph->addToLegend();
+        else
+            band.meanGraph->removeFromLegend();
+    // Out of the layout while hidden: a hidden element still holds its cell's minimum size.
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    const bool placed = layout->rowCount() > 1 && layout->element(1, 0) == m_plot->legend;
+    if (shown && !placed) {
+        layout->addElement(1, 0, m_plot->legend);
+        layout->setRowStretchFactor(1, 0.001);
+    } else if (!shown && placed) {
+        layout->take(m_plot->legend);
+        layout->simplify();
+    }
+    m_plot->legend->setVisible(shown);
+    // As many columns as the widest entry allows (its icon and padding: about 50 px).
+    const QFontMetrics metrics(m_plot->legend->font());
+    int widest = 1;
+    for (const auto &[id, c] : m_curves)
+        widest = std::max(widest, c.member ? 0 : metrics.horizontalAdvance(c.label));
+    for (const Band &band : m_bands)
+        widest = std::max(widest, metrics.horizontalAdvance(band.label));
+    m_plot->legend->setWrap(std::clamp(m_plot->width() / (widest + 50), 1, 6));
+}
+
+QString CurvePlot::csv() const
+{
+    using tables::csvField;
+    QString out = QStringLiteral("series,%1,raw,smoothed,band_mean,band_low,band_high\n").arg(csvField(m_plot->xAxis->label()));
+    for (const auto &[id, c] : m_curves)
+        for (size_t i = 0; i < c.steps.size(); ++i)
+            out += QStringLiteral("%1,%2,%3,%4,,,\n")
+                       .arg(csvField(c.label), csvNumber(c.steps[i]), csvNumber(c.values[i]), csvNumber(c.smoothValues[i]));
+    for (const Band &band : m_bands)
+        for (size_t i = 0; i < band.x.size(); ++i)
+            out += QStringLiteral("%1,%2,,,%3,%4,%5\n")
+                       .arg(csvField(band.label), csvNumber(band.x[i]), csvNumber(band.mean[i]), csvNumber(band.low[i]),
+                            csvNumber(band.high[i]));
+    return out;
 }
 
 } // namespace gatefold::widgets

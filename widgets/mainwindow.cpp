@@ -1,8 +1,8 @@
 #include "mainwindow.h"
 
 #include "compareview.h"
-#include "configdiff.h"
 #include "curveplot.h"
+#include "curvesworkspace.h"
 #include "groupview.h"
 #include "inspectpanel.h"
 #include "runcontroller.h"
@@ -20,7 +20,6 @@
 #include "config/fieldtable.h"
 #include "config/runvalidation.h"
 
-#include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
@@ -32,7 +31,6 @@
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QSettings>
-#include <QSlider>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
@@ -51,10 +49,7 @@ MainWindow::MainWindow(RunController *controller, QWidget *parent)
     , m_model(new RunTableModel(controller->store(), this))
     , m_proxy(new RunFilterProxy(m_model, this))
     , m_table(new QTableView)
-    , m_curves(new CurvePlot)
-    , m_metric(new QComboBox)
     , m_log(new QPlainTextEdit)
-    , m_xAxis(new QComboBox)
     , m_compare(new CompareView(controller->store()))
     , m_groups(new GroupView(controller->store()))
     , m_cache(std::make_unique<SeriesCache>(controller->store()))
@@ -128,52 +123,13 @@ QWidget *MainWindow::buildRunTabs()
     return runTabs;
 }
 
-// The metric, what it is drawn against and how it is smoothed, above the plot.
+// The curves workspace: panels of metrics (remembered per store), what they are drawn against, smoothed
+// and grouped by.
 QWidget *MainWindow::buildCurvePanel()
 {
-    for (const char *key : {"val/top1", "val/loss", "train/loss", "train/lr", "train/grad_norm", "train/images_per_s",
-                            "val/top5", "val_ema/top1", "train/lambda_join", "train/tau", "data/wait_fraction", "dist/comm_wait_fraction"})
-        m_metric->addItem(QString::fromLatin1(key));
-    m_metric->setEditable(true);
-    m_metric->setMinimumContentsLength(12);
-    auto *curveBar = new QHBoxLayout;
-    curveBar->addWidget(new QLabel(tr("Metric:")));
-    curveBar->addWidget(m_metric, 1);
-    m_xAxis->addItems({tr("step"), tr("epoch"), tr("wall time (min)")});
-    curveBar->addWidget(new QLabel(tr("against")));
-    curveBar->addWidget(m_xAxis);
-    addSmoothingControls(curveBar);
-    auto *curvePanel = new QWidget;
-    auto *curveLayout = new QVBoxLayout(curvePanel);
-    curveLayout->setContentsMargins(0, 0, 0, 0);
-    curveLayout->addLayout(curveBar);
-    curveLayout->addWidget(m_curves, 1);
-    connect(m_metric, &QComboBox::currentTextChanged, this, &MainWindow::showCurves);
-    connect(m_xAxis, &QComboBox::currentIndexChanged, this, &MainWindow::showCurves);
-    return curvePanel;
-}
-
-void MainWindow::addSmoothingControls(QHBoxLayout *curveBar)
-{
-    auto *smoothing = new QSlider(Qt::Horizontal);
-    smoothing->setRange(0, 99);
-    smoothing->setValue(60);
-    smoothing->setToolTip(tr("Smoothing: weight of the debiased exponential moving average"));
-    smoothing->setMinimumWidth(90);
-    m_curves->setSmoothing(0.6);
-    auto *logScale = new QCheckBox(tr("Log scale"));
-    curveBar->addWidget(new QLabel(tr("Smoothing:")));
-    auto *smoothingMode = new QComboBox;
-    smoothingMode->addItems({tr("EMA"), tr("moving average")});
-    smoothingMode->setToolTip(tr("Debiased exponential moving average, or the mean of the last points (slider: window)"));
-    curveBar->addWidget(smoothingMode);
-    curveBar->addWidget(smoothing, 1);
-    curveBar->addWidget(logScale);
-    connect(smoothingMode, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_curves->setSmoothingMode(i == 0 ? CurvePlot::SmoothingMode::Ema : CurvePlot::SmoothingMode::MovingAverage);
-    });
-    connect(smoothing, &QSlider::valueChanged, this, [this](int v) { m_curves->setSmoothing(v / 100.0); });
-    connect(logScale, &QCheckBox::toggled, m_curves, &CurvePlot::setLogScale);
+    m_workspace = new CurvesWorkspace(m_controller->store(), m_cache.get());
+    m_workspace->restore(QStringLiteral("curves/%1/panels").arg(storeKey()));
+    return m_workspace;
 }
 
 void MainWindow::buildDocks()
@@ -251,22 +207,7 @@ void MainWindow::followEngines()
 
 void MainWindow::appendMetrics(qint64 id, const std::vector<store::MetricPoint> &points)
 {
-    const QString shown = m_metric->currentText();
-    std::vector<double> xs, ys;  // the shown metric's new points, drawn in one go
-    for (const auto &p : points) {
-        const bool plotted = p.key == shown && m_curves->hasRun(id);  // then its series is loaded
-        const size_t before = plotted ? m_cache->get(id, p.key).steps.size() : 0;
-        m_cache->append(id, p.key, double(p.step), p.epoch, p.wall, p.value);  // ignored unless loaded
-        if (plotted && m_cache->get(id, p.key).steps.size() > before) {
-            const auto &s = m_cache->get(id, p.key);
-            const double x = m_xAxis->currentIndex() == 0 ? double(p.step)
-                           : m_xAxis->currentIndex() == 1 ? p.epoch
-                                                          : (p.wall - s.walls.front()) / 60.0;
-            xs.push_back(x);
-            ys.push_back(p.value);
-        }
-    }
-    m_curves->appendPoints(id, xs, ys);
+    m_workspace->appendMetrics(id, points);
 }
 
 void MainWindow::logFinished(qint64 id, const QString &status, const QString &message)
@@ -327,7 +268,12 @@ QList<qint64> MainWindow::selectedRuns() const
 
 void MainWindow::setMetric(const QString &key)
 {
-    m_metric->setCurrentText(key);
+    m_workspace->setMetric(0, key);
+}
+
+CurvePlot *MainWindow::curves() const
+{
+    return m_workspace->plot(0);
 }
 
 void MainWindow::selectRun(qint64 runId)
@@ -361,51 +307,7 @@ void MainWindow::selectRuns(const QList<qint64> &runIds)
 
 void MainWindow::showCurves()
 {
-    m_curves->clear();
-    const QString key = m_metric->currentText();
-    m_curves->setMetricLabel(key);
-    m_curves->setXLabel(m_xAxis->currentText());
-    m_curves->setMeasuredPoints(CurvePlot::isEvaluationMetric(key));
-    const auto ids = selectedRuns();
-    // The legend names what distinguishes the runs shown (their differing settings).
-    std::vector<QJsonObject> configs;
-    std::vector<QString> names;
-    for (qint64 id : ids) {
-        const auto run = m_controller->store()->run(id);
-        configs.push_back(run ? flattenConfig(run->configJson) : QJsonObject());
-        names.push_back(run ? run->name : QString());
-    }
-    const QStringList differing = differingKeys(configs);
-    m_curves->beginUpdate();
-    for (size_t i = 0; i < size_t(ids.size()); ++i) {
-        const Series &s = m_cache->get(ids[int(i)], key);
-        std::vector<double> x;
-        if (m_xAxis->currentIndex() == 0)
-            x = s.steps;
-        else if (m_xAxis->currentIndex() == 1)
-            x = s.epochs;
-        else
-            for (double w : s.walls)
-                x.push_back((w - s.walls.front()) / 60.0);
-        QString label = QStringLiteral("%1 %2").arg(ids[int(i)]).arg(names[i]);
-        if (ids.size() > 1 && !differing.isEmpty())
-            label += QStringLiteral(" (%1)").arg(describeKeys(configs[i], differing));
-        m_curves->setRun(ids[int(i)], label, x, s.values);
-    }
-    // Runs that differ only by their seeds: their mean ± std as a band.
-    const bool seedsOnly = ids.size() > 1 && !differing.isEmpty()
-        && std::all_of(differing.begin(), differing.end(),
-                       [](const QString &k) { return k == QLatin1String("train.seed") || k == QLatin1String("data.seed"); });
-    if (seedsOnly && m_xAxis->currentIndex() < 2) {
-        std::vector<std::vector<double>> xs, ys;
-        for (qint64 id : ids) {
-            const Series &s = m_cache->get(id, key);
-            xs.push_back(m_xAxis->currentIndex() == 0 ? s.steps : s.epochs);
-            ys.push_back(s.values);
-        }
-        m_curves->setSeedBand(tr("mean ± std over %n seed(s)", nullptr, int(ids.size())), xs, ys);
-    }
-    m_curves->endUpdate();
+    m_workspace->setRuns(selectedRuns());
 }
 
 void MainWindow::refreshRuns()
@@ -437,7 +339,7 @@ void MainWindow::followSelected()
     if (ids.isEmpty())
         return;
     store::RunStore *store = m_controller->store();
-    const QString key = m_metric->currentText();
+    const QStringList keys = m_workspace->metrics();
     QString now;
     bool grown = false;
     for (qint64 id : ids) {
@@ -448,11 +350,12 @@ void MainWindow::followSelected()
         if (run->status != store::RunStatus::Running)
             continue;
         // Points an engine reports live are in the cache already: only a store ahead of it reloads.
-        const auto stored = store->metricSummary(id, key);
-        if (stored.count > qint64(m_cache->get(id, key).values.size())) {
-            m_cache->forget(id);
-            grown = true;
-        }
+        for (const QString &key : keys)
+            if (store->metricSummary(id, key).count > qint64(m_cache->get(id, key).values.size())) {
+                m_cache->forget(id);
+                grown = true;
+                break;
+            }
     }
     const QList<int> epochs = keptEpochs(ids.first());
     for (int e : epochs)

@@ -25,6 +25,7 @@ class CompareView;
 class InspectPanel;
 class GroupView;
 class CurvePlot;
+class CurvesWorkspace;
 class SeriesCache;
 class RunController;
 class RunFormPanel;
@@ -47,9 +48,10 @@ public:
 
     RunFormPanel *formPanel() const { return m_form; }
     RunTableModel *runModel() const { return m_model; }
-    CurvePlot *curves() const { return m_curves; }
+    CurvePlot *curves() const;  // the first panel's plot
+    CurvesWorkspace *curvesWorkspace() const { return m_workspace; }
     QList<qint64> selectedRuns() const;
-    void setMetric(const QString &key);
+    void setMetric(const QString &key);  // of the first panel
     SeriesCache *seriesCache() const { return m_cache.get(); }
     CompareView *compareView() const { return m_compare; }
     InspectPanel *inspectPanel() const { return m_inspect; }
@@ -85,7 +87,6 @@ private:
     void showWelcomeWhenEmpty();
     QWidget *buildRunTabs();
     QWidget *buildCurvePanel();
-    void addSmoothingControls(QHBoxLayout *curveBar);
     void buildDocks();
     void buildActions();
     void connectSelection();
@@ -136,10 +137,8 @@ private:
     Toast *m_toast = nullptr;
     QStackedWidget *m_centreStack = nullptr;
     WelcomePage *m_welcome = nullptr;
-    CurvePlot *m_curves;
-    QComboBox *m_metric;
+    CurvesWorkspace *m_workspace = nullptr;
     QPlainTextEdit *m_log;
-    QComboBox *m_xAxis;
     CompareView *m_compare;
     InspectPanel *m_inspect;
     QTabWidget *m_lowerTabs;

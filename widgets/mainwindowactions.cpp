@@ -221,9 +221,9 @@ void MainWindow::exportModel()
 void MainWindow::exportCurves()
 {
     const QString path = filedialogs::saveFile(this, tr("Export curves"), QStringLiteral("curves.png"),
-                                                      tr("Images (*.png *.svg *.pdf)"));
+                                                      tr("Images (*.png *.svg *.pdf);;Drawn numbers (*.csv)"));
     QString error;
-    if (!path.isEmpty() && !m_curves->save(path, &error))
+    if (!path.isEmpty() && !curves()->save(path, &error))
         QMessageBox::warning(this, tr("Export curves"), error);
 }
 

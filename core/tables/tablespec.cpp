@@ -8,6 +8,13 @@
 #include <limits>
 
 namespace gatefold::tables {
+
+bool isPercentMetric(const QString &key)
+{
+    const QString k = key.toLower();
+    return k.contains(QLatin1String("top1")) || k.contains(QLatin1String("top5")) || k.contains(QLatin1String("acc"));
+}
+
 namespace {
 
 bool isMetricStat(const QString &stat)
@@ -64,7 +71,7 @@ ColumnSpec defaultColumn(const QString &source, const QString &stat)
         c.best = Best::Max;
     } else if (source.startsWith(QLatin1String("metric:"))) {
         const QString key = source.mid(7).toLower();
-        if (key.contains(QLatin1String("top1")) || key.contains(QLatin1String("top5")) || key.contains(QLatin1String("acc"))) {
+        if (isPercentMetric(key)) {
             c.format.style = NumberFormat::Style::Percent;
             c.best = Best::Max;
         } else if (key.contains(QLatin1String("loss"))) {

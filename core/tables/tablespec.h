@@ -23,6 +23,10 @@ struct NumberFormat {
     double scale = 1.0;
 };
 
+// Metrics written as percent by default (top-1/top-5 accuracy and the like, stored as
+// fractions): tables and the curves' axes show them alike.
+bool isPercentMetric(const QString &key);
+
 // Which end of a column is best (its cells are set in bold), or none.
 enum class Best { None, Max, Min };
 
