@@ -10,6 +10,19 @@
     </message>
 </context>
 <context>
+    <name>ConfigForm</name>
+    <message>
+        <location filename="../widgets/costsummary.cpp" line="+14"/>
+        <source>Parameters and GFLOPs: — (the model settings have problems)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 parameters · %2 GMACs (%3 GFLOPs) per image, forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ConfigProblem</name>
     <message>
         <location filename="../core/config/configenums.cpp" line="+15"/>
@@ -474,6 +487,56 @@
         <source>&apos;%1&apos; is not a memory size; give 0 (this machine&apos;s memory) or a size such as 8G, 512M or 1.5G</source>
         <translation>&apos;%1&apos; ist keine Speichergröße; 0 (der Speicher dieses Rechners) oder eine Größe wie 8G, 512M oder 1.5G angeben</translation>
     </message>
+    <message>
+        <location filename="../core/config/plausibility.cpp" line="+19"/>
+        <source>%1 epochs is unusually many: ViTs train for 100 to 300 epochs on ImageNet and up to about 600 on small sets from scratch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a batch of %1 images is unusually large (usual: 64 to 4096); large batches need a larger learning rate and a longer warm-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a peak learning rate of %1 is far above AdamW&apos;s usual range for ViTs (1e-4 to 5e-3); above 0.1 training usually diverges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>stochastic depth of %1 drops most of the last blocks&apos; updates (usual: 0 to 0.3; DeiT-B uses 0.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a codebook of %1 codes is far larger than the CDE paper&apos;s (K = 256 or 512): most codes would stay dead and the assignment costs N x K x d per block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 parallel branches per block is far beyond the joining paper&apos;s 2 to 4: every block trains that many attention and MLP branches side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>a diversity weight of %1 can outweigh the classification loss (the joining paper&apos;s: 0.05)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the warm-up of %1 epochs lasts the whole run of %2: the learning rate reaches optim.lr only at the last step (usual: 5 to 10 % of the run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>weight decay %1 is unusually strong for AdamW (usual: 0.01 to 0.3; DeiT uses 0.05)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>label smoothing of %1 leaves the true class little more weight than the others (usual: 0 to 0.2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EngineEvents</name>
@@ -575,6 +638,11 @@
     <name>FieldGroups</name>
     <message>
         <location filename="../core/config/fieldtable.cpp" line="+57"/>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Data</source>
         <translatorcomment>Tab name of the run config form.</translatorcomment>
         <translation>Daten</translation>
@@ -879,6 +947,34 @@
         <location line="+13"/>
         <source>Import from MLflow</source>
         <translation>Aus MLflow importieren</translation>
+    </message>
+</context>
+<context>
+    <name>PathBrowse</name>
+    <message>
+        <location filename="../widgets/pathbrowse.cpp" line="+32"/>
+        <source>Choose %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV (*.csv);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checkpoints (*.pt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checkpoints and exports (*.pt *.safetensors);;All files (*)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1518,6 +1614,99 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
 </context>
 <context>
+    <name>RunQuery</name>
+    <message>
+        <location filename="../core/tables/runquery.cpp" line="+37"/>
+        <source>the end of the query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>this &apos;)&apos; closes no &apos;(&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expected and, or or the end of the query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1, found %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>nested too deeply (more than %1 parentheses or nots)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>expected &apos;)&apos; to close the &apos;(&apos; at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>expected a setting, metric or run field (e.g. gate.kind, val/top1, name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>expected a metric key with a &apos;/&apos; (e.g. val/top1) in %1(…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>expected &apos;)&apos; after the metric in %1(…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>expected a setting, metric or run field: &apos;%1&apos; is none (settings as in the run form, e.g. gate.kind; metrics with a &apos;/&apos;, e.g. val/top1; fields: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>expected an operator (= != &lt; &lt;= &gt; &gt;= ~) after &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>expected a value after &apos;%1&apos; (a number, a word or &quot;quoted text&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>expected a number after &apos;%1&apos; (text compares with =, != or ~)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+123"/>
+        <source>the query is too long (%1 characters; at most %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/tables/runquerytokens.cpp" line="+73"/>
+        <source>quoted text is not closed: end it with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>expected &apos;=&apos; after &apos;!&apos; (not equal is !=; to negate, write not)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>unexpected character &apos;%1&apos;: expected a name, a value, an operator (= != &lt; &lt;= &gt; &gt;= ~), and, or, not or parentheses</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RunQueue</name>
     <message>
         <location filename="../core/launch/runqueue.cpp" line="+72"/>
@@ -2122,6 +2311,57 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::BestRunsDialog</name>
+    <message>
+        <location filename="../widgets/bestrunsdialog.cpp" line="+21"/>
+        <source>Select best runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>its best value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its last value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Select the best runs among the %n shown (runs without the metric are left out).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How many:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Metric:</source>
+        <translation type="unfinished">Metrik:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each run&apos;s:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Higher is better for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lower is better for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::BranchSimilarityView</name>
     <message>
         <location filename="../widgets/branchsimilarityview.cpp" line="+93"/>
@@ -2391,12 +2631,37 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
 <context>
     <name>gatefold::widgets::CompareView</name>
     <message>
-        <location filename="../widgets/compareview.cpp" line="+21"/>
+        <location filename="../widgets/compareview.cpp" line="+48"/>
+        <source>The highest of these runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The lowest of these runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Only differences</source>
         <translation>Nur Unterschiede</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+1"/>
+        <source>Runs as columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Only the settings that tell these runs apart, most telling first (settings that do not apply to a run, and threads or logging, are no difference)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A column per run instead of a row per run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+60"/>
         <source>val top-1 (last)</source>
         <translation>Val-Top-1 (zuletzt)</translation>
     </message>
@@ -2421,14 +2686,39 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Bilder/s (zuletzt)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+3"/>
+        <source>%1: higher is better</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1: lower is better</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This run has not measured %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>step (last)</source>
         <translation>Schritt (zuletzt)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>processes</source>
         <translation>Prozesse</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Tells these runs apart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 does not apply to this run</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2457,9 +2747,19 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
 <context>
     <name>gatefold::widgets::ConfigForm</name>
     <message>
-        <location filename="../widgets/configform.cpp" line="+224"/>
-        <source>%1 (%2 tab): %3</source>
-        <translation>%1 (Reiter %2): %3</translation>
+        <location filename="../widgets/configform.cpp" line="+43"/>
+        <source>From the closed-form cost of the model settings (as gatefold-cli cost prints it); FLOPs = 2 x multiply-accumulates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+95"/>
+        <source>Choose %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+176"/>
+        <source>%1 (%2 section): %3</source>
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <location line="+10"/>
@@ -2471,21 +2771,203 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::CurvePanel</name>
+    <message>
+        <location filename="../widgets/curvepanel.cpp" line="+38"/>
+        <source>The metric this panel draws (choose one or type its key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit the axes to every curve again (or double-click the plot)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save this panel as PNG, SVG or PDF, or its drawn numbers as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation type="unfinished">Entfernen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove this panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Metric:</source>
+        <translation type="unfinished">Metrik:</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <location line="+7"/>
+        <source>Export curves</source>
+        <translation type="unfinished">Kurven exportieren</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Images (*.png *.svg *.pdf);;Drawn numbers (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::CurvePlot</name>
     <message>
-        <location filename="../widgets/curveplot.cpp" line="+40"/>
+        <location filename="../widgets/curveplot.cpp" line="+56"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location line="+324"/>
-        <source>unknown image format &apos;%1&apos;; use .png, .svg or .pdf</source>
-        <translation>unbekanntes Bildformat „%1“; verwenden Sie .png, .svg oder .pdf</translation>
+        <location line="+420"/>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>unknown format &apos;%1&apos;; use .png, .svg, .pdf or .csv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>no point at or before this x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>no data for this run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no data for these runs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-95"/>
+        <source>cannot write %1</source>
+        <translation>%1 kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::CurvesWorkspace</name>
+    <message>
+        <location filename="../widgets/curvesworkspace.cpp" line="+54"/>
+        <source>Add panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Another plot beside these, of another metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>step</source>
+        <translation type="unfinished">Schritt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>epoch</source>
+        <translation type="unfinished">Epoche</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>wall time (min)</source>
+        <translation type="unfinished">Echtzeit (min)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>EMA</source>
+        <translation type="unfinished">EMA</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>moving average</source>
+        <translation type="unfinished">gleitender Mittelwert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Debiased exponential moving average, or the mean of the last points (slider: window)</source>
+        <translation type="unfinished">Entzerrter exponentieller gleitender Mittelwert oder Mittel der letzten Punkte (Schieberegler: Fenster)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Smoothing: weight of the debiased exponential moving average (training series only; evaluations are drawn as measured)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>cannot write %1</source>
-        <translation>%1 kann nicht geschrieben werden</translation>
+        <source>Log scale</source>
+        <translation type="unfinished">Logarithmische Skala</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Draw runs that share the chosen settings as one mean ± std band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>against</source>
+        <translation type="unfinished">über</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Smoothing:</source>
+        <translation type="unfinished">Glättung:</translation>
+    </message>
+    <message>
+        <location line="+199"/>
+        <source>all runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> — mean ± std, n=%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>None</source>
+        <translation type="unfinished">Keine</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>All but seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>By settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Group by: none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Group by: all but seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Group by: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2743,34 +3225,89 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
 <context>
     <name>gatefold::widgets::GroupView</name>
     <message>
-        <location filename="../widgets/groupview.cpp" line="+53"/>
+        <location filename="../widgets/groupview.cpp" line="+47"/>
+        <source>All but seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>One row per experiment: runs that differ only in the seed (and in threads or logging) share a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The settings that tell the store&apos;s runs apart, most telling first: check those to group by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Group by:</source>
         <translation>Gruppieren nach:</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+3"/>
+        <source>Metric:</source>
+        <translation type="unfinished">Metrik:</translation>
+    </message>
+    <message>
+        <location line="+94"/>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Best val top-1 (%)</source>
-        <translation>Beste Val-Top-1 (%)</translation>
+        <source>Best %1%2</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Last val top-1 (%)</source>
-        <translation>Letzte Val-Top-1 (%)</translation>
+        <source>Last %1%2</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>With val top-1</source>
-        <translation>Mit Val-Top-1</translation>
+        <source>Also differ in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The runs of the group that have measured %1: the mean ± std beside it is over these</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>The runs of the group that have measured val top-1: the mean ± std beside it is over these</source>
-        <translation>Die Läufe der Gruppe, die Val-Top-1 gemessen haben: Mittelwert ± Std daneben gilt über diese</translation>
+        <source>Settings besides the grouping ones (and the seed) in which the group&apos;s runs differ: such a row is not one experiment over seeds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>all (seeds only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Runs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Not one experiment: these runs also differ in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>1 run without %1 not counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 runs without %2 not counted.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2812,12 +3349,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     </message>
     <message>
         <location line="+1"/>
-        <location line="+115"/>
+        <location line="+117"/>
         <source>image files…</source>
         <translation>Bilddateien…</translation>
     </message>
     <message>
-        <location line="-114"/>
+        <location line="-116"/>
         <source>mean</source>
         <translation>Mittelwert</translation>
     </message>
@@ -2918,12 +3455,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     </message>
     <message>
         <location line="+1"/>
-        <location line="+237"/>
+        <location line="+239"/>
         <source>CKA</source>
         <translation>CKA</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-238"/>
         <source>Embedding filters</source>
         <translation>Einbettungsfilter</translation>
     </message>
@@ -2933,7 +3470,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Positionsähnlichkeit</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>No run selected</source>
         <translation>Kein Lauf ausgewählt</translation>
     </message>
@@ -2953,7 +3490,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Lauf %1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>epoch %1</source>
         <translation>Epoche %1</translation>
     </message>
@@ -3118,60 +3655,72 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::JoinPreview</name>
+    <message>
+        <location filename="../widgets/joinpreview.cpp" line="+34"/>
+        <source>optimiser step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>join.schedule none: λ stays 0, the branches are never joined.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>λ rises from step %1 to step %2, then stays 1 for %3 steps of adjustment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The run has %1 steps (%2 per epoch).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It ends before λ reaches 1: the model cannot be folded exactly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It ends during the adjustment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The run&apos;s steps are known once the engine has read the data set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>warm-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>adjust</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>done</source>
+        <translation type="unfinished">fertig</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+59"/>
+        <location filename="../widgets/mainwindow.cpp" line="+57"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
     <message>
-        <location line="+52"/>
-        <source>Filter runs (name, status, tags, notes…)</source>
-        <translation>Läufe filtern (Name, Status, Tags, Notizen…)</translation>
-    </message>
-    <message>
-        <location line="+49"/>
-        <source>Smoothing: weight of the debiased exponential moving average</source>
-        <translation>Glättung: Gewicht des bias-korrigierten exponentiellen gleitenden Mittelwerts</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Log scale</source>
-        <translation>Logarithmische Skala</translation>
-    </message>
-    <message>
-        <location line="-24"/>
         <location filename="../widgets/mainwindowcolumns.cpp" line="+85"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>step</source>
-        <translation>Schritt</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>epoch</source>
-        <translation>Epoche</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>wall time (min)</source>
-        <translation>Echtzeit (min)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>against</source>
-        <translation>über</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>Smoothing:</source>
-        <translation>Glättung:</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location filename="../widgets/mainwindow.cpp" line="+80"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
@@ -3186,7 +3735,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Queue run</source>
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
@@ -3196,43 +3745,38 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Lauf %1 angelegt; er wird an Slurm übergeben…</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+41"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+190"/>
+        <location line="+71"/>
+        <source>Run %1 &apos;%2&apos; is hidden by the filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Show it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+95"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="-339"/>
+        <location line="-265"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location line="+45"/>
-        <source>EMA</source>
-        <translation>EMA</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>moving average</source>
-        <translation>gleitender Mittelwert</translation>
-    </message>
-    <message>
         <location line="+1"/>
-        <source>Debiased exponential moving average, or the mean of the last points (slider: window)</source>
-        <translation>Entzerrter exponentieller gleitender Mittelwert oder Mittel der letzten Punkte (Schieberegler: Fenster)</translation>
-    </message>
-    <message>
-        <location line="-45"/>
         <source>Groups</source>
         <translation>Gruppen</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-23"/>
         <source>Curves</source>
         <translation>Kurven</translation>
     </message>
@@ -3263,6 +3807,11 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     </message>
     <message>
         <location line="+13"/>
+        <source>&amp;Open store…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Export curves…</source>
         <translation>Kurven &amp;exportieren…</translation>
     </message>
@@ -3328,7 +3877,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Sweep</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="+59"/>
+        <source>Images (*.png *.svg *.pdf);;Drawn numbers (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-132"/>
         <source>Ctrl+Shift+Return</source>
         <translation>Ctrl+Shift+Return</translation>
     </message>
@@ -3461,28 +4015,15 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Gleichzeitige Läufe:</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-80"/>
         <source>&amp;About Gatefold</source>
         <translation>&amp;Über Gatefold</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+289"/>
-        <source>mean ± std over %n seed(s)</source>
-        <translation>
-            <numerusform>Mittelwert ± Std. über %n Seed</numerusform>
-            <numerusform>Mittelwert ± Std. über %n Seeds</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../widgets/mainwindowactions.cpp" line="+166"/>
+        <location line="+169"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>Kurven exportieren</translation>
-    </message>
-    <message>
-        <location line="-3"/>
-        <source>Images (*.png *.svg *.pdf)</source>
-        <translation>Bilder (*.png *.svg *.pdf)</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindowcolumns.cpp" line="-15"/>
@@ -3570,6 +4111,23 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <location line="+0"/>
         <source>&amp;Quit now</source>
         <translation>Jetzt &amp;beenden</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowstart.cpp" line="+53"/>
+        <location line="+7"/>
+        <source>Open a run store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>SQLite run store (*.sqlite);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not a run store Gatefold can open:
+%2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3708,6 +4266,54 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::RunFilterBar</name>
+    <message>
+        <location filename="../widgets/runfilterbar.cpp" line="+29"/>
+        <source>Select best k…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Filter runs: words (name, status, tags, notes…) or a query: gate.kind = cde and val/top1 &gt; 0.9</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Words are looked for in every column. Text with = != &lt; &lt;= &gt; &gt;= or ~ (contains) is a query over run fields (name, status, sweep, tags, …), settings (optim.lr) and metrics (val/top1: last value; best(val/loss), min(…), max(…)), joined with and, or, not and parentheses. A run that lacks a setting or metric does not match a comparison on it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Select the k best runs shown (under the filters) by a metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Query not applied — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>All runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sweep %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sweep %1 (#%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message>
         <location filename="../widgets/runformpanel.cpp" line="+34"/>
@@ -3767,7 +4373,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+65"/>
         <source>Checking the config with the engine; the run is queued once it accepts it…</source>
         <translation>Die Engine prüft die Konfiguration; der Lauf wird in die Warteschlange gestellt, sobald sie sie annimmt…</translation>
     </message>
@@ -3792,7 +4398,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>%1 Mio. Parameter.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
         <source>The engine would refuse this config; nothing is queued until this is fixed:</source>
         <translation>Die Engine würde diese Konfiguration ablehnen; nichts wird eingereiht, bis dies behoben ist:</translation>
     </message>
@@ -3842,7 +4448,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     </message>
     <message>
         <location line="-3"/>
-        <location line="+117"/>
+        <location line="+119"/>
         <source>epoch %1</source>
         <translation>Epoche %1</translation>
     </message>
@@ -3877,7 +4483,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>Slurm-Job %1: %2; übergeben %3; Skript %4</translation>
     </message>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="-192"/>
+        <location filename="../widgets/runtablemodel.cpp" line="-194"/>
         <source>waiting to resume</source>
         <translation>wartet auf Fortsetzung</translation>
     </message>
@@ -3897,7 +4503,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>keine Meldung</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+70"/>
         <source>%1 img/s</source>
         <translation>%1 Bilder/s</translation>
     </message>
@@ -3962,6 +4568,11 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>Erstellt</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Sweep</source>
+        <translation type="unfinished">Sweep</translation>
+    </message>
+    <message>
         <location line="+35"/>
         <source>Run %1 keeps its name &apos;%2&apos;: a run needs a name (type one, or press Esc to leave it as it is).</source>
         <translation>Lauf %1 behält seinen Namen „%2“: Ein Lauf braucht einen Namen (geben Sie einen ein, oder drücken Sie Esc, um ihn zu belassen).</translation>
@@ -3978,6 +4589,25 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <location filename="../widgets/schedulerstates.cpp" line="+81"/>
         <source>the runs&apos; Slurm states could not be read (gatefold-cli runs list: %1)</source>
         <translation>die Slurm-Zustände der Läufe konnten nicht gelesen werden (gatefold-cli runs list: %1)</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SectionList</name>
+    <message numerus="yes">
+        <location filename="../widgets/sectionlist.cpp" line="+79"/>
+        <source>%n problem(s) in this section</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n value(s) here look unintended</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4676,22 +5306,27 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Kein Laufspeicher ist geöffnet.</translation>
     </message>
     <message>
-        <location filename="../widgets/tablepreview.cpp" line="+60"/>
+        <location filename="../widgets/tablepreview.cpp" line="+80"/>
         <source>The table cannot be made: %1</source>
         <translation>Die Tabelle kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-65"/>
         <source>Section</source>
         <translation>Abschnitt</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+36"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n Zeile</numerusform>
             <numerusform>%n Zeilen</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>† pools runs that differ in more than the seed; never bold.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
@@ -4702,7 +5337,12 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         </translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Mean over %1 runs that differ in %2 — not only in the seed, so not one experiment: never ranked for the best.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>measuring…</source>
         <translation>wird gemessen…</translation>
     </message>
@@ -4723,6 +5363,62 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::Toast</name>
+    <message>
+        <location filename="../widgets/toast.cpp" line="+26"/>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::WelcomePage</name>
+    <message>
+        <location filename="../widgets/welcomepage.cpp" line="+14"/>
+        <source>No runs in this store yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Store: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Queue the demo run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A small ViT on the built-in shapes data set, about a minute on a laptop CPU. Its curves appear here while it trains; Inspect and Export work on it when it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open a store…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs trained before, in another run store (a .sqlite file). Gatefold starts again on it and opens it from now on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Import MLflow runs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs from an MLflow tracking folder (mlruns/): their parameters, metrics and artifacts become runs of this store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Or set a run up in the form on the left (presets: the papers&apos; tables) and press Queue run (Ctrl+Return).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::WidgetExport</name>
     <message>
         <location filename="../widgets/widgetexport.cpp" line="+58"/>
@@ -4738,7 +5434,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+65"/>
+        <location filename="../app/gui/main.cpp" line="+52"/>
         <source>Gatefold: a workbench for Vision Transformer research.</source>
         <translation>Gatefold: eine Werkbank für die Forschung an Vision Transformern.</translation>
     </message>

@@ -78,6 +78,17 @@
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::BestRunsDialog</name>
+    <message numerus="yes">
+        <location filename="../widgets/bestrunsdialog.cpp" line="+35"/>
+        <source>Select the best runs among the %n shown (runs without the metric are left out).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::CodebookView</name>
     <message numerus="yes">
         <location filename="../widgets/codebookview.cpp" line="+364"/>
@@ -91,7 +102,7 @@
 <context>
     <name>gatefold::widgets::ConfigForm</name>
     <message numerus="yes">
-        <location filename="../widgets/configform.cpp" line="+234"/>
+        <location filename="../widgets/configform.cpp" line="+324"/>
         <source>%n problem(s) in the run config.</source>
         <translation>
             <numerusform>%n problem in the run config.</numerusform>
@@ -113,7 +124,7 @@
 <context>
     <name>gatefold::widgets::InspectPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/inspectpanel.cpp" line="+207"/>
+        <location filename="../widgets/inspectpanel.cpp" line="+209"/>
         <source>%n file(s)</source>
         <translation>
             <numerusform>%n file</numerusform>
@@ -132,14 +143,6 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+388"/>
-        <source>mean ± std over %n seed(s)</source>
-        <translation>
-            <numerusform>mean ± std over %n seed</numerusform>
-            <numerusform>mean ± std over %n seeds</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <location filename="../widgets/mainwindowruns.cpp" line="+53"/>
         <source>Stopping %n run(s) at a checkpoint…</source>
         <translation>
@@ -148,7 +151,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindowactions.cpp" line="+156"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+159"/>
         <source>Submitting the sweep &apos;%1&apos; (%n run(s)) to Slurm…</source>
         <translation>
             <numerusform>Submitting the sweep &apos;%1&apos; (%n run) to Slurm…</numerusform>
@@ -170,11 +173,30 @@
 <context>
     <name>gatefold::widgets::RunFormPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/runformpanel.cpp" line="+224"/>
+        <location filename="../widgets/runformpanel.cpp" line="+231"/>
         <source>…and %n more, shown at their settings.</source>
         <translation>
             <numerusform>…and %n more, shown at its setting.</numerusform>
             <numerusform>…and %n more, shown at their settings.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SectionList</name>
+    <message numerus="yes">
+        <location filename="../widgets/sectionlist.cpp" line="+79"/>
+        <source>%n problem(s) in this section</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n value(s) here look unintended</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
@@ -222,7 +244,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/tablepreview.cpp" line="+74"/>
+        <location filename="../widgets/tablepreview.cpp" line="+84"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n row</numerusform>
@@ -230,7 +252,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>The engine is timing the models of %n cell(s); they fill in as the numbers arrive.</source>
         <translation>
             <numerusform>The engine is timing the model of %n cell; it fills in as the number arrives.</numerusform>

@@ -1,20 +1,19 @@
 #include "metricsense.h"
 
+#include "tables/metricdirection.h"
+#include "tables/tablespec.h"
+
 namespace gatefold::widgets::metricsense {
 
+// One rule for the whole program: the run query, "Select best k" and the tables read the same.
 bool higherIsBetter(const QString &metricKey)
 {
-    const QString k = metricKey.toLower();
-    for (const char *low : {"loss", "error", "latency", "_ms", "seconds", "time", "perplexity"})
-        if (k.contains(QLatin1String(low)))
-            return false;
-    return true;
+    return tables::higherIsBetter(metricKey);
 }
 
 bool isFraction(const QString &metricKey)
 {
-    const QString k = metricKey.toLower();
-    return k.contains(QLatin1String("top1")) || k.contains(QLatin1String("top5")) || k.contains(QLatin1String("acc"));
+    return tables::isPercentMetric(metricKey);
 }
 
 QString valueText(double value, const QString &metricKey)

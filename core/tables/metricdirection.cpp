@@ -8,7 +8,7 @@ namespace gatefold::tables {
 bool higherIsBetter(const QString &metricKey)
 {
     const QString name = metricKey.section(QLatin1Char('/'), -1).toLower();
-    for (const char *lower : {"loss", "error", "err", "wait", "time", "latency", "perplexity"})
+    for (const char *lower : {"loss", "error", "err", "wait", "time", "seconds", "latency", "perplexity"})
         if (name.contains(QLatin1String(lower)))
             return false;
     return !name.endsWith(QLatin1String("_s")) || name.contains(QLatin1String("per_s"));
