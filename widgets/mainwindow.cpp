@@ -11,6 +11,7 @@
 #include "runtablemodel.h"
 #include "seriescache.h"
 #include "statusicon.h"
+#include "sweepview.h"
 
 #include "store/checkpointname.h"
 #include "store/runstore.h"
@@ -97,6 +98,9 @@ QWidget *MainWindow::buildCentre()
     m_lowerTabs = new QTabWidget;
     m_lowerTabs->addTab(buildCurvePanel(), tr("Curves"));
     m_lowerTabs->addTab(m_inspect, tr("Inspect"));
+    m_sweep = new SweepView(m_controller->store());  // issue 20: the selected runs as a sweep
+    m_lowerTabs->addTab(m_sweep, tr("Sweep"));
+    connect(m_sweep, &SweepView::runActivated, this, &MainWindow::selectRun);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(runTabs);
     split->addWidget(m_lowerTabs);
@@ -201,6 +205,7 @@ void MainWindow::connectSelection()
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::showCurves);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         m_compare->setRuns(selectedRuns());
+        m_sweep->setRuns(selectedRuns());
         m_inspect->setRuns(selectedRuns());
         m_inspect->setCheckpointEpochs(selectedRuns().isEmpty() ? QList<int>{} : keptEpochs(selectedRuns().first()));
     });
@@ -452,6 +457,7 @@ void MainWindow::followSelected()
     m_followed = now;
     showCurves();
     m_compare->setRuns(ids);
+    m_sweep->setRuns(ids);
     m_inspect->setCheckpointEpochs(epochs);
 }
 
