@@ -2,6 +2,7 @@
 // of the demo config varying 5 settings (optim.lr on a log grid, weight decay,
 // depth, gate.kind, the seed), two val/top1 points each. Times, median of
 // --repeats (offscreen or Xvfb):
+//  0. reading the selection from the store alone (SweepTable::read, no plots);
 //  1. the first read of the selection (every run's config parsed, its settings judged);
 //  2. a rebuild on another reduction (settings kept: the metric read again, both plots rebuilt);
 //  3. one replot of the scatters and of the parallel coordinates;
@@ -94,8 +95,20 @@ int main(int argc, char **argv)
     const QList<qint64> ids = generate(path, runs);
     QString error;
     auto store = store::RunStore::open(path, &error);
-    std::vector<double> first, rebuild, replotScatter, replotLines, hit;
+    std::vector<double> read, readWarm, first, rebuild, replotScatter, replotLines, hit;
     for (int k = 0; k < repeats; ++k) {
+        {
+            std::map<qint64, config::ComparedRun> settings;
+            QElapsedTimer r;
+            r.start();
+            const auto table = widgets::SweepTable::read(*store, ids, QStringLiteral("val/top1"),
+                                                         widgets::SweepTable::Reduction::Last, &settings);
+            read.push_back(msSince(r));
+            r.restart();
+            const auto again = widgets::SweepTable::read(*store, ids, QStringLiteral("val/top1"),
+                                                         widgets::SweepTable::Reduction::Best, &settings);
+            readWarm.push_back(msSince(r));
+        }
         widgets::SweepView view(store.get());
         view.resize(1600, 500);
         view.show();
@@ -121,7 +134,9 @@ int main(int argc, char **argv)
                         qint64(view.table()->varied().size()), qPrintable(view.table()->varied().join(", ")),
                         view.parallelCoordinates()->lineCount());
     }
-    std::printf("first read (configs parsed, both plots built): %.1f ms (median of %d)\n", median(first), repeats);
+    std::printf("store read alone (SweepTable::read, cold):     %.1f ms (median of %d)\n", median(read), repeats);
+    std::printf("store read alone, settings kept:               %.1f ms\n", median(readWarm));
+    std::printf("first read (configs parsed, both plots built): %.1f ms\n", median(first));
     std::printf("rebuild on another reduction (settings kept):  %.1f ms\n", median(rebuild));
     std::printf("replot, scatters:                              %.1f ms\n", median(replotScatter));
     std::printf("replot, parallel coordinates:                  %.1f ms\n", median(replotLines));

@@ -14,6 +14,7 @@
 
 #include "screenshot.h"
 
+#include "widgets/appsettings.h"
 #include "widgets/mainwindow.h"
 #include "widgets/parallelcoordinates.h"
 #include "widgets/plotstyle.h"
@@ -26,6 +27,7 @@
 
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QToolTip>
 
 #include <algorithm>
 #endif
@@ -89,6 +91,8 @@ private Q_SLOTS:
     void csvIsTheTableBehindTheView();
     void sentencesInPlaceOfThePlots();
     void theWindowSelectsTheClickedRun();
+    void manyRunsAreReadInOneQuery();
+    void darkTheme();
 
 private:
     QTemporaryDir m_dir;
@@ -220,7 +224,8 @@ void TstSweepView::hoverNamesTheRunAndClickSaysWhich()
     QTRY_VERIFY2(pc->hoverText().startsWith(QStringLiteral("%1 lr 0.01 s0\n").arg(run)), qPrintable(pc->hoverText()));
     QVERIFY2(pc->hoverText().contains(QStringLiteral("optim.lr = 0.01")), qPrintable(pc->hoverText()));
     QVERIFY2(pc->hoverText().contains(QStringLiteral("val/top1 (last, %): 61.00 %")), qPrintable(pc->hoverText()));
-    QCOMPARE(view.hoverText(), pc->hoverText());  // the status line says it too
+    QCOMPARE(QToolTip::text(), pc->hoverText());  // in a tooltip
+    QCOMPARE(view.hoverText(), QString(pc->hoverText()).replace('\n', QStringLiteral(" · ")));  // and the status line
     QSignalSpy activated(&view, &SweepView::runActivated);
     QTest::mouseClick(pc->plot(), Qt::LeftButton, {}, where.toPoint());
     QCOMPARE(activated.size(), 1);
@@ -229,6 +234,7 @@ void TstSweepView::hoverNamesTheRunAndClickSaysWhich()
     // Away from every line: nothing named, no click.
     QTest::mouseMove(pc->plot(), QPoint(2, 2));
     QTRY_VERIFY(pc->hoverText().isEmpty());
+    QVERIFY(view.hoverText().isEmpty());
     QTest::mouseClick(pc->plot(), Qt::LeftButton, {}, QPoint(2, 2));
     QCOMPARE(activated.size(), 1);
     // A scatter point names its run as well.
@@ -327,6 +333,69 @@ void TstSweepView::theWindowSelectsTheClickedRun()
     window.selectRuns({ids[0], ids[1]});
     QCOMPARE(view->table()->runs().size(), size_t(2));
     QCOMPARE(pc->highlighted(), qint64(-1));
+}
+
+// Past 32 runs the records come from one query of the store: the same table.
+void TstSweepView::manyRunsAreReadInOneQuery()
+{
+    QString error;
+    auto store = store::RunStore::open(m_dir.filePath("many.sqlite"), &error);
+    QVERIFY2(store, qPrintable(error));
+    QList<qint64> ids;
+    for (int i = 0; i < 40; ++i) {
+        const qint64 id = addSweepRun(*store, QStringLiteral("run %1").arg(i),
+                                      QStringLiteral(R"({"optim": {"lr": %1}, "train": {"seed": %2}})")
+                                          .arg(QString::number(1e-4 * (1 + i % 4)))
+                                          .arg(i / 4)
+                                          .toUtf8());
+        store->addMetrics(id, {{"val/top1", 10, 1, 0, 0.01 * i}});
+        if (i != 7)  // one run of the store not selected
+            ids << id;
+    }
+    const SweepTable table = SweepTable::read(*store, ids, QStringLiteral("val/top1"), SweepTable::Reduction::Last);
+    QCOMPARE(table.runs().size(), size_t(39));
+    QCOMPARE(table.varied(), (QStringList{"optim.lr", "train.seed"}));
+    for (const SweepRun &run : table.runs()) {
+        const int i = run.name.mid(4).toInt();
+        QVERIFY(i != 7);
+        QCOMPARE(run.id, ids[i < 7 ? i : i - 1]);
+        QCOMPARE(run.value, 0.01 * i);
+        QCOMPARE(run.settings.text(QStringLiteral("optim.lr")), QString::number(1e-4 * (1 + i % 4)));
+    }
+    QCOMPARE(table.axes()[0].kind(), SweepAxis::Kind::Linear);  // 1e-4 … 4e-4: less than two decades
+}
+
+// The plots follow the window's palette: the dark theme's background, text and bars.
+void TstSweepView::darkTheme()
+{
+    SweepView view(m_store.get());
+    view.resize(1200, 420);
+    view.setRuns(m_ids);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    applyTheme(QStringLiteral("dark"));
+    QApplication::processEvents();
+    const QColor base(0x1e, 0x1e, 0x1e), text(0xe0, 0xe0, 0xe0);
+    QCOMPARE(view.palette().color(QPalette::Base), base);
+    for (QCustomPlot *plot : {view.scatterPlots()->plot(), view.parallelCoordinates()->plot()}) {
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(plot->grab().toImage().pixelColor(2, 2).rgb(), base.rgb());
+    }
+    QCPAxisRect *rect = view.scatterPlots()->rect(QStringLiteral("optim.lr"));
+    QCOMPARE(rect->axis(QCPAxis::atBottom)->tickLabelColor(), text);
+    QCOMPARE(view.scatterPlots()->means(QStringLiteral("optim.lr"))->scatterStyle().pen().color(), text);
+    QCPItemText *title = nullptr;
+    QCustomPlot *pc = view.parallelCoordinates()->plot();
+    for (int i = 0; i < pc->itemCount(); ++i)
+        if (auto *t = qobject_cast<QCPItemText *>(pc->item(i)); t && t->text() == QLatin1String("optim.lr"))
+            title = t;
+    QVERIFY(title);
+    QCOMPARE(title->color(), text);
+    test::screenshot(&view, QStringLiteral("sweep-view-dark.png"));
+    applyTheme(QStringLiteral("light"));
+    QApplication::processEvents();
+    QCOMPARE(view.scatterPlots()->means(QStringLiteral("optim.lr"))->scatterStyle().pen().color(),
+             view.palette().color(QPalette::Text));
 }
 
 GATEFOLD_TEST_MAIN(TstSweepView)

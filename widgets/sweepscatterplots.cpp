@@ -69,6 +69,7 @@ SweepScatterPlots::SweepScatterPlots(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setMouseTracking(true);
+    m_plot->setAutoAddPlottableToLegend(false);  // no legend: a legend item per run cost most of a rebuild
     connect(m_plot, &QCustomPlot::mouseMove, this, &SweepScatterPlots::mouseMoved);
     connect(m_plot, &QCustomPlot::mousePress, this, &SweepScatterPlots::mousePressed);
     rebuild();

@@ -11,6 +11,12 @@
 
 namespace gatefold::widgets {
 
+namespace {
+
+constexpr int kOneQueryFrom = 32;  // selected runs from which all records are read at once
+
+} // namespace
+
 QString SweepRun::title() const
 {
     return QStringLiteral("%1 %2").arg(id).arg(name);
@@ -31,8 +37,19 @@ SweepTable SweepTable::read(store::RunStore &store, const QList<qint64> &runIds,
     QList<qint64> ids = runIds;
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    // Many runs: the store's records in one query rather than a query each.
+    std::map<qint64, store::RunRecord> records;
+    if (ids.size() > kOneQueryFrom)
+        for (store::RunRecord &r : store.runs())
+            records.emplace(r.id, std::move(r));
     for (qint64 id : ids) {
-        const auto record = store.run(id);
+        std::optional<store::RunRecord> record;
+        if (ids.size() > kOneQueryFrom) {
+            if (const auto it = records.find(id); it != records.end())
+                record = it->second;
+        } else {
+            record = store.run(id);
+        }
         if (!record)
             continue;
         SweepRun run;
@@ -66,10 +83,14 @@ SweepTable SweepTable::read(store::RunStore &store, const QList<qint64> &runIds,
         drawn.push_back(&run->settings);
     for (const QString &key : t.m_varied)
         t.m_axes.push_back(SweepAxis::of(key, drawn));
+    // Seed repeats: the measured runs grouped by what varies among them but the seed — what
+    // groupBySettings(…, allButSeed) would find again, without a second pass over every setting.
     std::vector<config::ComparedRun> measuredSettings;
     for (const SweepRun *run : t.measured())
         measuredSettings.push_back(run->settings);
-    t.m_repeats = config::groupBySettings(measuredSettings, {}, true);
+    QStringList beyondSeed = t.m_varied;
+    beyondSeed.removeIf(config::isSeedKey);
+    t.m_repeats = config::groupBySettings(measuredSettings, beyondSeed, false);
     return t;
 }
 

@@ -56,8 +56,9 @@ SweepView::SweepView(store::RunStore *store, QWidget *parent)
         layout->addWidget(label);
     }
     layout->addWidget(m_pages, 1);
-    connect(m_scatters, &SweepScatterPlots::hovered, this, [this](const QString &t) { m_pages->setHover(t, {}); });
-    connect(m_parallel, &ParallelCoordinates::hovered, this, [this](const QString &t) { m_pages->setHover(t, {}); });
+    auto hover = [this](const QString &text) { m_pages->setHover(text.split(QLatin1Char('\n')).join(QStringLiteral(" · ")), hint()); };
+    connect(m_scatters, &SweepScatterPlots::hovered, this, hover);
+    connect(m_parallel, &ParallelCoordinates::hovered, this, hover);
     connect(m_scatters, &SweepScatterPlots::runClicked, this, &SweepView::activate);
     connect(m_parallel, &ParallelCoordinates::runClicked, this, &SweepView::activate);
     showTable();
@@ -147,7 +148,7 @@ void SweepView::showTable()
     m_parallel->setTable(ready ? m_table : nullptr);
     m_parallel->setHighlighted(m_clicked);
     m_pages->setReason(ready ? QString() : sentence());
-    m_pages->setHover({}, {});
+    m_pages->setHover({}, hint());
     QStringList missing;
     const auto without = m_table ? m_table->missing() : std::vector<const SweepRun *>();
     for (const SweepRun *run : without) {
@@ -189,6 +190,11 @@ QString SweepView::sentence() const
         break;
     }
     return {};
+}
+
+QString SweepView::hint() const
+{
+    return tr("Point at a run's line or point to see its settings; click it to select the run.");
 }
 
 bool SweepView::isAvailable() const

@@ -49,7 +49,7 @@ public:
     bool isAvailable() const;  // the plots are shown, not a sentence
     QString reason() const;    // the sentence in their place; "" while they are shown
     QString missingText() const;  // "no val/top1: 7 a, 9 b", "" when every run has the metric
-    QString hoverText() const;    // what the mouse points at, as the status line says it
+    QString hoverText() const;    // the run the mouse points at, as the status line says it (one line)
 
     // The plots as one picture (.png, .svg or .pdf); the table as CSV. False with the reason in `error`.
     bool exportPicture(const QString &path, QString *error);
@@ -65,6 +65,7 @@ private:
     QWidget *buildBar();
     void showTable();
     QString sentence() const;
+    QString hint() const;  // the status line while the mouse points at no run
     void activate(qint64 runId);
     void askExportPicture();
     void askExportCsv();
