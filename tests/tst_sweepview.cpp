@@ -231,6 +231,9 @@ void TstSweepView::hoverNamesTheRunAndClickSaysWhich()
     QCOMPARE(activated.size(), 1);
     QCOMPARE(activated.first().first().toLongLong(), run);
     QCOMPARE(pc->highlighted(), run);
+    QCOMPARE(view.scatterPlots()->highlighted(), run);  // its point ringed in the scatters too
+    QApplication::processEvents();  // the queued replot
+    test::screenshot(&view, QStringLiteral("sweep-view-clicked.png"));
     // Away from every line: nothing named, no click.
     QTest::mouseMove(pc->plot(), QPoint(2, 2));
     QTRY_VERIFY(pc->hoverText().isEmpty());
@@ -329,10 +332,12 @@ void TstSweepView::theWindowSelectsTheClickedRun()
     QCOMPARE(view->table()->runs().size(), size_t(7));     // the view keeps the sweep, the run marked
     QVERIFY(view->isAvailable());
     QCOMPARE(pc->highlighted(), run);
+    QCOMPARE(view->scatterPlots()->highlighted(), run);
     // Another selection is read as it is.
     window.selectRuns({ids[0], ids[1]});
     QCOMPARE(view->table()->runs().size(), size_t(2));
     QCOMPARE(pc->highlighted(), qint64(-1));
+    QCOMPARE(view->scatterPlots()->highlighted(), qint64(-1));
 }
 
 // Past 32 runs the records come from one query of the store: the same table.

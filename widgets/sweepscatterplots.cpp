@@ -78,7 +78,21 @@ SweepScatterPlots::SweepScatterPlots(QWidget *parent)
 void SweepScatterPlots::setTable(std::shared_ptr<const SweepTable> table)
 {
     m_table = std::move(table);
+    m_highlighted = -1;
     rebuild();
+}
+
+void SweepScatterPlots::setHighlighted(qint64 runId)
+{
+    m_highlighted = runId;
+    for (Panel &panel : m_panels) {
+        panel.ring->data()->clear();
+        const auto data = panel.points->data();
+        for (size_t i = 0; i < panel.runs.size(); ++i)
+            if (panel.runs[i] == runId)
+                panel.ring->addData(data->at(int(i))->key, data->at(int(i))->value);
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 QCPAxisRect *SweepScatterPlots::rect(const QString &key) const
@@ -137,7 +151,10 @@ void SweepScatterPlots::rebuild()
     for (Panel &panel : m_panels) {
         panel.means->setScatterStyle(meanBar(text));
         panel.means->setPen(panel.means->lineStyle() == QCPGraph::lsNone ? Qt::NoPen : QPen(text, 1, Qt::DashLine));
+        panel.ring->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(palette().color(QPalette::Highlight), 2.5),
+                                                    Qt::NoBrush, 14));
     }
+    setHighlighted(m_highlighted);
     m_plot->replot();
 }
 
@@ -159,6 +176,8 @@ void SweepScatterPlots::addPanel(int index, int columns, double low, double high
     dot.setAlpha(170);
     panel.points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, dot, dot, 7));
     panel.means = m_plot->addGraph(x, y);
+    panel.ring = m_plot->addGraph(x, y);
+    panel.ring->setLineStyle(QCPGraph::lsNone);
     fillPanel(panel);
     m_panels.push_back(panel);
 }

@@ -37,6 +37,9 @@ public:
     QCPGraph *means(const QString &key) const;   // a bar per seed group, ordered by x
     // The run whose point lies within a few pixels of `pos` (plot pixels), or -1.
     qint64 runAt(const QPointF &pos) const;
+    // Rings the run's point in every scatter (-1: none).
+    void setHighlighted(qint64 runId);
+    qint64 highlighted() const { return m_highlighted; }
 
 Q_SIGNALS:
     void hovered(const QString &text);  // the run under the mouse (SweepTable::describe), "" for none
@@ -51,6 +54,7 @@ private:
         QCPAxisRect *rect = nullptr;
         QCPGraph *points = nullptr;
         QCPGraph *means = nullptr;
+        QCPGraph *ring = nullptr;  // around the highlighted run's point
         std::vector<qint64> runs;  // the run of each point, in the points' order
     };
     void rebuild();
@@ -63,6 +67,7 @@ private:
     std::shared_ptr<const SweepTable> m_table;
     QStringList m_keys;
     std::vector<Panel> m_panels;
+    qint64 m_highlighted = -1;
 };
 
 } // namespace gatefold::widgets

@@ -104,7 +104,7 @@ void SweepView::setRuns(const QList<qint64> &runIds)
 {
     // The run a click here selected, alone: the sweep stays, that run marked.
     if (runIds.size() == 1 && runIds.front() == m_clicked && m_runs.contains(m_clicked)) {
-        m_parallel->setHighlighted(m_clicked);
+        markClicked();
         return;
     }
     if (runIds != m_runs)
@@ -146,7 +146,7 @@ void SweepView::showTable()
     const bool ready = m_table && m_table->state() == SweepTable::State::Ready;
     m_scatters->setTable(ready ? m_table : nullptr);
     m_parallel->setTable(ready ? m_table : nullptr);
-    m_parallel->setHighlighted(m_clicked);
+    markClicked();
     m_pages->setReason(ready ? QString() : sentence());
     m_pages->setHover({}, hint());
     QStringList missing;
@@ -220,8 +220,14 @@ QString SweepView::hoverText() const
 void SweepView::activate(qint64 runId)
 {
     m_clicked = runId;
-    m_parallel->setHighlighted(runId);
+    markClicked();
     Q_EMIT runActivated(runId);
+}
+
+void SweepView::markClicked()
+{
+    m_parallel->setHighlighted(m_clicked);
+    m_scatters->setHighlighted(m_clicked);
 }
 
 bool SweepView::exportPicture(const QString &path, QString *error)

@@ -67,6 +67,7 @@ private:
     QString sentence() const;
     QString hint() const;  // the status line while the mouse points at no run
     void activate(qint64 runId);
+    void markClicked();  // the clicked run's line and points, marked in both plots
     void askExportPicture();
     void askExportCsv();
 
