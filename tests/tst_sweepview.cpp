@@ -92,6 +92,7 @@ private Q_SLOTS:
     void sentencesInPlaceOfThePlots();
     void theWindowSelectsTheClickedRun();
     void manyRunsAreReadInOneQuery();
+    void settingsThatApplyToSomeRunsOnly();
     void darkTheme();
 
 private:
@@ -305,6 +306,9 @@ void TstSweepView::sentencesInPlaceOfThePlots()
     QVERIFY(view.missingText().isEmpty());
     m_store->deleteRun(copy);
     view.setRuns(m_ids);
+    view.setMetric(QString());
+    QCOMPARE(view.reason(), QStringLiteral("Type or choose the metric to plot against the settings (val/top1, val/loss, …)."));
+    view.setMetric(QStringLiteral("val/top1"));
     QVERIFY(view.isAvailable());
     QVERIFY(view.reason().isEmpty());
 }
@@ -368,6 +372,44 @@ void TstSweepView::manyRunsAreReadInOneQuery()
         QCOMPARE(run.settings.text(QStringLiteral("optim.lr")), QString::number(1e-4 * (1 + i % 4)));
     }
     QCOMPARE(table.axes()[0].kind(), SweepAxis::Kind::Linear);  // 1e-4 … 4e-4: less than two decades
+}
+
+// gate.codebook_size means something for the CDE runs only: a numeric axis on which the ungated runs
+// sit below, at "—"; gate.kind is text: categories in order. In the CSV a setting that does not apply is empty.
+void TstSweepView::settingsThatApplyToSomeRunsOnly()
+{
+    QString error;
+    auto store = store::RunStore::open(m_dir.filePath("gates.sqlite"), &error);
+    QVERIFY2(store, qPrintable(error));
+    QList<qint64> ids;
+    const char *configs[] = {R"({"gate": {"kind": "none"}, "train": {"seed": 0}})",
+                             R"({"gate": {"kind": "none"}, "train": {"seed": 1}})",
+                             R"({"gate": {"kind": "cde", "codebook_size": 128}, "train": {"seed": 0}})",
+                             R"({"gate": {"kind": "cde", "codebook_size": 256}, "train": {"seed": 0}})"};
+    for (int i = 0; i < 4; ++i) {
+        ids << addSweepRun(*store, QStringLiteral("g%1").arg(i), configs[i]);
+        store->addMetrics(ids.last(), {{"val/top1", 10, 1, 0, 0.5 + 0.1 * i}});
+    }
+    const SweepTable table = SweepTable::read(*store, ids, QStringLiteral("val/top1"), SweepTable::Reduction::Last);
+    QCOMPARE(table.varied(), (QStringList{"gate.kind", "gate.codebook_size", "train.seed"}));
+    const SweepAxis &kind = table.axes()[0];
+    QCOMPARE(kind.kind(), SweepAxis::Kind::Categorical);
+    QCOMPARE(kind.categories(), (QStringList{"cde", "none"}));
+    const SweepAxis &codebook = table.axes()[1];
+    QCOMPARE(codebook.kind(), SweepAxis::Kind::Linear);  // 128 … 256: less than two decades
+    QVERIFY(codebook.hasMissing());
+    QCOMPARE(codebook.normalised(table.runs()[0].settings), SweepAxis::missingPlace());
+    QCOMPARE(codebook.normalised(table.runs()[2].settings), 0.0);
+    QCOMPARE(codebook.normalised(table.runs()[3].settings), 1.0);
+    QCOMPARE(codebook.ticks().back().text, QStringLiteral("—"));
+    double x = 0;
+    QVERIFY(!codebook.position(table.runs()[0].settings, &x));  // not drawn in that scatter
+    QVERIFY(kind.position(table.runs()[0].settings, &x));
+    QCOMPARE(x, 1.0);
+    const QStringList lines = QString::fromUtf8(table.csv()).split(QStringLiteral("\r\n"));
+    QCOMPARE(lines[0], QStringLiteral("run,name,gate.kind,gate.codebook_size,train.seed,val/top1 (last)"));
+    QCOMPARE(lines[1], QStringLiteral("%1,g0,none,,0,0.5").arg(ids[0]));
+    QCOMPARE(lines[4], QStringLiteral("%1,g3,cde,256,0,0.8").arg(ids[3]));
 }
 
 // The plots follow the window's palette: the dark theme's background, text and bars.

@@ -173,6 +173,8 @@ QString SweepView::sentence() const
 {
     const QString metric = m_table ? m_table->metric() : m_metric->currentText();
     const int runs = m_table ? int(m_table->runs().size()) : 0;
+    if (metric.isEmpty() && runs >= 2)
+        return tr("Type or choose the metric to plot against the settings (val/top1, val/loss, …).");
     switch (m_table ? m_table->state() : SweepTable::State::TooFewRuns) {
     case SweepTable::State::TooFewRuns:
         return tr("Select two or more runs to see a sweep — filter the runs by their sweep and select them all — "
