@@ -8,7 +8,7 @@
 //  3. one replot of the scatters and of the parallel coordinates;
 //  4. the hover's hit test over every line.
 //
-//   bench_sweepview [--runs 1000] [--repeats 5] [--store FILE (reuse)]
+//   bench_sweepview [--runs 1000] [--repeats 5] [--store FILE (reuse)] [--screenshot FILE.png (the view, to look at)]
 
 #include "median.h"
 
@@ -80,7 +80,7 @@ int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
     int runs = 1000, repeats = 5;
-    QString path;
+    QString path, screenshot;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--runs"))
             runs = std::atoi(argv[i + 1]);
@@ -88,6 +88,8 @@ int main(int argc, char **argv)
             repeats = std::atoi(argv[i + 1]);
         else if (!std::strcmp(argv[i], "--store"))
             path = QString::fromLocal8Bit(argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--screenshot"))
+            screenshot = QString::fromLocal8Bit(argv[i + 1]);
     }
     QTemporaryDir dir;
     if (path.isEmpty())
@@ -129,6 +131,10 @@ int main(int argc, char **argv)
         t.restart();
         view.parallelCoordinates()->runAt(QPointF(300, 200));
         hit.push_back(msSince(t));
+        if (k == 0 && !screenshot.isEmpty()) {
+            QApplication::processEvents();
+            view.grab().save(screenshot);
+        }
         if (k == 0)
             std::printf("%d runs, %lld varied settings (%s), %d lines\n", int(ids.size()),
                         qint64(view.table()->varied().size()), qPrintable(view.table()->varied().join(", ")),

@@ -93,6 +93,7 @@ private Q_SLOTS:
     void theWindowSelectsTheClickedRun();
     void manyRunsAreReadInOneQuery();
     void settingsThatApplyToSomeRunsOnly();
+    void tooManyCombinationsGetOneMeanPerValue();
     void darkTheme();
 
 private:
@@ -147,6 +148,8 @@ void TstSweepView::scattersShowTheMetricAgainstEachSetting()
         QCOMPARE(means->at(i)->key, expected[size_t(2 * i)].first);
         QCOMPARE(means->at(i)->value, (expected[size_t(2 * i)].second + expected[size_t(2 * i + 1)].second) / 2.0);
     }
+    QVERIFY(!view.scatterPlots()->meansPerValue());
+    QCOMPARE(view.scatterPlots()->caption(), QStringLiteral("● a run   ▬ the mean over the seeds of each setting combination"));
     // The run without val/top1: named above the plots, drawn nowhere.
     QCOMPARE(view.missingText(), QStringLiteral("no val/top1: %1 not evaluated").arg(m_ids.last()));
     QCOMPARE(view.parallelCoordinates()->lineCount(), 6);
@@ -410,6 +413,43 @@ void TstSweepView::settingsThatApplyToSomeRunsOnly()
     QCOMPARE(lines[0], QStringLiteral("run,name,gate.kind,gate.codebook_size,train.seed,val/top1 (last)"));
     QCOMPARE(lines[1], QStringLiteral("%1,g0,none,,0,0.5").arg(ids[0]));
     QCOMPARE(lines[4], QStringLiteral("%1,g3,cde,256,0,0.8").arg(ids[3]));
+}
+
+// 2 learning rates × 10 weight decays: 10 combinations at each lr, too many bars to read; each lr's bar
+// is then the mean of all its runs, and the caption says so.
+void TstSweepView::tooManyCombinationsGetOneMeanPerValue()
+{
+    QString error;
+    auto store = store::RunStore::open(m_dir.filePath("wide.sqlite"), &error);
+    QVERIFY2(store, qPrintable(error));
+    QList<qint64> ids;
+    double sums[2] = {0, 0};
+    for (int i = 0; i < 20; ++i) {
+        const QByteArray config = QStringLiteral(R"({"optim": {"lr": %1, "weight_decay": %2}})")
+                                      .arg(i % 2 ? QStringLiteral("0.01") : QStringLiteral("0.001"))
+                                      .arg(0.01 * (i / 2))
+                                      .toUtf8();
+        ids << addSweepRun(*store, QStringLiteral("w%1").arg(i), config);
+        store->addMetrics(ids.last(), {{"val/top1", 10, 1, 0, 0.3 + 0.02 * i}});
+    }
+    SweepView view(store.get());
+    view.resize(1000, 400);
+    view.setRuns(ids);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.scatterPlots()->meansPerValue());
+    QVERIFY(view.scatterPlots()->caption().contains(QStringLiteral("the mean of all runs at that value")));
+    const auto points = view.scatterPlots()->points(QStringLiteral("optim.lr"))->data();
+    for (int i = 0; i < points->size(); ++i)  // the same values, in the order the bars sum them
+        sums[points->at(i)->key > 0.005 ? 1 : 0] += points->at(i)->value;
+    const auto means = view.scatterPlots()->means(QStringLiteral("optim.lr"))->data();
+    QCOMPARE(means->size(), 2);
+    QCOMPARE(means->at(0)->key, 0.001);
+    QCOMPARE(means->at(0)->value, sums[0] / 10.0);
+    QCOMPARE(means->at(1)->key, 0.01);
+    QCOMPARE(means->at(1)->value, sums[1] / 10.0);
+    // Each lr's mean is what its runs' values say: runs 0, 2, … 18 at 1e-3 (30, 34, … 66 %).
+    QCOMPARE(qRound(means->at(0)->value * 100), 4800);
 }
 
 // The plots follow the window's palette: the dark theme's background, text and bars.

@@ -104,12 +104,16 @@ void ParallelCoordinates::rebuild()
     }
     const int settings = int(m_table->varied().size());
     bool missing = false;
+    int firstLabels = 0;  // the widest tick label of the first axis, left of it
     for (int i = 0; i < settings; ++i) {
         const SweepAxis &axis = m_table->axes()[size_t(i)];
         missing = missing || (axis.isNumeric() && axis.hasMissing());
         std::vector<std::pair<double, QString>> ticks;
-        for (const SweepAxis::Tick &t : axis.ticks())
+        for (const SweepAxis::Tick &t : axis.ticks()) {
             ticks.push_back({t.at, t.text});
+            if (i == 0)
+                firstLabels = std::max(firstLabels, QFontMetrics(font()).horizontalAdvance(t.text));
+        }
         addAxis(i, axis.key(), ticks);
     }
     // The metric's axis: evenly spaced values between its lowest and highest.
@@ -122,10 +126,15 @@ void ParallelCoordinates::rebuild()
     for (double v : SweepAxis::roundValues(low, high, kMetricTicks))
         ticks.push_back({high > low ? (v - low) / (high - low) : 0.5, QString::number(v, 'g', 6)});
     addAxis(settings, m_table->metricLabel(), ticks);
-    // Room on the left for the first axis's tick labels, below for "—", above (in pixels) for two rows of titles.
-    m_plot->xAxis->setRange(-0.45, settings + 0.12);
+    // Room (in pixels) on the left for the first axis's tick labels and above for two rows of titles;
+    // below the axes for "—".
+    m_plot->xAxis->setRange(-0.02, settings + 0.02);
     m_plot->yAxis->setRange(missing ? SweepAxis::missingPlace() - 0.06 : -0.04, 1.03);
-    const QMargins margins(4, 2 * QFontMetrics(font()).height() + 12, 4, 6);
+    const QFontMetrics metrics(font());
+    QFont bold = font();
+    bold.setBold(true);
+    const int firstTitle = QFontMetrics(bold).horizontalAdvance(m_table->varied().front()) / 2;  // centred on the axis
+    const QMargins margins(std::max(firstLabels + 14, firstTitle + 4), 2 * metrics.height() + 12, 8, 6);
     m_plot->axisRect()->setMargins(margins);
     m_scale->setMargins(QMargins(0, margins.top(), 0, margins.bottom()));  // the bar as tall as the axes
     addLines();

@@ -108,7 +108,7 @@ std::vector<SweepAxis::Tick> SweepAxis::ticks(int maxTicks) const
     }
     if (int(m_values.size()) <= maxTicks) {
         for (double v : m_values)
-            out.push_back({normalisedValue(v), QString::number(v, 'g', 12)});
+            out.push_back({normalisedValue(v), QString::number(v, 'g', 4)});
     } else if (m_kind == Kind::Log) {
         for (double decade = std::pow(10.0, std::ceil(std::log10(m_min))); decade <= m_max * (1 + 1e-9); decade *= 10)
             out.push_back({normalisedValue(decade), QString::number(decade, 'g', 3)});

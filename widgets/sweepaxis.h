@@ -32,6 +32,7 @@ public:
     double maximum() const { return m_max; }
     const QStringList &categories() const { return m_categories; }  // categorical: in axis order
     bool hasMissing() const { return m_missing; }                   // a run it does not apply to
+    int valueCount() const { return int(isNumeric() ? m_values.size() : m_categories.size()); }  // distinct places
 
     // Where `run` sits along a scatter's x axis: the value (numeric) or the
     // category's index; false where it has no place (numeric, not applying).
@@ -42,8 +43,8 @@ public:
     double normalised(const config::ComparedRun &run) const;
     static constexpr double missingPlace() { return -0.12; }
 
-    // The labelled places of a parallel-coordinates axis (normalised) and their texts:
-    // every value while there are at most `maxTicks` of them, else round values (a decade
+    // The labelled places of a parallel-coordinates axis (normalised) and their texts (numbers to 4
+    // significant digits): every value while there are at most `maxTicks` of them, else round values (a decade
     // apart at most on a log axis).
     struct Tick {
         double at;

@@ -7,6 +7,7 @@
 #include "config/settingcomparison.h"
 
 #include <QMouseEvent>
+#include <QLabel>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -19,6 +20,7 @@ namespace {
 
 constexpr int kMaxScatterColumns = 3;
 constexpr double kPointHitPixels = 8.0;
+constexpr int kMaxBarsPerValue = 4;  // seed groups at one value past which the bar is the value's mean
 
 // A mean: a short horizontal bar across the points it summarises.
 QCPScatterStyle meanBar(const QColor &colour)
@@ -64,10 +66,14 @@ void setUpXAxis(QCPAxis *axis, const SweepAxis &sweepAxis)
 SweepScatterPlots::SweepScatterPlots(QWidget *parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this))
+    , m_caption(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
+    layout->addWidget(m_plot, 1);
+    const int gap = fontMetrics().averageCharWidth();
+    m_caption->setContentsMargins(gap, 0, gap, gap / 2);
+    layout->addWidget(m_caption);
     m_plot->setMouseTracking(true);
     m_plot->setAutoAddPlottableToLegend(false);  // no legend: a legend item per run cost most of a rebuild
     connect(m_plot, &QCustomPlot::mouseMove, this, &SweepScatterPlots::mouseMoved);
@@ -127,6 +133,7 @@ void SweepScatterPlots::rebuild()
     m_panels.clear();
     m_keys.clear();
     if (!m_table || m_table->state() != SweepTable::State::Ready) {
+        m_caption->clear();
         m_plot->replot();
         return;
     }
@@ -143,6 +150,13 @@ void SweepScatterPlots::rebuild()
         high = std::max(high, m_table->shown(run->value));
     }
     const double pad = high > low ? 0.08 * (high - low) : std::max(1e-3, 0.05 * std::abs(high));
+    // Bars per seed group while a value has few of them; else each value's mean.
+    m_meansPerValue = false;
+    for (const QString &key : m_keys) {
+        const int values = std::max(1, m_table->axes()[size_t(m_table->varied().indexOf(key))].valueCount());
+        m_meansPerValue = m_meansPerValue || int(m_table->repeats().size()) > kMaxBarsPerValue * values;
+    }
+    m_caption->setText(caption());
     const int columns = std::min<int>(kMaxScatterColumns, int(m_keys.size()));
     for (int i = 0; i < m_keys.size(); ++i)
         addPanel(i, columns, low - pad, high + pad);
@@ -202,17 +216,9 @@ void SweepScatterPlots::fillPanel(Panel &panel)
         panel.runs.push_back(p.run);
     }
     panel.points->setData(xs, ys, true);
-    // The mean of each group of seed repeats, at the group's value of this setting.
     std::vector<std::pair<double, double>> means;
     if (!config::isSeedKey(panel.key))
-        for (const config::SettingGroup &group : m_table->repeats()) {
-            double x = 0, sum = 0;
-            if (!axis.position(measured[size_t(group.members.front())]->settings, &x))
-                continue;
-            for (int member : group.members)
-                sum += m_table->shown(measured[size_t(member)]->value);
-            means.push_back({x, sum / double(group.members.size())});
-        }
+        means = m_meansPerValue ? valueMeans(xs, ys) : groupMeans(axis);
     std::stable_sort(means.begin(), means.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     QVector<double> mx, my;
     for (const auto &[x, y] : means) {
@@ -223,6 +229,47 @@ void SweepScatterPlots::fillPanel(Panel &panel)
     // One setting besides the seed: its means in order are a curve worth reading as one.
     panel.means->setLineStyle(m_keys.size() == 1 && !config::isSeedKey(panel.key) ? QCPGraph::lsLine
                                                                                   : QCPGraph::lsNone);
+}
+
+// The mean of each group of seed repeats, at the group's value of this setting.
+std::vector<std::pair<double, double>> SweepScatterPlots::groupMeans(const SweepAxis &axis) const
+{
+    std::vector<std::pair<double, double>> means;
+    const auto measured = m_table->measured();
+    for (const config::SettingGroup &group : m_table->repeats()) {
+        double x = 0, sum = 0;
+        if (!axis.position(measured[size_t(group.members.front())]->settings, &x))
+            continue;
+        for (int member : group.members)
+            sum += m_table->shown(measured[size_t(member)]->value);
+        means.push_back({x, sum / double(group.members.size())});
+    }
+    return means;
+}
+
+// The mean of the points at each x (`xs` ascending).
+std::vector<std::pair<double, double>> SweepScatterPlots::valueMeans(const QVector<double> &xs, const QVector<double> &ys)
+{
+    std::vector<std::pair<double, double>> means;
+    for (int i = 0; i < xs.size();) {
+        int j = i;
+        double sum = 0;
+        for (; j < xs.size() && xs[j] == xs[i]; ++j)
+            sum += ys[j];
+        means.push_back({xs[i], sum / double(j - i)});
+        i = j;
+    }
+    return means;
+}
+
+QString SweepScatterPlots::caption() const
+{
+    if (m_panels.empty() && m_keys.isEmpty())
+        return {};
+    if (m_keys.size() == 1 && config::isSeedKey(m_keys.front()))
+        return tr("● a run");
+    return m_meansPerValue ? tr("● a run   ▬ the mean of all runs at that value (too many setting combinations to mark each)")
+                           : tr("● a run   ▬ the mean over the seeds of each setting combination");
 }
 
 qint64 SweepScatterPlots::runAt(const QPointF &pos) const
