@@ -34,22 +34,29 @@ SweepTable SweepTable::read(store::RunStore &store, const QList<qint64> &runIds,
         t.m_percent = columns->front().format.style == tables::NumberFormat::Style::Percent;
         t.m_lowerIsBetter = columns->front().best == tables::Best::Min;
     }
+    t.readRuns(store, runIds, settings);
+    t.findVaried();
+    return t;
+}
+
+void SweepTable::readRuns(store::RunStore &store, const QList<qint64> &runIds,
+                          std::map<qint64, config::ComparedRun> *settings)
+{
     QList<qint64> ids = runIds;
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     // Many runs: the store's records in one query rather than a query each.
+    const bool oneQuery = ids.size() > kOneQueryFrom;
     std::map<qint64, store::RunRecord> records;
-    if (ids.size() > kOneQueryFrom)
+    if (oneQuery)
         for (store::RunRecord &r : store.runs())
             records.emplace(r.id, std::move(r));
     for (qint64 id : ids) {
         std::optional<store::RunRecord> record;
-        if (ids.size() > kOneQueryFrom) {
-            if (const auto it = records.find(id); it != records.end())
-                record = it->second;
-        } else {
+        if (!oneQuery)
             record = store.run(id);
-        }
+        else if (const auto it = records.find(id); it != records.end())
+            record = it->second;
         if (!record)
             continue;
         SweepRun run;
@@ -63,35 +70,36 @@ SweepTable SweepTable::read(store::RunStore &store, const QList<qint64> &runIds,
         } else {
             run.settings = config::comparedRun(record->configJson);
         }
-        const store::MetricSummary s = store.metricSummary(id, metric);
+        const store::MetricSummary s = store.metricSummary(id, m_metric);
         run.measured = s.count > 0;
-        run.value = reduction == Reduction::Last ? s.last : t.m_lowerIsBetter ? s.min : s.max;
-        t.m_runs.push_back(std::move(run));
+        run.value = m_reduction == Reduction::Last ? s.last : m_lowerIsBetter ? s.min : s.max;
+        m_runs.push_back(std::move(run));
     }
+}
+
+void SweepTable::findVaried()
+{
     // What varies among the runs drawn; with fewer than two drawn, among all (for the CSV).
-    std::vector<config::ComparedRun> compared;
-    for (const SweepRun *run : t.measured())
-        compared.push_back(run->settings);
+    std::vector<config::ComparedRun> measuredSettings;
+    for (const SweepRun *run : measured())
+        measuredSettings.push_back(run->settings);
+    std::vector<config::ComparedRun> compared = measuredSettings;
     if (compared.size() < 2) {
         compared.clear();
-        for (const SweepRun &run : t.m_runs)
+        for (const SweepRun &run : m_runs)
             compared.push_back(run.settings);
     }
-    t.m_varied = config::differingSettings(compared);
+    m_varied = config::differingSettings(compared);
     std::vector<const config::ComparedRun *> drawn;
-    for (const SweepRun *run : t.measured())
+    for (const SweepRun *run : measured())
         drawn.push_back(&run->settings);
-    for (const QString &key : t.m_varied)
-        t.m_axes.push_back(SweepAxis::of(key, drawn));
+    for (const QString &key : m_varied)
+        m_axes.push_back(SweepAxis::of(key, drawn));
     // Seed repeats: the measured runs grouped by what varies among them but the seed — what
     // groupBySettings(…, allButSeed) would find again, without a second pass over every setting.
-    std::vector<config::ComparedRun> measuredSettings;
-    for (const SweepRun *run : t.measured())
-        measuredSettings.push_back(run->settings);
-    QStringList beyondSeed = t.m_varied;
+    QStringList beyondSeed = m_varied;
     beyondSeed.removeIf(config::isSeedKey);
-    t.m_repeats = config::groupBySettings(measuredSettings, beyondSeed, false);
-    return t;
+    m_repeats = config::groupBySettings(measuredSettings, beyondSeed, false);
 }
 
 SweepTable::State SweepTable::state() const

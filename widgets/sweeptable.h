@@ -73,6 +73,9 @@ public:
     QByteArray csv() const;
 
 private:
+    void readRuns(store::RunStore &store, const QList<qint64> &runIds, std::map<qint64, config::ComparedRun> *settings);
+    void findVaried();  // the varied settings, their axes, the seed groups
+
     QString m_metric;
     Reduction m_reduction = Reduction::Last;
     bool m_percent = false;
