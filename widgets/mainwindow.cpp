@@ -14,6 +14,7 @@
 #include "toast.h"
 #include "seriescache.h"
 #include "statusicon.h"
+#include "sweepview.h"
 
 #include "store/checkpointname.h"
 #include "store/runstore.h"
@@ -94,6 +95,9 @@ QWidget *MainWindow::buildCentre()
     m_lowerTabs = new QTabWidget;
     m_lowerTabs->addTab(buildCurvePanel(), tr("Curves"));
     m_lowerTabs->addTab(m_inspect, tr("Inspect"));
+    m_sweep = new SweepView(m_controller->store());  // issue 20: the selected runs as a sweep
+    m_lowerTabs->addTab(m_sweep, tr("Sweep"));
+    connect(m_sweep, &SweepView::runActivated, this, &MainWindow::selectRun);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(runTabs);
     split->addWidget(m_lowerTabs);
@@ -159,6 +163,7 @@ void MainWindow::connectSelection()
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         const QList<qint64> runs = selectedRuns();
         m_compare->setRuns(runs);
+        m_sweep->setRuns(runs);
         const bool cleared = m_inspect->setRuns(runs);
         m_inspect->setCheckpointEpochs(runs.isEmpty() ? QList<int>{} : keptEpochs(runs.first()));
         // Inspect in view, showing (or computing) another run: it recomputes for the one selected now.
@@ -368,6 +373,7 @@ void MainWindow::followSelected()
     m_followed = now;
     showCurves();
     m_compare->setRuns(ids);
+    m_sweep->setRuns(ids);
     m_inspect->setCheckpointEpochs(epochs);
 }
 

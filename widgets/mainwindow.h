@@ -27,6 +27,7 @@ class GroupView;
 class CurvePlot;
 class CurvesWorkspace;
 class SeriesCache;
+class SweepView;
 class RunController;
 class RunFormPanel;
 class RunFilterBar;
@@ -55,6 +56,7 @@ public:
     SeriesCache *seriesCache() const { return m_cache.get(); }
     CompareView *compareView() const { return m_compare; }
     InspectPanel *inspectPanel() const { return m_inspect; }
+    SweepView *sweepView() const { return m_sweep; }
     // Shows the Inspect tab on `view` (attention, distance, codebook, branches, cka) and computes it
     // for the selected run; false when no run is selected.
     bool inspect(const QString &view = QString());
@@ -142,6 +144,7 @@ private:
     CompareView *m_compare;
     InspectPanel *m_inspect;
     QTabWidget *m_lowerTabs;
+    SweepView *m_sweep = nullptr;
     QLabel *m_queueState;
     QString m_followed;  // the selected runs' ids, statuses, names and last steps, at the last look
     GroupView *m_groups;
