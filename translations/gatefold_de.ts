@@ -14,12 +14,12 @@
     <message>
         <location filename="../widgets/costsummary.cpp" line="+14"/>
         <source>Parameters and GFLOPs: — (the model settings have problems)</source>
-        <translation type="unfinished"></translation>
+        <translation>Parameter und GFLOPs: — (die Modelleinstellungen haben Probleme)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 parameters · %2 GMACs (%3 GFLOPs) per image, forward</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Parameter · %2 GMACs (%3 GFLOPs) pro Bild, Vorwärtsdurchlauf</translation>
     </message>
 </context>
 <context>
@@ -490,52 +490,52 @@
     <message>
         <location filename="../core/config/plausibility.cpp" line="+19"/>
         <source>%1 epochs is unusually many: ViTs train for 100 to 300 epochs on ImageNet and up to about 600 on small sets from scratch</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Epochen sind ungewöhnlich viele: ViTs trainieren 100 bis 300 Epochen auf ImageNet und bis zu etwa 600 auf kleinen Datensätzen von Grund auf</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>a batch of %1 images is unusually large (usual: 64 to 4096); large batches need a larger learning rate and a longer warm-up</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Batch von %1 Bildern ist ungewöhnlich groß (üblich: 64 bis 4096); große Batches brauchen eine höhere Lernrate und eine längere Aufwärmphase</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>a peak learning rate of %1 is far above AdamW&apos;s usual range for ViTs (1e-4 to 5e-3); above 0.1 training usually diverges</source>
-        <translation type="unfinished"></translation>
+        <translation>eine maximale Lernrate von %1 liegt weit über dem für ViTs üblichen AdamW-Bereich (1e-4 bis 5e-3); über 0.1 divergiert das Training meist</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>stochastic depth of %1 drops most of the last blocks&apos; updates (usual: 0 to 0.3; DeiT-B uses 0.1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Stochastic Depth von %1 verwirft die meisten Updates der letzten Blöcke (üblich: 0 bis 0.3; DeiT-B verwendet 0.1)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>a codebook of %1 codes is far larger than the CDE paper&apos;s (K = 256 or 512): most codes would stay dead and the assignment costs N x K x d per block</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Codebuch mit %1 Codes ist weit größer als das des CDE-Papers (K = 256 oder 512): Die meisten Codes blieben ungenutzt (tot), und die Zuordnung kostet N x K x d pro Block</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1 parallel branches per block is far beyond the joining paper&apos;s 2 to 4: every block trains that many attention and MLP branches side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 parallele Zweige pro Block liegen weit über den 2 bis 4 im Paper zum Zusammenführen: Jeder Block trainiert so viele Aufmerksamkeits- und MLP-Zweige nebeneinander</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>a diversity weight of %1 can outweigh the classification loss (the joining paper&apos;s: 0.05)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Diversitätsgewicht von %1 kann den Klassifikations-Loss überwiegen (im Paper zum Zusammenführen: 0.05)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>the warm-up of %1 epochs lasts the whole run of %2: the learning rate reaches optim.lr only at the last step (usual: 5 to 10 % of the run)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Aufwärmphase von %1 Epochen dauert den ganzen Lauf von %2: Die Lernrate erreicht optim.lr erst im letzten Schritt (üblich: 5 bis 10 % des Laufs)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>weight decay %1 is unusually strong for AdamW (usual: 0.01 to 0.3; DeiT uses 0.05)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Weight Decay von %1 ist für AdamW ungewöhnlich stark (üblich: 0.01 bis 0.3; DeiT verwendet 0.05)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>label smoothing of %1 leaves the true class little more weight than the others (usual: 0 to 0.2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Label Smoothing von %1 lässt der wahren Klasse kaum mehr Gewicht als den anderen (üblich: 0 bis 0.2)</translation>
     </message>
 </context>
 <context>
@@ -639,7 +639,7 @@
     <message>
         <location filename="../core/config/fieldtable.cpp" line="+57"/>
         <source>Training</source>
-        <translation type="unfinished"></translation>
+        <translation>Training</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -954,27 +954,27 @@
     <message>
         <location filename="../widgets/pathbrowse.cpp" line="+32"/>
         <source>Choose %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wählen</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Dateien (*)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>CSV (*.csv);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv);;Alle Dateien (*)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Checkpoints (*.pt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoints (*.pt);;Alle Dateien (*)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Checkpoints and exports (*.pt *.safetensors);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoints und Exporte (*.pt *.safetensors);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -1618,92 +1618,92 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location filename="../core/tables/runquery.cpp" line="+37"/>
         <source>the end of the query</source>
-        <translation type="unfinished"></translation>
+        <translation>das Ende der Abfrage</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>this &apos;)&apos; closes no &apos;(&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>diese ')' schließt keine '('</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>expected and, or or the end of the query</source>
-        <translation type="unfinished"></translation>
+        <translation>and, or oder das Ende der Abfrage erwartet</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>%1, found %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, gefunden: %2</translation>
     </message>
     <message>
         <location line="+40"/>
         <source>nested too deeply (more than %1 parentheses or nots)</source>
-        <translation type="unfinished"></translation>
+        <translation>zu tief verschachtelt (mehr als %1 Klammern oder nots)</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>expected &apos;)&apos; to close the &apos;(&apos; at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>')' erwartet, um die '(' bei Zeichen %1 zu schließen</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>expected a setting, metric or run field (e.g. gate.kind, val/top1, name)</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellung, Metrik oder Lauffeld erwartet (z. B. gate.kind, val/top1, name)</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>expected a metric key with a &apos;/&apos; (e.g. val/top1) in %1(…)</source>
-        <translation type="unfinished"></translation>
+        <translation>Metrikschlüssel mit '/' (z. B. val/top1) in %1(…) erwartet</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>expected &apos;)&apos; after the metric in %1(…)</source>
-        <translation type="unfinished"></translation>
+        <translation>')' nach der Metrik in %1(…) erwartet</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>expected a setting, metric or run field: &apos;%1&apos; is none (settings as in the run form, e.g. gate.kind; metrics with a &apos;/&apos;, e.g. val/top1; fields: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellung, Metrik oder Lauffeld erwartet: „%1“ ist nichts davon (Einstellungen wie im Laufformular, z. B. gate.kind; Metriken mit '/', z. B. val/top1; Felder: %2)</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>expected an operator (= != &lt; &lt;= &gt; &gt;= ~) after &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>Operator (= != &lt; &lt;= &gt; &gt;= ~) nach „%1“ erwartet</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>expected a value after &apos;%1&apos; (a number, a word or &quot;quoted text&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>Wert nach „%1“ erwartet (eine Zahl, ein Wort oder "Text in Anführungszeichen")</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>expected a number after &apos;%1&apos; (text compares with =, != or ~)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zahl nach „%1“ erwartet (Text wird mit =, != oder ~ verglichen)</translation>
     </message>
     <message>
         <location line="+123"/>
         <source>the query is too long (%1 characters; at most %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Abfrage ist zu lang (%1 Zeichen; höchstens %2)</translation>
     </message>
     <message>
         <location filename="../core/tables/runquerytokens.cpp" line="+73"/>
         <source>quoted text is not closed: end it with %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Text in Anführungszeichen ist nicht geschlossen: Beenden Sie ihn mit %1</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>expected &apos;=&apos; after &apos;!&apos; (not equal is !=; to negate, write not)</source>
-        <translation type="unfinished"></translation>
+        <translation>'=' nach '!' erwartet (ungleich ist !=; zum Verneinen schreiben Sie not)</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>at %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>bei Zeichen %1: %2</translation>
     </message>
     <message>
         <location line="+48"/>
         <source>unexpected character &apos;%1&apos;: expected a name, a value, an operator (= != &lt; &lt;= &gt; &gt;= ~), and, or, not or parentheses</source>
-        <translation type="unfinished"></translation>
+        <translation>unerwartetes Zeichen „%1“: erwartet wird ein Name, ein Wert, ein Operator (= != &lt; &lt;= &gt; &gt;= ~), and, or, not oder Klammern</translation>
     </message>
 </context>
 <context>
@@ -2002,6 +2002,19 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="+0"/>
         <source>cancel it with `scancel %1` (%2)</source>
         <translation>brechen Sie ihn mit `scancel %1` ab (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>SweepTable</name>
+    <message>
+        <location filename="../widgets/sweeptable.cpp" line="+116"/>
+        <source>last</source>
+        <translation>zuletzt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>best</source>
+        <translation>bester Wert</translation>
     </message>
 </context>
 <context>
@@ -2315,50 +2328,50 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location filename="../widgets/bestrunsdialog.cpp" line="+21"/>
         <source>Select best runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Beste Läufe auswählen</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>its best value</source>
-        <translation type="unfinished"></translation>
+        <translation>bester Wert</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>its last value</source>
-        <translation type="unfinished"></translation>
+        <translation>letzter Wert</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>Select the best runs among the %n shown (runs without the metric are left out).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Die besten Läufe unter dem %n angezeigten Lauf auswählen (Läufe ohne die Metrik werden ausgelassen).</numerusform>
+            <numerusform>Die besten Läufe unter den %n angezeigten auswählen (Läufe ohne die Metrik werden ausgelassen).</numerusform>
         </translation>
     </message>
     <message>
         <location line="+2"/>
         <source>How many:</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie viele:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Metric:</source>
-        <translation type="unfinished">Metrik:</translation>
+        <translation>Metrik:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Each run&apos;s:</source>
-        <translation type="unfinished"></translation>
+        <translation>Je Lauf:</translation>
     </message>
     <message>
         <location line="+35"/>
         <source>Higher is better for %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für %1 ist höher besser.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Lower is better for %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für %1 ist niedriger besser.</translation>
     </message>
 </context>
 <context>
@@ -2633,12 +2646,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location filename="../widgets/compareview.cpp" line="+48"/>
         <source>The highest of these runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Der höchste Wert dieser Läufe</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>The lowest of these runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Der niedrigste Wert dieser Läufe</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -2648,17 +2661,17 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location line="+1"/>
         <source>Runs as columns</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe als Spalten</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Only the settings that tell these runs apart, most telling first (settings that do not apply to a run, and threads or logging, are no difference)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur die Einstellungen, in denen sich diese Läufe unterscheiden, die aussagekräftigsten zuerst (Einstellungen, die für einen Lauf nicht gelten, sowie Threads oder Protokollierung zählen nicht als Unterschied)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>A column per run instead of a row per run</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Spalte pro Lauf statt einer Zeile pro Lauf</translation>
     </message>
     <message>
         <location line="+60"/>
@@ -2688,17 +2701,17 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location line="+3"/>
         <source>%1: higher is better</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: höher ist besser</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>%1: lower is better</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: niedriger ist besser</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>This run has not measured %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Lauf hat %1 nicht gemessen</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -2713,12 +2726,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location line="+34"/>
         <source>Tells these runs apart</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterscheidet diese Läufe</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 does not apply to this run</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gilt für diesen Lauf nicht</translation>
     </message>
 </context>
 <context>
@@ -2749,17 +2762,17 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location filename="../widgets/configform.cpp" line="+43"/>
         <source>From the closed-form cost of the model settings (as gatefold-cli cost prints it); FLOPs = 2 x multiply-accumulates</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus den geschlossen berechneten Kosten der Modelleinstellungen (wie gatefold-cli cost sie ausgibt); FLOPs = 2 x Multiply-Accumulates</translation>
     </message>
     <message>
         <location line="+95"/>
         <source>Choose %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wählen</translation>
     </message>
     <message>
         <location line="+176"/>
         <source>%1 (%2 section): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Abschnitt %2): %3</translation>
     </message>
     <message numerus="yes">
         <location line="+10"/>
@@ -2775,53 +2788,53 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location filename="../widgets/curvepanel.cpp" line="+38"/>
         <source>The metric this panel draws (choose one or type its key)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Metrik, die dieses Diagramm zeichnet (eine auswählen oder ihren Schlüssel eingeben)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Einpassen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fit the axes to every curve again (or double-click the plot)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Achsen wieder an alle Kurven anpassen (oder doppelt auf das Diagramm klicken)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportieren…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save this panel as PNG, SVG or PDF, or its drawn numbers as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Diagramm als PNG, SVG oder PDF speichern oder seine gezeichneten Werte als CSV</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Remove</source>
-        <translation type="unfinished">Entfernen</translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Remove this panel</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Diagramm entfernen</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Metric:</source>
-        <translation type="unfinished">Metrik:</translation>
+        <translation>Metrik:</translation>
     </message>
     <message>
         <location line="+34"/>
         <location line="+7"/>
         <source>Export curves</source>
-        <translation type="unfinished">Kurven exportieren</translation>
+        <translation>Kurven exportieren</translation>
     </message>
     <message>
         <location line="-6"/>
         <source>Images (*.png *.svg *.pdf);;Drawn numbers (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilder (*.png *.svg *.pdf);;Gezeichnete Werte (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -2834,27 +2847,27 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location line="+420"/>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>unknown format &apos;%1&apos;; use .png, .svg, .pdf or .csv</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekanntes Format „%1“; verwenden Sie .png, .svg, .pdf oder .csv</translation>
     </message>
     <message>
         <location line="+62"/>
         <source>no point at or before this x</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Punkt bei oder vor diesem x</translation>
     </message>
     <message>
         <location line="+37"/>
         <source>no data for this run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Daten für diesen Lauf: %1</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>no data for these runs: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Daten für diese Läufe: %1</translation>
     </message>
     <message>
         <location line="-95"/>
@@ -2867,107 +2880,107 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location filename="../widgets/curvesworkspace.cpp" line="+54"/>
         <source>Add panel</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagramm hinzufügen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Another plot beside these, of another metric</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein weiteres Diagramm neben diesen, für eine andere Metrik</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>step</source>
-        <translation type="unfinished">Schritt</translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>epoch</source>
-        <translation type="unfinished">Epoche</translation>
+        <translation>Epoche</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>wall time (min)</source>
-        <translation type="unfinished">Echtzeit (min)</translation>
+        <translation>Laufzeit (min)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>EMA</source>
-        <translation type="unfinished">EMA</translation>
+        <translation>EMA</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>moving average</source>
-        <translation type="unfinished">gleitender Mittelwert</translation>
+        <translation>gleitender Mittelwert</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Debiased exponential moving average, or the mean of the last points (slider: window)</source>
-        <translation type="unfinished">Entzerrter exponentieller gleitender Mittelwert oder Mittel der letzten Punkte (Schieberegler: Fenster)</translation>
+        <translation>Bias-korrigierter exponentieller gleitender Mittelwert oder der Mittelwert der letzten Punkte (Schieberegler: Fenster)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Smoothing: weight of the debiased exponential moving average (training series only; evaluations are drawn as measured)</source>
-        <translation type="unfinished"></translation>
+        <translation>Glättung: Gewicht des bias-korrigierten exponentiellen gleitenden Mittelwerts (nur Trainingsreihen; Auswertungen werden wie gemessen gezeichnet)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Log scale</source>
-        <translation type="unfinished">Logarithmische Skala</translation>
+        <translation>Log-Skala</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Draw runs that share the chosen settings as one mean ± std band</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe mit denselben gewählten Einstellungen als ein Band aus Mittelwert ± Standardabweichung zeichnen</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>against</source>
-        <translation type="unfinished">über</translation>
+        <translation>über</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Smoothing:</source>
-        <translation type="unfinished">Glättung:</translation>
+        <translation>Glättung:</translation>
     </message>
     <message>
         <location line="+199"/>
         <source>all runs</source>
-        <translation type="unfinished"></translation>
+        <translation>alle Läufe</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> — mean ± std, n=%1</source>
-        <translation type="unfinished"></translation>
+        <translation> — Mittelwert ± Std.-Abw., n=%1</translation>
     </message>
     <message>
         <location line="+43"/>
         <source>None</source>
-        <translation type="unfinished">Keine</translation>
+        <translation>Keine</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>All but seed</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle außer Seed</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>By settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Einstellungen</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Group by: none</source>
-        <translation type="unfinished"></translation>
+        <translation>Gruppierung: keine</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Group by: all but seed</source>
-        <translation type="unfinished"></translation>
+        <translation>Gruppierung: alle außer Seed</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Group by: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gruppierung: %1</translation>
     </message>
 </context>
 <context>
@@ -3227,17 +3240,17 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location filename="../widgets/groupview.cpp" line="+47"/>
         <source>All but seed</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle außer Seed</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>One row per experiment: runs that differ only in the seed (and in threads or logging) share a row</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Zeile pro Experiment: Läufe, die sich nur im Seed (und in Threads oder Protokollierung) unterscheiden, teilen sich eine Zeile</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The settings that tell the store&apos;s runs apart, most telling first: check those to group by</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellungen, in denen sich die Läufe des Laufspeichers unterscheiden, die aussagekräftigsten zuerst: Haken Sie die an, nach denen gruppiert werden soll</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -3247,12 +3260,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location line="+3"/>
         <source>Metric:</source>
-        <translation type="unfinished">Metrik:</translation>
+        <translation>Metrik:</translation>
     </message>
     <message>
         <location line="+94"/>
         <source>Group</source>
-        <translation type="unfinished"></translation>
+        <translation>Gruppe</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3262,52 +3275,52 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location line="+0"/>
         <source>Best %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Bester Wert %1%2</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Last %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Wert %1%2</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Also differ in</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterscheiden sich auch in</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>The runs of the group that have measured %1: the mean ± std beside it is over these</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Läufe der Gruppe, die %1 gemessen haben: Mittelwert ± Standardabweichung daneben beziehen sich auf sie</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Settings besides the grouping ones (and the seed) in which the group&apos;s runs differ: such a row is not one experiment over seeds</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen außer den Gruppierungseinstellungen (und dem Seed), in denen sich die Läufe der Gruppe unterscheiden: Eine solche Zeile ist kein einzelnes Experiment über mehrere Seeds</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>all (seeds only)</source>
-        <translation type="unfinished"></translation>
+        <translation>alle (nur Seeds)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Runs %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe %1</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Not one experiment: these runs also differ in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein einzelnes Experiment: Diese Läufe unterscheiden sich auch in %1</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>1 run without %1 not counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Lauf ohne %1 nicht mitgezählt.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 runs without %2 not counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Läufe ohne %2 nicht mitgezählt.</translation>
     </message>
 </context>
 <context>
@@ -3659,58 +3672,58 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location filename="../widgets/joinpreview.cpp" line="+34"/>
         <source>optimiser step</source>
-        <translation type="unfinished"></translation>
+        <translation>Optimiererschritt</translation>
     </message>
     <message>
         <location line="+36"/>
         <source>join.schedule none: λ stays 0, the branches are never joined.</source>
-        <translation type="unfinished"></translation>
+        <translation>join.schedule none: λ bleibt 0, die Zweige werden nie zusammengeführt.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>λ rises from step %1 to step %2, then stays 1 for %3 steps of adjustment.</source>
-        <translation type="unfinished"></translation>
+        <translation>λ steigt von Schritt %1 bis Schritt %2 und bleibt dann %3 Anpassungsschritte lang bei 1.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The run has %1 steps (%2 per epoch).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf hat %1 Schritte (%2 pro Epoche).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>It ends before λ reaches 1: the model cannot be folded exactly.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er endet, bevor λ 1 erreicht: Das Modell kann nicht exakt gefaltet werden.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>It ends during the adjustment.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er endet während der Anpassung.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The run&apos;s steps are known once the engine has read the data set.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Schritte des Laufs sind bekannt, sobald die Engine den Datensatz gelesen hat.</translation>
     </message>
     <message>
         <location line="+28"/>
         <source>warm-up</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufwärmphase</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>adjust</source>
-        <translation type="unfinished"></translation>
+        <translation>Anpassung</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>done</source>
-        <translation type="unfinished">fertig</translation>
+        <translation>fertig</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+57"/>
+        <location filename="../widgets/mainwindow.cpp" line="+58"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -3720,7 +3733,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+80"/>
+        <location filename="../widgets/mainwindow.cpp" line="+83"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
@@ -3735,7 +3748,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Queue run</source>
         <translation>Lauf in Warteschlange stellen</translation>
     </message>
@@ -3752,20 +3765,20 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location line="+71"/>
         <source>Run %1 &apos;%2&apos; is hidden by the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 „%2“ ist durch den Filter ausgeblendet.</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Show it</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzeigen</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+96"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="-265"/>
+        <location line="-267"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>Läufe</translation>
@@ -3776,7 +3789,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Gruppen</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-26"/>
         <source>Curves</source>
         <translation>Kurven</translation>
     </message>
@@ -3808,7 +3821,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     <message>
         <location line="+13"/>
         <source>&amp;Open store…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Laufspeicher öffnen…</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3871,15 +3884,16 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>An Slurm übergeben</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../widgets/mainwindow.cpp" line="+2"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+6"/>
         <location line="+9"/>
         <source>Sweep</source>
         <translation>Sweep</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+59"/>
         <source>Images (*.png *.svg *.pdf);;Drawn numbers (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilder (*.png *.svg *.pdf);;Gezeichnete Werte (*.csv)</translation>
     </message>
     <message>
         <location line="-132"/>
@@ -4116,18 +4130,19 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <location filename="../widgets/mainwindowstart.cpp" line="+53"/>
         <location line="+7"/>
         <source>Open a run store</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Laufspeicher öffnen</translation>
     </message>
     <message>
         <location line="-6"/>
         <source>SQLite run store (*.sqlite);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite-Laufspeicher (*.sqlite);;Alle Dateien (*)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 is not a run store Gatefold can open:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein Laufspeicher, den Gatefold öffnen kann:
+%2</translation>
     </message>
 </context>
 <context>
@@ -4270,47 +4285,47 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     <message>
         <location filename="../widgets/runfilterbar.cpp" line="+29"/>
         <source>Select best k…</source>
-        <translation type="unfinished"></translation>
+        <translation>Beste k auswählen…</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Filter runs: words (name, status, tags, notes…) or a query: gate.kind = cde and val/top1 &gt; 0.9</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe filtern: Wörter (Name, Status, Tags, Notizen…) oder eine Abfrage: gate.kind = cde and val/top1 &gt; 0.9</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Words are looked for in every column. Text with = != &lt; &lt;= &gt; &gt;= or ~ (contains) is a query over run fields (name, status, sweep, tags, …), settings (optim.lr) and metrics (val/top1: last value; best(val/loss), min(…), max(…)), joined with and, or, not and parentheses. A run that lacks a setting or metric does not match a comparison on it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wörter werden in jeder Spalte gesucht. Text mit = != &lt; &lt;= &gt; &gt;= oder ~ (enthält) ist eine Abfrage über Lauffelder (name, status, sweep, tags, …), Einstellungen (optim.lr) und Metriken (val/top1: letzter Wert; best(val/loss), min(…), max(…)), verknüpft mit and, or, not und Klammern. Ein Lauf, dem eine Einstellung oder Metrik fehlt, erfüllt keinen Vergleich darauf.</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Select the k best runs shown (under the filters) by a metric</source>
-        <translation type="unfinished"></translation>
+        <translation>Die k besten angezeigten Läufe (unter den Filtern) nach einer Metrik auswählen</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>Query not applied — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Abfrage nicht angewendet — %1</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>All runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Läufe</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Sweep %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Sweep %1 (#%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep %1 (#%2)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>No sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Sweep</translation>
     </message>
 </context>
 <context>
@@ -4570,7 +4585,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     <message>
         <location line="+1"/>
         <source>Sweep</source>
-        <translation type="unfinished">Sweep</translation>
+        <translation>Sweep</translation>
     </message>
     <message>
         <location line="+35"/>
@@ -4596,17 +4611,17 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     <message numerus="yes">
         <location filename="../widgets/sectionlist.cpp" line="+79"/>
         <source>%n problem(s) in this section</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Problem in diesem Abschnitt</numerusform>
+            <numerusform>%n Probleme in diesem Abschnitt</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%n value(s) here look unintended</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Wert hier scheint unbeabsichtigt</numerusform>
+            <numerusform>%n Werte hier scheinen unbeabsichtigt</numerusform>
         </translation>
     </message>
 </context>
@@ -5029,6 +5044,140 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::SweepScatterPlots</name>
+    <message>
+        <location filename="../widgets/sweepscatterplots.cpp" line="+270"/>
+        <source>● a run</source>
+        <translation>● ein Lauf</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>● a run   ▬ the mean of all runs at that value (too many setting combinations to mark each)</source>
+        <translation>● ein Lauf   ▬ der Mittelwert aller Läufe bei diesem Wert (zu viele Einstellungskombinationen, um jede zu markieren)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>● a run   ▬ the mean over the seeds of each setting combination</source>
+        <translation>● ein Lauf   ▬ der Mittelwert über die Seeds jeder Einstellungskombination</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SweepView</name>
+    <message>
+        <location filename="../widgets/sweepview.cpp" line="+76"/>
+        <source>The metric plotted against each setting (any metric the runs record)</source>
+        <translation>Die Metrik, aufgetragen gegen jede Einstellung (jede Metrik, die die Läufe aufzeichnen)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last value</source>
+        <translation>letzter Wert</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>best value</source>
+        <translation>bester Wert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each run&apos;s last value of the metric, or its best (highest; lowest for a loss)</source>
+        <translation>Der letzte Wert der Metrik jedes Laufs oder sein bester (höchster; bei einem Loss der niedrigste)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export picture…</source>
+        <translation>Bild exportieren…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The table behind the plots: run, the settings it varies, the metric</source>
+        <translation>Die Tabelle hinter den Diagrammen: Lauf, die variierten Einstellungen, die Metrik</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Metric:</source>
+        <translation>Metrik:</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>… and %1 more</source>
+        <translation>… und %1 weitere</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no %1: %2</source>
+        <translation>kein %1: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 runs</source>
+        <translation>%1 Läufe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 runs, varying %2</source>
+        <translation>%1 Läufe, variiert: %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Type or choose the metric to plot against the settings (val/top1, val/loss, …).</source>
+        <translation>Geben Sie die Metrik ein, die gegen die Einstellungen aufgetragen werden soll, oder wählen Sie sie aus (val/top1, val/loss, …).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Select two or more runs to see a sweep — filter the runs by their sweep and select them all — and this view plots %1 against each setting they vary.</source>
+        <translation>Wählen Sie zwei oder mehr Läufe aus, um einen Sweep zu sehen — filtern Sie die Läufe nach ihrem Sweep und wählen Sie alle aus —, dann trägt diese Ansicht %1 gegen jede Einstellung auf, die sie variieren.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Fewer than two of the %1 selected runs have %2: choose another metric, or wait until they have been evaluated.</source>
+        <translation>Weniger als zwei der %1 ausgewählten Läufe haben %2: Wählen Sie eine andere Metrik oder warten Sie, bis sie evaluiert wurden.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The %1 selected runs vary no setting: they are one experiment. Compare shows them side by side.</source>
+        <translation>Die %1 ausgewählten Läufe variieren keine Einstellung: Sie sind ein einziges Experiment. Vergleich zeigt sie nebeneinander.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Point at a run&apos;s line or point to see its settings; click it to select the run.</source>
+        <translation>Zeigen Sie auf die Linie oder den Punkt eines Laufs, um seine Einstellungen zu sehen; klicken Sie darauf, um den Lauf auszuwählen.</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>No runs selected: select the runs of a sweep, then export their table.</source>
+        <translation>Keine Läufe ausgewählt: Wählen Sie die Läufe eines Sweeps aus und exportieren Sie dann ihre Tabelle.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+3"/>
+        <location line="+4"/>
+        <source>Export picture</source>
+        <translation>Bild exportieren</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+3"/>
+        <source>Export CSV</source>
+        <translation>CSV exportieren</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::TableBuilder</name>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+37"/>
@@ -5326,7 +5475,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     <message>
         <location line="+2"/>
         <source>† pools runs that differ in more than the seed; never bold.</source>
-        <translation type="unfinished"></translation>
+        <translation>† fasst Läufe zusammen, die sich in mehr als dem Seed unterscheiden; nie fett.</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
@@ -5339,7 +5488,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     <message>
         <location line="+7"/>
         <source>Mean over %1 runs that differ in %2 — not only in the seed, so not one experiment: never ranked for the best.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mittelwert über %1 Läufe, die sich in %2 unterscheiden — nicht nur im Seed, also kein einzelnes Experiment: wird nie als bester gewertet.</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -5367,7 +5516,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     <message>
         <location filename="../widgets/toast.cpp" line="+26"/>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
 </context>
 <context>
@@ -5375,47 +5524,47 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     <message>
         <location filename="../widgets/welcomepage.cpp" line="+14"/>
         <source>No runs in this store yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Läufe in diesem Laufspeicher</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Store: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufspeicher: %1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Queue the demo run</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Lauf in Warteschlange stellen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A small ViT on the built-in shapes data set, about a minute on a laptop CPU. Its curves appear here while it trains; Inspect and Export work on it when it is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein kleiner ViT auf dem integrierten Formen-Datensatz, etwa eine Minute auf einer Laptop-CPU. Seine Kurven erscheinen hier, während er trainiert; Untersuchen und Exportieren funktionieren, sobald er fertig ist.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Open a store…</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufspeicher öffnen…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Runs trained before, in another run store (a .sqlite file). Gatefold starts again on it and opens it from now on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Früher trainierte Läufe in einem anderen Laufspeicher (einer .sqlite-Datei). Gatefold startet damit neu und öffnet ihn von nun an.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Import MLflow runs…</source>
-        <translation type="unfinished"></translation>
+        <translation>MLflow-Läufe importieren…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Runs from an MLflow tracking folder (mlruns/): their parameters, metrics and artifacts become runs of this store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe aus einem MLflow-Tracking-Ordner (mlruns/): Ihre Parameter, Metriken und Artefakte werden zu Läufen dieses Laufspeichers.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Or set a run up in the form on the left (presets: the papers&apos; tables) and press Queue run (Ctrl+Return).</source>
-        <translation type="unfinished"></translation>
+        <translation>Oder richten Sie im Formular links einen Lauf ein (Vorlagen: die Tabellen der Paper) und klicken Sie auf „Lauf in Warteschlange stellen“ (Strg+Eingabe).</translation>
     </message>
 </context>
 <context>

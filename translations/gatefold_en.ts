@@ -82,9 +82,9 @@
     <message numerus="yes">
         <location filename="../widgets/bestrunsdialog.cpp" line="+35"/>
         <source>Select the best runs among the %n shown (runs without the metric are left out).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Select the best runs among the %n run shown (runs without the metric are left out).</numerusform>
+            <numerusform>Select the best runs among the %n shown (runs without the metric are left out).</numerusform>
         </translation>
     </message>
 </context>
@@ -186,17 +186,17 @@
     <message numerus="yes">
         <location filename="../widgets/sectionlist.cpp" line="+79"/>
         <source>%n problem(s) in this section</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n problem in this section</numerusform>
+            <numerusform>%n problems in this section</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%n value(s) here look unintended</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n value here looks unintended</numerusform>
+            <numerusform>%n values here look unintended</numerusform>
         </translation>
     </message>
 </context>

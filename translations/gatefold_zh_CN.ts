@@ -14,12 +14,12 @@
     <message>
         <location filename="../widgets/costsummary.cpp" line="+14"/>
         <source>Parameters and GFLOPs: — (the model settings have problems)</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量与 GFLOPs：—（模型设置有问题）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 parameters · %2 GMACs (%3 GFLOPs) per image, forward</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个参数 · 每张图像前向计算 %2 GMACs（%3 GFLOPs）</translation>
     </message>
 </context>
 <context>
@@ -490,52 +490,52 @@
     <message>
         <location filename="../core/config/plausibility.cpp" line="+19"/>
         <source>%1 epochs is unusually many: ViTs train for 100 to 300 epochs on ImageNet and up to about 600 on small sets from scratch</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 轮异常多：ViT 在 ImageNet 上训练 100 到 300 轮，在小数据集上从头训练最多约 600 轮</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>a batch of %1 images is unusually large (usual: 64 to 4096); large batches need a larger learning rate and a longer warm-up</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 张图像的批次异常大（常用：64 到 4096）；大批次需要更大的学习率和更长的预热</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>a peak learning rate of %1 is far above AdamW&apos;s usual range for ViTs (1e-4 to 5e-3); above 0.1 training usually diverges</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值学习率 %1 远高于 AdamW 训练 ViT 的常用范围（1e-4 到 5e-3）；超过 0.1 时训练通常会发散</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>stochastic depth of %1 drops most of the last blocks&apos; updates (usual: 0 to 0.3; DeiT-B uses 0.1)</source>
-        <translation type="unfinished"></translation>
+        <translation>随机深度 %1 会丢弃最后几个块的大部分更新（常用：0 到 0.3；DeiT-B 使用 0.1）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>a codebook of %1 codes is far larger than the CDE paper&apos;s (K = 256 or 512): most codes would stay dead and the assignment costs N x K x d per block</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个码字的码本远大于 CDE 论文中的码本（K = 256 或 512）：大多数码字会始终闲置（死码），且每个块的分配开销为 N x K x d</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1 parallel branches per block is far beyond the joining paper&apos;s 2 to 4: every block trains that many attention and MLP branches side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>每块 %1 个并行分支远超合并论文中的 2 到 4 个：每个块都要并行训练这么多注意力分支和 MLP 分支</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>a diversity weight of %1 can outweigh the classification loss (the joining paper&apos;s: 0.05)</source>
-        <translation type="unfinished"></translation>
+        <translation>多样性权重 %1 可能压过分类损失（合并论文中为 0.05）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>the warm-up of %1 epochs lasts the whole run of %2: the learning rate reaches optim.lr only at the last step (usual: 5 to 10 % of the run)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 轮的预热占满了整个 %2 轮的运行：学习率直到最后一步才达到 optim.lr（常用：运行的 5% 到 10%）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>weight decay %1 is unusually strong for AdamW (usual: 0.01 to 0.3; DeiT uses 0.05)</source>
-        <translation type="unfinished"></translation>
+        <translation>权重衰减 %1 对 AdamW 而言异常强（常用：0.01 到 0.3；DeiT 使用 0.05）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>label smoothing of %1 leaves the true class little more weight than the others (usual: 0 to 0.2)</source>
-        <translation type="unfinished"></translation>
+        <translation>标签平滑 %1 使真实类别的权重几乎不比其他类别高（常用：0 到 0.2）</translation>
     </message>
 </context>
 <context>
@@ -638,7 +638,7 @@
     <message>
         <location filename="../core/config/fieldtable.cpp" line="+57"/>
         <source>Training</source>
-        <translation type="unfinished"></translation>
+        <translation>训练</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -950,27 +950,27 @@
     <message>
         <location filename="../widgets/pathbrowse.cpp" line="+32"/>
         <source>Choose %1</source>
-        <translation type="unfinished"></translation>
+        <translation>选择 %1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>所有文件 (*)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>CSV (*.csv);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Checkpoints (*.pt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>检查点 (*.pt);;所有文件 (*)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Checkpoints and exports (*.pt *.safetensors);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>检查点和导出文件 (*.pt *.safetensors);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -1611,92 +1611,92 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     <message>
         <location filename="../core/tables/runquery.cpp" line="+37"/>
         <source>the end of the query</source>
-        <translation type="unfinished"></translation>
+        <translation>查询末尾</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>this &apos;)&apos; closes no &apos;(&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>此 ')' 没有对应的 '('</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>expected and, or or the end of the query</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 and、or 或查询末尾</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>%1, found %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，实际为 %2</translation>
     </message>
     <message>
         <location line="+40"/>
         <source>nested too deeply (more than %1 parentheses or nots)</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌套过深（超过 %1 层括号或 not）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>expected &apos;)&apos; to close the &apos;(&apos; at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 ')'，以闭合第 %1 个字符处的 '('</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>expected a setting, metric or run field (e.g. gate.kind, val/top1, name)</source>
-        <translation type="unfinished"></translation>
+        <translation>应为设置项、指标或运行字段（例如 gate.kind、val/top1、name）</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>expected a metric key with a &apos;/&apos; (e.g. val/top1) in %1(…)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1(…) 中应为带 '/' 的指标键（例如 val/top1）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>expected &apos;)&apos; after the metric in %1(…)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1(…) 中的指标之后应为 ')'</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>expected a setting, metric or run field: &apos;%1&apos; is none (settings as in the run form, e.g. gate.kind; metrics with a &apos;/&apos;, e.g. val/top1; fields: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>应为设置项、指标或运行字段：“%1”都不是（设置项与运行表单中相同，例如 gate.kind；指标带 '/'，例如 val/top1；字段：%2）</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>expected an operator (= != &lt; &lt;= &gt; &gt;= ~) after &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”之后应为运算符（= != &lt; &lt;= &gt; &gt;= ~）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>expected a value after &apos;%1&apos; (a number, a word or &quot;quoted text&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”之后应为一个值（数字、单词或 "带引号的文本"）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>expected a number after &apos;%1&apos; (text compares with =, != or ~)</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”之后应为数字（文本只能用 =、!= 或 ~ 比较）</translation>
     </message>
     <message>
         <location line="+123"/>
         <source>the query is too long (%1 characters; at most %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>查询过长（%1 个字符；最多 %2 个）</translation>
     </message>
     <message>
         <location filename="../core/tables/runquerytokens.cpp" line="+73"/>
         <source>quoted text is not closed: end it with %1</source>
-        <translation type="unfinished"></translation>
+        <translation>引号中的文本未闭合：请以 %1 结束</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>expected &apos;=&apos; after &apos;!&apos; (not equal is !=; to negate, write not)</source>
-        <translation type="unfinished"></translation>
+        <translation>'!' 之后应为 '='（不等于写作 !=；取反请写 not）</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>at %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 个字符处：%2</translation>
     </message>
     <message>
         <location line="+48"/>
         <source>unexpected character &apos;%1&apos;: expected a name, a value, an operator (= != &lt; &lt;= &gt; &gt;= ~), and, or, not or parentheses</source>
-        <translation type="unfinished"></translation>
+        <translation>意外的字符“%1”：应为名称、值、运算符（= != &lt; &lt;= &gt; &gt;= ~）、and、or、not 或括号</translation>
     </message>
 </context>
 <context>
@@ -1995,6 +1995,19 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <location line="+0"/>
         <source>cancel it with `scancel %1` (%2)</source>
         <translation>请用 `scancel %1` 取消它（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>SweepTable</name>
+    <message>
+        <location filename="../widgets/sweeptable.cpp" line="+116"/>
+        <source>last</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>best</source>
+        <translation>最佳</translation>
     </message>
 </context>
 <context>
@@ -2307,49 +2320,49 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location filename="../widgets/bestrunsdialog.cpp" line="+21"/>
         <source>Select best runs</source>
-        <translation type="unfinished"></translation>
+        <translation>选择最佳运行</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>its best value</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳值</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>its last value</source>
-        <translation type="unfinished"></translation>
+        <translation>最新值</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>Select the best runs among the %n shown (runs without the metric are left out).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>在显示的 %n 个运行中选择最佳运行（没有该指标的运行不计入）。</numerusform>
         </translation>
     </message>
     <message>
         <location line="+2"/>
         <source>How many:</source>
-        <translation type="unfinished"></translation>
+        <translation>数量：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Metric:</source>
-        <translation type="unfinished">指标：</translation>
+        <translation>指标：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Each run&apos;s:</source>
-        <translation type="unfinished"></translation>
+        <translation>每个运行取：</translation>
     </message>
     <message>
         <location line="+35"/>
         <source>Higher is better for %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 越高越好。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Lower is better for %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 越低越好。</translation>
     </message>
 </context>
 <context>
@@ -2623,12 +2636,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location filename="../widgets/compareview.cpp" line="+48"/>
         <source>The highest of these runs</source>
-        <translation type="unfinished"></translation>
+        <translation>这些运行中的最高值</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>The lowest of these runs</source>
-        <translation type="unfinished"></translation>
+        <translation>这些运行中的最低值</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -2638,17 +2651,17 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location line="+1"/>
         <source>Runs as columns</source>
-        <translation type="unfinished"></translation>
+        <translation>运行作为列</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Only the settings that tell these runs apart, most telling first (settings that do not apply to a run, and threads or logging, are no difference)</source>
-        <translation type="unfinished"></translation>
+        <translation>仅显示区分这些运行的设置项，区分度最高的在前（不适用于某个运行的设置项以及线程数或日志设置不算作差异）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>A column per run instead of a row per run</source>
-        <translation type="unfinished"></translation>
+        <translation>每个运行一列，而不是每个运行一行</translation>
     </message>
     <message>
         <location line="+60"/>
@@ -2678,17 +2691,17 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location line="+3"/>
         <source>%1: higher is better</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：越高越好</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>%1: lower is better</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：越低越好</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>This run has not measured %1</source>
-        <translation type="unfinished"></translation>
+        <translation>此运行未测量 %1</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -2703,12 +2716,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location line="+34"/>
         <source>Tells these runs apart</source>
-        <translation type="unfinished"></translation>
+        <translation>区分这些运行</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 does not apply to this run</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不适用于此运行</translation>
     </message>
 </context>
 <context>
@@ -2739,17 +2752,17 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location filename="../widgets/configform.cpp" line="+43"/>
         <source>From the closed-form cost of the model settings (as gatefold-cli cost prints it); FLOPs = 2 x multiply-accumulates</source>
-        <translation type="unfinished"></translation>
+        <translation>根据模型设置的闭式开销计算（与 gatefold-cli cost 的输出相同）；FLOPs = 2 x 乘加运算次数</translation>
     </message>
     <message>
         <location line="+95"/>
         <source>Choose %1</source>
-        <translation type="unfinished"></translation>
+        <translation>选择 %1</translation>
     </message>
     <message>
         <location line="+176"/>
         <source>%1 (%2 section): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2 分节）：%3</translation>
     </message>
     <message numerus="yes">
         <location line="+10"/>
@@ -2764,53 +2777,53 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location filename="../widgets/curvepanel.cpp" line="+38"/>
         <source>The metric this panel draws (choose one or type its key)</source>
-        <translation type="unfinished"></translation>
+        <translation>此面板绘制的指标（选择一个或输入其键名）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>自适应</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fit the axes to every curve again (or double-click the plot)</source>
-        <translation type="unfinished"></translation>
+        <translation>重新调整坐标轴以容纳所有曲线（或双击图表）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save this panel as PNG, SVG or PDF, or its drawn numbers as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>将此面板保存为 PNG、SVG 或 PDF，或将其绘制的数值保存为 CSV</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Remove</source>
-        <translation type="unfinished">移除</translation>
+        <translation>移除</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Remove this panel</source>
-        <translation type="unfinished"></translation>
+        <translation>移除此面板</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Metric:</source>
-        <translation type="unfinished">指标：</translation>
+        <translation>指标：</translation>
     </message>
     <message>
         <location line="+34"/>
         <location line="+7"/>
         <source>Export curves</source>
-        <translation type="unfinished">导出曲线</translation>
+        <translation>导出曲线</translation>
     </message>
     <message>
         <location line="-6"/>
         <source>Images (*.png *.svg *.pdf);;Drawn numbers (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>图像 (*.png *.svg *.pdf);;绘制的数值 (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -2823,27 +2836,27 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location line="+420"/>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished">无法写入 %1：%2</translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>unknown format &apos;%1&apos;; use .png, .svg, .pdf or .csv</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的格式“%1”；请使用 .png、.svg、.pdf 或 .csv</translation>
     </message>
     <message>
         <location line="+62"/>
         <source>no point at or before this x</source>
-        <translation type="unfinished"></translation>
+        <translation>此 x 处或之前没有数据点</translation>
     </message>
     <message>
         <location line="+37"/>
         <source>no data for this run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>此运行没有数据：%1</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>no data for these runs: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>这些运行没有数据：%1</translation>
     </message>
     <message>
         <location line="-95"/>
@@ -2856,107 +2869,107 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location filename="../widgets/curvesworkspace.cpp" line="+54"/>
         <source>Add panel</source>
-        <translation type="unfinished"></translation>
+        <translation>添加面板</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Another plot beside these, of another metric</source>
-        <translation type="unfinished"></translation>
+        <translation>在旁边再添加一个图，显示另一个指标</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>step</source>
-        <translation type="unfinished">步数</translation>
+        <translation>步数</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>epoch</source>
-        <translation type="unfinished">轮次</translation>
+        <translation>轮次</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>wall time (min)</source>
-        <translation type="unfinished">实际耗时（分钟）</translation>
+        <translation>墙钟时间（分钟）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>EMA</source>
-        <translation type="unfinished">EMA</translation>
+        <translation>EMA</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>moving average</source>
-        <translation type="unfinished">移动平均</translation>
+        <translation>移动平均</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Debiased exponential moving average, or the mean of the last points (slider: window)</source>
-        <translation type="unfinished">去偏指数移动平均，或最近若干点的均值（滑块：窗口大小）</translation>
+        <translation>去偏指数移动平均，或最近若干点的均值（滑块：窗口大小）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Smoothing: weight of the debiased exponential moving average (training series only; evaluations are drawn as measured)</source>
-        <translation type="unfinished"></translation>
+        <translation>平滑：去偏指数移动平均的权重（仅作用于训练序列；评估结果按测量值绘制）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Log scale</source>
-        <translation type="unfinished">对数刻度</translation>
+        <translation>对数坐标</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Draw runs that share the chosen settings as one mean ± std band</source>
-        <translation type="unfinished"></translation>
+        <translation>将所选设置项相同的运行绘制为一条均值 ± 标准差带</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>against</source>
-        <translation type="unfinished">横轴：</translation>
+        <translation>横轴：</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Smoothing:</source>
-        <translation type="unfinished">平滑：</translation>
+        <translation>平滑：</translation>
     </message>
     <message>
         <location line="+199"/>
         <source>all runs</source>
-        <translation type="unfinished"></translation>
+        <translation>全部运行</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> — mean ± std, n=%1</source>
-        <translation type="unfinished"></translation>
+        <translation> — 均值 ± 标准差，n=%1</translation>
     </message>
     <message>
         <location line="+43"/>
         <source>None</source>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>All but seed</source>
-        <translation type="unfinished"></translation>
+        <translation>除随机种子外全部</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>By settings</source>
-        <translation type="unfinished"></translation>
+        <translation>按设置项</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Group by: none</source>
-        <translation type="unfinished"></translation>
+        <translation>分组依据：无</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Group by: all but seed</source>
-        <translation type="unfinished"></translation>
+        <translation>分组依据：除随机种子外全部</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Group by: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>分组依据：%1</translation>
     </message>
 </context>
 <context>
@@ -3215,17 +3228,17 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location filename="../widgets/groupview.cpp" line="+47"/>
         <source>All but seed</source>
-        <translation type="unfinished"></translation>
+        <translation>除随机种子外全部</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>One row per experiment: runs that differ only in the seed (and in threads or logging) share a row</source>
-        <translation type="unfinished"></translation>
+        <translation>每个实验一行：只在随机种子（以及线程数或日志设置）上不同的运行共用一行</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The settings that tell the store&apos;s runs apart, most telling first: check those to group by</source>
-        <translation type="unfinished"></translation>
+        <translation>区分运行存储中各运行的设置项，区分度最高的在前：勾选要用于分组的设置项</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -3235,12 +3248,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location line="+3"/>
         <source>Metric:</source>
-        <translation type="unfinished">指标：</translation>
+        <translation>指标：</translation>
     </message>
     <message>
         <location line="+94"/>
         <source>Group</source>
-        <translation type="unfinished"></translation>
+        <translation>分组</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3250,52 +3263,52 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location line="+0"/>
         <source>Best %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳 %1%2</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Last %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>最新 %1%2</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Also differ in</source>
-        <translation type="unfinished"></translation>
+        <translation>其他差异项</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>The runs of the group that have measured %1: the mean ± std beside it is over these</source>
-        <translation type="unfinished"></translation>
+        <translation>组内已测得 %1 的运行：旁边的均值 ± 标准差即基于这些运行</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Settings besides the grouping ones (and the seed) in which the group&apos;s runs differ: such a row is not one experiment over seeds</source>
-        <translation type="unfinished"></translation>
+        <translation>除分组设置项（及随机种子）外，组内运行仍存在差异的设置项：这样的行并不是同一实验在不同随机种子上的重复</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>all (seeds only)</source>
-        <translation type="unfinished"></translation>
+        <translation>全部（仅随机种子不同）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Runs %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 %1</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Not one experiment: these runs also differ in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>并非同一实验：这些运行在 %1 上也不同</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>1 run without %1 not counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个没有 %1 的运行未计入。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 runs without %2 not counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个没有 %2 的运行未计入。</translation>
     </message>
 </context>
 <context>
@@ -3645,58 +3658,58 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location filename="../widgets/joinpreview.cpp" line="+34"/>
         <source>optimiser step</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器步</translation>
     </message>
     <message>
         <location line="+36"/>
         <source>join.schedule none: λ stays 0, the branches are never joined.</source>
-        <translation type="unfinished"></translation>
+        <translation>join.schedule none：λ 保持为 0，分支永不合并。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>λ rises from step %1 to step %2, then stays 1 for %3 steps of adjustment.</source>
-        <translation type="unfinished"></translation>
+        <translation>λ 从第 %1 步升到第 %2 步，之后在 %3 步的调整阶段保持为 1。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The run has %1 steps (%2 per epoch).</source>
-        <translation type="unfinished"></translation>
+        <translation>该运行共 %1 步（每轮 %2 步）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>It ends before λ reaches 1: the model cannot be folded exactly.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行在 λ 达到 1 之前就会结束：模型无法被精确折叠。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>It ends during the adjustment.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行在调整阶段中结束。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The run&apos;s steps are known once the engine has read the data set.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎读取数据集后才能得知该运行的步数。</translation>
     </message>
     <message>
         <location line="+28"/>
         <source>warm-up</source>
-        <translation type="unfinished"></translation>
+        <translation>预热</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>adjust</source>
-        <translation type="unfinished"></translation>
+        <translation>调整</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>done</source>
-        <translation type="unfinished">已完成</translation>
+        <translation>完成</translation>
     </message>
 </context>
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+57"/>
+        <location filename="../widgets/mainwindow.cpp" line="+58"/>
         <source>Gatefold</source>
         <translation>Gatefold</translation>
     </message>
@@ -3706,7 +3719,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>指标：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+80"/>
+        <location filename="../widgets/mainwindow.cpp" line="+83"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -3721,7 +3734,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>对比</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Queue run</source>
         <translation>加入队列</translation>
     </message>
@@ -3738,20 +3751,20 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location line="+71"/>
         <source>Run %1 &apos;%2&apos; is hidden by the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 %1“%2”被筛选条件隐藏。</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Show it</source>
-        <translation type="unfinished"></translation>
+        <translation>显示</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+96"/>
         <source>%1 running, %2 queued — store %3</source>
         <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
-        <location line="-265"/>
+        <location line="-267"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>运行</translation>
@@ -3762,7 +3775,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>分组</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-26"/>
         <source>Curves</source>
         <translation>曲线</translation>
     </message>
@@ -3794,7 +3807,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     <message>
         <location line="+13"/>
         <source>&amp;Open store…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行存储(&amp;O)…</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3857,15 +3870,16 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>提交到 Slurm</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../widgets/mainwindow.cpp" line="+2"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+6"/>
         <location line="+9"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+59"/>
         <source>Images (*.png *.svg *.pdf);;Drawn numbers (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>图像 (*.png *.svg *.pdf);;绘制的数值 (*.csv)</translation>
     </message>
     <message>
         <location line="-132"/>
@@ -4100,18 +4114,19 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <location filename="../widgets/mainwindowstart.cpp" line="+53"/>
         <location line="+7"/>
         <source>Open a run store</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行存储</translation>
     </message>
     <message>
         <location line="-6"/>
         <source>SQLite run store (*.sqlite);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite 运行存储 (*.sqlite);;所有文件 (*)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 is not a run store Gatefold can open:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 Gatefold 能打开的运行存储：
+%2</translation>
     </message>
 </context>
 <context>
@@ -4253,47 +4268,47 @@ They stay queued; Gatefold offers them when it next starts.</source>
     <message>
         <location filename="../widgets/runfilterbar.cpp" line="+29"/>
         <source>Select best k…</source>
-        <translation type="unfinished"></translation>
+        <translation>选择最佳 k 个…</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Filter runs: words (name, status, tags, notes…) or a query: gate.kind = cde and val/top1 &gt; 0.9</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选运行：关键词（名称、状态、标签、备注…）或查询：gate.kind = cde and val/top1 &gt; 0.9</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Words are looked for in every column. Text with = != &lt; &lt;= &gt; &gt;= or ~ (contains) is a query over run fields (name, status, sweep, tags, …), settings (optim.lr) and metrics (val/top1: last value; best(val/loss), min(…), max(…)), joined with and, or, not and parentheses. A run that lacks a setting or metric does not match a comparison on it.</source>
-        <translation type="unfinished"></translation>
+        <translation>关键词会在每一列中查找。含有 = != &lt; &lt;= &gt; &gt;= 或 ~（包含）的文本是一个查询，作用于运行字段（name、status、sweep、tags、…）、设置项（optim.lr）和指标（val/top1：最新值；best(val/loss)、min(…)、max(…)），并用 and、or、not 和括号组合。缺少某个设置项或指标的运行不匹配针对它的比较。</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Select the k best runs shown (under the filters) by a metric</source>
-        <translation type="unfinished"></translation>
+        <translation>按某个指标选出（当前筛选下）所显示运行中最佳的 k 个</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>Query not applied — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>查询未应用 — %1</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>All runs</source>
-        <translation type="unfinished"></translation>
+        <translation>全部运行</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Sweep %1</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Sweep %1 (#%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描 %1 (#%2)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>No sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>无扫描</translation>
     </message>
 </context>
 <context>
@@ -4552,7 +4567,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
     <message>
         <location line="+1"/>
         <source>Sweep</source>
-        <translation type="unfinished">参数扫描</translation>
+        <translation>参数扫描</translation>
     </message>
     <message>
         <location line="+35"/>
@@ -4578,15 +4593,15 @@ They stay queued; Gatefold offers them when it next starts.</source>
     <message numerus="yes">
         <location filename="../widgets/sectionlist.cpp" line="+79"/>
         <source>%n problem(s) in this section</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>此分节中有 %n 个问题</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%n value(s) here look unintended</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>此处有 %n 个值看起来并非有意设置</numerusform>
         </translation>
     </message>
 </context>
@@ -5006,6 +5021,140 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::SweepScatterPlots</name>
+    <message>
+        <location filename="../widgets/sweepscatterplots.cpp" line="+270"/>
+        <source>● a run</source>
+        <translation>● 一个运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>● a run   ▬ the mean of all runs at that value (too many setting combinations to mark each)</source>
+        <translation>● 一个运行   ▬ 该取值下所有运行的均值（设置项组合过多，无法逐一标出）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>● a run   ▬ the mean over the seeds of each setting combination</source>
+        <translation>● 一个运行   ▬ 每种设置项组合在各随机种子上的均值</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SweepView</name>
+    <message>
+        <location filename="../widgets/sweepview.cpp" line="+76"/>
+        <source>The metric plotted against each setting (any metric the runs record)</source>
+        <translation>针对每个设置项绘制的指标（可为运行记录的任意指标）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last value</source>
+        <translation>最新值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>best value</source>
+        <translation>最佳值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each run&apos;s last value of the metric, or its best (highest; lowest for a loss)</source>
+        <translation>每个运行该指标的最新值，或其最佳值（最高；对于损失则为最低）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export picture…</source>
+        <translation>导出图片…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The table behind the plots: run, the settings it varies, the metric</source>
+        <translation>图表背后的表格：运行、其变化的设置项、指标</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Metric:</source>
+        <translation>指标：</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>… and %1 more</source>
+        <translation>… 以及另外 %1 个</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no %1: %2</source>
+        <translation>无 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 runs</source>
+        <translation>%1 个运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 runs, varying %2</source>
+        <translation>%1 个运行，变化的设置项：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Type or choose the metric to plot against the settings (val/top1, val/loss, …).</source>
+        <translation>输入或选择要针对设置项绘制的指标（val/top1、val/loss、…）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Select two or more runs to see a sweep — filter the runs by their sweep and select them all — and this view plots %1 against each setting they vary.</source>
+        <translation>选择两个或更多运行即可查看扫描 — 按扫描筛选运行并全部选中 — 此视图会针对它们变化的每个设置项绘制 %1。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Fewer than two of the %1 selected runs have %2: choose another metric, or wait until they have been evaluated.</source>
+        <translation>所选的 %1 个运行中具有 %2 的不足两个：请选择其他指标，或等待它们完成评估。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The %1 selected runs vary no setting: they are one experiment. Compare shows them side by side.</source>
+        <translation>所选的 %1 个运行没有变化的设置项：它们是同一个实验。“对比”可将它们并排显示。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Point at a run&apos;s line or point to see its settings; click it to select the run.</source>
+        <translation>将鼠标指向某个运行的线或点即可查看其设置项；点击即可选中该运行。</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>No runs selected: select the runs of a sweep, then export their table.</source>
+        <translation>未选择运行：请选择一个扫描的运行，然后导出其表格。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+3"/>
+        <location line="+4"/>
+        <source>Export picture</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+3"/>
+        <source>Export CSV</source>
+        <translation>导出 CSV</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::TableBuilder</name>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+37"/>
@@ -5301,7 +5450,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     <message>
         <location line="+2"/>
         <source>† pools runs that differ in more than the seed; never bold.</source>
-        <translation type="unfinished"></translation>
+        <translation>† 表示合并了不止在随机种子上不同的运行；从不加粗。</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
@@ -5313,7 +5462,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     <message>
         <location line="+7"/>
         <source>Mean over %1 runs that differ in %2 — not only in the seed, so not one experiment: never ranked for the best.</source>
-        <translation type="unfinished"></translation>
+        <translation>对在 %2 上不同的 %1 个运行取的均值 — 不仅随机种子不同，因此不是同一实验：从不参与最佳排名。</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -5341,7 +5490,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     <message>
         <location filename="../widgets/toast.cpp" line="+26"/>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -5349,47 +5498,47 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     <message>
         <location filename="../widgets/welcomepage.cpp" line="+14"/>
         <source>No runs in this store yet</source>
-        <translation type="unfinished"></translation>
+        <translation>此运行存储中还没有运行</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Store: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行存储：%1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Queue the demo run</source>
-        <translation type="unfinished"></translation>
+        <translation>将演示运行加入队列</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A small ViT on the built-in shapes data set, about a minute on a laptop CPU. Its curves appear here while it trains; Inspect and Export work on it when it is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>在内置形状数据集上训练的小型 ViT，在笔记本电脑 CPU 上约需一分钟。训练期间其曲线会显示在这里；完成后即可对其使用“检查”和“导出”。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Open a store…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行存储…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Runs trained before, in another run store (a .sqlite file). Gatefold starts again on it and opens it from now on.</source>
-        <translation type="unfinished"></translation>
+        <translation>之前训练的运行，位于另一个运行存储（一个 .sqlite 文件）中。Gatefold 会以它重新启动，并从此默认打开它。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Import MLflow runs…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 MLflow 运行…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Runs from an MLflow tracking folder (mlruns/): their parameters, metrics and artifacts become runs of this store.</source>
-        <translation type="unfinished"></translation>
+        <translation>来自 MLflow 跟踪文件夹（mlruns/）的运行：其参数、指标和产物将成为此运行存储中的运行。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Or set a run up in the form on the left (presets: the papers&apos; tables) and press Queue run (Ctrl+Return).</source>
-        <translation type="unfinished"></translation>
+        <translation>或者在左侧表单中设置一个运行（预设：论文中的表格），然后点击“加入队列”（Ctrl+Return）。</translation>
     </message>
 </context>
 <context>
