@@ -412,6 +412,10 @@ void TstWorkbench::firstStartSaysWhatToDo()
     QVERIFY(window.showsWelcome());
     QVERIFY(window.welcomePage()->isVisible());
     QVERIFY(!window.curves()->isVisible());
+    // The docks say what they are for (no empty grid, no blank log).
+    const auto *compareEmpty = window.compareView()->findChild<QLabel *>(QStringLiteral("compareEmpty"));
+    QVERIFY(compareEmpty && compareEmpty->isVisible());
+    QVERIFY(!window.findChild<QPlainTextEdit *>()->placeholderText().isEmpty());
 
     QString title;
     answerModal([&] { QTest::mouseClick(window.welcomePage()->importButton(), Qt::LeftButton); },
@@ -466,6 +470,7 @@ void TstWorkbench::firstStartSaysWhatToDo()
     QTest::mouseClick(window.welcomePage()->demoButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!window.showsWelcome(), 60000);
     QVERIFY(window.curves()->isVisible());
+    QVERIFY(!compareEmpty->isVisible());  // the demo run, selected, is compared
     const auto runs = controller.store()->runs();
     QCOMPARE(int(runs.size()), 1);
     QCOMPARE(runs.front().name, QStringLiteral("demo"));

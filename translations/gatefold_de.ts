@@ -1623,7 +1623,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location line="+26"/>
         <source>this &apos;)&apos; closes no &apos;(&apos;</source>
-        <translation>diese ')' schließt keine '('</translation>
+        <translation>diese &apos;)&apos; schließt keine &apos;(&apos;</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1643,7 +1643,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location line="+11"/>
         <source>expected &apos;)&apos; to close the &apos;(&apos; at %1</source>
-        <translation>')' erwartet, um die '(' bei Zeichen %1 zu schließen</translation>
+        <translation>&apos;)&apos; erwartet, um die &apos;(&apos; bei Zeichen %1 zu schließen</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -1653,17 +1653,17 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location line="+8"/>
         <source>expected a metric key with a &apos;/&apos; (e.g. val/top1) in %1(…)</source>
-        <translation>Metrikschlüssel mit '/' (z. B. val/top1) in %1(…) erwartet</translation>
+        <translation>Metrikschlüssel mit &apos;/&apos; (z. B. val/top1) in %1(…) erwartet</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>expected &apos;)&apos; after the metric in %1(…)</source>
-        <translation>')' nach der Metrik in %1(…) erwartet</translation>
+        <translation>&apos;)&apos; nach der Metrik in %1(…) erwartet</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>expected a setting, metric or run field: &apos;%1&apos; is none (settings as in the run form, e.g. gate.kind; metrics with a &apos;/&apos;, e.g. val/top1; fields: %2)</source>
-        <translation>Einstellung, Metrik oder Lauffeld erwartet: „%1“ ist nichts davon (Einstellungen wie im Laufformular, z. B. gate.kind; Metriken mit '/', z. B. val/top1; Felder: %2)</translation>
+        <translation>Einstellung, Metrik oder Lauffeld erwartet: „%1“ ist nichts davon (Einstellungen wie im Laufformular, z. B. gate.kind; Metriken mit &apos;/&apos;, z. B. val/top1; Felder: %2)</translation>
     </message>
     <message>
         <location line="+18"/>
@@ -1673,7 +1673,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location line="+5"/>
         <source>expected a value after &apos;%1&apos; (a number, a word or &quot;quoted text&quot;)</source>
-        <translation>Wert nach „%1“ erwartet (eine Zahl, ein Wort oder "Text in Anführungszeichen")</translation>
+        <translation>Wert nach „%1“ erwartet (eine Zahl, ein Wort oder &quot;Text in Anführungszeichen&quot;)</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1693,7 +1693,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     <message>
         <location line="+11"/>
         <source>expected &apos;=&apos; after &apos;!&apos; (not equal is !=; to negate, write not)</source>
-        <translation>'=' nach '!' erwartet (ungleich ist !=; zum Verneinen schreiben Sie not)</translation>
+        <translation>&apos;=&apos; nach &apos;!&apos; erwartet (ungleich ist !=; zum Verneinen schreiben Sie not)</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -2644,7 +2644,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
 <context>
     <name>gatefold::widgets::CompareView</name>
     <message>
-        <location filename="../widgets/compareview.cpp" line="+48"/>
+        <location filename="../widgets/compareview.cpp" line="+49"/>
         <source>The highest of these runs</source>
         <translation>Der höchste Wert dieser Läufe</translation>
     </message>
@@ -2674,7 +2674,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Eine Spalte pro Lauf statt einer Zeile pro Lauf</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+14"/>
+        <source>Select runs in the browser to compare them: Ctrl+click or Shift+click for several, or Select best k… for a sweep&apos;s best.</source>
+        <translation>Wählen Sie Läufe in der Liste, um sie zu vergleichen: Strg+Klick oder Umschalt+Klick für mehrere, oder „Beste k auswählen…“ für die besten eines Sweeps.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>val top-1 (last)</source>
         <translation>Val-Top-1 (zuletzt)</translation>
     </message>
@@ -3743,7 +3748,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Engine-Meldungen</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>What the engines say (a line per event, each naming its run) appears here while runs train, and why a run failed.</source>
+        <translation>Was die Engines melden (eine Zeile pro Ereignis, jeweils mit ihrem Lauf), erscheint hier, während Läufe trainieren – auch, warum ein Lauf fehlschlug.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
@@ -3778,7 +3788,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="-267"/>
+        <location line="-269"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>Läufe</translation>

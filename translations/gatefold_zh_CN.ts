@@ -1616,7 +1616,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     <message>
         <location line="+26"/>
         <source>this &apos;)&apos; closes no &apos;(&apos;</source>
-        <translation>此 ')' 没有对应的 '('</translation>
+        <translation>此 &apos;)&apos; 没有对应的 &apos;(&apos;</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1636,7 +1636,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     <message>
         <location line="+11"/>
         <source>expected &apos;)&apos; to close the &apos;(&apos; at %1</source>
-        <translation>应为 ')'，以闭合第 %1 个字符处的 '('</translation>
+        <translation>应为 &apos;)&apos;，以闭合第 %1 个字符处的 &apos;(&apos;</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -1646,17 +1646,17 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     <message>
         <location line="+8"/>
         <source>expected a metric key with a &apos;/&apos; (e.g. val/top1) in %1(…)</source>
-        <translation>%1(…) 中应为带 '/' 的指标键（例如 val/top1）</translation>
+        <translation>%1(…) 中应为带 &apos;/&apos; 的指标键（例如 val/top1）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>expected &apos;)&apos; after the metric in %1(…)</source>
-        <translation>%1(…) 中的指标之后应为 ')'</translation>
+        <translation>%1(…) 中的指标之后应为 &apos;)&apos;</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>expected a setting, metric or run field: &apos;%1&apos; is none (settings as in the run form, e.g. gate.kind; metrics with a &apos;/&apos;, e.g. val/top1; fields: %2)</source>
-        <translation>应为设置项、指标或运行字段：“%1”都不是（设置项与运行表单中相同，例如 gate.kind；指标带 '/'，例如 val/top1；字段：%2）</translation>
+        <translation>应为设置项、指标或运行字段：“%1”都不是（设置项与运行表单中相同，例如 gate.kind；指标带 &apos;/&apos;，例如 val/top1；字段：%2）</translation>
     </message>
     <message>
         <location line="+18"/>
@@ -1666,7 +1666,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     <message>
         <location line="+5"/>
         <source>expected a value after &apos;%1&apos; (a number, a word or &quot;quoted text&quot;)</source>
-        <translation>“%1”之后应为一个值（数字、单词或 "带引号的文本"）</translation>
+        <translation>“%1”之后应为一个值（数字、单词或 &quot;带引号的文本&quot;）</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1686,7 +1686,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     <message>
         <location line="+11"/>
         <source>expected &apos;=&apos; after &apos;!&apos; (not equal is !=; to negate, write not)</source>
-        <translation>'!' 之后应为 '='（不等于写作 !=；取反请写 not）</translation>
+        <translation>&apos;!&apos; 之后应为 &apos;=&apos;（不等于写作 !=；取反请写 not）</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -2634,7 +2634,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
 <context>
     <name>gatefold::widgets::CompareView</name>
     <message>
-        <location filename="../widgets/compareview.cpp" line="+48"/>
+        <location filename="../widgets/compareview.cpp" line="+49"/>
         <source>The highest of these runs</source>
         <translation>这些运行中的最高值</translation>
     </message>
@@ -2664,7 +2664,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>每个运行一列，而不是每个运行一行</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+14"/>
+        <source>Select runs in the browser to compare them: Ctrl+click or Shift+click for several, or Select best k… for a sweep&apos;s best.</source>
+        <translation>在运行列表中选择运行以进行对比：按 Ctrl+单击或 Shift+单击可选择多个，或用“选择最佳 k 个…”选出一次扫描中最好的运行。</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>val top-1 (last)</source>
         <translation>验证 Top-1（最新）</translation>
     </message>
@@ -3729,7 +3734,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>引擎消息</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>What the engines say (a line per event, each naming its run) appears here while runs train, and why a run failed.</source>
+        <translation>运行训练期间，引擎的消息（每个事件一行，并注明所属运行）以及运行失败的原因会显示在这里。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
@@ -3764,7 +3774,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
-        <location line="-267"/>
+        <location line="-269"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>运行</translation>

@@ -8,6 +8,7 @@
 #include "store/runstore.h"
 
 #include <QCheckBox>
+#include <QLabel>
 #include <QColor>
 #include <QFont>
 #include <QHBoxLayout>
@@ -74,6 +75,16 @@ CompareView::CompareView(store::RunStore *store, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_table, 1);
+    // Nothing selected (a first start, an empty store): say what the dock is for, not an empty grid.
+    m_empty = new QLabel(tr("Select runs in the browser to compare them: Ctrl+click or Shift+click for "
+                            "several, or Select best k… for a sweep's best."));
+    m_empty->setObjectName(QStringLiteral("compareEmpty"));
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_empty->setMargin(12);
+    layout->addWidget(m_empty, 1);
+    m_table->setVisible(false);
     connect(m_onlyDifferences, &QCheckBox::toggled, this, &CompareView::rebuild);
     connect(m_asColumns, &QCheckBox::toggled, this, &CompareView::rebuild);
 }
@@ -101,6 +112,8 @@ bool CompareView::runsAsColumns() const
 
 void CompareView::rebuild()
 {
+    m_empty->setVisible(m_runs.isEmpty());
+    m_table->setVisible(!m_runs.isEmpty());
     fill(lines());
     fitColumns();
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 class QCheckBox;
+class QLabel;
 class QTableWidget;
 
 namespace gatefold::store {
@@ -68,6 +69,7 @@ private:
     QCheckBox *m_onlyDifferences;
     QCheckBox *m_asColumns;
     QTableWidget *m_table;
+    QLabel *m_empty = nullptr;
 };
 
 } // namespace gatefold::widgets

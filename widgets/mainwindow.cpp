@@ -145,6 +145,8 @@ void MainWindow::buildDocks()
     auto *logDock = new QDockWidget(tr("Engine messages"), this);
     logDock->setObjectName(QStringLiteral("logDock"));
     m_log->setReadOnly(true);
+    m_log->setPlaceholderText(tr("What the engines say (a line per event, each naming its run) appears here while runs "
+                                 "train, and why a run failed."));
     m_log->setMaximumBlockCount(5000);
     logDock->setWidget(m_log);
     addDockWidget(Qt::BottomDockWidgetArea, logDock);

@@ -198,7 +198,8 @@ void ParallelCoordinates::addLines()
     std::stable_sort(runs.begin(), runs.end(), [lowerBetter](const SweepRun *a, const SweepRun *b) {
         return lowerBetter ? a->value > b->value : a->value < b->value;
     });
-    QCPColorGradient gradient = lowerBetter ? plotstyle::viridis().inverted() : plotstyle::viridis();
+    QCPColorGradient viridis = plotstyle::viridisOn(palette());
+    QCPColorGradient gradient = lowerBetter ? viridis.inverted() : viridis;
     double low = INFINITY, high = -INFINITY;
     for (const SweepRun *run : runs) {
         low = std::min(low, m_table->shown(run->value));

@@ -59,6 +59,23 @@ QCPColorGradient viridis()
     return g;
 }
 
+QCPColorGradient viridisOn(const QPalette &palette)
+{
+    QCPColorGradient full = viridis();  // QCPColorGradient::color is not const
+    if (palette.color(QPalette::Base).lightness() >= 128)
+        return full;
+    constexpr double kFrom = 0.2;
+    QCPColorGradient g;
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    QMap<double, QColor> stops;
+    for (int i = 0; i <= 16; ++i) {
+        const double t = i / 16.0;
+        stops.insert(t, QColor::fromRgb(full.color(kFrom + (1 - kFrom) * t, QCPRange(0, 1))));
+    }
+    g.setColorStops(stops);
+    return g;
+}
+
 QCPColorGradient diverging()
 {
     QCPColorGradient g;
