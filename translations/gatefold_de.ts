@@ -4313,9 +4313,9 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>Die k besten angezeigten Läufe (unter den Filtern) nach einer Metrik auswählen</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>Query not applied — %1</source>
-        <translation>Abfrage nicht angewendet — %1</translation>
+        <location line="+19"/>
+        <source>Not read as a query — %1. Looked for as words instead.</source>
+        <translation>Nicht als Abfrage gelesen – %1. Stattdessen als Wörter gesucht.</translation>
     </message>
     <message>
         <location line="+27"/>

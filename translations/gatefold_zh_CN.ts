@@ -4296,9 +4296,9 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>按某个指标选出（当前筛选下）所显示运行中最佳的 k 个</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>Query not applied — %1</source>
-        <translation>查询未应用 — %1</translation>
+        <location line="+19"/>
+        <source>Not read as a query — %1. Looked for as words instead.</source>
+        <translation>未作为查询读取——%1。已改为按关键词查找。</translation>
     </message>
     <message>
         <location line="+27"/>
