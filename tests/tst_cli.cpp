@@ -6,6 +6,8 @@
 #include "clirun.h"
 
 #include <QtTest/QtTest>
+#include <QFile>
+#include <QTemporaryDir>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -131,6 +133,28 @@ void TstCli::checkWarnsOfImplausibleValues()
     for (const auto &w : o.value("warnings").toArray())
         keys << w.toObject().value("key").toString();
     QVERIFY2(keys.contains("optim.lr") && keys.contains("join.branches"), qPrintable(json.out));
+
+    // train and sweep say the same before they create anything, and go on (a tiny model, 64 images).
+    QTemporaryDir dir;
+    const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+    const QStringList tiny{"--set", "img_size=16",          "--set", "patch_size=4",       "--set", "embed_dim=16",
+                           "--set", "depth=1",              "--set", "num_heads=2",        "--set", "data.train_size=64",
+                           "--set", "data.val_size=32",     "--set", "train.batch_size=32", "--set", "train.epochs=1",
+                           "--set", "optim.lr=2",           "--store", store};
+    const auto trained = runCli(QStringList{"train"} << tiny);
+    QVERIFY2(trained.exitCode == 0, qPrintable(trained.err));
+    QVERIFY2(trained.err.contains(QRegularExpression("^warning: optim.lr: a peak learning rate of 2 is far above",
+                                                     QRegularExpression::MultilineOption)),
+             qPrintable(trained.err));
+    const QString grid = dir.filePath(QStringLiteral("grid.json"));
+    QFile file(grid);
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(R"({"name": "hot", "grid": {"optim.weight_decay": [0.05]}})") > 0);
+    file.close();
+    const auto swept = runCli(QStringList{"sweep", "--grid", grid} << tiny);
+    QVERIFY2(swept.exitCode == 0, qPrintable(swept.err));
+    QVERIFY2(swept.err.contains(QRegularExpression("^warning: \\[.*\\] optim.lr: a peak learning rate of 2",
+                                                   QRegularExpression::MultilineOption)),
+             qPrintable(swept.err));
 
     const auto sane = runCli({"config", "--preset", "demo", "--set", "train.epochs=1", "--check"});
     QCOMPARE(sane.exitCode, 0);

@@ -135,6 +135,17 @@ void TstCurvesWorkspace::panelsAreRememberedPerStore()
         QTest::mouseClick(wb.curvesWorkspace()->addPanelButton(), Qt::LeftButton);
         QTest::mouseClick(wb.curvesWorkspace()->addPanelButton(), Qt::LeftButton);
         QCOMPARE(wb.curvesWorkspace()->panelCount(), 3);
+        // The grouping is remembered per store too: a by optim.lr, b none (the default is all but seed).
+        ws->setGrouping(CurvesWorkspace::Grouping::BySettings, {QStringLiteral("optim.lr")});
+        wb.curvesWorkspace()->setGrouping(CurvesWorkspace::Grouping::None);
+    }
+    {
+        RunController ca(m_dir.filePath("no-engine"), a), cb(m_dir.filePath("no-engine"), b);
+        MainWindow wa(&ca), wb(&cb);
+        QCOMPARE(wa.curvesWorkspace()->grouping(), CurvesWorkspace::Grouping::BySettings);
+        QCOMPARE(wa.curvesWorkspace()->groupKeys(), QStringList{QStringLiteral("optim.lr")});
+        QCOMPARE(wb.curvesWorkspace()->grouping(), CurvesWorkspace::Grouping::None);
+        wa.curvesWorkspace()->setGrouping(CurvesWorkspace::Grouping::AllButSeed);
     }
     {
         RunController ca(m_dir.filePath("no-engine"), a), cb(m_dir.filePath("no-engine"), b);

@@ -8,6 +8,7 @@
 // Settings' chooser. A plain Qt dialog on the same folder is watched too: it
 // does open them, which shows the watch sees what it must.
 
+#include "modaldialog.h"
 #include "testmain.h"
 #ifndef Q_MOC_RUN  // moc needs none of these; following them (LibTorch's too) costs it seconds a file
 #include "widgets/curveplot.h"
@@ -117,24 +118,6 @@ void lookAround(QFileDialog *dialog, const QString &dir)
     for (auto *view : dialog->findChildren<QAbstractItemView *>())
         view->viewport()->repaint();
     QTest::qWait(300);
-}
-
-// Runs `trigger` (which opens a modal dialog) and hands the dialog to `answer` once it shows.
-void whileModal(const std::function<void()> &trigger, const std::function<void(QWidget *)> &answer)
-{
-    bool answered = false;
-    QTimer poll;
-    poll.setInterval(50);
-    QObject::connect(&poll, &QTimer::timeout, [&] {
-        if (QWidget *modal = QApplication::activeModalWidget(); modal && !answered) {
-            answered = true;
-            answer(modal);
-        }
-    });
-    poll.start();
-    trigger();
-    poll.stop();
-    QVERIFY2(answered, "no dialog appeared");
 }
 
 QPushButton *buttonWithText(QWidget *parent, const QString &text)
@@ -302,7 +285,7 @@ void TstFileDialogs::ourDialogsNeverOpenThem()
     QFETCH(int, kind);
     OpenWatch watch(browsed());
     const QString dir = browsed();
-    whileModal(
+    test::whileModal(
         [&] {
             switch (kind) {
             case 0: filedialogs::openFile(nullptr, QStringLiteral("open"), dir, QStringLiteral("All (*)")); break;
@@ -336,7 +319,7 @@ void TstFileDialogs::settingsChooserPicksTheStoreUnopened()
     QVERIFY(browse);
     OpenWatch watch(browsed());
     const QString store = browsed(QStringLiteral("runs.sqlite"));
-    whileModal([&] { browse->click(); },
+    test::whileModal([&] { browse->click(); },
                [&](QWidget *modal) {
                    auto *dialog = qobject_cast<QFileDialog *>(modal);
                    QVERIFY(dialog);
@@ -398,7 +381,7 @@ void TstFileDialogs::everyDialogOfTheWindowIsOurs()
     for (const auto &[name, trigger] : triggers) {
         OpenWatch watch(browsed());
         bool safe = false;
-        whileModal(trigger, [&](QWidget *modal) {
+        test::whileModal(trigger, [&](QWidget *modal) {
             auto *dialog = qobject_cast<QFileDialog *>(modal);
             safe = dialog && filedialogs::isSafe(dialog);
             if (dialog && dialog->fileMode() != QFileDialog::Directory)

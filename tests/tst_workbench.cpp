@@ -16,6 +16,7 @@
 #include "widgets/mainwindow.h"
 #include "widgets/toast.h"
 #include "widgets/welcomepage.h"
+#include "modaldialog.h"
 #include "widgets/runcontroller.h"
 #include "widgets/runformpanel.h"
 #include "widgets/runtablemodel.h"
@@ -381,24 +382,6 @@ void TstWorkbench::aRunTheFilterHidesIsSaid()
     QCOMPARE(window.selectedRuns(), QList<qint64>{b});
 }
 
-// Answers the next modal dialog `trigger` opens with `answer` (polled: the dialog runs its own loop).
-static void answerModal(const std::function<void()> &trigger, const std::function<void(QWidget *)> &answer)
-{
-    bool answered = false;
-    QTimer poll;
-    poll.setInterval(50);
-    QObject::connect(&poll, &QTimer::timeout, [&] {
-        if (QWidget *modal = QApplication::activeModalWidget(); modal && !answered) {
-            answered = true;
-            answer(modal);
-        }
-    });
-    poll.start();
-    trigger();
-    poll.stop();
-    QVERIFY2(answered, "no dialog appeared");
-}
-
 // Issue 20: the first start showed an empty 0–5 plot. An empty store shows what to do instead; each of
 // its three buttons does what it says (the import and open dialogs come up; a file that is no store is
 // refused in place; the demo run is queued for real and the curves take the page's place).
@@ -418,7 +401,7 @@ void TstWorkbench::firstStartSaysWhatToDo()
     QVERIFY(!window.findChild<QPlainTextEdit *>()->placeholderText().isEmpty());
 
     QString title;
-    answerModal([&] { QTest::mouseClick(window.welcomePage()->importButton(), Qt::LeftButton); },
+    test::whileModal([&] { QTest::mouseClick(window.welcomePage()->importButton(), Qt::LeftButton); },
                 [&](QWidget *dialog) {
                     title = dialog->windowTitle();
                     static_cast<QDialog *>(dialog)->reject();
@@ -447,8 +430,9 @@ void TstWorkbench::firstStartSaysWhatToDo()
         }
     });
     boxes.start();
-    for (const QString &path : {notAStore, other})
-        answerModal([&] { QTest::mouseClick(window.welcomePage()->openButton(), Qt::LeftButton); },
+    const QString open = controller.store()->path();  // the store open now: said, nothing chosen
+    for (const QString &path : {open, notAStore, other}) {
+        test::whileModal([&] { QTest::mouseClick(window.welcomePage()->openButton(), Qt::LeftButton); },
                     [&](QWidget *dialog) {
                         auto *files = qobject_cast<QFileDialog *>(dialog);
                         QVERIFY(files);
@@ -460,6 +444,12 @@ void TstWorkbench::firstStartSaysWhatToDo()
                         });
                         QTimer::singleShot(8000, files, [files] { files->reject(); });
                     });
+        if (path == open) {
+            QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("is the store open now")),
+                     qPrintable(window.statusBar()->currentMessage()));
+            QCOMPARE(chosen.size(), 0);
+        }
+    }
     boxes.stop();
     QVERIFY2(refusal.contains(QStringLiteral("not a run store")), qPrintable(refusal));
     QCOMPARE(chosen.size(), 1);

@@ -4137,15 +4137,20 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>Jetzt &amp;beenden</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowstart.cpp" line="+53"/>
-        <location line="+7"/>
+        <location filename="../widgets/mainwindowstart.cpp" line="+54"/>
+        <location line="+11"/>
         <source>Open a run store</source>
         <translation>Einen Laufspeicher öffnen</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-10"/>
         <source>SQLite run store (*.sqlite);;All files (*)</source>
         <translation>SQLite-Laufspeicher (*.sqlite);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is the store open now.</source>
+        <translation>%1 ist der gerade geöffnete Laufspeicher.</translation>
     </message>
     <message>
         <location line="+7"/>

@@ -4121,15 +4121,20 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>立即退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowstart.cpp" line="+53"/>
-        <location line="+7"/>
+        <location filename="../widgets/mainwindowstart.cpp" line="+54"/>
+        <location line="+11"/>
         <source>Open a run store</source>
         <translation>打开运行存储</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-10"/>
         <source>SQLite run store (*.sqlite);;All files (*)</source>
         <translation>SQLite 运行存储 (*.sqlite);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is the store open now.</source>
+        <translation>%1 就是当前打开的运行存储。</translation>
     </message>
     <message>
         <location line="+7"/>

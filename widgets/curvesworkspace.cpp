@@ -117,6 +117,18 @@ void CurvesWorkspace::restore(const QString &settingsKey)
             addPanel(metric);
     if (m_panels.empty())
         addPanel(QStringLiteral("val/top1"));
+    // The grouping as it was left for this store: "none", "all but seed" (the default) or its settings.
+    const QStringList grouping = QSettings().value(settingsKey + QStringLiteral("Grouping")).toStringList();
+    if (!grouping.isEmpty()) {
+        const QString mode = grouping.first();
+        m_grouping = mode == QLatin1String("none")       ? Grouping::None
+                   : mode == QLatin1String("settings") ? Grouping::BySettings
+                                                         : Grouping::AllButSeed;
+        m_groupKeys = m_grouping == Grouping::BySettings ? grouping.mid(1) : QStringList();
+        if (m_grouping == Grouping::BySettings && m_groupKeys.isEmpty())
+            m_grouping = Grouping::None;
+        showGrouping();
+    }
     m_settingsKey = settingsKey;
 }
 
@@ -202,8 +214,14 @@ void CurvesWorkspace::relayout()
 
 void CurvesWorkspace::save() const
 {
-    if (!m_settingsKey.isEmpty())
-        QSettings().setValue(m_settingsKey, metrics());
+    if (m_settingsKey.isEmpty())
+        return;
+    QSettings settings;
+    settings.setValue(m_settingsKey, metrics());
+    const QString mode = m_grouping == Grouping::None         ? QStringLiteral("none")
+                       : m_grouping == Grouping::BySettings ? QStringLiteral("settings")
+                                                              : QStringLiteral("all but seed");
+    settings.setValue(m_settingsKey + QStringLiteral("Grouping"), QStringList{mode} + m_groupKeys);
 }
 
 void CurvesWorkspace::setRuns(const QList<qint64> &runIds)
@@ -315,6 +333,7 @@ void CurvesWorkspace::setGrouping(Grouping mode, const QStringList &keys)
     m_grouping = mode == Grouping::BySettings && keys.isEmpty() ? Grouping::None : mode;
     m_groupKeys = m_grouping == Grouping::BySettings ? keys : QStringList();
     showGrouping();
+    save();
     refresh();
 }
 

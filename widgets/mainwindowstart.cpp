@@ -16,6 +16,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QStackedWidget>
+#include <QStatusBar>
 
 namespace gatefold::widgets {
 
@@ -54,6 +55,10 @@ void MainWindow::openStore()
                                                tr("SQLite run store (*.sqlite);;All files (*)"));
     if (path.isEmpty())
         return;
+    if (!current.isEmpty() && QFileInfo(path).canonicalFilePath() == QFileInfo(current).canonicalFilePath()) {
+        statusBar()->showMessage(tr("%1 is the store open now.").arg(QDir::toNativeSeparators(path)), 6000);
+        return;
+    }
     // Looked at before the window goes: a file that is no store is said here, nothing else happens.
     QString error;
     if (!store::RunStore::open(path, &error)) {

@@ -53,9 +53,9 @@ PreRunCheck check(const QCommandLineParser &parser)
         for (auto &p : teacherProblems(storePathFromOptions(parser), config))
             all.push_back(std::move(p));
     // Values that are valid but unlikely to be meant (optim.lr = 2): warnings, the exit status stays.
-    for (const auto &w : config::plausibilityWarnings(config))
-        if (std::none_of(all.begin(), all.end(), [&](const train::CheckItem &p) { return p.key.toStdString() == w.field; }))
-            result.warnings.push_back({QString::fromStdString(w.field), QString::fromStdString(w.message)});
+    for (auto &w : plausibilityItems(config))
+        if (std::none_of(all.begin(), all.end(), [&](const train::CheckItem &p) { return p.key == w.key; }))
+            result.warnings.push_back(std::move(w));
     result.problems = std::move(all);
     return result;
 }

@@ -5,6 +5,7 @@
 #include "initcheckpoint.h"
 
 #include "config/fieldtable.h"
+#include "config/plausibility.h"
 #include "config/runvalidation.h"
 #include "train/precision.h"
 
@@ -67,10 +68,20 @@ QStringList preRunProblems(const train::RunConfig &config, train::DataCheckCache
         *facts = check.data;
     for (const auto &w : check.warnings)
         printErr(tr("warning: %1").arg(w.line()));
+    for (const auto &w : plausibilityItems(config))
+        printErr(tr("warning: %1").arg(w.line()));
     QStringList out;
     for (const auto &p : check.problems)
         out << p.line();
     return out;
+}
+
+std::vector<train::CheckItem> plausibilityItems(const train::RunConfig &config)
+{
+    std::vector<train::CheckItem> items;
+    for (const auto &w : config::plausibilityWarnings(config))
+        items.push_back({QString::fromStdString(w.field), QString::fromStdString(w.message)});
+    return items;
 }
 
 QJsonObject dataJson(const train::DataFacts &data)

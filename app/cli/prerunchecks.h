@@ -36,6 +36,10 @@ PreRunCheck checkBeforeCreating(const train::RunConfig &config, train::DataCheck
 QStringList preRunProblems(const train::RunConfig &config, train::DataCheckCache *cache = nullptr,
                            train::DataFacts *facts = nullptr);
 
+// Values valid but unlikely to be meant (config/plausibility.h: optim.lr = 2), as "key: message"
+// items: train and sweep print them as warnings, config --check lists them; none stops a run.
+std::vector<train::CheckItem> plausibilityItems(const train::RunConfig &config);
+
 // The "data" and "resources" members of config --check --json.
 QJsonObject dataJson(const train::DataFacts &data);
 QJsonObject resourcesJson(const PreRunCheck &check);

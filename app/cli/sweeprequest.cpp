@@ -85,7 +85,10 @@ std::vector<train::DataFacts> checkPoints(const train::SweepPlan &plan, QStringL
         dataFacts.push_back(check.data);
         for (const auto &problem : check.problems)
             errors->append(QStringLiteral("[%1] %2").arg(p.label, problem.line()));
-        for (const auto &warning : check.warnings)
+        std::vector<train::CheckItem> warnings = check.warnings;
+        for (auto &w : plausibilityItems(p.config))
+            warnings.push_back(std::move(w));
+        for (const auto &warning : warnings)
             if (!warned.contains(warning.line())) {
                 warned.insert(warning.line());
                 printErr(tr("warning: [%1] %2").arg(p.label, warning.line()));

@@ -1,6 +1,8 @@
 #include "flatconfig.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QStringList>
 #include <QString>
 
 namespace gatefold::config {
@@ -24,6 +26,28 @@ QJsonObject flatConfig(const QByteArray &json)
     QJsonObject out;
     flattenInto(QJsonDocument::fromJson(json).object(), QString(), &out);
     return out;
+}
+
+QString settingText(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Bool:
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return QString::number(value.toDouble(), 'g', 12);
+    case QJsonValue::String:
+        return value.toString();
+    case QJsonValue::Array: {
+        QStringList items;
+        for (const auto &v : value.toArray())
+            items << settingText(v);
+        return items.join(',');
+    }
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    default:
+        return QStringLiteral("—");
+    }
 }
 
 } // namespace gatefold::config

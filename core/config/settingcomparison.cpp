@@ -4,7 +4,6 @@
 #include "flatconfig.h"
 #include "runconfigjson.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QMap>
 
@@ -15,28 +14,6 @@
 namespace gatefold::config {
 
 namespace {
-
-QString jsonText(const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::Bool:
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double:
-        return QString::number(value.toDouble(), 'g', 12);
-    case QJsonValue::String:
-        return value.toString();
-    case QJsonValue::Array: {
-        QStringList items;
-        for (const auto &v : value.toArray())
-            items << jsonText(v);
-        return items.join(',');
-    }
-    case QJsonValue::Object:
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-    default:
-        return QStringLiteral("—");
-    }
-}
 
 // A key's place in the field table (unknown keys after every field).
 int formOrder(const QString &key)
@@ -59,7 +36,7 @@ double splitEntropy(const std::vector<ComparedRun> &runs, const QString &key, in
     int n = 0;
     for (const ComparedRun &run : runs)
         if (run.applies(key)) {
-            ++counts[jsonText(run.flat.value(key))];
+            ++counts[settingText(run.flat.value(key))];
             ++n;
         }
     *applying = n;
@@ -77,7 +54,7 @@ double splitEntropy(const std::vector<ComparedRun> &runs, const QString &key, in
 
 QString ComparedRun::text(const QString &key) const
 {
-    return applies(key) ? jsonText(flat.value(key)) : QStringLiteral("—");
+    return applies(key) ? settingText(flat.value(key)) : QStringLiteral("—");
 }
 
 ComparedRun comparedRun(const QJsonObject &flatConfig)
