@@ -107,6 +107,21 @@ private Q_SLOTS:
         QCOMPARE(int(groupBySettings(runs, {}, true).size()), 2);
     }
 
+    // Seeds share one reading of what applies (remembered without the seed): the answers are those of
+    // a fresh reading, the seed itself applies, and a changed gate changes them.
+    void seedsShareTheirReading()
+    {
+        const ComparedRun a = run({{"gate.kind", "none"}, {"gate.codebook_size", 64}, {"train.seed", 0}});
+        const ComparedRun b = run({{"gate.kind", "none"}, {"gate.codebook_size", 64}, {"train.seed", 7}});
+        QCOMPARE(a.applying, b.applying);
+        QVERIFY(a.applies(QStringLiteral("train.seed")) && !a.applies(QStringLiteral("gate.codebook_size")));
+        const ComparedRun gated = run({{"gate.kind", "cde"}, {"gate.codebook_size", 64}, {"train.seed", 7}});
+        QVERIFY(gated.applies(QStringLiteral("gate.codebook_size")));
+        const ComparedRun seedless = run({{"gate.kind", "none"}, {"gate.codebook_size", 64}});
+        QVERIFY(!seedless.applies(QStringLiteral("train.seed")));  // only keys the config has
+        QCOMPARE(seedless.applying.size(), a.applying.size() - 1);
+    }
+
     // A stale or unknown key does not blind the rest; a text that is no JSON compares as empty.
     void staleKeysStillCompare()
     {
