@@ -2948,7 +2948,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Glättung:</translation>
     </message>
     <message>
-        <location line="+199"/>
+        <location line="+217"/>
         <source>all runs</source>
         <translation>alle Läufe</translation>
     </message>
@@ -2958,7 +2958,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation> — Mittelwert ± Std.-Abw., n=%1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>None</source>
         <translation>Keine</translation>
     </message>
@@ -5470,12 +5470,12 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Kein Laufspeicher ist geöffnet.</translation>
     </message>
     <message>
-        <location filename="../widgets/tablepreview.cpp" line="+80"/>
+        <location filename="../widgets/tablepreview.cpp" line="+82"/>
         <source>The table cannot be made: %1</source>
         <translation>Die Tabelle kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-67"/>
         <source>Section</source>
         <translation>Abschnitt</translation>
     </message>
@@ -5487,13 +5487,16 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
             <numerusform>%n Zeilen</numerusform>
         </translation>
     </message>
-    <message>
-        <location line="+2"/>
-        <source>† pools runs that differ in more than the seed; never bold.</source>
-        <translation>† fasst Läufe zusammen, die sich in mehr als dem Seed unterscheiden; nie fett.</translation>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>† %n row(s) pool runs differing in more than the seed; never bold.</source>
+        <translation>
+            <numerusform>† %n Zeile fasst Läufe zusammen, die sich nicht nur im Seed unterscheiden; nie fett.</numerusform>
+            <numerusform>† %n Zeilen fassen Läufe zusammen, die sich nicht nur im Seed unterscheiden; nie fett.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The engine is timing the models of %n cell(s); they fill in as the numbers arrive.</source>
         <translation>
             <numerusform>Die Engine misst die Modelle von %n Zelle; sie füllt sich, sobald die Zahl eintrifft.</numerusform>

@@ -252,7 +252,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>† %n row(s) pool runs differing in more than the seed; never bold.</source>
+        <translation>
+            <numerusform>† %n row pools runs differing in more than the seed; never bold.</numerusform>
+            <numerusform>† %n rows pool runs differing in more than the seed; never bold.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
         <source>The engine is timing the models of %n cell(s); they fill in as the numbers arrive.</source>
         <translation>
             <numerusform>The engine is timing the model of %n cell; it fills in as the number arrives.</numerusform>

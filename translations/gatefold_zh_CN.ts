@@ -2937,7 +2937,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>平滑：</translation>
     </message>
     <message>
-        <location line="+199"/>
+        <location line="+217"/>
         <source>all runs</source>
         <translation>全部运行</translation>
     </message>
@@ -2947,7 +2947,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation> — 均值 ± 标准差，n=%1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>None</source>
         <translation>无</translation>
     </message>
@@ -5446,12 +5446,12 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>没有打开运行存储。</translation>
     </message>
     <message>
-        <location filename="../widgets/tablepreview.cpp" line="+80"/>
+        <location filename="../widgets/tablepreview.cpp" line="+82"/>
         <source>The table cannot be made: %1</source>
         <translation>无法生成表格：%1</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-67"/>
         <source>Section</source>
         <translation>分节</translation>
     </message>
@@ -5462,13 +5462,15 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
             <numerusform>%n 行</numerusform>
         </translation>
     </message>
-    <message>
-        <location line="+2"/>
-        <source>† pools runs that differ in more than the seed; never bold.</source>
-        <translation>† 表示合并了不止在随机种子上不同的运行；从不加粗。</translation>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>† %n row(s) pool runs differing in more than the seed; never bold.</source>
+        <translation>
+            <numerusform>† %n 行汇总了不仅随机种子不同的运行；从不加粗。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The engine is timing the models of %n cell(s); they fill in as the numbers arrive.</source>
         <translation>
             <numerusform>引擎正在为 %n 个单元格的模型计时；数值到达后即会填入。</numerusform>

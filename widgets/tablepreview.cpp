@@ -83,7 +83,9 @@ void TablePreview::showTable(const tables::ComputedTable &table)
     m_latex->setPlainText(tables::writeLatex(table));
     QString status = TableBuilderText::tr("%n row(s)", nullptr, int(table.rows.size()));
     if (table.pooledRows() > 0)  // n and the settings: in the row's tooltip and under the LaTeX table
-        status += QLatin1Char(' ') + TableBuilderText::tr("† pools runs that differ in more than the seed; never bold.");
+        status += QStringLiteral(". ")
+                + TableBuilderText::tr("† %n row(s) pool runs differing in more than the seed; never bold.", nullptr,
+                                       table.pooledRows());
     if (const int pending = table.pendingCells())
         status += QLatin1Char(' ') + TableBuilderText::tr("The engine is timing the models of %n cell(s); they fill in "
                                                           "as the numbers arrive.", nullptr, pending);
