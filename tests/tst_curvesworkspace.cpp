@@ -342,15 +342,22 @@ void TstCurvesWorkspace::csvHoldsTheDrawnNumbers()
     store::RunStore &store = *controller.store();
     const qint64 a = addRun(store, QStringLiteral("a"), R"({"train": {"seed": 0}})");
     const qint64 b = addRun(store, QStringLiteral("b"), R"({"train": {"seed": 1}})");
-    QVERIFY(addSeries(store, a, "train/loss", {{0, 4.0}, {10, 2.0}}));
-    QVERIFY(addSeries(store, b, "train/loss", {{0, 2.0}, {10, 1.0}}));
+    // 17 points each (more than kSparsePoints: smoothed); a: 4, 2, 2, …; b: 2, 1, 1, …
+    std::vector<std::pair<qint64, double>> pointsA{{0, 4.0}}, pointsB{{0, 2.0}};
+    for (qint64 step = 10; step <= 160; step += 10) {
+        pointsA.push_back({step, 2.0});
+        pointsB.push_back({step, 1.0});
+    }
+    QVERIFY(addSeries(store, a, "train/loss", pointsA));
+    QVERIFY(addSeries(store, b, "train/loss", pointsB));
     MainWindow window(&controller);
     window.show();
     window.curvesWorkspace()->smoothingSlider()->setValue(50);
     window.setMetric(QStringLiteral("train/loss"));
     window.selectRuns({a, b});
     CurvePlot *plot = window.curves();
-    QTRY_COMPARE(plot->pointCount(b), size_t(2));
+    QTRY_COMPARE(plot->pointCount(b), size_t(17));
+    QVERIFY(!plot->measuredPoints());
     QCOMPARE(plot->bands().size(), size_t(1));  // all but seed (the default): one group of two seeds
     const QString path = m_dir.filePath("csv/curves.csv");
     QString error;
@@ -361,7 +368,7 @@ void TstCurvesWorkspace::csvHoldsTheDrawnNumbers()
     QCOMPARE(text, plot->csv());
     const auto rows = tables::parseCsv(text);
     QVERIFY(rows);
-    QCOMPARE(rows->size(), size_t(1 + 2 + 2 + 2));
+    QCOMPARE(rows->size(), size_t(1 + 17 + 17 + 17));
     QCOMPARE((*rows)[0], (QStringList{"series", "step", "raw", "smoothed", "band_mean", "band_low", "band_high"}));
     // Run a: EMA 0.5 debiased: s1 = 4, s2 = (0.25·4 + 0.5·2) / 0.75 = 8/3.
     const auto smoothA = debiasedEma({4.0, 2.0}, 0.5);
@@ -371,15 +378,16 @@ void TstCurvesWorkspace::csvHoldsTheDrawnNumbers()
     QCOMPARE((*rows)[2][1], QStringLiteral("10"));
     QCOMPARE((*rows)[2][2], QStringLiteral("2"));
     QCOMPARE((*rows)[2][3].toDouble(), smoothA[1]);  // written exactly (shortest round trip)
-    QCOMPARE((*rows)[3][2], QStringLiteral("2"));
+    QCOMPARE((*rows)[18][0], plot->label(b));
+    QCOMPARE((*rows)[18][2], QStringLiteral("2"));
     // The band: step 0 mean 3, std √2; step 10 mean 1.5, std √0.5.
-    QCOMPARE((*rows)[5][0], plot->bands()[0].label);
-    QCOMPARE((*rows)[5][1], QStringLiteral("0"));
-    QCOMPARE((*rows)[5][4], QStringLiteral("3"));
-    QVERIFY(std::fabs((*rows)[5][5].toDouble() - (3 - std::sqrt(2.0))) < 1e-12);
-    QVERIFY(std::fabs((*rows)[5][6].toDouble() - (3 + std::sqrt(2.0))) < 1e-12);
-    QCOMPARE((*rows)[6][4], QStringLiteral("1.5"));
-    QVERIFY(std::fabs((*rows)[6][6].toDouble() - (1.5 + std::sqrt(0.5))) < 1e-12);
+    QCOMPARE((*rows)[35][0], plot->bands()[0].label);
+    QCOMPARE((*rows)[35][1], QStringLiteral("0"));
+    QCOMPARE((*rows)[35][4], QStringLiteral("3"));
+    QVERIFY(std::fabs((*rows)[35][5].toDouble() - (3 - std::sqrt(2.0))) < 1e-12);
+    QVERIFY(std::fabs((*rows)[35][6].toDouble() - (3 + std::sqrt(2.0))) < 1e-12);
+    QCOMPARE((*rows)[36][4], QStringLiteral("1.5"));
+    QVERIFY(std::fabs((*rows)[36][6].toDouble() - (1.5 + std::sqrt(0.5))) < 1e-12);
 }
 
 // A 2-lr × 2-seed sweep: four lines ungrouped; "All but seed" gives two bands with the hand-computed

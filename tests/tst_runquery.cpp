@@ -211,8 +211,10 @@ private Q_SLOTS:
         QTest::newRow("emoji") << "name = 🙂" << 8 << "unexpected character '🙂'";
         QTest::newRow("control character") << QStringLiteral("name = a\x01") << 9 << "U+0001";
         QTest::newRow("nul") << QString(QChar(0)) << 1 << "U+0000";
-        QTest::newRow("deep parens") << QString(500, QLatin1Char('(')) << RunQuery::MaxDepth + 1 << "nested too deeply";
-        QTest::newRow("deep nots") << QString("not ").repeated(200) + "id = 1" << 4 * RunQuery::MaxDepth + 1 << "nested too deeply";
+        QTest::newRow("deep parens") << QString(500, QLatin1Char('(')) << RunQuery::MaxDepth + 2 << "nested too deeply";
+        QTest::newRow("deep nots") << QString("not ").repeated(200) + "id = 1" << 4 * RunQuery::MaxDepth + 5 << "nested too deeply";
+        QTest::newRow("too large a number") << "optim.lr = 1e999" << 12 << "too large a number";
+        QTest::newRow("too large a metric bound") << "val/top1 > 1e309" << 12 << "too large a number";
         QTest::newRow("very long") << QString("id = 1 or ").repeated(1000) + "id = 2" << RunQuery::MaxLength + 1 << "too long";
         QTest::newRow("number as name") << "3 = 3" << 1 << "expected a setting";
         QTest::newRow("quoted as name") << "\"gate.kind\" = cde" << 1 << "expected a setting";
@@ -221,6 +223,21 @@ private Q_SLOTS:
         QTest::newRow("value is a keyword") << "name = and" << 8 << "expected a value";
         QTest::newRow("tilde tilde") << "name ~~ a" << 7 << "expected a value";
         QTest::newRow("stray comma") << "id = 1, id = 2" << 7 << "unexpected character ','";
+    }
+
+    // Exactly MaxDepth parentheses or nots around a comparison are fine (one more is refused above);
+    // the largest double is a number like any other.
+    void limitsHold()
+    {
+        const QString parens = QString(RunQuery::MaxDepth, QLatin1Char('(')) + QStringLiteral("id = 1")
+                             + QString(RunQuery::MaxDepth, QLatin1Char(')'));
+        QueryError error;
+        QVERIFY2(RunQuery::parse(parens, &error), qPrintable(error.text()));
+        QVERIFY2(RunQuery::parse(QString("not ").repeated(RunQuery::MaxDepth) + "id = 1", &error), qPrintable(error.text()));
+        QVERIFY(!RunQuery::parse(QString(RunQuery::MaxDepth + 1, QLatin1Char('(')) + QStringLiteral("id = 1")
+                                     + QString(RunQuery::MaxDepth + 1, QLatin1Char(')')),
+                                 &error));
+        QVERIFY2(RunQuery::parse(QStringLiteral("optim.lr < 1.7e308"), &error), qPrintable(error.text()));
     }
 
     void hostileInputs()

@@ -216,10 +216,15 @@ void TstSweepBrowser::queryFilterAndItsErrorInPlace()
         test::screenshot(&window, QStringLiteral("sweep-browser.png"));
         field->clear();
     }
-    // A bad query: said in red under the field with where and what was expected; the text is looked
-    // for as words instead (no run name holds it here), the sweep filter still holds.
+    // A bad query (or one half typed): said in red under the field with where and what was expected;
+    // no run holds its text, so nothing is filtered (the rows and the selection stay), the sweep
+    // filter still holds.
+    table->selectRow(1);
+    const QList<qint64> selectedBefore = window.selectedRuns();
     field->setText(QStringLiteral("val/top1 >> 0.9"));
-    QCOMPARE(shown(table), QList<qint64>{});
+    QCOMPARE(shown(table), m_ids.mid(0, 4));
+    QCOMPARE(window.selectedRuns(), selectedBefore);
+    QVERIFY(problem->text().startsWith(QStringLiteral("Query not applied")));
     QVERIFY(problem->isVisible());
     QVERIFY2(problem->text().contains(QStringLiteral("at 11: expected a value after '>'")), qPrintable(problem->text()));
     QVERIFY(problem->styleSheet().contains(QStringLiteral("color")));
@@ -319,6 +324,15 @@ void TstSweepBrowser::cliListsTheSameRuns()
     QCOMPARE(bad.err, QStringLiteral("error: --where at 11: expected a value after '>' (a number, a word or \"quoted "
                                      "text\"), found '>'\n  val/top1 >> 0.9\n            ^\n"));
     QVERIFY(bad.out.isEmpty());
+    // A long bad query: the message shows 60 characters either side of the position, the caret under it.
+    const QString longQuery = QString("id = 1 or ").repeated(30) + QStringLiteral("id >> 2 or ") + QString("id = 1 or ").repeated(30) + "id = 3";
+    const test::CliRun cut = test::runCli({"runs", "list", "--store", storePath(), "--where", longQuery});
+    QCOMPARE(cut.exitCode, 2);
+    const QStringList lines = cut.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    QVERIFY2(lines[1].startsWith(QStringLiteral("  …")) && lines[1].endsWith(QStringLiteral("…")), qPrintable(lines[1]));
+    QVERIFY2(lines[1].size() <= 2 + 1 + 120 + 1, qPrintable(lines[1]));
+    QCOMPARE(lines[2].indexOf(QLatin1Char('^')), lines[1].indexOf(QStringLiteral(">>")) + 1);  // under the second '>'
 }
 
 GATEFOLD_TEST_MAIN(TstSweepBrowser)

@@ -478,10 +478,10 @@ void TstSweepView::darkTheme()
             title = t;
     QVERIFY(title);
     QCOMPARE(title->color(), text);
-    // The worst run's line stays visible on the dark base: its colour is viridis from 0.2 up, not the
+    // The worst run's line stays visible on the dark base: its colour is viridis from 0.3 up, not the
     // near-black purple of viridis' bottom.
     const QColor worst = plotstyle::viridisOn(view.palette()).color(0, QCPRange(0, 1));
-    QCOMPARE(worst.rgb(), QColor::fromRgb(plotstyle::viridis().color(0.2, QCPRange(0, 1))).rgb());
+    QCOMPARE(worst.rgb(), QColor::fromRgb(plotstyle::viridis().color(0.3, QCPRange(0, 1))).rgb());
     QVERIFY2(worst.lightness() > QColor(0x44, 0x01, 0x54).lightness() + 20, qPrintable(worst.name()));
     QCOMPARE(plotstyle::viridisOn(QPalette(Qt::white)).color(0, QCPRange(0, 1)), plotstyle::viridis().color(0, QCPRange(0, 1)));
     test::screenshot(&view, QStringLiteral("sweep-view-dark.png"));

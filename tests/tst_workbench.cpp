@@ -308,8 +308,11 @@ void TstWorkbench::evaluationPointsAreDrawnAsMeasured()
     RunController controller(m_dir.filePath("no-engine"), m_dir.filePath("measured.sqlite"));
     store::RunStore &store = *controller.store();
     const qint64 id = addRun(store, QStringLiteral("two evaluations"));
-    QVERIFY(store.addMetrics(id, {{"val/top1", 10, 1, 0, 0.12}, {"val/top1", 20, 2, 0, 0.17},
-                                  {"train/loss", 10, 1, 0, 2.0}, {"train/loss", 20, 2, 0, 1.0}}));
+    std::vector<store::MetricPoint> points{{"val/top1", 10, 1, 0, 0.12}, {"val/top1", 20, 2, 0, 0.17},
+                                           {"train/grad_norm", 10, 1, 0, 3.0}, {"train/grad_norm", 20, 2, 0, 1.0}};
+    for (int i = 0; i < 20; ++i)  // a dense training series: smoothed
+        points.push_back({"train/loss", 10 * (i + 1), 0.1 * (i + 1), 0, 2.0 - 0.05 * i});
+    QVERIFY(store.addMetrics(id, points));
     QVERIFY(store.setStatus(id, store::RunStatus::Running));
     QVERIFY(store.setStatus(id, store::RunStatus::Finished, QStringLiteral("finished 20 steps")));
     MainWindow window(&controller);
@@ -320,12 +323,17 @@ void TstWorkbench::evaluationPointsAreDrawnAsMeasured()
     QVERIFY(window.curves()->measuredPoints());
     QCOMPARE(window.curves()->smoothed(id), (std::vector<double>{0.12, 0.17}));
     QCOMPARE(window.curves()->drawnPoints(id), 2);
-    window.setMetric(QStringLiteral("train/loss"));
+    // A training series logged only twice (a short run) is drawn as measured too: the same defect.
+    window.setMetric(QStringLiteral("train/grad_norm"));
     QTRY_COMPARE_WITH_TIMEOUT(window.curves()->pointCount(id), size_t(2), 6000);
+    QVERIFY(window.curves()->measuredPoints());
+    QCOMPARE(window.curves()->smoothed(id), (std::vector<double>{3.0, 1.0}));
+    window.setMetric(QStringLiteral("train/loss"));
+    QTRY_COMPARE_WITH_TIMEOUT(window.curves()->pointCount(id), size_t(20), 6000);
     QVERIFY(!window.curves()->measuredPoints());
     const auto smoothed = window.curves()->smoothed(id);  // the default EMA (0.6): the last point pulled back
-    QCOMPARE(smoothed.size(), size_t(2));
-    QVERIFY2(smoothed[1] > 1.0 + 1e-6, qPrintable(QString::number(smoothed[1])));
+    QCOMPARE(smoothed.size(), size_t(20));
+    QVERIFY2(smoothed[19] > 2.0 - 0.05 * 19 + 1e-6, qPrintable(QString::number(smoothed[19])));
     QVERIFY(CurvePlot::isEvaluationMetric(QStringLiteral("val_ema/top1")));
     QVERIFY(!CurvePlot::isEvaluationMetric(QStringLiteral("train/lr")));
 }

@@ -1636,7 +1636,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>%1, gefunden: %2</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>nested too deeply (more than %1 parentheses or nots)</source>
         <translation>zu tief verschachtelt (mehr als %1 Klammern oder nots)</translation>
     </message>
@@ -1686,7 +1686,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>die Abfrage ist zu lang (%1 Zeichen; höchstens %2)</translation>
     </message>
     <message>
-        <location filename="../core/tables/runquerytokens.cpp" line="+73"/>
+        <location filename="../core/tables/runquerytokens.cpp" line="+75"/>
         <source>quoted text is not closed: end it with %1</source>
         <translation>Text in Anführungszeichen ist nicht geschlossen: Beenden Sie ihn mit %1</translation>
     </message>
@@ -1701,7 +1701,12 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>bei Zeichen %1: %2</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+35"/>
+        <source>%1 is too large a number (at most about 1.8e308)</source>
+        <translation>%1 ist eine zu große Zahl (höchstens etwa 1.8e308)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>unexpected character &apos;%1&apos;: expected a name, a value, an operator (= != &lt; &lt;= &gt; &gt;= ~), and, or, not or parentheses</source>
         <translation>unerwartetes Zeichen „%1“: erwartet wird ein Name, ein Wert, ein Operator (= != &lt; &lt;= &gt; &gt;= ~), and, or, not oder Klammern</translation>
     </message>
@@ -2948,7 +2953,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Glättung:</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location line="+227"/>
         <source>all runs</source>
         <translation>alle Läufe</translation>
     </message>
@@ -2958,7 +2963,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation> — Mittelwert ± Std.-Abw., n=%1</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>None</source>
         <translation>Keine</translation>
     </message>
@@ -4321,6 +4326,11 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <location line="+19"/>
         <source>Not read as a query — %1. Looked for as words instead.</source>
         <translation>Nicht als Abfrage gelesen – %1. Stattdessen als Wörter gesucht.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Query not applied — %1</source>
+        <translation>Abfrage nicht angewendet — %1</translation>
     </message>
     <message>
         <location line="+27"/>

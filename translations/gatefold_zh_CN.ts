@@ -1629,7 +1629,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>%1，实际为 %2</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>nested too deeply (more than %1 parentheses or nots)</source>
         <translation>嵌套过深（超过 %1 层括号或 not）</translation>
     </message>
@@ -1679,7 +1679,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>查询过长（%1 个字符；最多 %2 个）</translation>
     </message>
     <message>
-        <location filename="../core/tables/runquerytokens.cpp" line="+73"/>
+        <location filename="../core/tables/runquerytokens.cpp" line="+75"/>
         <source>quoted text is not closed: end it with %1</source>
         <translation>引号中的文本未闭合：请以 %1 结束</translation>
     </message>
@@ -1694,7 +1694,12 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>第 %1 个字符处：%2</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+35"/>
+        <source>%1 is too large a number (at most about 1.8e308)</source>
+        <translation>%1 这个数太大（最多约 1.8e308）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>unexpected character &apos;%1&apos;: expected a name, a value, an operator (= != &lt; &lt;= &gt; &gt;= ~), and, or, not or parentheses</source>
         <translation>意外的字符“%1”：应为名称、值、运算符（= != &lt; &lt;= &gt; &gt;= ~）、and、or、not 或括号</translation>
     </message>
@@ -2937,7 +2942,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>平滑：</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location line="+227"/>
         <source>all runs</source>
         <translation>全部运行</translation>
     </message>
@@ -2947,7 +2952,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation> — 均值 ± 标准差，n=%1</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>None</source>
         <translation>无</translation>
     </message>
@@ -4304,6 +4309,11 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <location line="+19"/>
         <source>Not read as a query — %1. Looked for as words instead.</source>
         <translation>未作为查询读取——%1。已改为按关键词查找。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Query not applied — %1</source>
+        <translation>查询未应用 — %1</translation>
     </message>
     <message>
         <location line="+27"/>

@@ -253,7 +253,6 @@ void CurvesWorkspace::draw(CurvePanel *panel)
     plot->beginUpdate();
     plot->setMetricLabel(key);
     plot->setXLabel(m_xAxis->currentText());
-    plot->setMeasuredPoints(CurvePlot::isEvaluationMetric(key));
     const bool percent = tables::isPercentMetric(key);
     plot->setValueScale(percent ? 100.0 : 1.0, percent ? QStringLiteral("%") : QString());
     // The legend names what tells the runs apart: the settings that apply, most discriminative first.
@@ -271,9 +270,20 @@ void CurvesWorkspace::draw(CurvePanel *panel)
             label += QStringLiteral(" (%1)").arg(config::describeSettings(compared[size_t(i)], differing));
         plot->setRun(m_runs[i], label, xOf(m_runs[i], key), m_cache->get(m_runs[i], key).values);
     }
+    // Evaluation metrics, and any series logged only a few times (a short run's train/loss), are drawn as
+    // measured: an EMA over a handful of points moves the last value away from the stored one.
+    plot->setMeasuredPoints(CurvePlot::isEvaluationMetric(key) || longestSeries(key) <= kSparsePoints);
     if (m_runs.size() > 1 && m_grouping != Grouping::None)
         drawGroups(plot, key, compared);
     plot->endUpdate();
+}
+
+size_t CurvesWorkspace::longestSeries(const QString &key) const
+{
+    size_t longest = 0;
+    for (qint64 id : m_runs)
+        longest = std::max(longest, m_cache->get(id, key).values.size());
+    return longest;
 }
 
 // Per group of runs: its colour for each member, and (two or more with points, against step or
@@ -323,6 +333,8 @@ void CurvesWorkspace::appendMetrics(qint64 runId, const std::vector<store::Metri
     for (CurvePanel *panel : m_panels)
         if (const auto it = fresh.find(panel->metric()); it != fresh.end()) {
             panel->plot()->appendPoints(runId, it->second.first, it->second.second);
+            if (!CurvePlot::isEvaluationMetric(panel->metric()))  // a live series grows out of "sparse"
+                panel->plot()->setMeasuredPoints(longestSeries(panel->metric()) <= kSparsePoints);
             if (panel->plot()->hasBand() && !m_regroup->isActive())
                 m_regroup->start();
         }

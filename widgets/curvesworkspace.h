@@ -76,6 +76,9 @@ private:
     void relayout();
     void save() const;
     void draw(CurvePanel *panel);
+    // The most points any shown run has of `key`; up to kSparsePoints a series is drawn as measured.
+    size_t longestSeries(const QString &key) const;
+    static constexpr size_t kSparsePoints = 16;
     void drawGroups(CurvePlot *plot, const QString &key, const std::vector<config::ComparedRun> &compared);
     std::vector<double> xOf(qint64 runId, const QString &key) const;
 

@@ -64,7 +64,7 @@ QCPColorGradient viridisOn(const QPalette &palette)
     QCPColorGradient full = viridis();  // QCPColorGradient::color is not const
     if (palette.color(QPalette::Base).lightness() >= 128)
         return full;
-    constexpr double kFrom = 0.2;
+    constexpr double kFrom = 0.3;
     QCPColorGradient g;
     g.setColorInterpolation(QCPColorGradient::ciRGB);
     QMap<double, QColor> stops;

@@ -26,7 +26,7 @@ void followPalette(QCustomPlot *plot, const QPalette &palette);
 
 // Perceptually uniform, dark purple → yellow (matplotlib's viridis, 9 stops): for [0, 1].
 QCPColorGradient viridis();
-// viridis for lines drawn on `palette`'s base: on a dark base from 0.2 of the way up (its darkest
+// viridis for lines drawn on `palette`'s base: on a dark base from 0.3 of the way up (its darkest
 // purple would vanish into the background), else all of it. Also for the scale that explains them.
 QCPColorGradient viridisOn(const QPalette &palette);
 // Blue → white → red (ColorBrewer RdBu, reversed): for [-1, 1], white at 0.

@@ -61,8 +61,9 @@ RunFilterBar::RunFilterBar(RunTableModel *model, RunFilterProxy *proxy, QTableVi
 
     connect(m_field, &QLineEdit::textChanged, m_proxy, &RunFilterProxy::setFilterText);
     connect(m_proxy, &RunFilterProxy::queryProblemChanged, this, [this](const QString &problem) {
-        m_problem->setText(problem.isEmpty() ? QString()
-                                             : tr("Not read as a query — %1. Looked for as words instead.").arg(problem));
+        m_problem->setText(problem.isEmpty()        ? QString()
+                           : m_proxy->wordsInstead() ? tr("Not read as a query — %1. Looked for as words instead.").arg(problem)
+                                                     : tr("Query not applied — %1").arg(problem));
         m_problem->setVisible(!problem.isEmpty());
     });
     connect(m_sweeps, &QComboBox::currentIndexChanged, this,

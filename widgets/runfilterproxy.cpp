@@ -34,20 +34,34 @@ void RunFilterProxy::setFilterText(const QString &text)
             problem = error.text();
     }
     // Words are looked for in every column; a query leaves the words' filter empty. Text that looks like
-    // a query but does not parse is looked for as words too (a sweep's run names hold '=': "lr
-    // optim.lr=0.003 seed=1"), and the problem is said beside it. One filtering pass either way
-    // (1000 runs: ~15 ms once the metrics are read, bench/RESULTS.md).
-    const QString words = m_query ? QString() : text;
+    // a query but does not parse is looked for as words when some run holds them (a sweep's run names
+    // hold '=': "lr optim.lr=0.003 seed=1"); otherwise — a query half typed — nothing is filtered, so
+    // the rows and the selection stay while it is typed. The problem is said beside it either way.
+    // One filtering pass (1000 runs: ~15 ms once the metrics are read, bench/RESULTS.md).
+    QString words = m_query ? QString() : text;
+    if (!problem.isEmpty() && !anyRunHolds(text))
+        words.clear();
+    const bool wordsInstead = !problem.isEmpty() && !words.isEmpty();
+    const bool told = problem != m_problem || wordsInstead != m_wordsInstead;
+    m_wordsInstead = wordsInstead;
     if (words != m_words) {
         m_words = words;
         setFilterFixedString(words);
     } else {
         invalidateFilter();
     }
-    if (problem != m_problem) {
-        m_problem = problem;
+    m_problem = problem;
+    if (told)
         Q_EMIT queryProblemChanged(problem);
-    }
+}
+
+bool RunFilterProxy::anyRunHolds(const QString &words) const
+{
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        for (int column = 0; column < m_model->columnCount(); ++column)
+            if (m_model->index(row, column).data().toString().contains(words, Qt::CaseInsensitive))
+                return true;
+    return false;
 }
 
 tables::QueryRun RunFilterProxy::queryRun(int sourceRow) const

@@ -31,6 +31,8 @@ public:
     bool isQuery() const { return m_query.has_value(); }
     // "" when the text is words or a query that parsed; else "at N: expected …".
     QString queryProblem() const { return m_problem; }
+    // The text did not parse as a query and is looked for as words instead (some run holds them).
+    bool wordsInstead() const { return m_wordsInstead; }
     // What the query reads of a row of the source model.
     tables::QueryRun queryRun(int sourceRow) const;
 
@@ -41,12 +43,14 @@ protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
 private:
+    bool anyRunHolds(const QString &words) const;  // in any column of any run, ignoring case
     RunTableModel *m_model;
     qint64 m_sweep = AllRuns;
     QString m_text;
     QString m_words;  // the words' filter set on the base class
     std::optional<tables::RunQuery> m_query;
     QString m_problem;
+    bool m_wordsInstead = false;
 };
 
 } // namespace gatefold::widgets

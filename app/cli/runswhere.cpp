@@ -4,6 +4,7 @@
 #include "config/flatconfig.h"
 #include "store/runstore.h"
 
+#include <algorithm>
 #include <map>
 
 namespace gatefold::cli {
@@ -12,9 +13,18 @@ std::optional<tables::RunQuery> whereQuery(const QString &text, QStringList *pro
 {
     tables::QueryError error;
     auto query = tables::RunQuery::parse(text, &error);
-    if (!query)
-        *problem = {tr("error: --where %1").arg(error.text()), QStringLiteral("  ") + text,
-                    QStringLiteral("  ") + QString(error.position, QLatin1Char(' ')) + QLatin1Char('^')};
+    if (!query) {
+        // The query around the position, at most 60 characters either side ("…" where cut): a long one
+        // does not fill the terminal with itself and a line of spaces.
+        constexpr int kSide = 60;
+        const int from = std::max(0, error.position - kSide);
+        const int to = std::min(int(text.size()), error.position + kSide);
+        const QString before = from > 0 ? QStringLiteral("…") : QString();
+        const QString shown = before + text.mid(from, to - from) + (to < text.size() ? QStringLiteral("…") : QString());
+        *problem = {tr("error: --where %1").arg(error.text()), QStringLiteral("  ") + shown,
+                    QStringLiteral("  ") + QString(int(before.size()) + error.position - from, QLatin1Char(' '))
+                        + QLatin1Char('^')};
+    }
     return query;
 }
 

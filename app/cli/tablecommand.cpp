@@ -70,7 +70,7 @@ void addTableOptions(QCommandLineParser &parser)
     parser.addOption({"sweep", tr("The runs of one sweep."), tr("id")});
     parser.addOption({"all", tr("Every run of the store (oldest first).")});
     parser.addOption({"spec", tr("Table spec JSON file (README: Files it reads and writes, Tables)."), tr("file")});
-    parser.addOption({"preset", tr("A paper table: cde-table2, cde-table3, join-table1, join-table5, join-table6."), tr("name")});
+    parser.addOption({"preset", tr("A paper table: cde-table2, cde-table3, join-table1, join-table5, join-table6, join-distill (--list-presets)."), tr("name")});
     parser.addOption({"columns",
                       tr("Columns: name, runs, seeds, config:KEY, params, gflops, latency, throughput, metric:KEY[:last|max|min|mean|@EPOCH],\n"
                          "comma-separated (default name,runs,metric:val/top1:max,metric:val/top1:last)."),

@@ -117,7 +117,8 @@ private:
 
     NodePtr negation()
     {
-        if (++m_depth > RunQuery::MaxDepth)
+        // Depth 1 is a comparison at the top; each '(' or 'not' around it adds one: MaxDepth of them are fine.
+        if (++m_depth > RunQuery::MaxDepth + 1)
             return failAt(
                 peek(), QCoreApplication::translate("RunQuery", "nested too deeply (more than %1 parentheses or nots)")
                             .arg(RunQuery::MaxDepth));

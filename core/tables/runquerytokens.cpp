@@ -1,5 +1,7 @@
 #include "runquerytokens.h"
 
+#include <cmath>
+
 #include <QCoreApplication>
 
 namespace gatefold::tables {
@@ -131,7 +133,13 @@ std::optional<std::vector<QueryToken>> queryTokens(const QString &text, QueryErr
                 i = j;
                 continue;
             }
-            tokens.push_back({QueryToken::Number, i, text.mid(i, end - i), text.mid(i, end - i).toDouble()});
+            const double number = text.mid(i, end - i).toDouble();
+            if (!std::isfinite(number)) {  // 1e999: no double holds it (it would compare as infinity)
+                *error = {i, QCoreApplication::translate("RunQuery", "%1 is too large a number (at most about 1.8e308)")
+                                 .arg(text.mid(i, end - i))};
+                return std::nullopt;
+            }
+            tokens.push_back({QueryToken::Number, i, text.mid(i, end - i), number});
             i = end;
         } else if (startsWord(c)) {
             int j = i;
