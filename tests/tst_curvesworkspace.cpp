@@ -333,6 +333,10 @@ void TstCurvesWorkspace::runWithoutTheMetricIsNamed()
     window.selectRun(with);
     window.setMetric(QStringLiteral("val/top1"));
     QCOMPARE(plot->missingText(), QString());
+    // Nothing selected: the panel says how to get curves (no empty axes kept from the runs before).
+    window.selectRuns({});
+    QTRY_VERIFY(plot->missingText().startsWith(QStringLiteral("Select runs in the browser")));
+    QCOMPARE(plot->plot()->xAxis->range().upper, 1.0);
 }
 
 // The exported CSV holds what is drawn: each run's points, raw and smoothed, and each band's mean, low, high.

@@ -2870,7 +2870,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>kein Punkt bei oder vor diesem x</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+30"/>
+        <source>Select runs in the browser to see their curves (Ctrl+click for several).</source>
+        <translation>Wählen Sie Läufe in der Liste, um ihre Kurven zu sehen (Strg+Klick für mehrere).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>no data for this run: %1</source>
         <translation>keine Daten für diesen Lauf: %1</translation>
     </message>
@@ -2880,7 +2885,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>keine Daten für diese Läufe: %1</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-102"/>
         <source>cannot write %1</source>
         <translation>%1 kann nicht geschrieben werden</translation>
     </message>

@@ -2859,7 +2859,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>此 x 处或之前没有数据点</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+30"/>
+        <source>Select runs in the browser to see their curves (Ctrl+click for several).</source>
+        <translation>在运行列表中选择运行以查看其曲线（按 Ctrl+单击可选择多个）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>no data for this run: %1</source>
         <translation>此运行没有数据：%1</translation>
     </message>
@@ -2869,7 +2874,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>这些运行没有数据：%1</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-102"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>

@@ -587,6 +587,13 @@ QString CurvePlot::missingText() const
 // The shown runs without a point of the metric, named in the axes.
 void CurvePlot::showMissing()
 {
+    if (m_curves.empty() && m_bands.empty()) {  // nothing selected: say how to get curves, not an empty grid
+        m_missing->setText(tr("Select runs in the browser to see their curves (Ctrl+click for several)."));
+        m_missing->setVisible(true);
+        m_plot->xAxis->setRange(0, 1);
+        m_plot->yAxis->setRange(0, 1);
+        return;
+    }
     QStringList names;
     for (const auto &[id, c] : m_curves)
         if (c.values.empty())
