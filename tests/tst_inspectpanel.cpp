@@ -43,6 +43,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QProcess>
+#include <QTabWidget>
 #include <QTableView>
 
 #include <signal.h>
@@ -620,7 +621,12 @@ void TstInspectPanel::windowInspectFollowsTheSelection()
     widgets::InspectPanel *panel = window.inspectPanel();
     QSignalSpy computed(panel, &widgets::InspectPanel::computed);
     window.selectRun(first);
-    QVERIFY(window.inspect(QStringLiteral("attention")));
+    // The Inspect tab brought into view with a run selected computes it (no Ctrl+I needed).
+    auto *tabs = qobject_cast<QTabWidget *>(panel->parentWidget()->parentWidget());
+    QVERIFY(tabs);
+    QVERIFY(!panel->isComputing());
+    tabs->setCurrentWidget(panel);
+    QVERIFY(panel->isComputing());
     QVERIFY(computed.wait(60000));
     QVERIFY2(computed.last().at(0).toBool(), qPrintable(panel->statusText()));
     QCOMPARE(panel->report()->runId, first);

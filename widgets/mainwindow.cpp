@@ -98,6 +98,16 @@ QWidget *MainWindow::buildCentre()
     m_sweep = new SweepView(m_controller->store());  // issue 20: the selected runs as a sweep
     m_lowerTabs->addTab(m_sweep, tr("Sweep"));
     connect(m_sweep, &SweepView::runActivated, this, &MainWindow::selectRun);
+    // Inspect brought into view with a run selected and nothing shown: it computes, as Ctrl+I would
+    // (a queued run has no checkpoint yet: left for Compute to say so).
+    connect(m_lowerTabs, &QTabWidget::currentChanged, this, [this] {
+        const QList<qint64> runs = selectedRuns();
+        if (m_lowerTabs->currentWidget() != m_inspect || runs.isEmpty() || m_inspect->report() || m_inspect->isComputing())
+            return;
+        const auto run = m_controller->store()->run(runs.first());
+        if (run && run->status != store::RunStatus::Queued)
+            m_inspect->compute();
+    });
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(runTabs);
     split->addWidget(m_lowerTabs);
@@ -414,7 +424,8 @@ bool MainWindow::inspect(const QString &view)
     if (!view.isEmpty())
         m_inspect->setCurrentView(view);
     m_inspect->setRuns(selectedRuns());
-    return !selectedRuns().isEmpty() && m_inspect->compute();
+    // Brought into view it may have started already (the tab's own rule): one engine, not two.
+    return !selectedRuns().isEmpty() && (m_inspect->isComputing() || m_inspect->compute());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
