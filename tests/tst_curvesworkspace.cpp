@@ -424,6 +424,8 @@ void TstCurvesWorkspace::groupsBySettingsIntoBands()
     QVERIFY2(plot->label(ids[0]).endsWith(QLatin1String("(optim.lr=0.001, train.seed=0)")), qPrintable(plot->label(ids[0])));
     trigger(ws->groupButton(), QStringLiteral("All but seed"));
     QCOMPARE(ws->groupButton()->text(), QStringLiteral("Group by: all but seed"));
+    QVERIFY(ws->groupButton()->width()
+            >= ws->groupButton()->fontMetrics().horizontalAdvance(ws->groupButton()->text()) + 32);  // arrow beside it
     const auto &bands = plot->bands();
     QCOMPARE(bands.size(), size_t(2));
     QCOMPARE(legendEntries(plot->plot()), 2);  // the bands; the members are faint, unnamed

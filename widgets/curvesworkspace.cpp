@@ -388,6 +388,9 @@ void CurvesWorkspace::showGrouping()
     m_groupButton->setText(m_grouping == Grouping::None         ? tr("Group by: none")
                            : m_grouping == Grouping::AllButSeed ? tr("Group by: all but seed")
                                                                 : tr("Group by: %1").arg(m_groupKeys.join(QStringLiteral(", "))));
+    // Room for the menu arrow beside the text (the style draws it over the last letters otherwise,
+    // longer translations most).
+    m_groupButton->setMinimumWidth(m_groupButton->fontMetrics().horizontalAdvance(m_groupButton->text()) + 32);
 }
 
 } // namespace gatefold::widgets
