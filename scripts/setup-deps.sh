@@ -21,6 +21,7 @@ packages=(
   file dpkg-dev        # cpack -G DEB: finds the executables, computes Depends (dpkg-shlibdeps)
   desktop-file-utils appstream  # tst_package validates the .desktop entry and the metainfo
   dataset-fashion-mnist  # Fashion-MNIST's IDX files: data.name=fashion-mnist finds them without data.path
+  python3-scipy        # tst_significance checks the t-tests against SciPy (skipped without it)
 )
 # Peers for cross-checks (bench/ PyTorch peer script, export checks).
 optional=(python3-torch python3-onnx)
