@@ -2850,12 +2850,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
 <context>
     <name>gatefold::widgets::CurvePlot</name>
     <message>
-        <location filename="../widgets/curveplot.cpp" line="+56"/>
+        <location filename="../widgets/curveplot.cpp" line="+44"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location line="+420"/>
+        <location filename="../widgets/curveplotexport.cpp" line="+35"/>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -2865,12 +2865,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>unbekanntes Format „%1“; verwenden Sie .png, .svg, .pdf oder .csv</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location filename="../widgets/curveplotreadout.cpp" line="+58"/>
         <source>no point at or before this x</source>
         <translation>kein Punkt bei oder vor diesem x</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location filename="../widgets/curveplotlegend.cpp" line="+27"/>
         <source>Select runs in the browser to see their curves (Ctrl+click for several).</source>
         <translation>Wählen Sie Läufe in der Liste, um ihre Kurven zu sehen (Strg+Klick für mehrere).</translation>
     </message>
@@ -2885,7 +2885,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>keine Daten für diese Läufe: %1</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location filename="../widgets/curveplotexport.cpp" line="+4"/>
         <source>cannot write %1</source>
         <translation>%1 kann nicht geschrieben werden</translation>
     </message>
@@ -3748,7 +3748,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+83"/>
+        <location filename="../widgets/mainwindow.cpp" line="+93"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
@@ -3809,7 +3809,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Gruppen</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-36"/>
         <source>Curves</source>
         <translation>Kurven</translation>
     </message>

@@ -2839,12 +2839,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
 <context>
     <name>gatefold::widgets::CurvePlot</name>
     <message>
-        <location filename="../widgets/curveplot.cpp" line="+56"/>
+        <location filename="../widgets/curveplot.cpp" line="+44"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+420"/>
+        <location filename="../widgets/curveplotexport.cpp" line="+35"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -2854,12 +2854,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>未知的格式“%1”；请使用 .png、.svg、.pdf 或 .csv</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location filename="../widgets/curveplotreadout.cpp" line="+58"/>
         <source>no point at or before this x</source>
         <translation>此 x 处或之前没有数据点</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location filename="../widgets/curveplotlegend.cpp" line="+27"/>
         <source>Select runs in the browser to see their curves (Ctrl+click for several).</source>
         <translation>在运行列表中选择运行以查看其曲线（按 Ctrl+单击可选择多个）。</translation>
     </message>
@@ -2874,7 +2874,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>这些运行没有数据：%1</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location filename="../widgets/curveplotexport.cpp" line="+4"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -3734,7 +3734,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>指标：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+83"/>
+        <location filename="../widgets/mainwindow.cpp" line="+93"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -3795,7 +3795,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>分组</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-36"/>
         <source>Curves</source>
         <translation>曲线</translation>
     </message>
