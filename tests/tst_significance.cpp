@@ -116,6 +116,26 @@ private Q_SLOTS:
         QVERIFY(!pairedTest({1, 2}, {1, 2, 3}));  // not the same seeds
     }
 
+    // The baseline rule: the same seeds (in any order) pair; other seeds, a seed twice or one side
+    // short fall back to Welch; the verdict follows the metric's direction and α.
+    void baselineRule()
+    {
+        const std::vector<SeedValue> row{{2, 3.5}, {0, 1}, {1, 2}}, base{{0, 1.5}, {1, 2.1}, {2, 3.0}};
+        const auto paired = testAgainstBaseline(row, base);
+        QVERIFY(paired && paired->paired);
+        QVERIFY(std::fabs(paired->p - 0.9191547916545556) < 1e-12);
+        const auto welch = testAgainstBaseline({{0, 1}, {1, 2}, {2, 3}}, {{3, 2}, {4, 4}, {5, 6}, {6, 8}});
+        QVERIFY(welch && !welch->paired);
+        QVERIFY(std::fabs(welch->p - 0.0999128643118008) < 1e-12);
+        const auto twice = testAgainstBaseline({{0, 1}, {0, 2}}, {{0, 1.5}, {0, 2.5}});
+        QVERIFY(twice && !twice->paired);
+        QVERIFY(!testAgainstBaseline({{0, 1}}, {{0, 1.5}, {1, 2.5}}));
+        QCOMPARE(verdictOf(std::nullopt, 0.05, true), Verdict::Untested);
+        QCOMPARE(verdictOf(welch, 0.05, true), Verdict::NotSignificant);  // p = 0.0999
+        QCOMPARE(verdictOf(welch, 0.1, true), Verdict::Worse);            // row lower, higher is better
+        QCOMPARE(verdictOf(welch, 0.1, false), Verdict::Better);
+    }
+
     // 200 random cases against SciPy: 2–10 seeds a side, equal and unequal variances, paired when the
     // sizes agree; quantiles, CDFs at fractional df, t and p within 1e-9 relative.
     void agreesWithScipy()

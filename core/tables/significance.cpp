@@ -1,5 +1,7 @@
 #include "significance.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <limits>
 
@@ -146,6 +148,39 @@ std::optional<TTest> pairedTest(const std::vector<double> &a, const std::vector<
     const double md = mean(d);
     const double se = std::sqrt(sampleVariance(d, md) / double(d.size()));
     return fromStatistic(md, se, double(d.size() - 1), level, true);
+}
+
+std::optional<TTest> testAgainstBaseline(const std::vector<SeedValue> &row, const std::vector<SeedValue> &baseline,
+                                         double level)
+{
+    auto bySeed = [](std::vector<SeedValue> v) {
+        std::sort(v.begin(), v.end(), [](const SeedValue &x, const SeedValue &y) { return x.seed < y.seed; });
+        return v;
+    };
+    const std::vector<SeedValue> a = bySeed(row), b = bySeed(baseline);
+    const auto sameSeeds = [&] {
+        if (a.size() != b.size())
+            return false;
+        for (size_t i = 0; i < a.size(); ++i)
+            if (a[i].seed != b[i].seed || (i > 0 && a[i].seed == a[i - 1].seed))
+                return false;
+        return true;
+    };
+    std::vector<double> va, vb;
+    for (const auto &s : a)
+        va.push_back(s.value);
+    for (const auto &s : b)
+        vb.push_back(s.value);
+    return sameSeeds() ? pairedTest(va, vb, level) : welchTest(va, vb, level);
+}
+
+Verdict verdictOf(const std::optional<TTest> &test, double alpha, bool higherIsBetter)
+{
+    if (!test)
+        return Verdict::Untested;
+    if (!(test->p < alpha) || test->difference == 0)
+        return Verdict::NotSignificant;
+    return (test->difference > 0) == higherIsBetter ? Verdict::Better : Verdict::Worse;
 }
 
 } // namespace gatefold::tables

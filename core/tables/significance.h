@@ -39,4 +39,22 @@ struct TTest {
 std::optional<TTest> welchTest(const std::vector<double> &a, const std::vector<double> &b, double level = 0.95);
 std::optional<TTest> pairedTest(const std::vector<double> &a, const std::vector<double> &b, double level = 0.95);
 
+// One run's value of a metric and the seed it ran with.
+struct SeedValue {
+    long long seed = 0;
+    double value = 0;
+};
+// A row against the baseline row (row − baseline), as every view tests it: paired by seed when both
+// rows hold the same seeds, each once (and at least two); Welch's test otherwise. Empty as the tests are.
+std::optional<TTest> testAgainstBaseline(const std::vector<SeedValue> &row, const std::vector<SeedValue> &baseline,
+                                         double level = 0.95);
+
+// What a test says about a row at significance level `alpha` (two-sided p < alpha), for a metric
+// where higher (or lower) is better. Untested: no test (a side with fewer than two runs).
+enum class Verdict { Untested, NotSignificant, Better, Worse };
+Verdict verdictOf(const std::optional<TTest> &test, double alpha, bool higherIsBetter);
+
+// Rows with fewer seeds than this get a warning wherever an interval or a test is shown.
+constexpr int kFewSeeds = 3;
+
 } // namespace gatefold::tables
