@@ -27,6 +27,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QMenu>
 #include <QTableWidget>
 #include <QTemporaryDir>
 
@@ -48,7 +49,7 @@ QByteArray configOf(qint64 seed, const char *lr)
     return train::runConfigToJson(c);
 }
 
-// A finished run with one val/top1 value (its best and its last).
+// A finished run with one val/top1 value (its best and its last) and val/loss = 1 − top1.
 qint64 addRun(store::RunStore &s, const char *lr, qint64 seed, double top1)
 {
     store::NewRun n;
@@ -56,7 +57,7 @@ qint64 addRun(store::RunStore &s, const char *lr, qint64 seed, double top1)
     n.configJson = configOf(seed, lr);
     n.seed = seed;
     const qint64 id = s.createRun(n).value();
-    if (!s.addMetrics(id, {{QStringLiteral("val/top1"), 100, 1.0, 0.0, top1}}))
+    if (!s.addMetrics(id, {{QStringLiteral("val/top1"), 100, 1.0, 0.0, top1}, {QStringLiteral("val/loss"), 100, 1.0, 0.0, 1.0 - top1}}))
         qFatal("addMetrics failed");
     s.setStatus(id, store::RunStatus::Running);
     s.setStatus(id, store::RunStatus::Finished);
@@ -207,6 +208,13 @@ void TstSignificanceViews::groupsTestAgainstABaseline()
     QCOMPARE(field("optim.lr=0.03", "p"), QString());
     QCOMPARE(field("optim.lr=0.1", "warning"), QStringLiteral("only 2 seeds: the interval is wide and the test weak"));
     QCOMPARE(field("optim.lr=0.1", "seeds"), QStringLiteral("0 1"));
+    // Lower is better for a loss: B's loss is 0.03 lower — better, green; C's 0.09 higher — worse.
+    groups.setMetric(QStringLiteral("val/loss"));
+    QCOMPARE(cell(groups, "0.003", diff), QStringLiteral("-0.0300 [-0.0548, -0.0052]"));
+    QVERIFY(near(item(groups, "0.003", p)->data(Qt::UserRole).toDouble(), 0.0350987186, 1e-8));
+    QCOMPARE(cell(groups, "0.003", verdict), QStringLiteral("better"));
+    QCOMPARE(cell(groups, "0.01", verdict), QStringLiteral("worse"));
+    groups.setMetric(QStringLiteral("val/top1"));
     QCoreApplication::processEvents();  // the bar laid out again for the baseline combo's new items
     test::screenshot(&groups, QStringLiteral("groups-baseline.png"));
 }
@@ -235,6 +243,31 @@ void TstSignificanceViews::baselineIsRememberedPerStore()
     QCOMPARE(again.alpha(), 0.1);
     QCOMPARE(cell(again, "0.003", QStringLiteral("vs baseline")), QStringLiteral("baseline"));
     QCOMPARE(cell(again, "0.001", QStringLiteral("vs baseline")), QStringLiteral("worse"));  // −3 points, p 0.035 < 0.1
+    // The context menu's "Use as baseline" on C's row.
+    bool found = false;
+    QTimer::singleShot(0, this, [&found] {
+        if (auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) {
+            for (QAction *action : menu->actions())
+                if (action->text() == QLatin1String("Use as baseline")) {
+                    found = true;
+                    action->trigger();
+                }
+            menu->close();
+        }
+    });
+    const QRect rect = again.table()->visualItemRect(item(again, "0.01", QStringLiteral("Runs")));
+    Q_EMIT again.table()->customContextMenuRequested(rect.center());
+    QVERIFY(found);
+    QCOMPARE(again.baseline(), QStringLiteral("optim.lr=0.01"));
+    QCOMPARE(cell(again, "0.01", QStringLiteral("vs baseline")), QStringLiteral("baseline"));
+    // Grouped by the seed alone, each group mixes learning rates: not one experiment, no test, and why.
+    again.setKeys({QStringLiteral("train.seed")});
+    again.setBaseline(QStringLiteral("train.seed=1"));
+    const int seed0 = rowOf(again.table(), QStringLiteral("0"));
+    QVERIFY(seed0 >= 0);
+    QTableWidgetItem *mixedP = again.table()->item(seed0, again.column(QStringLiteral("p")));
+    QCOMPARE(mixedP->text(), QStringLiteral("—"));
+    QVERIFY2(mixedP->toolTip().contains(QStringLiteral("more than the seed")), qPrintable(mixedP->toolTip()));
     GroupView other(store.get());
     other.restore(QStringLiteral("groups/storeTwo"));  // another store: nothing chosen there
     QCOMPARE(other.baseline(), QString());

@@ -102,38 +102,8 @@ void CompareSeedGroups::rebuild()
     for (size_t g = 0; g < groups.size(); ++g) {
         SeedGroupStats stats = seedGroupStats(values[g], g > 0 ? &values[0] : nullptr, false, false, kAlpha, higher);
         stats.baseline = g == 0;
-        std::vector<double> plain;
-        for (const tables::SeedValue &v : values[g])
-            plain.push_back(v.value);
-        const int n = int(plain.size());
-        const QString few = seedstatstext::fewSeeds(n);
-        QString name = by.isEmpty() ? tr("all") : config::describeSettings(compared[size_t(groups[g].members[0])], by);
-        auto *runs = new QTableWidgetItem(QString::number(n));
-        if (!few.isEmpty()) {
-            runs->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
-            runs->setBackground(seedstatstext::fewSeedsColour());
-            runs->setToolTip(few);
-        }
-        const bool tested = stats.test.has_value();
-        std::vector<QTableWidgetItem *> items{
-            new QTableWidgetItem(name), runs, new QTableWidgetItem(meanStdText(plain, percent)),
-            new QTableWidgetItem(seedstatstext::interval(stats.interval, percent)),
-            new QTableWidgetItem(tested ? seedstatstext::difference(*stats.test, percent) : QString()),
-            new QTableWidgetItem(tested ? seedstatstext::p(stats.test->p) : stats.untested.isEmpty() ? QString() : QStringLiteral("—")),
-            new QTableWidgetItem(tested ? seedstatstext::testName(*stats.test) : QString()),
-            new QTableWidgetItem(seedstatstext::verdict(stats))};
-        items[0]->setToolTip(name);
-        if (!stats.untested.isEmpty())
-            items[5]->setToolTip(stats.untested);
-        for (size_t c = 4; c < items.size(); ++c)
-            items[c]->setBackground(seedstatstext::verdictColour(stats.verdict));
-        if (stats.baseline) {
-            QFont f = items[0]->font();
-            f.setBold(true);
-            items[0]->setFont(f);
-        }
-        for (size_t c = 0; c < items.size(); ++c)
-            m_table->setItem(int(g), int(c), items[c]);
+        const QString name = by.isEmpty() ? tr("all") : config::describeSettings(compared[size_t(groups[g].members[0])], by);
+        fillRow(int(g), name, values[g], stats, percent);
     }
     m_table->resizeColumnsToContents();
     for (int c = 0; c < m_table->columnCount(); ++c)
@@ -144,6 +114,41 @@ void CompareSeedGroups::rebuild()
     for (int r = 0; r < m_table->rowCount(); ++r)
         height += m_table->rowHeight(r);
     m_table->setFixedHeight(std::min(height, m_table->horizontalHeader()->sizeHint().height() * 9));
+}
+
+void CompareSeedGroups::fillRow(int row, const QString &name, const std::vector<tables::SeedValue> &values,
+                                const SeedGroupStats &stats, bool percent)
+{
+    std::vector<double> plain;
+    for (const tables::SeedValue &v : values)
+        plain.push_back(v.value);
+    const QString few = seedstatstext::fewSeeds(int(plain.size()));
+    auto *runs = new QTableWidgetItem(QString::number(plain.size()));
+    if (!few.isEmpty()) {
+        runs->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+        runs->setBackground(seedstatstext::fewSeedsColour());
+        runs->setToolTip(few);
+    }
+    const bool tested = stats.test.has_value();
+    std::vector<QTableWidgetItem *> items{
+        new QTableWidgetItem(name), runs, new QTableWidgetItem(meanStdText(plain, percent)),
+        new QTableWidgetItem(seedstatstext::interval(stats.interval, percent)),
+        new QTableWidgetItem(tested ? seedstatstext::difference(*stats.test, percent) : QString()),
+        new QTableWidgetItem(tested ? seedstatstext::p(stats.test->p) : stats.untested.isEmpty() ? QString() : QStringLiteral("—")),
+        new QTableWidgetItem(tested ? seedstatstext::testName(*stats.test) : QString()),
+        new QTableWidgetItem(seedstatstext::verdict(stats))};
+    items[0]->setToolTip(name);
+    if (!stats.untested.isEmpty())
+        items[5]->setToolTip(stats.untested);
+    for (size_t c = 4; c < items.size(); ++c)
+        items[c]->setBackground(seedstatstext::verdictColour(stats.verdict));
+    if (stats.baseline) {
+        QFont f = items[0]->font();
+        f.setBold(true);
+        items[0]->setFont(f);
+    }
+    for (size_t c = 0; c < items.size(); ++c)
+        m_table->setItem(row, int(c), items[c]);
 }
 
 } // namespace gatefold::widgets

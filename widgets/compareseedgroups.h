@@ -1,7 +1,11 @@
 #pragma once
 
+#include "seedgroupstats.h"
+
 #include <QList>
 #include <QWidget>
+
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -37,6 +41,8 @@ public:
 
 private:
     void rebuild();
+    void fillRow(int row, const QString &name, const std::vector<tables::SeedValue> &values, const SeedGroupStats &stats,
+                 bool percent);
 
     store::RunStore *m_store;
     QList<qint64> m_runs;

@@ -28,8 +28,29 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace gatefold::widgets {
+namespace {
+
+// A cell that sorts by the number in its UserRole (p, a difference, an interval's mean) where both have one,
+// not by its text ("1e-05" before "0.03").
+class GroupValueItem : public QTableWidgetItem
+{
+public:
+    GroupValueItem(const QString &text, std::optional<double> value) : QTableWidgetItem(text)
+    {
+        if (value)
+            setData(Qt::UserRole, *value);
+    }
+    bool operator<(const QTableWidgetItem &other) const override
+    {
+        const QVariant a = data(Qt::UserRole), b = other.data(Qt::UserRole);
+        return a.isValid() && b.isValid() ? a.toDouble() < b.toDouble() : QTableWidgetItem::operator<(other);
+    }
+};
+
+} // namespace
 
 QString meanStdText(const std::vector<double> &values, bool percent)
 {
@@ -287,8 +308,28 @@ void GroupView::fillTable()
     const QString metric = m_metric->currentText().trimmed();
     m_groups = groupRunsBySettings(*m_store, m_checked, m_allButSeed->isChecked(), metric);
     fillBaselineBox();
-    const bool percent = metricsense::isFraction(metric);
-    const bool higher = metricsense::higherIsBetter(metric);
+    computeStats(metricsense::higherIsBetter(metric));
+    m_table->setSortingEnabled(false);
+    m_table->clear();
+    setHeaders(metric);
+    m_table->setRowCount(int(m_groups.rows.size()));
+    for (int r = 0; r < int(m_groups.rows.size()); ++r)
+        fillRow(r, m_groups.rows[size_t(r)], m_stats[size_t(r)], metricsense::isFraction(metric));
+    m_table->setSortingEnabled(true);
+    m_table->resizeColumnsToContents();
+    for (int c = 0; c < m_table->columnCount(); ++c)
+        m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 260));
+    if (m_groups.leftOut == 0)
+        m_note->clear();
+    else if (m_groups.leftOut == 1)
+        m_note->setText(tr("1 run without %1 not counted.").arg(metric));
+    else
+        m_note->setText(tr("%1 runs without %2 not counted.").arg(m_groups.leftOut).arg(metric));
+}
+
+// Per group of m_groups: the interval of its tested values' mean and its test against the baseline group.
+void GroupView::computeStats(bool higherIsBetter)
+{
     const bool best = testBest();
     auto tested = [&](const SettingsGroupRow &g) {
         std::vector<tables::SeedValue> out;
@@ -306,49 +347,37 @@ void GroupView::fillTable()
         const bool isBaseline = &g == baseline;
         SeedGroupStats stats = seedGroupStats(tested(g), baseline && !isBaseline ? &baselineValues : nullptr,
                                               !g.alsoDiffer.isEmpty(), baseline && !baseline->alsoDiffer.isEmpty(),
-                                              m_alpha->value(), higher);
+                                              m_alpha->value(), higherIsBetter);
         stats.baseline = isBaseline;
         m_stats.push_back(stats);
     }
-    const QString unit = percent ? QStringLiteral(" (%)") : QString();
-    const QString value = best ? tr("best") : tr("last");
+}
+
+void GroupView::setHeaders(const QString &metric)
+{
+    const QString unit = metricsense::isFraction(metric) ? QStringLiteral(" (%)") : QString();
+    const QString value = testBest() ? tr("best") : tr("last");
     QStringList headers = m_groups.keys.isEmpty() ? QStringList{tr("Group")} : m_groups.keys;
     const int first = int(headers.size());
     headers << tr("Runs") << tr("Best %1%2").arg(metric, unit) << tr("Last %1%2").arg(metric, unit)
             << tr("95 % CI (%1)").arg(value) << tr("Δ vs baseline (95 % CI)") << tr("p") << tr("Test")
             << tr("vs baseline") << tr("Also differ in");
-    m_table->setSortingEnabled(false);
-    m_table->clear();
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
-    m_table->horizontalHeaderItem(first)->setToolTip(
-        tr("The runs of the group that have measured %1: the mean ± std beside it is over these").arg(metric));
-    m_table->horizontalHeaderItem(first + 3)->setToolTip(
-        tr("The 95 % confidence interval of the mean of the runs' %1 values (Student t, n − 1 degrees of freedom)").arg(value));
-    m_table->horizontalHeaderItem(first + 4)->setToolTip(
-        tr("This group's mean minus the baseline's, and the difference's 95 % confidence interval"));
-    m_table->horizontalHeaderItem(first + 5)->setToolTip(tr("Two-sided p of the t-test against the baseline"));
-    m_table->horizontalHeaderItem(first + 6)->setToolTip(
-        tr("Paired by seed when both groups hold the same seeds, Welch's unequal-variance test otherwise"));
-    m_table->horizontalHeaderItem(first + 7)->setToolTip(
+    const QStringList tips{
+        tr("The runs of the group that have measured %1: the mean ± std beside it is over these").arg(metric),
+        QString(), QString(),
+        tr("The 95 % confidence interval of the mean of the runs' %1 values (Student t, n − 1 degrees of freedom)").arg(value),
+        tr("This group's mean minus the baseline's, and the difference's 95 % confidence interval"),
+        tr("Two-sided p of the t-test against the baseline"),
+        tr("Paired by seed when both groups hold the same seeds, Welch's unequal-variance test otherwise"),
         tr("Better or worse than the baseline when p < α (%1 is best %2); not significant otherwise")
-            .arg(metric, higher ? tr("high") : tr("low")));
-    m_table->horizontalHeaderItem(first + 8)->setToolTip(
+            .arg(metric, metricsense::higherIsBetter(metric) ? tr("high") : tr("low")),
         tr("Settings besides the grouping ones (and the seed) in which the group's runs differ: such a row is not "
-           "one experiment over seeds"));
-    m_table->setRowCount(int(m_groups.rows.size()));
-    for (int r = 0; r < int(m_groups.rows.size()); ++r)
-        fillRow(r, m_groups.rows[size_t(r)], m_stats[size_t(r)], percent);
-    m_table->setSortingEnabled(true);
-    m_table->resizeColumnsToContents();
-    for (int c = 0; c < m_table->columnCount(); ++c)
-        m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 260));
-    if (m_groups.leftOut == 0)
-        m_note->clear();
-    else if (m_groups.leftOut == 1)
-        m_note->setText(tr("1 run without %1 not counted.").arg(metric));
-    else
-        m_note->setText(tr("%1 runs without %2 not counted.").arg(m_groups.leftOut).arg(metric));
+           "one experiment over seeds")};
+    for (int i = 0; i < int(tips.size()); ++i)
+        if (!tips[i].isEmpty())
+            m_table->horizontalHeaderItem(first + i)->setToolTip(tips[i]);
 }
 
 void GroupView::fillRow(int r, const SettingsGroupRow &g, const SeedGroupStats &stats, bool percent)
@@ -363,7 +392,8 @@ void GroupView::fillRow(int r, const SettingsGroupRow &g, const SeedGroupStats &
     auto *runs = new QTableWidgetItem;
     runs->setData(Qt::DisplayRole, n);
     runs->setToolTip(tr("Runs %1").arg(ids.join(QStringLiteral(", "))) + (few.isEmpty() ? QString() : QStringLiteral("\n") + few));
-    auto *interval = new QTableWidgetItem(seedstatstext::interval(stats.interval, percent));
+    auto *interval = new GroupValueItem(seedstatstext::interval(stats.interval, percent),
+                                        stats.interval.halfWidth ? std::optional<double>(stats.interval.mean) : std::nullopt);
     if (!few.isEmpty()) {
         runs->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
         runs->setBackground(seedstatstext::fewSeedsColour());
@@ -371,19 +401,19 @@ void GroupView::fillRow(int r, const SettingsGroupRow &g, const SeedGroupStats &
         interval->setToolTip(few);
     }
     const bool tested = stats.test.has_value();
-    auto *difference = new QTableWidgetItem(tested ? seedstatstext::difference(*stats.test, percent) : QString());
-    auto *p = new QTableWidgetItem(tested ? seedstatstext::p(stats.test->p) : stats.untested.isEmpty() ? QString() : QStringLiteral("—"));
+    auto *difference = new GroupValueItem(tested ? seedstatstext::difference(*stats.test, percent) : QString(),
+                                          tested ? std::optional<double>(stats.test->difference) : std::nullopt);
+    auto *p = new GroupValueItem(tested ? seedstatstext::p(stats.test->p) : stats.untested.isEmpty() ? QString() : QStringLiteral("—"),
+                                 tested ? std::optional<double>(stats.test->p) : std::nullopt);
     auto *test = new QTableWidgetItem(tested ? seedstatstext::testName(*stats.test) : QString());
     auto *verdict = new QTableWidgetItem(seedstatstext::verdict(stats));
     if (tested) {
-        p->setData(Qt::UserRole, stats.test->p);
-        difference->setData(Qt::UserRole, stats.test->difference);
         p->setToolTip(QStringLiteral("p = %1, t = %2").arg(stats.test->p, 0, 'g', 6).arg(stats.test->t, 0, 'g', 6));
     } else if (!stats.untested.isEmpty()) {
         p->setToolTip(stats.untested);
         verdict->setToolTip(stats.untested);
     }
-    for (QTableWidgetItem *item : {difference, p, verdict})
+    for (QTableWidgetItem *item : std::initializer_list<QTableWidgetItem *>{difference, p, verdict})
         item->setBackground(seedstatstext::verdictColour(stats.verdict));
     std::vector<QTableWidgetItem *> items;
     for (const QString &v : values)
@@ -401,8 +431,9 @@ void GroupView::fillRow(int r, const SettingsGroupRow &g, const SeedGroupStats &
     for (int c = 0; c < int(items.size()); ++c) {
         if (!g.alsoDiffer.isEmpty()) {
             items[size_t(c)]->setBackground(mixed);
-            items[size_t(c)]->setToolTip(tr("Not one experiment: these runs also differ in %1")
-                                             .arg(g.alsoDiffer.join(QStringLiteral(", "))));
+            const QString why = tr("Not one experiment: these runs also differ in %1").arg(g.alsoDiffer.join(QStringLiteral(", ")));
+            const QString had = items[size_t(c)]->toolTip();  // the runs' ids, the p's why: kept
+            items[size_t(c)]->setToolTip(had.isEmpty() ? why : had + QLatin1Char('\n') + why);
         }
         m_table->setItem(r, c, items[size_t(c)]);
     }

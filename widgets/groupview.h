@@ -77,6 +77,8 @@ private:
     void refreshKeyList();
     void fillTable();
     void fillBaselineBox();
+    void computeStats(bool higherIsBetter);
+    void setHeaders(const QString &metric);
     void fillRow(int r, const SettingsGroupRow &g, const SeedGroupStats &stats, bool percent);
     void showContextMenu(const QPoint &pos);
     void save() const;
