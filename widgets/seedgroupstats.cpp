@@ -37,10 +37,13 @@ SeedGroupStats seedGroupStats(const std::vector<tables::SeedValue> &row, const s
         s.untested = SeedStatsWords::tr("These runs differ in more than the seed: not one experiment, no test");
     else if (baselineMixed)
         s.untested = SeedStatsWords::tr("The baseline's runs differ in more than the seed: not one experiment, no test");
+    else if (row.empty())
+        s.untested = SeedStatsWords::tr("No run of this group has measured the metric: nothing to test");
     else if (row.size() < 2)
         s.untested = SeedStatsWords::tr("Only 1 seed: no p-value (a t-test needs at least two runs in each group)");
     else if (baseline->size() < 2)
-        s.untested = SeedStatsWords::tr("The baseline has only 1 seed: no p-value (a t-test needs at least two runs in each group)");
+        s.untested = SeedStatsWords::tr("The baseline has fewer than 2 seeds: no p-value (a t-test needs at least two runs "
+                                        "in each group)");
     else {
         s.test = tables::testAgainstBaseline(row, *baseline);
         if (!s.test)
@@ -106,6 +109,8 @@ QString fewSeeds(int n)
 {
     if (n >= tables::kFewSeeds)
         return QString();
+    if (n == 0)
+        return SeedStatsWords::tr("no run has measured the metric");
     if (n == 1)
         return SeedStatsWords::tr("only 1 seed: no interval and no test");
     return SeedStatsWords::tr("only %1 seeds: the interval is wide and the test weak").arg(n);
