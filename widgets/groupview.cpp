@@ -17,6 +17,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStyle>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -196,13 +197,15 @@ QString GroupView::note() const
 
 void GroupView::restore(const QString &settingsKey)
 {
-    m_settingsKey = QString();  // nothing is saved while the remembered choices are put back
     QSettings settings;
     m_baseline = settings.value(settingsKey + QStringLiteral("/baseline")).toString();
+    // Quietly: the table is filled when the tab is shown (refresh), not while the window is built.
+    const QSignalBlocker quietAlpha(m_alpha), quietTested(m_tested);
     m_alpha->setValue(settings.value(settingsKey + QStringLiteral("/alpha"), 0.05).toDouble());
     m_tested->setCurrentIndex(settings.value(settingsKey + QStringLiteral("/tested")).toString() == QLatin1String("last") ? 1 : 0);
     m_settingsKey = settingsKey;
-    fillTable();
+    if (isVisible())
+        fillTable();
 }
 
 void GroupView::save() const
