@@ -75,7 +75,9 @@ SweepSearch readSweepSearch(const QJsonObject &root, const SearchOverrides &over
         refuseForGrid(root, overrides, problems);
         return search;
     }
-    if (overrides.runs)
+    if (overrides.runs && (*overrides.runs < 1 || *overrides.runs > kMaxSweepRuns))
+        problems.addWithoutLine(tr("--runs: %1 is not a whole number from 1 to %2").arg(*overrides.runs).arg(kMaxSweepRuns));
+    else if (overrides.runs)
         search.runs = *overrides.runs;
     else if (root.contains("runs"))
         search.runs = int(std::max<qint64>(0, readWhole(root, "runs", 1, kMaxSweepRuns, problems)));
