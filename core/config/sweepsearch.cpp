@@ -86,7 +86,10 @@ SweepSearch readSweepSearch(const QJsonObject &root, const SearchOverrides &over
                                    "or --runs N (1 to %1)").arg(kMaxSweepRuns));
     if (overrides.runs && root.contains("runs"))
         readWhole(root, "runs", 1, kMaxSweepRuns, problems);
-    if (overrides.searchSeed)
+    if (overrides.searchSeed && *overrides.searchSeed > quint64(kLargestFileSeed))
+        problems.addWithoutLine(tr("--search-seed: %1 is beyond 2^53 (a JSON number would not hold it exactly)")
+                                    .arg(*overrides.searchSeed));
+    else if (overrides.searchSeed)
         search.searchSeed = *overrides.searchSeed;
     if (root.contains("search_seed")) {
         const qint64 seed = readWhole(root, "search_seed", 0, kLargestFileSeed, problems);

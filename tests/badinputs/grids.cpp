@@ -83,7 +83,7 @@ void addGrids(std::vector<BadInput> &cases)
     cases.push_back({"grid/search options", [](const CaseFolder &f) { f.write("g.json", "{\"grid\": {\"depth\": [1]}}"); },
                      sweep() + QStringList{"--method", "bayes", "--runs", "0", "--search-seed", "-4"}, 2,
                      {"--method: 'bayes' is not a search method", "--runs: '0' is not a whole number from 1 to 10000",
-                      "--search-seed: '-4' is not a whole number >= 0", "nothing was created"}});
+                      "--search-seed: '-4' is not a whole number from 0 to 2^53", "nothing was created"}});
     cases.push_back(grid("runs beside a grid", "{\"grid\": {\"depth\": [1, 2]}}", {"--runs applies to random search only"},
                          {"--runs", "5"}));
     cases.push_back(grid("not JSON", "{\"grid\": {\"depth\": [1,]}}", {"not valid JSON", "trailing comma"}));
