@@ -167,7 +167,10 @@ int shortestEpochs(const train::SweepPlan &plan)
 
 QByteArray SweepRequest::searchJson() const
 {
-    QJsonObject search{{"parallel", parallel}};
+    QJsonObject search{{"method", plan.method.isEmpty() ? QStringLiteral("grid") : plan.method},
+                       {"runs", plan.runs},
+                       {"search_seed", double(plan.searchSeed)},  // at most 2^53: a JSON number holds it exactly
+                       {"parallel", parallel}};
     if (asha)
         search.insert("early_stop", asha->toJson());
     return QJsonDocument(search).toJson(QJsonDocument::Compact);
