@@ -89,6 +89,7 @@ private Q_SLOTS:
     void migratesVersionFiveKeepingEveryRow();
     void stoppedIsItsOwnResumableStatus();
     void searchSettingsAreRecorded();
+    void earlyStoppingRunsAreNobodysOrphans();
 
 private:
     QTemporaryDir m_dir;
@@ -200,6 +201,32 @@ void TstStoreStopped::searchSettingsAreRecorded()
     QCOMPARE(store->sweep(*id)->searchJson, search);
     const auto plain = store->createSweep(QStringLiteral("t"), "{}");
     QCOMPARE(store->sweep(*plain)->searchJson, QByteArray("{}"));
+}
+
+// A queued run whose owner is gone is offered to a window as stranded — unless its sweep stops early:
+// its controller (sweep --continue) starts it, when ASHA says so.
+void TstStoreStopped::earlyStoppingRunsAreNobodysOrphans()
+{
+    const QString path = m_dir.filePath(QStringLiteral("orphans.sqlite"));
+    QString error;
+    qint64 plainRun = 0, ashaRun = 0;
+    {
+        auto store = RunStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        const qint64 plain = *store->createSweep(QStringLiteral("grid"), "{}", R"({"method":"grid","parallel":1})");
+        const qint64 asha = *store->createSweep(QStringLiteral("asha"), "{}",
+                                                R"({"early_stop":{"kind":"asha","rungs":[1],"eta":3}})");
+        plainRun = *store->createRun(NewRun{QStringLiteral("p"), "{}", 0, plain, 0, {}, {}});
+        ashaRun = *store->createRun(NewRun{QStringLiteral("a"), "{}", 0, asha, 0, {}, {}});
+    }
+    QCOMPARE(rawRun(path, {"UPDATE runs SET pid = 0, host = ''"}), QString());  // their owner: none recorded
+    auto store = RunStore::open(path, &error);
+    QVERIFY(store);
+    QList<qint64> orphans;
+    for (const auto &r : store->orphanedQueuedRuns())
+        orphans << r.id;
+    QCOMPARE(orphans, QList<qint64>{plainRun});
+    QVERIFY(ashaRun != plainRun);
 }
 
 QTEST_GUILESS_MAIN(TstStoreStopped)
