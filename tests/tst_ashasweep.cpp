@@ -25,10 +25,10 @@ namespace {
 // Four learning rates, 3 epochs of a tiny model on 256 images (8 steps an epoch), rungs at epochs 1
 // and 2, the best half going on, one engine at a time (the order of arrivals, so the decisions, are
 // then fixed).
-QStringList sweepArgs(const QString &store, const QString &grid)
+QStringList sweepArgs(const QString &store, const QString &grid, int parallel = 1)
 {
     QStringList args{"sweep", "--store", store, "--grid", grid, "--early-stop", "asha", "--rungs", "1,2", "--eta",
-                     "2", "--parallel", "1", "--json"};
+                     "2", "--parallel", QString::number(parallel), "--json"};
     for (const char *kv : {"img_size=16", "patch_size=4", "embed_dim=32", "depth=2", "num_heads=2", "mlp_ratio=2",
                            "data.train_size=256", "data.val_size=64", "train.batch_size=32", "train.log_every=1",
                            "compute.threads=1", "train.epochs=3"})
@@ -81,6 +81,7 @@ class TstAshaSweep : public QObject
 private Q_SLOTS:
     void initTestCase();
     void promotedRunsResumeFromTheirCheckpoints();
+    void twoEnginesAtATime();
     void killedControllerContinues_data();
     void killedControllerContinues();
     void badOptionsCreateNothing_data();
@@ -143,6 +144,27 @@ void TstAshaSweep::promotedRunsResumeFromTheirCheckpoints()
         }
     }
     QVERIFY(finished >= 1);
+}
+
+// Two engines at once: no run is handed to two engines (a queued run is not started again before its
+// engine claims it), every run ends stopped at a rung or finished, each step trained once.
+void TstAshaSweep::twoEnginesAtATime()
+{
+    const QString path = m_dir.filePath(QStringLiteral("two.sqlite"));
+    const CliRun run = runCli(sweepArgs(path, m_grid, 2), 300000);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err.right(2000)));
+    QVERIFY2(!run.err.contains(QLatin1String("error")), qPrintable(run.err.right(2000)));
+    int finished = 0, promoted = 0;
+    for (const QString &r : outcome(path)) {
+        const QStringList words = r.split(' ');
+        QCOMPARE(words.at(words.indexOf("steps") + 1), words.at(words.indexOf("points") + 1));
+        finished += r.contains(QLatin1String(" finished "));
+        QVERIFY2(r.contains(QLatin1String(" finished ")) || r.contains(QLatin1String("| ASHA rung ")), qPrintable(r));
+    }
+    for (const QString &line : run.out.split('\n', Qt::SkipEmptyParts))
+        promoted += line.contains(QLatin1String("\"event\":\"started\"")) && !line.contains(QLatin1String("\"start_step\":0"));
+    QVERIFY(finished >= 1);
+    QVERIFY(promoted >= 2);  // 4 runs at rung 1 promote 2, and one of them goes on from rung 2
 }
 
 void TstAshaSweep::killedControllerContinues_data()

@@ -100,6 +100,7 @@ bool AshaSweepRunner::start(const search::AshaJob &job)
                        : job.kind == Kind::Promote ? tr("%1, promoted from rung %2, %3").arg(child.label()).arg(job.fromRung + 1).arg(to)
                                                    : tr("%1, continued %2").arg(child.label(), to);
     m_printer.runStarted(job.runId, what);
+    m_controller.engineStarted(job.runId);
     m_running.push_back(std::move(child));
     return true;
 }
@@ -141,6 +142,7 @@ void AshaSweepRunner::followForeign()
 void AshaSweepRunner::ended(const EngineChild &child)
 {
     const QString status = child.status();
+    m_controller.engineEnded(child.runId());
     if (status == QLatin1String("crashed"))
         m_store.markCrashedRuns();
     if (status == QLatin1String("stopped"))

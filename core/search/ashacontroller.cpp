@@ -27,9 +27,19 @@ AshaController::AshaController(store::RunStore &store, qint64 sweepId, AshaSetti
 {
 }
 
+// The sweep as the store has it, runs with an engine of ours training.
+std::vector<AshaRun> AshaController::read()
+{
+    auto runs = readAshaRuns(m_store, m_sweepId, m_settings, m_leftAlone, &m_error);
+    for (AshaRun &r : runs)
+        if (m_busy.count(r.id))
+            r.phase = RunPhase::Training;
+    return runs;
+}
+
 AshaJob AshaController::next()
 {
-    const auto runs = readAshaRuns(m_store, m_sweepId, m_settings, m_leftAlone, &m_error);
+    const auto runs = read();
     const AshaJob job = nextJob(runs, m_settings);
     if (job.kind == AshaJob::Kind::Promote) {
         const AshaRun *run = find(runs, job.runId);
@@ -43,7 +53,7 @@ AshaJob AshaController::next()
 
 void AshaController::arrived(qint64 runId)
 {
-    const auto runs = readAshaRuns(m_store, m_sweepId, m_settings, m_leftAlone, &m_error);
+    const auto runs = read();
     const AshaRun *run = find(runs, runId);
     if (!run || run->phase != RunPhase::Waiting)
         return;
@@ -57,7 +67,7 @@ void AshaController::arrived(qint64 runId)
 
 void AshaController::refreshWaiting()
 {
-    const auto runs = readAshaRuns(m_store, m_sweepId, m_settings, m_leftAlone, &m_error);
+    const auto runs = read();
     for (const AshaRun &r : runs) {
         const auto record = m_store.run(r.id);
         if (r.phase != RunPhase::Waiting || !record || record->status != store::RunStatus::Stopped)
@@ -71,7 +81,7 @@ void AshaController::refreshWaiting()
 
 bool AshaController::anythingLeft()
 {
-    const auto runs = readAshaRuns(m_store, m_sweepId, m_settings, m_leftAlone, &m_error);
+    const auto runs = read();
     for (const AshaRun &r : runs)
         if (r.phase == RunPhase::Training)
             return true;

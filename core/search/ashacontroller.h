@@ -25,6 +25,10 @@ public:
     const AshaSettings &settings() const { return m_settings; }
     // Runs a person cancelled while this controller ran: done, never continued by it.
     void leaveAlone(qint64 runId) { m_leftAlone.insert(runId); }
+    // Runs an engine was started for: training, whatever the store says until the engine claims
+    // them (a queued run is not handed out twice), until released when the engine has ended.
+    void engineStarted(qint64 runId) { m_busy.insert(runId); }
+    void engineEnded(qint64 runId) { m_busy.erase(runId); }
 
     // The next job for a free slot (Kind::None: none now). A promotion is recorded before it is
     // returned, so a controller that dies before starting the engine still honours it.
@@ -43,6 +47,8 @@ private:
     qint64 m_sweepId;
     AshaSettings m_settings;
     std::set<qint64> m_leftAlone;
+    std::set<qint64> m_busy;
+    std::vector<AshaRun> read();
     QString m_error;
 };
 
