@@ -216,6 +216,35 @@ void expandGrid(const std::vector<Axis> &axes, const RunConfig &common, const st
 bool planSweep(const QByteArray &gridJson, const RunConfig &base, const std::vector<qint64> &seedsOverride,
                SweepPlan *plan, QStringList *errors)
 {
+    return planSweep(gridJson, base, seedsOverride, SearchOverrides{}, plan, errors);
+}
+
+std::map<QString, QString> sweepDistributions(const QByteArray &gridJson)
+{
+    std::map<QString, QString> kinds;
+    QString error;
+    const auto doc = StrictJson::parse(gridJson, &error);
+    if (!doc)
+        return kinds;
+    const QJsonObject grid = doc->root().toObject().value("grid").toObject();
+    for (auto it = grid.begin(); it != grid.end(); ++it) {
+        if (it.value().isArray())
+            kinds.emplace(it.key(), QStringLiteral("list"));
+        else if (const QJsonObject o = it.value().toObject(); o.size() == 1)
+            for (const char *kind : {"choice", "uniform", "log_uniform", "int_uniform"})
+                if (o.contains(QLatin1String(kind)))
+                    kinds.emplace(it.key(), QString::fromLatin1(kind));
+    }
+    return kinds;
+}
+
+bool planSweep(const QByteArray &gridJson, const RunConfig &base, const std::vector<qint64> &seedsOverride,
+               const SearchOverrides &search, SweepPlan *plan, QStringList *errors)
+{
+    if (search.method && *search.method != QLatin1String("grid")) {
+        errors->append(tr("random search is being built (issue 21)"));
+        return false;
+    }
     const qsizetype before = errors->size();
     QString parseError;
     const auto doc = StrictJson::parse(gridJson, &parseError);
