@@ -103,10 +103,12 @@ void SweepAxesEditor::addAxis(const QString &key, Kind kind, const QString &low,
     auto *kinds = new QComboBox(m_table);
     kinds->addItem(tr("list of values"), int(Kind::List));
     kinds->addItem(tr("choice"), int(Kind::Choice));
-    kinds->addItem(tr("uniform [low, high]"), int(Kind::Uniform));
-    kinds->addItem(tr("log-uniform [low, high]"), int(Kind::LogUniform));
-    kinds->addItem(tr("integer uniform [low, high]"), int(Kind::IntUniform));
+    kinds->addItem(tr("uniform"), int(Kind::Uniform));
+    kinds->addItem(tr("log-uniform"), int(Kind::LogUniform));
+    kinds->addItem(tr("integer uniform"), int(Kind::IntUniform));
     kinds->setCurrentIndex(kinds->findData(int(kind)));
+    kinds->setToolTip(tr("A list: every value is run (on a grid) or drawn from (random search); a choice: the same, "
+                         "by name; uniform, log-uniform, integer uniform: random search draws from [low, high]"));
     auto *lowField = new QLineEdit(low, m_table);
     auto *highField = new QLineEdit(high, m_table);
     keys->setObjectName(QStringLiteral("axisKey%1").arg(row));
