@@ -11,10 +11,18 @@
 
 #include "screenshot.h"
 
+#include "widgets/mainwindow.h"
+#include "widgets/runcontroller.h"
 #include "widgets/sweepbuilder.h"
 #include "widgets/sweepcontrollerjob.h"
 
 #include "config/runpresets.h"
+#include "store/runstore.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QMessageBox>
+#include <QTimer>
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -78,6 +86,7 @@ private Q_SLOTS:
     void refusedRungs_data();
     void refusedRungs();
     void controllerFollowedAndStopped();
+    void continuedFromTheWindowAndStoppedOnQuit();
 };
 
 // Every kind as the contract's grid file has it; numbers as numbers, integer bounds whole; random
@@ -174,13 +183,13 @@ void TstSweepDialog::runCountShown()
     builder.addAxis(QStringLiteral("optim.lr"), QStringLiteral("0.001, 0.0003"));
     builder.addAxis(QStringLiteral("optim.weight_decay"), Kind::Choice, QStringLiteral("0, 0.05, 0.1"));
     builder.setSeeds(QStringLiteral("0, 1"));
-    QVERIFY2(builder.summary().startsWith(QStringLiteral("12 runs: ")), qPrintable(builder.summary()));
+    QVERIFY2(builder.summary().startsWith(QStringLiteral("12 run")), qPrintable(builder.summary()));
     QVERIFY(queueButton(builder)->isEnabled());
     builder.addAxis(QStringLiteral("optim.warmup_epochs"), Kind::Uniform, QStringLiteral("0"), QStringLiteral("2"));
     builder.setRandom(true, 5, 3);
-    QVERIFY2(builder.summary().startsWith(QStringLiteral("10 runs: ")), qPrintable(builder.summary()));
+    QVERIFY2(builder.summary().startsWith(QStringLiteral("10 run")), qPrintable(builder.summary()));
     builder.findChild<QSpinBox *>(QStringLiteral("sweepRuns"))->setValue(7);
-    QVERIFY2(builder.summary().startsWith(QStringLiteral("14 runs: ")), qPrintable(builder.summary()));
+    QVERIFY2(builder.summary().startsWith(QStringLiteral("14 run")), qPrintable(builder.summary()));
     train::SweepPlan plan;
     QStringList errors;
     QVERIFY2(builder.plan(&plan, &errors), qPrintable(errors.join('\n')));
@@ -309,6 +318,59 @@ while true; do sleep 0.05; done
     QCOMPARE(ended.at(0).at(0).toLongLong(), 5);
     QVERIFY2(ended.at(0).at(1).toBool(), qPrintable(ended.at(0).at(2).toString()));
     QVERIFY(!continued.controls(5));
+}
+
+// Run ▸ Continue sweep on a run of a sweep starts `sweep --continue ID --store S --json`; quitting
+// the window with that controller running asks (and says the sweep stops either way), then sends it
+// SIGTERM and waits for it to end.
+void TstSweepDialog::continuedFromTheWindowAndStoppedOnQuit()
+{
+    QTemporaryDir dir;
+    const QString engine = script(dir, QStringLiteral("controller"), QByteArray(R"(
+echo "$@" > ")" + dir.filePath("args").toUtf8() + R"("
+trap 'touch ")" + dir.filePath("terminated").toUtf8() + R"("; exit 0' TERM
+while true; do sleep 0.05; done
+)"));
+    RunController controller(engine, dir.filePath("runs.sqlite"));
+    QVERIFY(controller.isOpen());
+    const auto sweepId = controller.store()->createSweep(QStringLiteral("asha"), R"({"grid": {"optim.lr": [0.1, 0.2]}})");
+    QVERIFY(sweepId);
+    store::NewRun run;
+    run.name = QStringLiteral("asha optim.lr=0.1");
+    run.configJson = "{}";
+    run.sweepId = *sweepId;
+    const qint64 id = controller.store()->createRun(run).value_or(0);
+    QVERIFY(id > 0);
+    QVERIFY(controller.store()->setStatus(id, store::RunStatus::Cancelled));
+    MainWindow window(&controller);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.selectRun(id);
+    QAction *action = window.findChild<QAction *>(QStringLiteral("continueSweepAction"));
+    QVERIFY(action);
+    action->trigger();
+    QCOMPARE(controller.sweepJobs()->running(), 1);
+    QVERIFY(controller.sweepJobs()->controls(*sweepId));
+    QTRY_VERIFY(QFileInfo::exists(dir.filePath("args")));
+    QFile args(dir.filePath("args"));
+    QVERIFY(args.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(args.readAll()).trimmed(),
+             QStringLiteral("sweep --continue %1 --store %2 --json").arg(*sweepId).arg(controller.store()->path()));
+    QTest::qWait(200);  // the script has set its trap
+    QString asked;
+    QTimer answer;
+    QObject::connect(&answer, &QTimer::timeout, [&] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
+            if (auto *stop = box->findChild<QPushButton *>(QStringLiteral("stopRuns"))) {
+                asked = box->text();
+                stop->click();
+            }
+    });
+    answer.start(50);
+    QVERIFY(window.close());
+    QVERIFY2(asked.contains(QStringLiteral("Sweeps with early stopping run by this window: 1.")), qPrintable(asked));
+    QVERIFY(QFileInfo::exists(dir.filePath("terminated")));
+    QCOMPARE(controller.sweepJobs()->running(), 0);
 }
 
 GATEFOLD_TEST_MAIN(TstSweepDialog)

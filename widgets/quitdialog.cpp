@@ -17,8 +17,8 @@ QuitDialog::Choice QuitDialog::ask(QWidget *parent, int training, int waiting, i
         text << (training > 0 ? tr("%n more wait in the queue.", nullptr, waiting)
                               : tr("%n run(s) wait in the queue.", nullptr, waiting));
     if (sweeps > 0)
-        text << tr("%n sweep(s) with early stopping are run by this window: quitting stops them either way (their "
-                   "runs save a checkpoint), and Continue sweep carries them on later.",
+        text << tr("Sweeps with early stopping run by this window: %n. Quitting stops them either way (their runs "
+                   "save a checkpoint); Run ▸ Continue sweep carries them on later.",
                    nullptr, sweeps);
     box.setText(text.join(QLatin1Char(' ')));
     box.setInformativeText(
