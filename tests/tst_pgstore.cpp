@@ -612,7 +612,7 @@ void TstPgStore::migratesVersionTwoOnTheServer()
 {
     const QString db = freshDatabase();
     const qint64 id = *mustOpen(m_server.url(db))->createRun(store::NewRun{});
-    QCOMPARE(m_server.exec(db, {QStringLiteral("DROP TABLE slurm_jobs"), QStringLiteral("DROP TABLE run_ids"),
+    QCOMPARE(m_server.exec(db, {QStringLiteral("DROP TABLE slurm_jobs"), QStringLiteral("ALTER TABLE sweeps DROP COLUMN search"), QStringLiteral("DROP TABLE run_ids"),
                                 QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start"),
                                 QStringLiteral("UPDATE gatefold_schema SET version = 2")}),
              QString());
@@ -634,7 +634,7 @@ void TstPgStore::migratesVersionFourOnTheServer()
     // A store as schema 4 left it (no slurm_jobs): read as it is, then migrated on opening read-write.
     const QString db = freshDatabase();
     const qint64 id = *mustOpen(m_server.url(db))->createRun(store::NewRun{});
-    QCOMPARE(m_server.exec(db, {QStringLiteral("DROP TABLE slurm_jobs"), QStringLiteral("UPDATE gatefold_schema SET version = 4")}),
+    QCOMPARE(m_server.exec(db, {QStringLiteral("DROP TABLE slurm_jobs"), QStringLiteral("ALTER TABLE sweeps DROP COLUMN search"), QStringLiteral("UPDATE gatefold_schema SET version = 4")}),
              QString());
     QString error;
     {
@@ -684,7 +684,7 @@ void TstPgStore::runIdsAreNeverGivenTwiceOnTheServer()
     // A store of schema 3: ids came from the identity, which deleted runs left past max(id).
     const QString old = freshDatabase();
     mustOpen(m_server.url(old));
-    QCOMPARE(m_server.exec(old, {QStringLiteral("DROP TABLE slurm_jobs"), QStringLiteral("DROP TABLE run_ids"),
+    QCOMPARE(m_server.exec(old, {QStringLiteral("DROP TABLE slurm_jobs"), QStringLiteral("ALTER TABLE sweeps DROP COLUMN search"), QStringLiteral("DROP TABLE run_ids"),
                                  QStringLiteral("UPDATE gatefold_schema SET version = 3")}),
              QString());
     for (int i = 0; i < 3; ++i)

@@ -309,6 +309,7 @@ void TstStore::migratesVersionOneSummaries()
     }
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE slurm_jobs")));
+    QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE sweeps DROP COLUMN search")));
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE metric_summary")));
     QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 1")));
@@ -609,6 +610,7 @@ void TstStore::migratesVersionTwoOwners()
     }
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE slurm_jobs")));
+    QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE sweeps DROP COLUMN search")));
     QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 2")));
     {
@@ -623,7 +625,7 @@ void TstStore::migratesVersionTwoOwners()
     auto store = openStore(path);
     QVERIFY(store);
     QCOMPARE(store->schemaVersion(), currentSchemaVersion());
-    QCOMPARE(currentSchemaVersion(), 5);
+    QCOMPARE(currentSchemaVersion(), 6);
     QCOMPARE(store->run(id)->pid, QCoreApplication::applicationPid());
     QCOMPARE(store->run(id)->pidStart, QString());
     QVERIFY(store->markCrashedRuns(1.0).empty());  // its pid (ours) lives: not crashed
@@ -641,6 +643,7 @@ void TstStore::migratesVersionFourSlurmJobs()
         id = *store->createRun(sampleRun("old"));
     }
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE slurm_jobs")));
+    QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE sweeps DROP COLUMN search")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 4")));
     {
         QString error;
@@ -785,6 +788,7 @@ void TstStore::newRunsNeverStartInAFolderThatHoldsFiles()
     QVERIFY(QDir().mkpath(dir + QStringLiteral("/runs/%1").arg(b)));
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE run_ids")));
     QVERIFY(rawExec(path, QStringLiteral("DROP TABLE slurm_jobs")));
+    QVERIFY(rawExec(path, QStringLiteral("ALTER TABLE sweeps DROP COLUMN search")));
     QVERIFY(rawExec(path, QStringLiteral("PRAGMA user_version = 3")));
     auto migrated = openStore(path);
     QVERIFY(migrated);
@@ -806,6 +810,7 @@ void TstStore::missingTablesAndColumnsRefusedUntouched_data()
         {"DROP TABLE artifacts", "table artifacts is missing"},
         {"DROP TABLE run_ids", "table run_ids is missing"},
         {"DROP TABLE slurm_jobs", "table slurm_jobs is missing"},
+        {"ALTER TABLE sweeps DROP COLUMN search", "column sweeps.search is missing"},
     };
     for (const auto &[damage, named] : cases)
         for (const bool readOnly : {false, true})

@@ -104,6 +104,7 @@ void TstStoreConcurrent::eightProcessesMigrateAnOldStore()
         // Back to schema 1 as that build wrote it: no summaries, no start tokens, no run id mark.
         QVERIFY(sqlExec(path, QStringLiteral("DROP TABLE run_ids")));
         QVERIFY(sqlExec(path, QStringLiteral("DROP TABLE slurm_jobs")));
+        QVERIFY(sqlExec(path, QStringLiteral("ALTER TABLE sweeps DROP COLUMN search")));
         QVERIFY(sqlExec(path, QStringLiteral("DROP TABLE metric_summary")));
         QVERIFY(sqlExec(path, QStringLiteral("ALTER TABLE runs DROP COLUMN pid_start")));
         QVERIFY(sqlExec(path, QStringLiteral("PRAGMA user_version = 1")));

@@ -39,7 +39,8 @@ void MainWindow::fitStatusColumn()
     const QFontMetrics metrics = m_table->fontMetrics();
     int status = 0;
     for (const auto s : {store::RunStatus::Queued, store::RunStatus::Running, store::RunStatus::Finished,
-                         store::RunStatus::Failed, store::RunStatus::Cancelled, store::RunStatus::Crashed})
+                         store::RunStatus::Failed, store::RunStatus::Cancelled, store::RunStatus::Crashed,
+                         store::RunStatus::Stopped})
         status = std::max(status, metrics.horizontalAdvance(statusText(s)));
     for (int r = 0; r < m_model->rowCount(); ++r)
         status = std::max(status, metrics.horizontalAdvance(m_model->index(r, RunTableModel::Status).data().toString()));

@@ -234,9 +234,8 @@ bool RunController::resume(qint64 runId)
     if (!m_store)
         return false;
     const auto run = m_store->run(runId);
-    if (!run || (run->status != store::RunStatus::Failed && run->status != store::RunStatus::Cancelled
-                 && run->status != store::RunStatus::Crashed)) {
-        m_error = tr("only a failed, cancelled or crashed run can be resumed");
+    if (!run || !store::isResumable(run->status)) {
+        m_error = tr("only a failed, cancelled, crashed or stopped run can be resumed");
         return false;
     }
     if (m_slurm->isBusy(runId)) {

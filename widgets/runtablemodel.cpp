@@ -168,8 +168,7 @@ void RunTableModel::setWaitingToResume(const QSet<qint64> &here, const QSet<qint
 
 QString RunTableModel::waitingText(const store::RunRecord &run) const
 {
-    if (run.status != store::RunStatus::Failed && run.status != store::RunStatus::Cancelled
-        && run.status != store::RunStatus::Crashed)
+    if (!store::isResumable(run.status))
         return {};
     if (m_resumeHere.contains(run.id))
         return tr("waiting to resume");

@@ -21,6 +21,7 @@ QIcon statusIcon(store::RunStatus status)
     case store::RunStatus::Failed: colour = QColor(0xe5, 0x39, 0x35); break;
     case store::RunStatus::Cancelled: colour = QColor(0xfb, 0x8c, 0x00); break;
     case store::RunStatus::Crashed: colour = QColor(0x8e, 0x24, 0xaa); break;
+    case store::RunStatus::Stopped: colour = QColor(0x00, 0x89, 0x7b); break;  // teal: paused at a rung, resumable
     }
     QIcon icon;
     for (int size : {16, 32, 48}) {  // crisp at any device pixel ratio
@@ -46,6 +47,7 @@ QString statusText(store::RunStatus status)
     case store::RunStatus::Failed: return QCoreApplication::translate("RunStatus", "failed");
     case store::RunStatus::Cancelled: return QCoreApplication::translate("RunStatus", "cancelled");
     case store::RunStatus::Crashed: return QCoreApplication::translate("RunStatus", "crashed");
+    case store::RunStatus::Stopped: return QCoreApplication::translate("RunStatus", "stopped");
     }
     return {};
 }

@@ -14,6 +14,10 @@ void addEngineOptions(QCommandLineParser &parser)
     parser.addOption({"stop-at-step",
                       tr("Stop as if cancelled once this many steps are taken (saves a checkpoint; resume continues)."),
                       tr("n")});
+    parser.addOption({"stop-at-epoch",
+                      tr("Stop once epoch N has ended, evaluated and saved, with the status 'stopped' (exit 0; a "
+                         "sweep's early stopping waits there at a rung; resume continues)."),
+                      tr("n")});
     parser.addOption({"nproc",
                       tr("Data-parallel: train with N processes (ranks) on this machine, Gloo on the CPU; "
                          "train.batch_size stays the global batch. For a new run the same as --set "
@@ -33,6 +37,16 @@ int nprocOption(const QCommandLineParser &parser, QStringList *errors)
         return 0;
     }
     return n ? int(*n) : 0;
+}
+
+qint64 epochOption(const QCommandLineParser &parser, QStringList *errors)
+{
+    const auto n = wholeOption(parser, "stop-at-epoch", errors);
+    if (n && *n < 1) {
+        errors->append(tr("--stop-at-epoch must be 1 or more, not %1").arg(*n));
+        return -1;
+    }
+    return n.value_or(-1);
 }
 
 std::optional<qint64> wholeOption(const QCommandLineParser &parser, const QString &name, QStringList *errors)

@@ -44,7 +44,7 @@ const char *const kUsage = QT_TRANSLATE_NOOP("cli",
     "\n"
     "Commands:\n"
     "  train     train a run (preset, JSON config, --set overrides) into the run store\n"
-    "  resume    continue a failed, cancelled or crashed run from its last checkpoint\n"
+    "  resume    continue a failed, cancelled, crashed or stopped run from its last checkpoint\n"
     "  sweep     a grid of runs (cartesian product of listed settings x seeds), N at a time or on Slurm\n"
     "  queue     train runs already queued in the store, N at a time, as detached engines\n"
     "  runs      list, show, cancel or delete the runs of a store\n"

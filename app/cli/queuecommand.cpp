@@ -100,20 +100,19 @@ bool waitForHandOver(const launch::LocalProcess &window, const std::atomic<bool>
     return true;
 }
 
-// Which --resume runs may be resumed now (failed, cancelled or crashed); each other one is said.
+// Which --resume runs may be resumed now (failed, cancelled, crashed or stopped); each other one is said.
 QList<qint64> resumable(store::RunStore &store, const QList<qint64> &ids, int *refused)
 {
     QList<qint64> out;
     for (qint64 id : ids) {
         const auto run = store.run(id);
-        if (run && (run->status == store::RunStatus::Failed || run->status == store::RunStatus::Cancelled
-                    || run->status == store::RunStatus::Crashed)) {
+        if (run && store::isResumable(run->status)) {
             out << id;
             continue;
         }
         ++*refused;
         say(!run ? tr("run %1 is not in the store: not resumed").arg(id)
-                 : tr("run %1 is %2: only failed, cancelled or crashed runs can be resumed; not resumed (refused)")
+                 : tr("run %1 is %2: only failed, cancelled, crashed or stopped runs can be resumed; not resumed (refused)")
                        .arg(id)
                        .arg(store::toString(run->status)));
     }
@@ -176,7 +175,7 @@ void addQueueOptions(QCommandLineParser &parser)
     parser.addOption({"after", tr("A run already training on this machine: it holds a place until it ends "
                                   "(repeatable)."),
                       tr("id")});
-    parser.addOption({"resume", tr("Resume this run (failed, cancelled or crashed) in its turn (repeatable)."),
+    parser.addOption({"resume", tr("Resume this run (failed, cancelled, crashed or stopped) in its turn (repeatable)."),
                       tr("id")});
     parser.addOption({"handed-by", tr("The process handing the runs over (a window that quits): they are taken "
                                       "over once it has exited."),

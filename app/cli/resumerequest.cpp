@@ -13,7 +13,7 @@ namespace gatefold::cli {
 void addResumeOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
-        tr("Continue a failed, cancelled or crashed run from its last checkpoint (a run without one starts over).\n"
+        tr("Continue a failed, cancelled, crashed or stopped run from its last checkpoint (a run without one starts over).\n"
            "The metrics after the checkpoint are taken again, so the run ends as if it had never stopped.\n"
            "Exit status as for train. With --slurm it is submitted to Slurm again, with the options it was\n"
            "submitted with before unless given anew."));
@@ -31,12 +31,13 @@ std::optional<ResumeRequest> resumeRequest(const QCommandLineParser &parser, Com
     QStringList errors;
     ResumeRequest request;
     request.stopAtStep = wholeOption(parser, "stop-at-step", &errors).value_or(-1);
+    request.stopAtEpoch = epochOption(parser, &errors);
     const auto runId = wholeOption(parser, "run", &errors);
     request.nproc = nprocOption(parser, &errors);
     if (!parser.isSet("run"))
         errors.append(tr("--run ID is required"));
     request.from = parser.value("from");
-    request.slurm = slurmRequest(parser, {QStringLiteral("from"), QStringLiteral("stop-at-step"),
+    request.slurm = slurmRequest(parser, {QStringLiteral("from"), QStringLiteral("stop-at-step"), QStringLiteral("stop-at-epoch"),
                                           QStringLiteral("accept-modified-checkpoint")},
                                  &errors, /*engineNproc=*/true);
     if (!store::CheckpointName::parse(request.from))

@@ -17,6 +17,7 @@ struct ResumeRequest {
     qint64 runId = 0;
     QString from;                          // last, best or epoch:N
     qint64 stopAtStep = -1;                // -1: no --stop-at-step
+    qint64 stopAtEpoch = -1;               // -1: no --stop-at-epoch
     int nproc = 0;                         // --nproc: ranks for this session (0: the run's compute.processes)
     bool acceptModifiedCheckpoint = false;
     bool json = false;

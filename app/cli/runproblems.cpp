@@ -44,7 +44,7 @@ std::optional<CommandError> resumeProblem(const store::RunStore &store, qint64 r
         ExitUsage,
         {record->status == store::RunStatus::Running
              ? tr("error: run %1 is running (pid %2 on %3); stop it first").arg(runId).arg(record->pid).arg(record->host)
-             : tr("error: run %1 is %2; only failed, cancelled or crashed runs can be resumed%3")
+             : tr("error: run %1 is %2; only failed, cancelled, crashed or stopped runs can be resumed%3")
                    .arg(runId)
                    .arg(store::toString(record->status),
                         record->status == store::RunStatus::Queued ? tr(" (start it with train --run)") : QString())}};

@@ -18,7 +18,7 @@ CommandError damagedRunError(const store::RunStore &store, const store::RunRecor
 // Why `record` (run `runId` of `store`) cannot be trained as a queued run (train --run), if it cannot.
 std::optional<CommandError> queuedRunProblem(const store::RunStore &store, qint64 runId,
                                              const std::optional<store::RunRecord> &record);
-// Why `record` cannot be resumed, if it cannot: only failed, cancelled or crashed runs can.
+// Why `record` cannot be resumed, if it cannot: only failed, cancelled, crashed or stopped runs can.
 std::optional<CommandError> resumeProblem(const store::RunStore &store, qint64 runId,
                                           const std::optional<store::RunRecord> &record);
 

@@ -50,7 +50,8 @@ std::unique_ptr<store::RunStore> openStore(const QString &path)
 int exitCodeOf(train::TrainEnd end)
 {
     switch (end) {
-    case train::TrainEnd::Finished: return ExitOk;
+    case train::TrainEnd::Finished:
+    case train::TrainEnd::Paused: return ExitOk;  // it did what --stop-at-epoch asked
     case train::TrainEnd::Cancelled: return ExitCancelled;
     case train::TrainEnd::Failed: return ExitFailure;
     }
@@ -61,6 +62,7 @@ QString statusWord(train::TrainEnd end)
 {
     switch (end) {
     case train::TrainEnd::Finished: return QStringLiteral("finished");
+    case train::TrainEnd::Paused: return QStringLiteral("stopped");
     case train::TrainEnd::Cancelled: return QStringLiteral("cancelled");
     case train::TrainEnd::Failed: return QStringLiteral("failed");
     }
@@ -115,6 +117,7 @@ int trainQueuedRun(const TrainRequest &request)
         return printCommandError(*problem);
     train::ExecutionOptions options;
     options.stopAtStep = request.stopAtStep;
+    options.pauseAtEpoch = request.stopAtEpoch;
     options.processes = request.nproc;
     options.acceptModifiedCheckpoint = request.acceptModifiedCheckpoint;  // its init.from
     return execute(*store, runId, options, request.json);
@@ -133,6 +136,7 @@ int trainNewRun(const TrainRequest &request)
     printCreated(*store, *runId, request);
     train::ExecutionOptions options;
     options.stopAtStep = request.stopAtStep;
+    options.pauseAtEpoch = request.stopAtEpoch;
     return execute(*store, *runId, options, request.json);
 }
 
@@ -149,6 +153,7 @@ int resumeRun(const ResumeRequest &request)
     options.resumeFrom = request.from;
     options.acceptModifiedCheckpoint = request.acceptModifiedCheckpoint;
     options.stopAtStep = request.stopAtStep;
+    options.pauseAtEpoch = request.stopAtEpoch;
     options.processes = request.nproc;
     return execute(*store, request.runId, options, request.json);
 }

@@ -105,13 +105,14 @@ std::optional<TrainRequest> trainRequest(const QCommandLineParser &parser, Comma
     QStringList errors;
     TrainRequest request;
     request.stopAtStep = wholeOption(parser, "stop-at-step", &errors).value_or(-1);
+    request.stopAtEpoch = epochOption(parser, &errors);
     request.queuedRunId = wholeOption(parser, "run", &errors);
     request.nproc = nprocOption(parser, &errors);
     request.storePath = storePathFromOptions(parser);
     request.json = parser.isSet("json");
     request.acceptModifiedCheckpoint = parser.isSet("accept-modified-checkpoint");
     // The engine a task runs gets no --stop-at-step; a queued run's --accept-modified-checkpoint is for its engine.
-    QStringList refusedWithSlurm{QStringLiteral("stop-at-step")};
+    QStringList refusedWithSlurm{QStringLiteral("stop-at-step"), QStringLiteral("stop-at-epoch")};
     if (request.queuedRunId)
         refusedWithSlurm << QStringLiteral("accept-modified-checkpoint");
     request.slurm = slurmRequest(parser, refusedWithSlurm, &errors, /*engineNproc=*/true);

@@ -23,6 +23,7 @@ struct TrainRequest {
     QString storePath;
     bool json = false;
     qint64 stopAtStep = -1;                // -1: no --stop-at-step
+    qint64 stopAtEpoch = -1;               // -1: no --stop-at-epoch
     int nproc = 0;                         // --nproc: ranks on this machine (0: the run's compute.processes)
     bool acceptModifiedCheckpoint = false;
     std::optional<qint64> queuedRunId;     // --run: that run with its own config; nothing below is read

@@ -14,7 +14,8 @@ MlflowStatus toMlflow(store::RunStatus status)
     case store::RunStatus::Finished: return MlflowStatus::Finished;
     case store::RunStatus::Failed:
     case store::RunStatus::Crashed: return MlflowStatus::Failed;
-    case store::RunStatus::Cancelled: return MlflowStatus::Killed;
+    case store::RunStatus::Cancelled:
+    case store::RunStatus::Stopped: return MlflowStatus::Killed;  // ended early by its sweep's early stopping
     }
     return MlflowStatus::Failed;
 }

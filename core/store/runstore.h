@@ -95,6 +95,9 @@ public:
     bool setName(qint64 id, const QString &name);
     bool setTags(qint64 id, const QStringList &tags);
     bool setNotes(qint64 id, const QString &notes);
+    // Replaces the message of a run that has ended (what a sweep decided about a stopped run), only
+    // while its status is still `status`; false with lastError() otherwise.
+    bool setEndedMessage(qint64 id, RunStatus status, const QString &message);
     bool deleteRun(qint64 id);  // with its metrics, artifacts and snapshots (not the files)
     // Adds finished records from elsewhere (e.g. an MLflow import) as they are:
     // status, times, metrics and artifacts. One transaction for all of them:
@@ -163,7 +166,8 @@ public:
     std::vector<Snapshot> snapshots(qint64 runId, const QString &kind);
 
     // Sweeps.
-    std::optional<qint64> createSweep(const QString &name, const QByteArray &gridJson);
+    std::optional<qint64> createSweep(const QString &name, const QByteArray &gridJson,
+                                      const QByteArray &searchJson = "{}");
     std::optional<Sweep> sweep(qint64 id);
 
     // SQLite: PRAGMA integrity_check == "ok"; PostgreSQL: every table answers.

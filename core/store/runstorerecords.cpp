@@ -160,7 +160,8 @@ std::vector<Snapshot> RunStore::snapshots(qint64 runId, const QString &kind)
     return out;
 }
 
-std::optional<qint64> RunStore::createSweep(const QString &name, const QByteArray &gridJson)
+std::optional<qint64> RunStore::createSweep(const QString &name, const QByteArray &gridJson,
+                                            const QByteArray &searchJson)
 {
     if (!prepareWrite(QStringLiteral("cannot create the sweep")))
         return std::nullopt;
@@ -169,10 +170,11 @@ std::optional<qint64> RunStore::createSweep(const QString &name, const QByteArra
         return std::nullopt;
     }
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO sweeps (name, grid, created) VALUES (?, ?, ?) RETURNING id"));
+    q.prepare(QStringLiteral("INSERT INTO sweeps (name, grid, created, search) VALUES (?, ?, ?, ?) RETURNING id"));
     q.addBindValue(name);
     q.addBindValue(QString::fromUtf8(gridJson));
     q.addBindValue(sql::now());
+    q.addBindValue(QString::fromUtf8(searchJson.isEmpty() ? QByteArray("{}") : searchJson));
     if (!q.exec() || !q.next()) {
         fail(QStringLiteral("cannot create the sweep"), q.lastError().text());
         return std::nullopt;
@@ -184,8 +186,10 @@ std::optional<Sweep> RunStore::sweep(qint64 id)
 {
     beforeRead();
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT id, name, grid, created, %1 FROM sweeps WHERE id = ?")
-                  .arg(damage::badColumnsSql(m_dialect, kSweep)));
+    // A store of schema 5 read as it is (read-only) has no search column: "{}".
+    q.prepare(QStringLiteral("SELECT id, name, grid, created, %1, %2 FROM sweeps WHERE id = ?")
+                  .arg(damage::badColumnsSql(m_dialect, kSweep),
+                       m_schemaVersion >= 6 ? QStringLiteral("search") : QStringLiteral("'{}'")));
     q.addBindValue(id);
     if (!q.exec() || !q.next()) {
         fail(QStringLiteral("cannot read sweep %1").arg(id),
@@ -196,7 +200,7 @@ std::optional<Sweep> RunStore::sweep(qint64 id)
     if (!bad.isEmpty())
         noteDamage(QStringLiteral("sweep %1: %2").arg(id).arg(bad));
     return Sweep{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString().toUtf8(),
-                 bad.isEmpty() ? q.value(3).toDouble() : 0.0};
+                 bad.isEmpty() ? q.value(3).toDouble() : 0.0, q.value(5).toString().toUtf8()};
 }
 
 } // namespace gatefold::store

@@ -277,6 +277,22 @@ bool RunStore::setNotes(qint64 id, const QString &notes)
         || fail(QStringLiteral("cannot set the notes of run %1").arg(id), why);
 }
 
+bool RunStore::setEndedMessage(qint64 id, RunStatus status, const QString &message)
+{
+    const QString what = QStringLiteral("cannot set the message of run %1").arg(id);
+    if (!prepareWrite(what))
+        return false;
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("UPDATE runs SET message = ? WHERE id = ? AND status = ?"));
+    q.addBindValue(sql::text(message));
+    q.addBindValue(id);
+    q.addBindValue(toString(status));
+    if (!q.exec())
+        return fail(what, q.lastError().text());
+    return q.numRowsAffected() == 1
+        || fail(what, QStringLiteral("it is not %1 (any more), or there is no such run").arg(toString(status)));
+}
+
 bool RunStore::deleteRun(qint64 id)
 {
     if (!prepareWrite(QStringLiteral("cannot delete run %1").arg(id)))

@@ -125,6 +125,16 @@ int openSqliteSchema(QSqlDatabase &db, QString *error, bool *refused)
         return currentSchemaVersion();
     }
     q.finish();
+    // Foreign keys off while the schema changes (SQLite's recipe for rebuilding a table, schema 6:
+    // dropping the old runs table must not delete what refers to it), checked before the commit and
+    // on again after it. The pragma is ignored inside a transaction, so it goes before it.
+    QString keysWhy;
+    if (!exec(q, QStringLiteral("PRAGMA foreign_keys = OFF"), &keysWhy))
+        return abandonSchema(error, refused, keysWhy, false);
+    struct KeysBackOn {
+        QSqlDatabase &db;
+        ~KeysBackOn() { QSqlQuery(db).exec(QStringLiteral("PRAGMA foreign_keys = ON")); }
+    } keysBackOn{db};
     // EXCLUSIVE (in WAL mode: the write lock, taken before anything is read)
     // makes the version check and the migration one step: a second process
     // waits here and then finds the store made. A deferred transaction would
@@ -154,9 +164,19 @@ int openSqliteSchema(QSqlDatabase &db, QString *error, bool *refused)
                            .arg(version)
                            .arg(currentSchemaVersion()),
                        true);
+    q.finish();  // no statement of ours open while tables are dropped (SQLite: "database table is locked")
     for (int v = version; v < currentSchemaVersion(); ++v)
         if (!applyStep(db, Dialect::Sqlite, v, &why))
             return abandon(why, false);
+    if (!exec(q, QStringLiteral("PRAGMA foreign_key_check"), &why))
+        return abandon(why, false);
+    if (q.next())
+        return abandon(QStringLiteral("updating its schema would leave a row of %1 referring to nothing (row %2); it "
+                                      "was not modified. `sqlite3 FILE 'PRAGMA foreign_key_check'` lists such rows.")
+                           .arg(q.value(0).toString())
+                           .arg(q.value(1).toLongLong()),
+                       false);
+    q.finish();
     if (!transaction.commit())
         return abandon(transaction.error(), false);
     return currentSchemaVersion();

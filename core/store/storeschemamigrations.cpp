@@ -140,11 +140,24 @@ CREATE INDEX slurm_jobs_run ON slurm_jobs(run_id, id);
 )");
 }
 
+// 5 → 6 (issue 21): a run may be `stopped` (paused by a sweep's early stopping at a rung, resumable),
+// and a sweep records how it searches (method, early stopping: Sweep::searchJson). The status CHECK
+// widens: PostgreSQL replaces the constraint; SQLite cannot alter one, so the runs table is rebuilt
+// ({runs_allow_stopped}) by SQLite's own recipe — foreign keys off for the migration (openSqliteSchema),
+// legacy renaming so the tables referring to `runs` keep naming it, every row copied as it is.
+QString addStoppedAndSearch()
+{
+    return QStringLiteral(R"(
+{runs_allow_stopped};
+ALTER TABLE sweeps ADD COLUMN search TEXT NOT NULL DEFAULT '{}';
+)");
+}
+
 // Every step in order: migrations().at(i) takes a store from version i to i + 1.
 const QStringList &migrations()
 {
     static const QStringList steps = {createFirstSchema(), addMetricSummary(), addRunPidStart(), addRunIds(),
-                                      addSlurmJobs()};
+                                      addSlurmJobs(), addStoppedAndSearch()};
     return steps;
 }
 

@@ -40,6 +40,53 @@ QStringList tagsFromJson(const QString &json)
     return out;
 }
 
+namespace {
+
+// Schema 6's wider status check (storeschemamigrations.cpp, addStoppedAndSearch).
+QString postgresAllowStopped()
+{
+    return QStringLiteral(
+        "ALTER TABLE runs DROP CONSTRAINT IF EXISTS runs_status_check;\n"
+        "ALTER TABLE runs ADD CONSTRAINT runs_status_check CHECK (status IN "
+        "('queued','running','finished','failed','cancelled','crashed','stopped'))");
+}
+
+QString sqliteAllowStopped()
+{
+    return QStringLiteral(R"(PRAGMA legacy_alter_table = ON;
+ALTER TABLE runs RENAME TO runs_schema5;
+CREATE TABLE runs (
+    id        INTEGER PRIMARY KEY,
+    name      TEXT NOT NULL,
+    status    TEXT NOT NULL CHECK (status IN ('queued','running','finished','failed','cancelled','crashed','stopped')),
+    config    TEXT NOT NULL,
+    seed      INTEGER NOT NULL,
+    device    TEXT NOT NULL DEFAULT '',
+    versions  TEXT NOT NULL DEFAULT '{}',
+    created   REAL NOT NULL,
+    started   REAL NOT NULL DEFAULT 0,
+    ended     REAL NOT NULL DEFAULT 0,
+    heartbeat REAL NOT NULL DEFAULT 0,
+    pid       INTEGER NOT NULL DEFAULT 0,
+    host      TEXT NOT NULL DEFAULT '',
+    sweep_id  INTEGER REFERENCES sweeps(id) ON DELETE SET NULL,
+    parent_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+    tags      TEXT NOT NULL DEFAULT '[]',
+    notes     TEXT NOT NULL DEFAULT '',
+    message   TEXT NOT NULL DEFAULT '',
+    pid_start TEXT NOT NULL DEFAULT ''
+);
+INSERT INTO runs (id, name, status, config, seed, device, versions, created, started, ended, heartbeat, pid, host,
+                  sweep_id, parent_id, tags, notes, message, pid_start)
+    SELECT id, name, status, config, seed, device, versions, created, started, ended, heartbeat, pid, host,
+           sweep_id, parent_id, tags, notes, message, pid_start FROM runs_schema5;
+DROP TABLE runs_schema5;
+CREATE INDEX runs_sweep ON runs(sweep_id);
+PRAGMA legacy_alter_table = OFF)");
+}
+
+} // namespace
+
 QString adapt(const QString &statement, Dialect dialect)
 {
     const bool pg = dialect == Dialect::Postgres;
@@ -56,6 +103,7 @@ QString adapt(const QString &statement, Dialect dialect)
     out.replace(QLatin1String("{runs_identity_last}"),
                 pg ? QLatin1String("coalesce(pg_sequence_last_value(pg_get_serial_sequence('runs', 'id')::regclass), 0)")
                    : QLatin1String("0"));
+    out.replace(QLatin1String("{runs_allow_stopped}"), pg ? postgresAllowStopped() : sqliteAllowStopped());
     return out;
 }
 

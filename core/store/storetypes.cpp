@@ -11,6 +11,7 @@ struct StatusName {
 constexpr StatusName kNames[] = {
     {RunStatus::Queued, "queued"},     {RunStatus::Running, "running"},     {RunStatus::Finished, "finished"},
     {RunStatus::Failed, "failed"},     {RunStatus::Cancelled, "cancelled"}, {RunStatus::Crashed, "crashed"},
+    {RunStatus::Stopped, "stopped"},
 };
 
 } // namespace
@@ -36,6 +37,12 @@ bool isTerminal(RunStatus status)
     return status != RunStatus::Queued && status != RunStatus::Running;
 }
 
+bool isResumable(RunStatus status)
+{
+    return status == RunStatus::Failed || status == RunStatus::Cancelled || status == RunStatus::Crashed
+        || status == RunStatus::Stopped;
+}
+
 bool isAllowedTransition(RunStatus from, RunStatus to)
 {
     switch (from) {
@@ -47,6 +54,9 @@ bool isAllowedTransition(RunStatus from, RunStatus to)
     case RunStatus::Cancelled:
     case RunStatus::Crashed:
         return to == RunStatus::Running;  // resumed
+    case RunStatus::Stopped:
+        // Resumed (promoted, or by hand), or given up: a sweep abandoned while its run waits at a rung.
+        return to == RunStatus::Running || to == RunStatus::Cancelled;
     case RunStatus::Finished:
         return false;
     }

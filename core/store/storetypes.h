@@ -16,13 +16,17 @@ enum class OpenMode { ReadWrite, ReadOnly };
 
 // queued → running → finished | failed | cancelled | crashed. A crashed,
 // failed or cancelled run may be resumed (→ running again).
-enum class RunStatus { Queued, Running, Finished, Failed, Cancelled, Crashed };
+// Stopped (schema 6): paused by a sweep's early stopping at a rung's checkpoint; resumable, and
+// neither cancelled (a person's decision) nor crashed.
+enum class RunStatus { Queued, Running, Finished, Failed, Cancelled, Crashed, Stopped };
 
 QString toString(RunStatus status);
 std::optional<RunStatus> runStatusFromString(const QString &text);
 // Whether the lifecycle allows `from` → `to`.
 bool isAllowedTransition(RunStatus from, RunStatus to);
 bool isTerminal(RunStatus status);
+// Whether `resume` may continue a run of this status: failed, cancelled, crashed or stopped.
+bool isResumable(RunStatus status);
 
 // What a new run starts with.
 struct NewRun {
@@ -132,6 +136,9 @@ struct Sweep {
     QString name;
     QByteArray gridJson;
     double created = 0;
+    // How the sweep searches (schema 6; "{}" before): {"method", "runs", "search_seed", "parallel",
+    // "early_stop": {"kind": "asha", "metric", "mode", "rungs", "eta"}}.
+    QByteArray searchJson = "{}";
 };
 
 } // namespace gatefold::store

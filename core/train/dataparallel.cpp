@@ -105,6 +105,7 @@ int trainRank(dist::DistGroup &group, const RankJob &job, const RunConfig &confi
     options.initTrust = job.initTrust;
     options.teacherTrust = job.teacherTrust;
     options.stopAtStep = job.stopAtStep;
+    options.pauseAtEpoch = job.pauseAtEpoch;
     options.stop = stop;
     options.group = &group;
     Trainer trainer(config, options);

@@ -32,6 +32,7 @@ QByteArray RankJob::toJson() const
                   {"init_trust", trustJson(initTrust)},
                   {"teacher_trust", trustJson(teacherTrust)},
                   {"stop_at_step", qint64(stopAtStep)},
+                  {"pause_at_epoch", qint64(pauseAtEpoch)},
                   {"abandoned", abandoned}};
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
@@ -55,6 +56,7 @@ std::optional<RankJob> RankJob::fromJson(const QByteArray &json, QString *error)
     job.initTrust = trustFrom(o.value("init_trust").toObject());
     job.teacherTrust = trustFrom(o.value("teacher_trust").toObject());
     job.stopAtStep = o.value("stop_at_step").toInteger(-1);
+    job.pauseAtEpoch = o.value("pause_at_epoch").toInteger(-1);
     job.abandoned = o.value("abandoned").toString();
     return job;
 }

@@ -23,6 +23,7 @@ struct RankJob {
     CheckpointTrust initTrust;
     CheckpointTrust teacherTrust;  // distill.teacher's
     std::int64_t stopAtStep = -1;
+    std::int64_t pauseAtEpoch = -1;
     QString abandoned;  // non-empty: rank 0 could not start the run, and why (the ranks exit)
 
     QByteArray toJson() const;

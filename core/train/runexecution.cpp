@@ -235,6 +235,7 @@ ExecutionResult recordEnd(store::RunStore &store, qint64 runId, RunRecorder &rec
     testKillPoint("before-end-status");
     const store::RunStatus status = outcome.end == TrainEnd::Finished ? store::RunStatus::Finished
                                   : outcome.end == TrainEnd::Cancelled ? store::RunStatus::Cancelled
+                                  : outcome.end == TrainEnd::Paused    ? store::RunStatus::Stopped
                                   : outcome.rankLost                   ? store::RunStatus::Crashed
                                                                        : store::RunStatus::Failed;
     if (!store.setStatus(runId, status, outcome.message) && outcome.end == TrainEnd::Finished)
@@ -265,6 +266,7 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
     trainerOptions.runDir = runDirectory(store, runId);
     trainerOptions.stop = options.stop;
     trainerOptions.stopAtStep = options.stopAtStep;
+    trainerOptions.pauseAtEpoch = options.pauseAtEpoch;
     RunRecorder recorder(store, runId, options.events);
     trainerOptions.events = &recorder;
     if (!config.train.initFrom.empty())
@@ -289,6 +291,7 @@ ExecutionResult trainClaimedRun(store::RunStore &store, qint64 runId, const stor
         job.initTrust = trainerOptions.initTrust;
         job.teacherTrust = trainerOptions.teacherTrust;
         job.stopAtStep = options.stopAtStep;
+        job.pauseAtEpoch = options.pauseAtEpoch;
         leader = DataParallelLeader::start(world, config, job, options.program, &error);
         if (!leader)
             return failRun(store, runId, error);

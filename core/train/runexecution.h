@@ -18,6 +18,7 @@ struct ExecutionOptions {
     bool acceptModifiedCheckpoint = false;  // load it although it is not what was written (recorded in the run)
     const std::atomic<bool> *stop = nullptr;
     std::int64_t stopAtStep = -1;
+    std::int64_t pauseAtEpoch = -1;  // TrainerOptions::pauseAtEpoch: the run ends `stopped` there
     TrainEvents *events = nullptr;   // the CLI's printer, after the store
     QString gatefoldVersion;
     // Data parallel: `world` when torchrun or srun started this process as rank 0 of a job;

@@ -565,6 +565,12 @@ TrainOutcome Trainer::run()
             if (!endEpoch(&error))
                 return finish(TrainEnd::Failed, error);
             savedAtThisStep = true;
+            const std::int64_t epoch = m_state.step / m_schedules->stepsPerEpoch();
+            if (m_options.pauseAtEpoch >= 0 && epoch >= m_options.pauseAtEpoch && m_state.step < total)
+                return finish(TrainEnd::Paused, QStringLiteral("paused after epoch %1 (step %2) as asked; resume "
+                                                               "continues from there")
+                                                    .arg(epoch)
+                                                    .arg(m_state.step));
         }
     }
     return finish(TrainEnd::Finished, QStringLiteral("finished %1 steps; best val/top1 %2 at step %3")

@@ -50,9 +50,12 @@ struct TrainerOptions {
     // a Trainer; only rank 0 has events and a runDir.
     dist::DistGroup *group = nullptr;
     CheckpointTrust teacherTrust = {};  // the store's record of distill.teacher, as initTrust
+    // Pause once epoch N has ended (evaluated, checkpointed) and more remain: TrainEnd::Paused, the
+    // run `stopped` (a sweep's early stopping waits at a rung). -1: never.
+    std::int64_t pauseAtEpoch = -1;
 };
 
-enum class TrainEnd { Finished, Failed, Cancelled };
+enum class TrainEnd { Finished, Failed, Cancelled, Paused };
 
 // What the data set decides about the model: num_classes and in_chans must
 // match it. Opens the data (nothing is trained); every problem as "key: message".
