@@ -13,6 +13,8 @@
 
 #include "widgets/mainwindow.h"
 #include "widgets/runcontroller.h"
+#include "widgets/runtablemodel.h"
+#include "widgets/statusicon.h"
 #include "widgets/sweepbuilder.h"
 #include "widgets/sweepcontrollerjob.h"
 
@@ -33,7 +35,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTemporaryDir>
 #endif
 
@@ -69,6 +73,29 @@ QString script(const QTemporaryDir &dir, const QString &name, const QByteArray &
     return path;
 }
 
+// A run of `sweepId` that ran and ended `status` with `message`; `decisions`: its "asha" snapshots, oldest first.
+qint64 endedRun(store::RunStore &store, qint64 sweepId, const QString &name, store::RunStatus status,
+                const QString &message, const QList<QByteArray> &decisions = {})
+{
+    store::NewRun run;
+    run.name = name;
+    run.configJson = R"({"optim": {"lr": 0.001}})";
+    run.sweepId = sweepId;
+    const qint64 id = store.createRun(run).value_or(0);
+    if (id == 0 || !store.setStatus(id, store::RunStatus::Running) || !store.setStatus(id, status, message))
+        return 0;
+    for (const QByteArray &data : decisions) {
+        store::Snapshot snapshot;
+        snapshot.runId = id;
+        snapshot.kind = QStringLiteral("asha");
+        snapshot.epoch = QJsonDocument::fromJson(data).object().value("epoch").toDouble();
+        snapshot.dataJson = data;
+        if (!store.addSnapshot(snapshot))
+            return 0;
+    }
+    return id;
+}
+
 } // namespace sweepdialogtest
 
 using namespace sweepdialogtest;
@@ -87,6 +114,7 @@ private Q_SLOTS:
     void refusedRungs();
     void controllerFollowedAndStopped();
     void continuedFromTheWindowAndStoppedOnQuit();
+    void browserShowsStoppedRuns();
 };
 
 // Every kind as the contract's grid file has it; numbers as numbers, integer bounds whole; random
@@ -371,6 +399,67 @@ while true; do sleep 0.05; done
     QVERIFY2(asked.contains(QStringLiteral("Sweeps with early stopping run by this window: 1.")), qPrintable(asked));
     QVERIFY(QFileInfo::exists(dir.filePath("terminated")));
     QCOMPARE(controller.sweepJobs()->running(), 0);
+}
+
+// Runs ASHA stopped: "stopped" with its own icon, the rung and epoch of the newest decision in the
+// status ("stopped at rung 2 (epoch 3)" after a promotion at rung 1), why in the tooltip; a stopped
+// run without a recorded decision says only "stopped"; a cancelled run stays "cancelled". Resume
+// takes a stopped run as it takes a cancelled one.
+void TstSweepDialog::browserShowsStoppedRuns()
+{
+    QTemporaryDir dir;
+    RunController controller(dir.filePath("no-engine"), dir.filePath("runs.sqlite"));
+    QVERIFY(controller.isOpen());
+    store::RunStore &store = *controller.store();
+    const qint64 sweepId = store.createSweep(QStringLiteral("asha"), R"({"grid": {"optim.lr": [0.1]}})").value_or(0);
+    const QString why1 = QStringLiteral("ASHA rung 1 (epoch 1): val/top1 0.2130 ranks 5 of 9; the top 3 go on");
+    const QString why2 = QStringLiteral("ASHA rung 2 (epoch 3): val/top1 0.4410 ranks 2 of 3; the top 1 goes on");
+    const qint64 atFirst = endedRun(store, sweepId, QStringLiteral("asha lr=0.1"), store::RunStatus::Stopped, why1,
+                                    {R"({"rung": 0, "epoch": 1, "metric": "val/top1", "value": 0.213, "rank": 5,
+                                         "of": 9, "decision": "stopped"})"});
+    const qint64 atSecond = endedRun(store, sweepId, QStringLiteral("asha lr=0.01"), store::RunStatus::Stopped, why2,
+                                     {R"({"rung": 0, "epoch": 1, "metric": "val/top1", "value": 0.31, "rank": 1,
+                                          "of": 9, "decision": "promoted"})",
+                                      R"({"rung": 1, "epoch": 3, "metric": "val/top1", "value": 0.441, "rank": 2,
+                                          "of": 3, "decision": "stopped"})"});
+    const qint64 undecided = endedRun(store, sweepId, QStringLiteral("asha lr=0.3"), store::RunStatus::Stopped,
+                                      QStringLiteral("stopped at epoch 2"));
+    const qint64 cancelled = endedRun(store, sweepId, QStringLiteral("asha lr=1"), store::RunStatus::Cancelled,
+                                      QStringLiteral("cancelled by the user"));
+    const qint64 finished = endedRun(store, sweepId, QStringLiteral("asha lr=0.003"), store::RunStatus::Finished, {});
+    QVERIFY(atFirst && atSecond && undecided && cancelled && finished);
+    MainWindow window(&controller);
+    window.resize(1700, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    RunTableModel *model = window.runModel();
+    const auto cell = [model](qint64 id, int role) {
+        return model->index(model->rowOf(id), RunTableModel::Status).data(role);
+    };
+    QCOMPARE(cell(atFirst, Qt::DisplayRole).toString(), QStringLiteral("stopped at rung 1 (epoch 1)"));
+    QCOMPARE(cell(atSecond, Qt::DisplayRole).toString(), QStringLiteral("stopped at rung 2 (epoch 3)"));
+    QCOMPARE(cell(undecided, Qt::DisplayRole).toString(), QStringLiteral("stopped"));
+    QCOMPARE(cell(cancelled, Qt::DisplayRole).toString(), QStringLiteral("cancelled"));
+    QCOMPARE(cell(atFirst, Qt::ToolTipRole).toString(), why1);
+    QCOMPARE(cell(atSecond, Qt::ToolTipRole).toString(), why2);
+    const auto dot = [](const QVariant &icon) { return icon.value<QIcon>().pixmap(16).toImage().pixel(8, 8); };
+    QCOMPARE(dot(cell(atFirst, Qt::DecorationRole)), dot(statusIcon(store::RunStatus::Stopped)));
+    QVERIFY(dot(statusIcon(store::RunStatus::Stopped)) != dot(statusIcon(store::RunStatus::Cancelled)));
+    QVERIFY(dot(statusIcon(store::RunStatus::Stopped)) != dot(statusIcon(store::RunStatus::Crashed)));
+    // The status column is wide enough for the rung.
+    auto *table = window.findChild<QTableView *>();
+    for (auto *t : window.findChildren<QTableView *>())
+        if (auto *proxy = qobject_cast<QSortFilterProxyModel *>(t->model()); proxy && proxy->sourceModel() == model)
+            table = t;
+    QVERIFY(table->columnWidth(RunTableModel::Status)
+            >= table->fontMetrics().horizontalAdvance(QStringLiteral("stopped at rung 2 (epoch 3)")));
+    table->setMinimumHeight(260);
+    table->selectRow(model->rowOf(atSecond));
+    QApplication::processEvents();
+    test::screenshot(table, QStringLiteral("runs-stopped.png"));
+    QVERIFY2(controller.resume(atSecond), qPrintable(controller.error()));
+    QVERIFY(!controller.resume(finished));
+    QVERIFY2(controller.error().contains(QStringLiteral("stopped run can be resumed")), qPrintable(controller.error()));
 }
 
 GATEFOLD_TEST_MAIN(TstSweepDialog)
