@@ -361,8 +361,12 @@ while true; do sleep 0.05; done
 )"));
     RunController controller(engine, dir.filePath("runs.sqlite"));
     QVERIFY(controller.isOpen());
-    const auto sweepId = controller.store()->createSweep(QStringLiteral("asha"), R"({"grid": {"optim.lr": [0.1, 0.2]}})");
-    QVERIFY(sweepId);
+    const auto plain = controller.store()->createSweep(QStringLiteral("grid"), R"({"grid": {"optim.lr": [0.1, 0.2]}})");
+    const auto sweepId = controller.store()->createSweep(
+        QStringLiteral("asha"), R"({"grid": {"optim.lr": [0.1, 0.2]}})",
+        R"({"method": "grid", "parallel": 2, "early_stop": {"kind": "asha", "metric": "val/top1", "mode": "max",
+            "rungs": [1, 3], "eta": 3}})");
+    QVERIFY(plain && sweepId);
     store::NewRun run;
     run.name = QStringLiteral("asha optim.lr=0.1");
     run.configJson = "{}";
@@ -370,12 +374,19 @@ while true; do sleep 0.05; done
     const qint64 id = controller.store()->createRun(run).value_or(0);
     QVERIFY(id > 0);
     QVERIFY(controller.store()->setStatus(id, store::RunStatus::Cancelled));
+    run.sweepId = *plain;
+    const qint64 ofPlain = controller.store()->createRun(run).value_or(0);
+    QVERIFY(ofPlain > 0);
     MainWindow window(&controller);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.selectRun(id);
     QAction *action = window.findChild<QAction *>(QStringLiteral("continueSweepAction"));
     QVERIFY(action);
+    // A sweep without early stopping has no controller to continue: said, nothing started.
+    window.selectRun(ofPlain);
+    action->trigger();
+    QCOMPARE(controller.sweepJobs()->running(), 0);
+    window.selectRun(id);
     action->trigger();
     QCOMPARE(controller.sweepJobs()->running(), 1);
     QVERIFY(controller.sweepJobs()->controls(*sweepId));

@@ -14,6 +14,8 @@
 #include "config/runconfigjson.h"
 #include "store/runstore.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QStatusBar>
@@ -87,7 +89,15 @@ void MainWindow::continueSweeps()
     }
     for (qint64 sweepId : sweeps) {
         QString error;
-        if (m_controller->sweepJobs()->continueSweep(sweepId, &error))
+        // A sweep without early stopping has no controller to carry on: its runs are resumed one by one.
+        const auto sweep = m_controller->store()->sweep(sweepId);
+        const QJsonObject search = QJsonDocument::fromJson(sweep ? sweep->searchJson : QByteArray()).object();
+        if (!search.value(QStringLiteral("early_stop")).isObject())
+            m_form->showLaunchResult(tr("Sweep %1 has no early stopping, so no controller to continue it: select "
+                                        "its runs that did not finish and Resume them.")
+                                         .arg(sweepId),
+                                     false);
+        else if (m_controller->sweepJobs()->continueSweep(sweepId, &error))
             m_form->showLaunchResult(tr("Continuing sweep %1…").arg(sweepId), true);
         else
             m_form->showLaunchResult(tr("Sweep %1 was not continued: %2").arg(sweepId).arg(error), false);
