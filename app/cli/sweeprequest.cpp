@@ -36,6 +36,37 @@ std::vector<qint64> seedsFromOptions(const QCommandLineParser &parser, QStringLi
     return seeds;
 }
 
+// --method grid|random, --runs N (1..10000) and --search-seed S (whole >= 0): each replaces the grid file's.
+train::SearchOverrides searchFromOptions(const QCommandLineParser &parser, QStringList *errors)
+{
+    train::SearchOverrides search;
+    if (parser.isSet("method")) {
+        const QString method = parser.value("method").trimmed();
+        if (method == QLatin1String("grid") || method == QLatin1String("random"))
+            search.method = method;
+        else
+            errors->append(tr("--method: '%1' is not a search method; use grid or random").arg(parser.value("method")));
+    }
+    if (parser.isSet("runs")) {
+        bool ok = false;
+        const int runs = parser.value("runs").trimmed().toInt(&ok);
+        if (ok && runs >= 1 && runs <= 10000)
+            search.runs = runs;
+        else
+            errors->append(tr("--runs: '%1' is not a whole number from 1 to 10000").arg(parser.value("runs")));
+    }
+    if (parser.isSet("search-seed")) {
+        bool ok = false;
+        const QString text = parser.value("search-seed").trimmed();
+        const quint64 seed = text.toULongLong(&ok);
+        if (ok && !text.startsWith('+'))
+            search.searchSeed = seed;
+        else
+            errors->append(tr("--search-seed: '%1' is not a whole number >= 0").arg(parser.value("search-seed")));
+    }
+    return search;
+}
+
 // The text of the --grid file; empty after adding why to `errors`.
 QByteArray gridFromOptions(const QCommandLineParser &parser, QStringList *errors)
 {
@@ -53,13 +84,14 @@ QByteArray gridFromOptions(const QCommandLineParser &parser, QStringList *errors
 // The grid's points over the preset, --config and --set base, each with absolute paths (the runs
 // read the same files from any directory); the grid file's problems go to `errors` under its name.
 train::SweepPlan planFromOptions(const QCommandLineParser &parser, const QByteArray &gridJson,
-                                 const std::vector<qint64> &seeds, QStringList *errors)
+                                 const std::vector<qint64> &seeds, const train::SearchOverrides &search,
+                                 QStringList *errors)
 {
     const auto base = runConfigFromOptions(parser, errors);
     train::SweepPlan plan;
     if (base && !gridJson.isEmpty()) {
         QStringList gridErrors;
-        if (!train::planSweep(gridJson, *base, seeds, &plan, &gridErrors))
+        if (!train::planSweep(gridJson, *base, seeds, search, &plan, &gridErrors))
             for (const QString &e : gridErrors)
                 errors->append(QStringLiteral("%1: %2").arg(parser.value("grid"), e));
     }
@@ -124,17 +156,31 @@ void useTaskCores(train::SweepPlan *plan, const SlurmRequest &slurm)
 void addSweepOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
-        tr("Run a grid of runs: the cartesian product of the grid file's settings x seeds, over the preset,\n"
-           "--config and --set base. Every run is validated before any is created, recorded under one sweep,\n"
+        tr("Run a sweep over the preset, --config and --set base: a grid (the cartesian product of the grid\n"
+           "file's lists x seeds) or a random search (--runs settings, each setting drawn from the file's\n"
+           "distributions, x seeds). Every run is validated before any is created, recorded under one sweep,\n"
            "and trained by its own `gatefold-cli train --run ID` process, N at a time (or, with --slurm, submitted\n"
            "to Slurm as one job array, a task per run).\n"
            "Grid file: {\"name\": \"lr\", \"base\": {\"train.epochs\": 5}, \"grid\": {\"optim.lr\": [0.001, 0.0003]},\n"
-           "\"seeds\": [0, 1]}. Exit status: 0 all finished, 1 some failed, 2 invalid usage or grid, 3 cancelled."));
+           "\"seeds\": [0, 1]}. A setting takes a list or one of {\"choice\": [v, ...]}, {\"uniform\": [a, b]},\n"
+           "{\"log_uniform\": [a, b]} (0 < a < b) and {\"int_uniform\": [a, b]} (whole numbers, both ends included);\n"
+           "the last three only with \"method\": \"random\", \"runs\": N and \"search_seed\": S (the same file and\n"
+           "search seed give the same runs). Exit status: 0 all finished, 1 some failed, 2 invalid usage or grid,\n"
+           "3 cancelled."));
     parser.addHelpOption();
     addRunConfigOptions(parser);
     addStoreOption(parser);
     parser.addOption({"grid", tr("The grid file (JSON)."), tr("file")});
     parser.addOption({"seeds", tr("Seeds, e.g. 0,1,2 (replaces the grid file's)."), tr("list")});
+    parser.addOption({"method", tr("grid (every combination of the lists) or random (--runs settings drawn from the "
+                                   "distributions); replaces the grid file's \"method\"."),
+                      tr("method")});
+    parser.addOption({"runs", tr("Random search: the settings to draw, 1 to 10000, each run with every seed "
+                                 "(replaces the grid file's \"runs\")."),
+                      tr("n")});
+    parser.addOption({"search-seed", tr("Random search: the seed of the draws, a whole number >= 0 (default 0; "
+                                        "replaces the grid file's \"search_seed\")."),
+                      tr("seed")});
     parser.addOption({"parallel", tr("Runs at a time (default 1). With compute.threads = 0 each run gets an equal "
                                      "share of the cores."),
                       tr("n"), QStringLiteral("1")});
@@ -149,7 +195,8 @@ std::optional<SweepRequest> sweepRequest(const QCommandLineParser &parser, Comma
     request.parallel = parallelFromOptions(parser, &errors);
     const std::vector<qint64> seeds = seedsFromOptions(parser, &errors);
     request.gridJson = gridFromOptions(parser, &errors);
-    request.plan = planFromOptions(parser, request.gridJson, seeds, &errors);
+    const train::SearchOverrides search = searchFromOptions(parser, &errors);
+    request.plan = planFromOptions(parser, request.gridJson, seeds, search, &errors);
     request.slurm = slurmRequest(parser, {QStringLiteral("parallel")}, &errors);
     if (errors.isEmpty())
         request.dataFacts = checkPoints(request.plan, &errors);

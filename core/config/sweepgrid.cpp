@@ -1,8 +1,10 @@
 #include "sweepgrid.h"
 
+#include "gridproblems.h"
 #include "runconfigjson.h"
-#include "fieldtable.h"
-#include "runvalidation.h"
+#include "sweepdistribution.h"
+#include "sweeppoints.h"
+#include "sweepsearch.h"
 
 #include "json/strictjson.h"
 
@@ -11,91 +13,15 @@
 #include <QJsonObject>
 
 #include <algorithm>
-#include <map>
 
 namespace gatefold::train {
 namespace {
 
 using json::StrictJson;
 
-// More runs than anyone queues on purpose: a grid that large is a mistake (and would fill memory).
-constexpr qint64 kMaxPoints = 10000;
-
 QString tr(const char *text)
 {
     return QCoreApplication::translate("cli", text);
-}
-
-// Collects "line N: what" problems of one grid file.
-class GridProblems
-{
-public:
-    GridProblems(const StrictJson &doc, QStringList *out) : m_doc(doc), m_out(out), m_before(out->size()) {}
-    void add(const QString &pointer, const QString &what)
-    {
-        const int line = m_doc.lineOf(pointer);
-        m_out->append(line > 0 ? tr("line %1: %2").arg(line).arg(what) : what);
-    }
-    bool any() const { return m_out->size() != m_before; }
-
-private:
-    const StrictJson &m_doc;
-    QStringList *m_out;
-    qsizetype m_before;
-};
-
-struct Axis {
-    QString key;
-    const config::Field *field;
-    std::vector<QJsonValue> values;
-};
-
-// The grid's axes, each value checked against its setting, none listed twice.
-std::vector<Axis> readAxes(const StrictJson &doc, const RunConfig &common, GridProblems &problems)
-{
-    std::vector<Axis> axes;
-    const QJsonValue grid = doc.root().toObject().value("grid");
-    if (!grid.isObject() || grid.toObject().isEmpty()) {
-        problems.add("/grid", tr("grid: must be an object of settings to vary, e.g. {\"optim.lr\": [0.001, 0.0003]}"));
-        return axes;
-    }
-    const QJsonObject object = grid.toObject();
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        const QString at = StrictJson::member("/grid", it.key());
-        const QString shown = json::quoteForMessage(it.key()).mid(1).chopped(1);
-        const config::Field *field = config::findField(it.key().toStdString());
-        if (!field) {
-            problems.add(at, tr("grid: %1: unknown setting (gatefold-cli config --keys lists them)").arg(shown));
-            continue;
-        }
-        if (!it.value().isArray() || it.value().toArray().isEmpty()) {
-            problems.add(at, tr("grid: %1: must be a non-empty list of values, not %2")
-                                 .arg(shown, json::describeJsonType(it.value())));
-            continue;
-        }
-        Axis axis{it.key(), field, {}};
-        std::map<std::string, qsizetype> seen;  // a value's text form → its index
-        const QJsonArray list = it.value().toArray();
-        for (qsizetype i = 0; i < list.size(); ++i) {
-            RunConfig probe = common;
-            QString why;
-            const QString itemAt = StrictJson::item(at, i);
-            if (!applyJsonSetting(&probe, *field, list.at(i), &why)) {
-                problems.add(itemAt, tr("grid: %1: value %2 of %3: %4").arg(shown).arg(i + 1).arg(list.size()).arg(why));
-                continue;
-            }
-            const auto [first, fresh] = seen.emplace(field->get(probe), i);
-            if (!fresh)
-                problems.add(itemAt, tr("grid: %1: values %2 and %3 are the same (%4); list each value once")
-                                         .arg(shown)
-                                         .arg(first->second + 1)
-                                         .arg(i + 1)
-                                         .arg(QString::fromStdString(first->first)));
-            axis.values.push_back(list.at(i));
-        }
-        axes.push_back(std::move(axis));
-    }
-    return axes;
 }
 
 // The file's seeds: whole numbers >= 0, none twice.
@@ -128,10 +54,11 @@ std::vector<qint64> readSeeds(const StrictJson &doc, GridProblems &problems)
 // Entries a grid file does not have, each a problem.
 void checkEntries(const QJsonObject &root, GridProblems &problems)
 {
+    static const QStringList known{"name", "base", "grid", "seeds", "method", "runs", "search_seed"};
     for (auto it = root.begin(); it != root.end(); ++it)
-        if (it.key() != "name" && it.key() != "base" && it.key() != "grid" && it.key() != "seeds")
+        if (!known.contains(it.key()))
             problems.add(StrictJson::member(QString(), it.key()),
-                         tr("%1: unknown entry; a grid file has name, base, grid and seeds")
+                         tr("%1: unknown entry; a grid file has name, base, grid, seeds, method, runs and search_seed")
                              .arg(json::quoteForMessage(it.key())));
 }
 
@@ -151,8 +78,8 @@ QString readName(const QJsonObject &root, GridProblems &problems)
     return name.toString();
 }
 
-// The seeds every grid point runs with: --seeds, else the file's, else the base's; none with a
-// grid over train.seed (each point keeps the seed its grid value gives it).
+// The seeds every setting runs with: --seeds, else the file's, else the base's; none with an axis
+// over train.seed (each setting keeps the seed its axis gives it).
 std::vector<qint64> chooseSeeds(const StrictJson &doc, const std::vector<Axis> &axes, const RunConfig &common,
                                 const std::vector<qint64> &seedsOverride, GridProblems &problems)
 {
@@ -174,41 +101,48 @@ std::vector<qint64> chooseSeeds(const StrictJson &doc, const std::vector<Axis> &
     return seeds;
 }
 
-// The Cartesian product of the axes, the first axis slowest, then the seeds (empty `seeds`: the
-// grid's own train.seed), each point validated.
-void expandGrid(const std::vector<Axis> &axes, const RunConfig &common, const std::vector<qint64> &seeds,
-                SweepPlan *plan, QStringList *errors)
+// The grid's points before seeds (each list's length multiplied), at most kMaxSweepRuns + 1.
+qint64 gridPoints(const std::vector<Axis> &axes)
 {
-    const bool seedAxis = seeds.empty();
-    std::vector<size_t> index(axes.size(), 0);
-    for (bool more = true; more;) {
-        RunConfig config = common;
-        QStringList label;
-        for (size_t a = 0; a < axes.size(); ++a) {
-            QString why;
-            applyJsonSetting(&config, *axes[a].field, axes[a].values[index[a]], &why);  // checked in readAxes
-            label << QStringLiteral("%1=%2").arg(axes[a].key, QString::fromStdString(axes[a].field->get(config)));
-        }
-        const std::vector<qint64> pointSeeds = seedAxis ? std::vector<qint64>{qint64(config.train.seed)} : seeds;
-        for (qint64 seed : pointSeeds) {
-            RunConfig seeded = config;
-            seeded.train.seed = std::uint64_t(seed);
-            const QString name = seedAxis ? label.join(' ')
-                                          : (label + QStringList{QStringLiteral("seed=%1").arg(seed)}).join(' ');
-            for (const auto &p : validateRunConfig(seeded))
-                errors->append(QStringLiteral("[%1] %2: %3")
-                                   .arg(name, QString::fromStdString(p.field), QString::fromStdString(p.message)));
-            plan->points.push_back({seeded, name});
-        }
-        more = false;
-        for (size_t a = axes.size(); a-- > 0;) {
-            if (++index[a] < axes[a].values.size()) {
-                more = true;
-                break;
-            }
-            index[a] = 0;
-        }
+    qint64 count = 1;
+    for (const Axis &a : axes)
+        count = std::min<qint64>(kMaxSweepRuns + 1, count * std::max<qint64>(1, qint64(a.values.size())));
+    return count;
+}
+
+// Whether the runs stay within kMaxSweepRuns (and a grid holds no ranges), each problem said.
+void checkSize(const std::vector<Axis> &axes, const SweepSearch &search, size_t seeds, GridProblems &problems)
+{
+    const qint64 perSetting = std::max<qint64>(1, qint64(seeds));
+    if (search.random()) {
+        if (qint64(search.runs) * perSetting > kMaxSweepRuns)
+            problems.addWithoutLine(tr("random search: %1 runs x %2 seeds is more than %3 runs; draw fewer or use fewer "
+                                       "seeds").arg(search.runs).arg(perSetting).arg(kMaxSweepRuns));
+        return;
     }
+    for (const Axis &a : axes)
+        if (a.ranged() && search.methodKnown)
+            problems.add(StrictJson::member("/grid", a.key),
+                         tr("grid: %1: %2 draws values at random, which a grid cannot list: add \"method\": "
+                            "\"random\" and \"runs\": N (or --method random --runs N), or list the values")
+                             .arg(json::quoteForMessage(a.key).mid(1).chopped(1), axisKindName(a.kind)));
+    if (std::min<qint64>(kMaxSweepRuns + 1, gridPoints(axes) * perSetting) > kMaxSweepRuns)
+        problems.add("/grid", tr("grid: more than %1 runs (the product of the grid's lists and the seeds); split "
+                                 "the sweep").arg(kMaxSweepRuns));
+}
+
+// The file's "base" over `base`, its problems with their lines.
+RunConfig commonConfig(const StrictJson &doc, const RunConfig &base, QStringList *errors)
+{
+    RunConfig common = base;
+    if (!doc.root().toObject().contains("base"))
+        return common;
+    std::vector<ConfigTextProblem> found;
+    readRunConfigObject(doc, "/base", &common, &found);
+    for (const auto &p : found)
+        errors->append(p.line > 0 ? tr("line %1: base: %2").arg(p.line).arg(ConfigTextProblem{p.key, 0, p.message}.text())
+                                  : tr("base: %1").arg(p.text()));
+    return common;
 }
 
 } // namespace
@@ -219,32 +153,9 @@ bool planSweep(const QByteArray &gridJson, const RunConfig &base, const std::vec
     return planSweep(gridJson, base, seedsOverride, SearchOverrides{}, plan, errors);
 }
 
-std::map<QString, QString> sweepDistributions(const QByteArray &gridJson)
-{
-    std::map<QString, QString> kinds;
-    QString error;
-    const auto doc = StrictJson::parse(gridJson, &error);
-    if (!doc)
-        return kinds;
-    const QJsonObject grid = doc->root().toObject().value("grid").toObject();
-    for (auto it = grid.begin(); it != grid.end(); ++it) {
-        if (it.value().isArray())
-            kinds.emplace(it.key(), QStringLiteral("list"));
-        else if (const QJsonObject o = it.value().toObject(); o.size() == 1)
-            for (const char *kind : {"choice", "uniform", "log_uniform", "int_uniform"})
-                if (o.contains(QLatin1String(kind)))
-                    kinds.emplace(it.key(), QString::fromLatin1(kind));
-    }
-    return kinds;
-}
-
 bool planSweep(const QByteArray &gridJson, const RunConfig &base, const std::vector<qint64> &seedsOverride,
-               const SearchOverrides &search, SweepPlan *plan, QStringList *errors)
+               const SearchOverrides &overrides, SweepPlan *plan, QStringList *errors)
 {
-    if (search.method && *search.method != QLatin1String("grid")) {
-        errors->append(tr("random search is being built (issue 21)"));
-        return false;
-    }
     const qsizetype before = errors->size();
     QString parseError;
     const auto doc = StrictJson::parse(gridJson, &parseError);
@@ -261,26 +172,35 @@ bool planSweep(const QByteArray &gridJson, const RunConfig &base, const std::vec
     const QJsonObject root = doc->root().toObject();
     checkEntries(root, problems);
     plan->name = readName(root, problems);
-    RunConfig common = base;
-    if (root.contains("base")) {
-        std::vector<ConfigTextProblem> found;
-        readRunConfigObject(*doc, "/base", &common, &found);
-        for (const auto &p : found)
-            errors->append(p.line > 0 ? tr("line %1: base: %2").arg(p.line).arg(ConfigTextProblem{p.key, 0, p.message}.text())
-                                      : tr("base: %1").arg(p.text()));
-    }
-    const std::vector<Axis> axes = readAxes(*doc, common, problems);
+    const SweepSearch search = readSweepSearch(root, overrides, problems);
+    plan->method = search.method;
+    plan->searchSeed = search.searchSeed;
+    const RunConfig common = commonConfig(*doc, base, errors);
+    const std::vector<Axis> axes = readAxes(common, problems);
     const std::vector<qint64> seeds = chooseSeeds(*doc, axes, common, seedsOverride, problems);
-    qint64 count = std::max<qint64>(1, qint64(seeds.size()));
-    for (const Axis &a : axes)
-        count = std::min(kMaxPoints + 1, count * std::max<qint64>(1, qint64(a.values.size())));
-    if (count > kMaxPoints)
-        problems.add("/grid", tr("grid: more than %1 runs (the product of the grid's lists and the seeds); split "
-                                 "the sweep").arg(kMaxPoints));
+    checkSize(axes, search, seeds.size(), problems);
+    plan->runs = search.random() ? search.runs : int(gridPoints(axes));
     if (problems.any() || errors->size() != before)
         return false;
-    expandGrid(axes, common, seeds, plan, errors);
+    if (search.random())
+        sampleRandom(axes, common, seeds, search.runs, search.searchSeed, plan, errors);
+    else
+        expandGrid(axes, common, seeds, plan, errors);
     return errors->size() == before;
+}
+
+std::map<QString, QString> sweepDistributions(const QByteArray &gridJson)
+{
+    std::map<QString, QString> kinds;
+    QString error;
+    const auto doc = StrictJson::parse(gridJson, &error);
+    if (!doc)
+        return kinds;
+    const QJsonObject grid = doc->root().toObject().value("grid").toObject();
+    for (auto it = grid.begin(); it != grid.end(); ++it)
+        if (const auto kind = axisKindOf(it.value()))
+            kinds.emplace(it.key(), axisKindName(*kind));
+    return kinds;
 }
 
 } // namespace gatefold::train
