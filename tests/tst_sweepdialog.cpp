@@ -115,6 +115,7 @@ private Q_SLOTS:
     void controllerFollowedAndStopped();
     void continuedFromTheWindowAndStoppedOnQuit();
     void browserShowsStoppedRuns();
+    void recountStaysInteractive();
 };
 
 // Every kind as the contract's grid file has it; numbers as numbers, integer bounds whole; random
@@ -471,6 +472,28 @@ void TstSweepDialog::browserShowsStoppedRuns()
     QVERIFY2(controller.resume(atSecond), qPrintable(controller.error()));
     QVERIFY(!controller.resume(finished));
     QVERIFY2(controller.error().contains(QStringLiteral("stopped run can be resumed")), qPrintable(controller.error()));
+}
+
+// The dialog plans the whole sweep (every point validated) on each change: even at the planner's
+// 10,000 runs a recount must not freeze typing. Prints the times (bench/RESULTS.md, issue 21); fails
+// past 1 s, 16× the 62 ms measured on the 2-core sandbox.
+void TstSweepDialog::recountStaysInteractive()
+{
+    SweepBuilder builder(train::demoRun());
+    builder.addAxis(QStringLiteral("optim.lr"), Kind::LogUniform, QStringLiteral("1e-4"), QStringLiteral("1e-2"));
+    builder.addAxis(QStringLiteral("optim.weight_decay"), Kind::Uniform, QStringLiteral("0"), QStringLiteral("0.3"));
+    builder.setSeeds(QStringLiteral("0"));
+    builder.setRandom(true, 10, 0);
+    auto *runs = builder.findChild<QSpinBox *>(QStringLiteral("sweepRuns"));
+    for (int n : {27, 1000, 10000}) {
+        QElapsedTimer t;
+        t.start();
+        runs->setValue(n);
+        const qint64 ms = t.elapsed();
+        qInfo("random search, %d runs: recounted in %lld ms", n, ms);
+        QVERIFY2(builder.summary().startsWith(QStringLiteral("%1 run").arg(n)), qPrintable(builder.summary()));
+        QVERIFY2(ms < 1000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+    }
 }
 
 GATEFOLD_TEST_MAIN(TstSweepDialog)
