@@ -1,8 +1,10 @@
 #include "sweepcommand.h"
 #include "clitext.h"
 
+#include "ashasweeprunner.h"
 #include "clicommon.h"
 #include "slurmsweep.h"
+#include "sweepcontinue.h"
 #include "stopsignal.h"
 #include "sweepcreation.h"
 #include "sweepprinter.h"
@@ -23,6 +25,8 @@ int runSweep(const QStringList &arguments)
     addSweepOptions(parser);
     if (const auto exitCode = parseOrExit(parser, arguments))
         return *exitCode;
+    if (parser.isSet("continue"))
+        return continueSweep(parser);
     CommandError error;
     const auto request = sweepRequest(parser, &error);
     if (!request)
@@ -39,8 +43,14 @@ int runSweep(const QStringList &arguments)
     const SweepPrinter printer(request->json);
     printer.sweepCreated(sweep->id, request->plan.name, qsizetype(sweep->runs.size()), request->parallel,
                          store->displayName());
-    SweepRunner runner(*store, printer, request->parallel);
-    const SweepTally tally = runner.run(sweep->runs, *installStopHandlers());
+    SweepTally tally;
+    if (request->asha) {
+        AshaSweepRunner runner(*store, sweep->id, *request->asha, printer, request->parallel);
+        tally = runner.run(*installStopHandlers());
+    } else {
+        SweepRunner runner(*store, printer, request->parallel);
+        tally = runner.run(sweep->runs, *installStopHandlers());
+    }
     printer.sweepEnded(sweep->id, tally);
     return sweepExitCode(tally);
 }

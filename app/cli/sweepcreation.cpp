@@ -69,7 +69,7 @@ std::optional<CreatedSweep> createSweep(store::RunStore &store, const SweepReque
     const auto teachers = checkTeachers(store, request, error);
     if (!teachers)
         return std::nullopt;
-    const auto sweepId = store.createSweep(request.plan.name, request.gridJson);
+    const auto sweepId = store.createSweep(request.plan.name, request.gridJson, request.searchJson());
     if (!sweepId) {
         *error = commandError(ExitFailure, store.lastError());
         return std::nullopt;

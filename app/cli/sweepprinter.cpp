@@ -67,14 +67,21 @@ void SweepPrinter::runEnded(qint64 runId, const QString &label, const QString &s
 
 void SweepPrinter::sweepEnded(qint64 sweepId, const SweepTally &tally) const
 {
-    if (!m_json)
+    if (m_json)
+        TrainPrinter::printEvent(launch::SweepEndEvent{sweepId, tally.finished, tally.failed, tally.cancelled, tally.stopped});
+    else if (tally.stopped > 0)
+        printOut(tr("sweep %1: %2 finished, %3 stopped early, %4 failed, %5 cancelled")
+                     .arg(sweepId)
+                     .arg(tally.finished)
+                     .arg(tally.stopped)
+                     .arg(tally.failed)
+                     .arg(tally.cancelled));
+    else
         printOut(tr("sweep %1: %2 finished, %3 failed, %4 cancelled")
                      .arg(sweepId)
                      .arg(tally.finished)
                      .arg(tally.failed)
                      .arg(tally.cancelled));
-    else
-        TrainPrinter::printEvent(launch::SweepEndEvent{sweepId, tally.finished, tally.failed, tally.cancelled});
 }
 
 } // namespace gatefold::cli

@@ -10,6 +10,7 @@ struct SweepTally {
     int finished = 0;
     int failed = 0;     // the engine failed, or could not be started
     int cancelled = 0;  // stopped, or never started because the sweep was stopped
+    int stopped = 0;    // stopped early at a rung by the sweep's early stopping (resumable)
 };
 
 // 1 when a run failed, else 3 when one was cancelled, else 0: sweep's exit status.

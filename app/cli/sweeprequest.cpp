@@ -1,6 +1,7 @@
 #include "sweeprequest.h"
 #include "clitext.h"
 
+#include "earlystopoptions.h"
 #include "prerunchecks.h"
 #include "runoptions.h"
 
@@ -9,6 +10,8 @@
 #include "store/storetext.h"
 
 #include <QCommandLineParser>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 #include <QThread>
 
@@ -151,7 +154,24 @@ void useTaskCores(train::SweepPlan *plan, const SlurmRequest &slurm)
             p.config.train.threads = slurm.options.cpusPerTask;
 }
 
+// The fewest epochs any point trains (0 for no points): every rung must lie within it.
+int shortestEpochs(const train::SweepPlan &plan)
+{
+    int shortest = 0;
+    for (const auto &p : plan.points)
+        shortest = shortest == 0 ? p.config.train.epochs : std::min(shortest, p.config.train.epochs);
+    return shortest;
+}
+
 } // namespace
+
+QByteArray SweepRequest::searchJson() const
+{
+    QJsonObject search{{"parallel", parallel}};
+    if (asha)
+        search.insert("early_stop", asha->toJson());
+    return QJsonDocument(search).toJson(QJsonDocument::Compact);
+}
 
 void addSweepOptions(QCommandLineParser &parser)
 {
@@ -185,6 +205,7 @@ void addSweepOptions(QCommandLineParser &parser)
                                      "share of the cores."),
                       tr("n"), QStringLiteral("1")});
     parser.addOption({"json", tr("Forward the runs' JSON lines (each names its run) on stdout.")});
+    addEarlyStopOptions(parser);
     addSlurmOptions(parser);
 }
 
@@ -198,6 +219,10 @@ std::optional<SweepRequest> sweepRequest(const QCommandLineParser &parser, Comma
     const train::SearchOverrides search = searchFromOptions(parser, &errors);
     request.plan = planFromOptions(parser, request.gridJson, seeds, search, &errors);
     request.slurm = slurmRequest(parser, {QStringLiteral("parallel")}, &errors);
+    request.asha = earlyStopFromOptions(parser, shortestEpochs(request.plan), &errors);
+    if (request.asha && request.slurm)
+        errors.append(tr("--early-stop runs its engines on this machine; it cannot be combined with --slurm yet "
+                         "(leave out one of them)"));
     if (errors.isEmpty())
         request.dataFacts = checkPoints(request.plan, &errors);
     if (!errors.isEmpty()) {

@@ -4,6 +4,7 @@
 #include "slurmrequest.h"
 
 #include "config/sweepgrid.h"
+#include "search/ashasettings.h"
 #include "train/datacheck.h"
 
 #include <QByteArray>
@@ -26,6 +27,9 @@ struct SweepRequest {
     int parallel = 1;                        // runs at a time
     bool json = false;
     std::optional<SlurmRequest> slurm;       // --slurm: the runs go to Slurm as one job array
+    std::optional<search::AshaSettings> asha;  // --early-stop asha: runs pause at rungs, the best go on
+    // What the store records as the sweep's search settings (Sweep::searchJson).
+    QByteArray searchJson() const;
 };
 
 void addSweepOptions(QCommandLineParser &parser);

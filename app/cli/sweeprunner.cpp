@@ -3,13 +3,7 @@
 
 #include "clicommon.h"
 
-#include "launch/engineevents.h"
 #include "store/runstore.h"
-
-#include <QCoreApplication>
-
-#include <csignal>
-#include <cstdio>
 
 namespace gatefold::cli {
 
@@ -25,7 +19,7 @@ SweepRunner::~SweepRunner() = default;
 SweepTally SweepRunner::run(const std::vector<SweepRun> &runs, const std::atomic<bool> &stop)
 {
     for (const SweepRun &r : runs)
-        m_waiting.push_back(Child{r, nullptr, {}, {}, {}});
+        m_waiting.push_back(r);
     while (!m_waiting.empty() || !m_running.empty()) {
         if (stop.load() && !m_stopping)
             stopAll();
@@ -39,9 +33,9 @@ void SweepRunner::stopAll()
 {
     m_stopping = true;
     for (auto &c : m_running)
-        ::kill(pid_t(c.process->processId()), SIGTERM);
-    for (auto &c : m_waiting) {
-        m_store.setStatus(c.run.runId, store::RunStatus::Cancelled, tr("the sweep was stopped before this run started"));
+        c.terminate();
+    for (const auto &r : m_waiting) {
+        m_store.setStatus(r.runId, store::RunStatus::Cancelled, tr("the sweep was stopped before this run started"));
         ++m_tally.cancelled;
     }
     m_waiting.clear();
@@ -50,25 +44,22 @@ void SweepRunner::stopAll()
 void SweepRunner::startWaiting()
 {
     while (!m_stopping && int(m_running.size()) < m_parallel && !m_waiting.empty()) {
-        Child c = std::move(m_waiting.front());
+        EngineChild c(m_waiting.front().runId, m_waiting.front().label);
         m_waiting.pop_front();
         if (!start(c))
             continue;
-        m_printer.runStarted(c.run.runId, c.run.label);
+        m_printer.runStarted(c.runId(), c.label());
         m_running.push_back(std::move(c));
     }
 }
 
 // The child's engine started; false after recording the run as failed.
-bool SweepRunner::start(Child &child)
+bool SweepRunner::start(EngineChild &child)
 {
-    child.process = std::make_unique<QProcess>();
-    child.process->start(QCoreApplication::applicationFilePath(),
-                         {"train", "--run", QString::number(child.run.runId), "--store", m_store.path(), "--json"});
-    if (child.process->waitForStarted(10000))
+    QString error;
+    if (child.start({"train", "--run", QString::number(child.runId()), "--store", m_store.path(), "--json"}, &error))
         return true;
-    m_store.setStatus(child.run.runId, store::RunStatus::Failed,
-                      tr("cannot start the engine: %1").arg(child.process->errorString()));
+    m_store.setStatus(child.runId(), store::RunStatus::Failed, tr("cannot start the engine: %1").arg(error));
     ++m_tally.failed;
     return false;
 }
@@ -77,10 +68,7 @@ bool SweepRunner::start(Child &child)
 void SweepRunner::followRunning()
 {
     for (auto it = m_running.begin(); it != m_running.end();) {
-        it->process->waitForReadyRead(m_running.size() > 1 ? 50 : 200);
-        drain(*it);
-        if (it->process->state() == QProcess::NotRunning) {
-            drain(*it);
+        if (it->follow(m_printer, m_running.size() > 1 ? 50 : 200)) {
             ended(*it);
             it = m_running.erase(it);
         } else {
@@ -89,40 +77,14 @@ void SweepRunner::followRunning()
     }
 }
 
-// Reads the child's JSON lines through the engine's own parser: forwarded as they are with --json,
-// the end event kept. A line that is no event (a child killed mid-line) is said on stderr.
-void SweepRunner::drain(Child &child)
-{
-    child.pending += child.process->readAllStandardOutput();
-    qsizetype nl;
-    while ((nl = child.pending.indexOf('\n')) >= 0) {
-        const QByteArray line = child.pending.left(nl);
-        child.pending.remove(0, nl + 1);
-        QString error;
-        const auto event = line.trimmed().isEmpty() ? std::nullopt : launch::parseEventLine(line, &error);
-        if (const auto *end = event ? std::get_if<launch::EndEvent>(&*event) : nullptr) {
-            child.status = end->status;
-            child.message = end->message;
-        } else if (!error.isEmpty()) {
-            printErr(tr("warning: run %1 wrote a line that is not an engine event: %2").arg(child.run.runId).arg(error));
-        }
-        m_printer.engineLine(line);
-    }
-    const QByteArray err = child.process->readAllStandardError();
-    if (!err.isEmpty())
-        std::fwrite(err.constData(), 1, size_t(err.size()), stderr);
-}
-
 // A child that exited: counted by its exit code; one that died without an end event is crashed.
-void SweepRunner::ended(Child &child)
+void SweepRunner::ended(const EngineChild &child)
 {
-    const int code = child.process->exitCode();
-    if (child.process->exitStatus() != QProcess::NormalExit || child.status.isEmpty()) {
+    const int code = child.exitCode();
+    if (child.status() == QLatin1String("crashed"))
         m_store.markCrashedRuns();
-        child.status = QStringLiteral("crashed");
-    }
     (code == ExitOk ? m_tally.finished : code == ExitCancelled ? m_tally.cancelled : m_tally.failed) += 1;
-    m_printer.runEnded(child.run.runId, child.run.label, child.status, child.message);
+    m_printer.runEnded(child.runId(), child.label(), child.status(), child.message());
 }
 
 } // namespace gatefold::cli

@@ -1,9 +1,8 @@
 #pragma once
 
+#include "enginechild.h"
 #include "sweepprinter.h"
 
-#include <QByteArray>
-#include <QProcess>
 #include <QString>
 
 #include <atomic>
@@ -36,26 +35,17 @@ public:
     SweepTally run(const std::vector<SweepRun> &runs, const std::atomic<bool> &stop);
 
 private:
-    struct Child {
-        SweepRun run;
-        std::unique_ptr<QProcess> process;
-        QByteArray pending;  // a line not read to its end yet
-        QString status;      // from the child's "end" event
-        QString message;
-    };
-
     void stopAll();
     void startWaiting();
-    bool start(Child &child);
+    bool start(EngineChild &child);
     void followRunning();
-    void drain(Child &child);
-    void ended(Child &child);
+    void ended(const EngineChild &child);
 
     store::RunStore &m_store;
     const SweepPrinter &m_printer;
     const int m_parallel;
-    std::deque<Child> m_waiting;
-    std::vector<Child> m_running;
+    std::deque<SweepRun> m_waiting;
+    std::vector<EngineChild> m_running;
     SweepTally m_tally;
     bool m_stopping = false;
 };

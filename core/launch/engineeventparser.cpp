@@ -254,6 +254,7 @@ EngineEvent read(Fields &f, SweepEndEvent e)
     e.finished = f.whole("finished");
     e.failed = f.whole("failed");
     e.cancelled = f.whole("cancelled");
+    e.stopped = f.has("stopped") ? f.whole("stopped") : 0;
     return e;
 }
 

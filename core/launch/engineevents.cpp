@@ -111,7 +111,7 @@ QJsonObject toJson(const SweepEvent &e)
 QJsonObject toJson(const SweepEndEvent &e)
 {
     return QJsonObject{{"event", QString::fromLatin1(SweepEndEvent::name)}, {"sweep", e.sweep},
-                       {"finished", e.finished}, {"failed", e.failed}, {"cancelled", e.cancelled}};
+                       {"finished", e.finished}, {"failed", e.failed}, {"cancelled", e.cancelled}, {"stopped", e.stopped}};
 }
 
 QJsonObject toJson(const SubmittedEvent &e)

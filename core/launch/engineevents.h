@@ -124,6 +124,7 @@ struct SweepEndEvent {
     qint64 finished = 0;
     qint64 failed = 0;
     qint64 cancelled = 0;
+    qint64 stopped = 0;  // stopped early by the sweep's early stopping (absent before issue 21: 0)
 };
 
 // {"event": "submitted", "run", "job", "script"}: `sweep|train|resume --slurm` handed the run to

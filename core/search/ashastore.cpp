@@ -56,7 +56,7 @@ RunPhase phaseOf(const store::RunRecord &record, const AshaRun &run, const std::
     switch (record.status) {
     case store::RunStatus::Queued: return RunPhase::Queued;
     case store::RunStatus::Running: return RunPhase::Training;
-    case store::RunStatus::Stopped: return RunPhase::Waiting;
+    case store::RunStatus::Stopped: break;
     case store::RunStatus::Finished:
     case store::RunStatus::Failed: return RunPhase::Done;
     case store::RunStatus::Cancelled:
@@ -64,7 +64,8 @@ RunPhase phaseOf(const store::RunRecord &record, const AshaRun &run, const std::
     }
     if (leftAlone.count(record.id))
         return RunPhase::Done;
-    // Interrupted right at a rung it was not promoted from: it waits there like a stopped run.
+    // At a rung it was not promoted from it waits (stopped there, or interrupted right there); one
+    // promoted whose engine never got going (stopped still) or was interrupted on its way goes on.
     const int reached = run.reached();
     return reached >= 0 && run.promotedFrom < reached ? RunPhase::Waiting : RunPhase::Interrupted;
 }
@@ -99,15 +100,17 @@ std::vector<AshaRun> readAshaRuns(store::RunStore &store, qint64 sweepId, const 
 
 QString standingText(const AshaSettings &settings, int rung, double value, const Standing &standing)
 {
-    return tr("ASHA rung %1 of %2 (epoch %3): %4 %5 ranks %6 of %7; the best %8 go on")
-        .arg(rung + 1)
-        .arg(settings.rungs.size())
-        .arg(settings.rungs.at(size_t(rung)))
-        .arg(settings.metric)
-        .arg(value, 0, 'f', 4)
-        .arg(standing.rank)
-        .arg(standing.of)
-        .arg(standing.promotable);
+    const QString head = tr("ASHA rung %1 of %2 (epoch %3): %4 %5 ranks %6 of %7")
+                             .arg(rung + 1)
+                             .arg(settings.rungs.size())
+                             .arg(settings.rungs.at(size_t(rung)))
+                             .arg(settings.metric)
+                             .arg(value, 0, 'f', 4)
+                             .arg(standing.rank)
+                             .arg(standing.of);
+    if (standing.promotable == 0)
+        return tr("%1; none go on until %2 runs reach it").arg(head).arg(settings.eta);
+    return tr("%1; the best %2 go on").arg(head).arg(standing.promotable);
 }
 
 bool recordDecision(store::RunStore &store, qint64 runId, const AshaSettings &settings, int rung, double value,

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 class QSqlQuery;
@@ -193,6 +194,8 @@ private:
     bool setUpPostgresReadOnly(const QString &shown, QString *error);
     bool setUpPostgresReadWrite(const QString &shown, QString *error);
     std::optional<qint64> replaceArtifacts(const Artifact &artifact, bool samePathOnly);
+    // Sweeps whose runs their early-stopping controller starts (Sweep::searchJson holds "early_stop").
+    std::set<qint64> earlyStoppingSweeps();
     // The Slurm job of run `runId`'s latest submission, or nullopt (none, or a store before schema 5).
     std::optional<QString> slurmJobOf(qint64 runId);
     // Inside a write transaction: the id of a new run (never one given before, never one whose

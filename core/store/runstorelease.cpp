@@ -16,6 +16,7 @@
 #include <QVariant>
 
 #include <algorithm>
+#include <set>
 
 namespace gatefold::store {
 namespace {
@@ -171,12 +172,25 @@ std::vector<qint64> RunStore::markCrashedRuns(double staleSeconds)
     return crashed;
 }
 
+std::set<qint64> RunStore::earlyStoppingSweeps()
+{
+    std::set<qint64> ids;
+    if (m_schemaVersion < 6)
+        return ids;
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("SELECT id FROM sweeps WHERE search LIKE '%\"early_stop\"%'")))
+        while (q.next())
+            ids.insert(q.value(0).toLongLong());
+    return ids;
+}
+
 std::vector<RunRecord> RunStore::orphanedQueuedRuns()
 {
     std::vector<RunRecord> out;
     const auto onSlurm = latestSlurmJobs();  // Slurm starts those: nobody's orphans
+    const std::set<qint64> earlyStopping = earlyStoppingSweeps();  // their controller starts them (sweep --continue)
     for (auto &r : runs()) {
-        if (r.status != RunStatus::Queued || !r.damage.isEmpty() || onSlurm.count(r.id))
+        if (r.status != RunStatus::Queued || !r.damage.isEmpty() || onSlurm.count(r.id) || earlyStopping.count(r.sweepId))
             continue;
         const ProcessId owner = holderOf(r);
         if (owner.pid <= 0 || (isCheckableHere(owner) && !isAliveHere(owner)))

@@ -1,0 +1,176 @@
+#include "ashasweeprunner.h"
+#include "clitext.h"
+
+#include "clicommon.h"
+
+#include "store/runstore.h"
+
+#include <QThread>
+
+namespace gatefold::cli {
+namespace {
+
+// What sets a run apart in its sweep: its name after the sweep's ("lr optim.lr=0.001 seed=0" → the rest).
+QString labelOf(const store::RunRecord &run, const QString &sweepName)
+{
+    return run.name.startsWith(sweepName + QLatin1Char(' ')) ? run.name.mid(sweepName.size() + 1) : run.name;
+}
+
+} // namespace
+
+AshaSweepRunner::AshaSweepRunner(store::RunStore &store, qint64 sweepId, const search::AshaSettings &settings,
+                                 const SweepPrinter &printer, int parallel)
+    : m_store(store)
+    , m_sweepId(sweepId)
+    , m_controller(store, sweepId, settings)
+    , m_printer(printer)
+    , m_parallel(parallel)
+{
+    const auto sweep = store.sweep(sweepId);
+    for (const auto &r : store.runs(sweepId)) {
+        m_labels[r.id] = labelOf(r, sweep ? sweep->name : QString());
+        if (r.status == store::RunStatus::Running)
+            m_foreign.insert(r.id);  // its engine lives (dead ones were marked crashed before)
+    }
+}
+
+SweepTally AshaSweepRunner::run(const std::atomic<bool> &stop)
+{
+    for (;;) {
+        if (stop.load() && !m_stopping)
+            stopAll();
+        if (!m_stopping)
+            startJobs();
+        if (m_running.empty() && (m_stopping || m_foreign.empty()))
+            break;
+        followRunning();
+        followForeign();
+    }
+    m_controller.refreshWaiting();
+    return finalTally();
+}
+
+void AshaSweepRunner::stopAll()
+{
+    m_stopping = true;
+    for (auto &c : m_running)
+        c.terminate();
+    for (const auto &r : m_store.runs(m_sweepId))
+        if (r.status == store::RunStatus::Queued)
+            m_store.cancelQueuedRun(r.id, tr("the sweep was stopped before this run started; `gatefold-cli sweep "
+                                             "--continue %1` goes on")
+                                              .arg(m_sweepId));
+}
+
+int AshaSweepRunner::training() const
+{
+    return int(m_running.size() + m_foreign.size());
+}
+
+void AshaSweepRunner::startJobs()
+{
+    while (training() < m_parallel) {
+        const search::AshaJob job = m_controller.next();
+        if (job.kind == search::AshaJob::Kind::None || !start(job))
+            break;
+    }
+}
+
+// The job's engine; false (the run left alone, counted failed) when it cannot start.
+bool AshaSweepRunner::start(const search::AshaJob &job)
+{
+    using Kind = search::AshaJob::Kind;
+    QStringList arguments{job.kind == Kind::Start ? QStringLiteral("train") : QStringLiteral("resume"), "--run",
+                          QString::number(job.runId), "--store", m_store.path(), "--json"};
+    if (job.stopAtEpoch > 0)
+        arguments << "--stop-at-epoch" << QString::number(job.stopAtEpoch);
+    EngineChild child(job.runId, m_labels[job.runId]);
+    QString error;
+    if (!child.start(arguments, &error)) {
+        if (job.kind == Kind::Start)
+            m_store.setStatus(job.runId, store::RunStatus::Failed, tr("cannot start the engine: %1").arg(error));
+        else
+            ++m_failedToStart;  // the run keeps its status (stopped or cancelled): counted failed here
+        printErr(tr("error: run %1: cannot start the engine: %2").arg(job.runId).arg(error));
+        m_controller.leaveAlone(job.runId);
+        return false;
+    }
+    const QString to = job.stopAtEpoch > 0 ? tr("to epoch %1").arg(job.stopAtEpoch) : tr("to its end");
+    const QString what = job.kind == Kind::Start      ? tr("%1, %2").arg(child.label(), to)
+                       : job.kind == Kind::Promote ? tr("%1, promoted from rung %2, %3").arg(child.label()).arg(job.fromRung + 1).arg(to)
+                                                   : tr("%1, continued %2").arg(child.label(), to);
+    m_printer.runStarted(job.runId, what);
+    m_running.push_back(std::move(child));
+    return true;
+}
+
+void AshaSweepRunner::followRunning()
+{
+    if (m_running.empty()) {
+        QThread::msleep(200);
+        return;
+    }
+    for (auto it = m_running.begin(); it != m_running.end();) {
+        if (it->follow(m_printer, m_running.size() > 1 ? 50 : 200)) {
+            ended(*it);
+            it = m_running.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+// Engines of an earlier controller: once their run is no longer running, it is decided on like ours.
+void AshaSweepRunner::followForeign()
+{
+    if (m_foreign.empty())
+        return;
+    m_store.markCrashedRuns();
+    for (auto it = m_foreign.begin(); it != m_foreign.end();) {
+        const auto run = m_store.run(*it);
+        if (run && run->status == store::RunStatus::Running) {
+            ++it;
+            continue;
+        }
+        if (run && run->status == store::RunStatus::Stopped)
+            m_controller.arrived(*it);
+        it = m_foreign.erase(it);
+    }
+}
+
+void AshaSweepRunner::ended(const EngineChild &child)
+{
+    const QString status = child.status();
+    if (status == QLatin1String("crashed"))
+        m_store.markCrashedRuns();
+    if (status == QLatin1String("stopped"))
+        m_controller.arrived(child.runId());
+    else if (status != QLatin1String("finished") && !(status == QLatin1String("cancelled") && m_stopping))
+        m_controller.leaveAlone(child.runId());  // failed, crashed or cancelled by a person: not retried
+                                                 // by this controller (`sweep --continue` takes it up)
+    const auto run = m_store.run(child.runId());
+    m_printer.runEnded(child.runId(), child.label(), status,
+                       run && status == QLatin1String("stopped") ? run->message : child.message());
+}
+
+// How the sweep's runs stand now: finished, stopped early, failed, cancelled (crashed ones count as
+// failed, queued ones as cancelled).
+SweepTally AshaSweepRunner::finalTally()
+{
+    SweepTally tally;
+    tally.failed = m_failedToStart;
+    for (const auto &r : m_store.runs(m_sweepId)) {
+        switch (r.status) {
+        case store::RunStatus::Finished: ++tally.finished; break;
+        case store::RunStatus::Stopped: ++tally.stopped; break;
+        case store::RunStatus::Failed:
+        case store::RunStatus::Crashed: ++tally.failed; break;
+        case store::RunStatus::Cancelled:
+        case store::RunStatus::Queued:
+        case store::RunStatus::Running: ++tally.cancelled; break;
+        }
+    }
+    return tally;
+}
+
+} // namespace gatefold::cli
