@@ -116,6 +116,7 @@ private Q_SLOTS:
     void continuedFromTheWindowAndStoppedOnQuit();
     void browserShowsStoppedRuns();
     void recountStaysInteractive();
+    void realControllerThroughTheWindow();
 };
 
 // Every kind as the contract's grid file has it; numbers as numbers, integer bounds whole; random
@@ -494,6 +495,62 @@ void TstSweepDialog::recountStaysInteractive()
         QVERIFY2(builder.summary().startsWith(QStringLiteral("%1 run").arg(n)), qPrintable(builder.summary()));
         QVERIFY2(ms < 1000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
     }
+}
+
+// The real gatefold-cli as the controller (issue 21's `sweep --early-stop asha`): a random search of 4
+// tiny runs, 3 epochs, rungs at epochs 1 and 2, η 2, one engine at a time. The window learns the
+// sweep from its first line, shows its runs as they appear and, at the end, each stopped run with
+// the rung and epoch of its newest decision and why in the tooltip; the controller ends well.
+void TstSweepDialog::realControllerThroughTheWindow()
+{
+    QTemporaryDir dir;
+    RunController controller(QStringLiteral(GATEFOLD_CLI_PATH), dir.filePath("runs.sqlite"));
+    QVERIFY(controller.isOpen());
+    MainWindow window(&controller);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    SweepControllerJob *jobs = controller.sweepJobs();
+    QSignalSpy created(jobs, &SweepControllerJob::sweepCreated);
+    QSignalSpy finished(jobs, &SweepControllerJob::finished);
+    const QByteArray config = R"({"img_size": 16, "patch_size": 4, "embed_dim": 32, "depth": 2, "num_heads": 2,
+        "mlp_ratio": 2, "data.train_size": 256, "data.val_size": 64, "train.batch_size": 32, "compute.threads": 1,
+        "train.epochs": 3})";
+    const QByteArray grid = R"({"name": "e2e", "grid": {"optim.lr": {"log_uniform": [0.0003, 0.01]}}, "seeds": [0],
+        "method": "random", "runs": 4, "search_seed": 1})";
+    AshaSettings asha;
+    asha.rungs = {1, 2};
+    asha.eta = 2;
+    QString error;
+    QVERIFY2(jobs->start(config, grid, 1, asha, &error), qPrintable(error));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 180000);
+    QVERIFY2(finished.at(0).at(1).toBool(), qPrintable(finished.at(0).at(2).toString()));
+    QCOMPARE(created.size(), 1);
+    const qint64 sweepId = created.at(0).at(0).toLongLong();
+    QCOMPARE(created.at(0).at(1).toLongLong(), 4);
+    QCOMPARE(finished.at(0).at(0).toLongLong(), sweepId);
+    RunTableModel *model = window.runModel();
+    QTRY_COMPARE(model->rowCount(), 4);
+    int stopped = 0, done = 0;
+    for (const auto &run : controller.store()->runs(sweepId)) {
+        const QModelIndex status = model->index(model->rowOf(run.id), RunTableModel::Status);
+        if (run.status == store::RunStatus::Finished) {
+            QTRY_COMPARE(status.data().toString(), QStringLiteral("finished"));
+            ++done;
+            continue;
+        }
+        QCOMPARE(store::toString(run.status), QStringLiteral("stopped"));
+        ++stopped;
+        const auto decisions = controller.store()->snapshots(run.id, QStringLiteral("asha"));
+        QVERIFY(!decisions.empty());
+        const QJsonObject last = QJsonDocument::fromJson(decisions.back().dataJson).object();
+        QTRY_COMPARE(status.data().toString(), QStringLiteral("stopped at rung %1 (epoch %2)")
+                                                   .arg(last["rung"].toInt() + 1)
+                                                   .arg(last["epoch"].toInt()));
+        const QString tip = status.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.startsWith(QStringLiteral("ASHA rung")), qPrintable(tip));
+    }
+    QVERIFY(done >= 1 && stopped >= 1);
+    QCOMPARE(done + stopped, 4);
 }
 
 GATEFOLD_TEST_MAIN(TstSweepDialog)
