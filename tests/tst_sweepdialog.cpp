@@ -236,7 +236,9 @@ void TstSweepDialog::earlyStopCommandLine()
     auto *group = builder.findChild<QGroupBox *>(QStringLiteral("earlyStop"));
     QVERIFY(group && !group->isChecked());
     QVERIFY(!builder.earlyStop());
+    QCOMPARE(queueButton(builder)->text(), QStringLiteral("Queue sweep"));
     group->setChecked(true);
+    QCOMPARE(queueButton(builder)->text(), QStringLiteral("Start sweep"));  // a controller runs it
     QCOMPARE(builder.findChild<QLineEdit *>(QStringLiteral("ashaRungs"))->text(), QStringLiteral("1, 3, 9"));
     QVERIFY(builder.earlyStop());
     QCOMPARE(QStringList(builder.earlyStop()->arguments()).join(' '),
@@ -258,6 +260,15 @@ void TstSweepDialog::earlyStopCommandLine()
     QCOMPARE(SweepControllerJob::arguments("/s/runs.sqlite", "/t/config.json", "/t/grid.json", 3, *asha), expected);
     QCOMPARE(SweepControllerJob::continueArguments("/s/runs.sqlite", 12),
              QStringList({"sweep", "--continue", "12", "--store", "/s/runs.sqlite", "--json"}));
+    // Runs going to Slurm: early stopping is refused in place (its controller runs here), off it is not.
+    builder.refuseEarlyStop(QStringLiteral("Early stopping: not with Slurm"));
+    QVERIFY2(builder.summary().contains(QStringLiteral("not with Slurm")), qPrintable(builder.summary()));
+    QVERIFY(!queueButton(builder)->isEnabled());
+    group->setChecked(false);
+    QVERIFY(queueButton(builder)->isEnabled());
+    builder.refuseEarlyStop(QString());
+    group->setChecked(true);
+    QVERIFY(queueButton(builder)->isEnabled());
     builder.addAxis(QStringLiteral("optim.weight_decay"), Kind::LogUniform, QStringLiteral("1e-3"), QStringLiteral("0.1"));
     builder.setRandom(true, 9, 4);
     builder.setSeeds(QStringLiteral("0"));

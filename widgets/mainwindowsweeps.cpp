@@ -30,8 +30,11 @@ void MainWindow::openSweepBuilder()
     builder.setName(m_form->runName());
     builder.addAxis(QStringLiteral("optim.lr"), QString());
     builder.setSeeds(QStringLiteral("0, 1, 2"));
-    if (m_controller->runsGoToSlurm())
+    if (m_controller->runsGoToSlurm()) {
         builder.setQueueText(tr("Submit to Slurm"));
+        builder.refuseEarlyStop(tr("Early stopping: its controller runs the sweep on this machine, and Slurm is "
+                                   "chosen in Settings; choose This machine there, or turn early stopping off."));
+    }
     if (builder.exec() != QDialog::Accepted)
         return;
     train::SweepPlan plan;

@@ -61,6 +61,7 @@ SweepBuilder::SweepBuilder(const train::RunConfig &base, QWidget *parent)
     form->addRow(tr("Seeds:"), m_seeds);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_ok = buttons->addButton(tr("Queue sweep"), QDialogButtonBox::AcceptRole);
+    m_ok->setObjectName(QStringLiteral("queueSweep"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *help = new QLabel(tr("Settings to vary: a list of values (separated by commas; by semicolons when a value "
@@ -148,7 +149,14 @@ void SweepBuilder::setRandom(bool random, int runs, int searchSeed)
 
 void SweepBuilder::setQueueText(const QString &text)
 {
-    m_ok->setText(text);
+    m_queueText = text;
+    update();
+}
+
+void SweepBuilder::refuseEarlyStop(const QString &why)
+{
+    m_noEarlyStop = why;
+    update();
 }
 
 std::optional<AshaSettings> SweepBuilder::earlyStop() const
@@ -181,6 +189,8 @@ bool SweepBuilder::plan(train::SweepPlan *plan, QStringList *errors) const
 {
     const bool random = m_method->currentData().toString() == QLatin1String("random");
     *errors = m_axes->problems(random) + m_earlyStop->problems();
+    if (m_earlyStop->isChecked() && !m_noEarlyStop.isEmpty())
+        errors->append(m_noEarlyStop);
     if (!errors->isEmpty())
         return false;
     return train::planSweep(gridJson(), m_base, {}, plan, errors);
@@ -220,6 +230,8 @@ void SweepBuilder::update()
         m_summary->setText(errors.join('\n'));
     }
     m_ok->setEnabled(ok);
+    // With early stopping a controller runs the sweep: it is started, not queued.
+    m_ok->setText(m_earlyStop->isChecked() ? tr("Start sweep") : m_queueText.isEmpty() ? tr("Queue sweep") : m_queueText);
 }
 
 } // namespace gatefold::widgets

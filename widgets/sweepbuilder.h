@@ -41,6 +41,8 @@ public:
     void setRandom(bool random, int runs = 20, int searchSeed = 0);
     // Where the runs go, on the button that queues them ("Submit to Slurm").
     void setQueueText(const QString &text);
+    // Early stopping cannot be had here (`why`: what to do instead); turning it on is then a problem.
+    void refuseEarlyStop(const QString &why);
 
     QByteArray gridJson() const;
     // The runs the grid makes, or false with the problems.
@@ -63,6 +65,8 @@ private:
     EarlyStopBox *m_earlyStop;
     QLabel *m_summary;
     QPushButton *m_ok;
+    QString m_queueText;
+    QString m_noEarlyStop;  // why early stopping cannot be had, "" when it can
 };
 
 } // namespace gatefold::widgets
