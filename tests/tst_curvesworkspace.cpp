@@ -373,11 +373,12 @@ void TstCurvesWorkspace::csvHoldsTheDrawnNumbers()
     const auto rows = tables::parseCsv(text);
     QVERIFY(rows);
     QCOMPARE(rows->size(), size_t(1 + 17 + 17 + 17));
-    QCOMPARE((*rows)[0], (QStringList{"series", "step", "raw", "smoothed", "band_mean", "band_low", "band_high"}));
+    QCOMPARE((*rows)[0], (QStringList{"series", "step", "raw", "smoothed", "band_mean", "band_low", "band_high", "band_spread",
+                                      "band_n"}));
     // Run a: EMA 0.5 debiased: s1 = 4, s2 = (0.25·4 + 0.5·2) / 0.75 = 8/3.
     const auto smoothA = debiasedEma({4.0, 2.0}, 0.5);
     QVERIFY(std::fabs(smoothA[1] - 8.0 / 3.0) < 1e-12);
-    QCOMPARE((*rows)[1], (QStringList{plot->label(a), "0", "4", "4", "", "", ""}));
+    QCOMPARE((*rows)[1], (QStringList{plot->label(a), "0", "4", "4", "", "", "", "", ""}));
     QCOMPARE((*rows)[2][0], plot->label(a));
     QCOMPARE((*rows)[2][1], QStringLiteral("10"));
     QCOMPARE((*rows)[2][2], QStringLiteral("2"));
@@ -390,6 +391,8 @@ void TstCurvesWorkspace::csvHoldsTheDrawnNumbers()
     QCOMPARE((*rows)[35][4], QStringLiteral("3"));
     QVERIFY(std::fabs((*rows)[35][5].toDouble() - (3 - std::sqrt(2.0))) < 1e-12);
     QVERIFY(std::fabs((*rows)[35][6].toDouble() - (3 + std::sqrt(2.0))) < 1e-12);
+    QCOMPARE((*rows)[35][7], QStringLiteral("std"));  // ± the sample std (the default), over 2 runs
+    QCOMPARE((*rows)[35][8], QStringLiteral("2"));
     QCOMPARE((*rows)[36][4], QStringLiteral("1.5"));
     QVERIFY(std::fabs((*rows)[36][6].toDouble() - (1.5 + std::sqrt(0.5))) < 1e-12);
 }

@@ -903,7 +903,7 @@ void TstDdp::badProcessCountsAreRefused_data()
     QTest::newRow("--run, not queued") << QStringList{"train", "--run", "1", "--nproc", "2"} << "not queued" << true;
     QTest::newRow("resume --nproc 0") << QStringList{"resume", "--run", "1", "--nproc", "0"} << range << true;
     QTest::newRow("resume a finished run")
-        << QStringList{"resume", "--run", "1", "--nproc", "2"} << "only failed, cancelled or crashed" << true;
+        << QStringList{"resume", "--run", "1", "--nproc", "2"} << "only failed, cancelled, crashed or stopped" << true;
 }
 
 void TstDdp::badProcessCountsAreRefused()

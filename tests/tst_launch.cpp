@@ -468,7 +468,7 @@ void TstLaunch::refusedResumeIsNotReportedAsTheRunsStatus()
     QVERIFY(finished.wait(60000));
     QCOMPARE(finished.first().at(1).toString(), QStringLiteral("failed"));
     const QString message = finished.first().at(2).toString();
-    QVERIFY2(message.startsWith("not resumed") && message.contains("only failed, cancelled or crashed runs"),
+    QVERIFY2(message.startsWith("not resumed") && message.contains("only failed, cancelled, crashed or stopped runs"),
              qPrintable(message));
     QCOMPARE(statusOf(*store, run), QStringLiteral("finished"));
 }

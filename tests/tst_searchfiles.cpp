@@ -161,6 +161,11 @@ void TstSearchFiles::searchEntriesChecked()
     // The options are checked too, and replace the file's entries.
     QVERIFY(problems("{\"grid\": {\"optim.lr\": [0.1]}}", {std::nullopt, 2, std::nullopt}).contains("--runs applies to random"));
     QVERIFY(problems("{\"grid\": {\"optim.lr\": [0.1]}}", {std::nullopt, std::nullopt, 2}).contains("--search-seed applies"));
+    QVERIFY(problems("{\"method\": \"random\", \"runs\": 1, \"grid\": {\"optim.lr\": [0.1]}}",
+                     {std::nullopt, std::nullopt, (quint64(1) << 53) + 1})
+                .contains("--search-seed: 9007199254740993 is beyond 2^53"));
+    QVERIFY(problems("{\"method\": \"random\", \"grid\": {\"optim.lr\": [0.1]}}", {std::nullopt, 0, std::nullopt})
+                .contains("--runs: 0 is not a whole number from 1 to 10000"));
     QCOMPARE(problems("{\"method\": \"random\", \"runs\": 0, \"grid\": {\"optim.lr\": [0.1]}}",
                       {QStringLiteral("grid"), std::nullopt, std::nullopt}),
              QStringLiteral("(planned)"));  // --method grid: the file's random-search entries are left aside

@@ -1,5 +1,6 @@
 #include "compareview.h"
 
+#include "compareseedgroups.h"
 #include "metricsense.h"
 #include "worldtext.h"
 
@@ -58,6 +59,7 @@ CompareView::CompareView(store::RunStore *store, QWidget *parent)
     , m_onlyDifferences(new QCheckBox(tr("Only differences"), this))
     , m_asColumns(new QCheckBox(tr("Runs as columns"), this))
     , m_table(new QTableWidget(this))
+    , m_seedGroups(new CompareSeedGroups(store, this))
 {
     m_onlyDifferences->setChecked(true);
     m_onlyDifferences->setToolTip(tr("Only the settings that tell these runs apart, most telling first (settings "
@@ -75,6 +77,7 @@ CompareView::CompareView(store::RunStore *store, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_table, 1);
+    layout->addWidget(m_seedGroups);
     // Nothing selected (a first start, an empty store): say what the dock is for, not an empty grid.
     m_empty = new QLabel(tr("Select runs in the browser to compare them: Ctrl+click or Shift+click for "
                             "several, or Select best k… for a sweep's best."));
@@ -114,6 +117,7 @@ void CompareView::rebuild()
 {
     m_empty->setVisible(m_runs.isEmpty());
     m_table->setVisible(!m_runs.isEmpty());
+    m_seedGroups->setRuns(m_runs);  // shown only where runs repeat an experiment over seeds
     fill(lines());
     fitColumns();
 }

@@ -17,6 +17,8 @@ class RunStore;
 
 namespace gatefold::widgets {
 
+class CompareSeedGroups;
+
 // Two or more runs side by side, a row per run (a toggle turns the table to a
 // column per run): their metrics (val top-1 last and best, val loss, train
 // loss, images/s — the best of each highlighted: bold and tinted, higher or
@@ -25,7 +27,9 @@ namespace gatefold::widgets {
 // (config::differingSettings: settings that apply, most discriminative first,
 // the seed last); a setting that does not apply to a run, or a value a run
 // has not measured, is "—". Columns are kept narrow enough for four runs in a
-// dock (names elided, the full name in the tooltip).
+// dock (names elided, the full name in the tooltip). Runs that repeat one
+// experiment over seeds are also summed up per group below the table, with
+// intervals and tests against the first group (CompareSeedGroups).
 class CompareView : public QWidget
 {
     Q_OBJECT
@@ -38,6 +42,7 @@ public:
     void setRunsAsColumns(bool on);
     bool runsAsColumns() const;
     QTableWidget *table() const { return m_table; }
+    CompareSeedGroups *seedGroups() const { return m_seedGroups; }
 
     // The widest a run's column (runs as columns), the runs' header (runs as rows) or any column grows, in pixels.
     static constexpr int kMaxRunWidth = 170;
@@ -69,6 +74,7 @@ private:
     QCheckBox *m_onlyDifferences;
     QCheckBox *m_asColumns;
     QTableWidget *m_table;
+    CompareSeedGroups *m_seedGroups;
     QLabel *m_empty = nullptr;
 };
 

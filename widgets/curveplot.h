@@ -19,7 +19,7 @@ namespace gatefold::widgets {
 // One metric of several runs against the step, as curves: each run's raw
 // values faint and its debiased EMA (weight `smoothing`) drawn over them, a
 // legend naming the runs below the axes (never over the data), groups of runs
-// as a mean ± std band each, a crosshair read-out of every curve at the
+// as a band each (mean ± std or the 95 % interval of the mean), a crosshair read-out of every curve at the
 // pointer's x, "no data" named in place for runs without points, optional log
 // scale and percent axis, zoom and pan with the mouse (double-click: fit), and
 // export as PNG, SVG, PDF or CSV (the drawn series' numbers).
@@ -38,12 +38,17 @@ public:
     // (0, and nothing drawn, for fewer than two runs). Each call adds a band (one per group).
     int setSeedBand(const QString &label, const std::vector<std::vector<double>> &steps,
                     const std::vector<std::vector<double>> &values);
+    // What a band spans around the mean: ± the sample std over the runs, or the 95 % confidence
+    // interval of the mean (Student t, n − 1 degrees of freedom: t(0.975, n−1)·s/√n, tables::meanInterval).
+    enum class BandSpread { Std, Interval95 };
     int addBand(const QString &label, const QColor &colour, const std::vector<std::vector<double>> &steps,
-                const std::vector<std::vector<double>> &values);
+                const std::vector<std::vector<double>> &values, BandSpread spread = BandSpread::Std);
     bool hasBand() const { return !m_bands.empty(); }
     struct Band {
         QString label;
         QColor colour;
+        BandSpread spread = BandSpread::Std;
+        int n = 0;  // the runs it is over
         std::vector<double> x, mean, low, high;  // as stored (fractions, not percent)
         QCPGraph *lowGraph = nullptr, *highGraph = nullptr, *meanGraph = nullptr;
     };
@@ -85,12 +90,15 @@ public:
         QString label;
         double x = 0;      // the point's x
         double value = 0;  // as drawn (smoothed; a band's mean), as stored (not scaled)
+        bool band = false;  // a band's row: low and high are its edges at x
+        double low = 0, high = 0;
     };
     std::vector<ReadoutRow> readout(double x) const;
     QString readoutText() const;  // what the crosshair's label shows now ("" when hidden)
     // "no data for this run: …" in the axes while a shown run has no point of the metric.
     QString missingText() const;
-    // The drawn series as CSV: per run its x, raw and smoothed value; per band its x, mean, low, high.
+    // The drawn series as CSV: per run its x, raw and smoothed value; per band its x, mean, low, high,
+    // what the band spans ("std" or "ci95") and the runs it is over.
     QString csv() const;
     // By extension: .png, .svg (via Qt Svg), .pdf or .csv (csv()); false with `error`.
     bool save(const QString &path, QString *error = nullptr);

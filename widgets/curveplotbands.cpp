@@ -1,9 +1,11 @@
-// CurvePlot's groups of runs: a mean ± std band per group over the steps its members share, the
+// CurvePlot's groups of runs: a mean ± std (or 95 % interval) band per group over the steps its members share, the
 // members drawn faint in the group's colour.
 
 #include "curveplot.h"
 
 #include "qcp.h"
+
+#include "tables/significance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +19,7 @@ int CurvePlot::setSeedBand(const QString &label, const std::vector<std::vector<d
 }
 
 int CurvePlot::addBand(const QString &label, const QColor &colour, const std::vector<std::vector<double>> &steps,
-                       const std::vector<std::vector<double>> &values)
+                       const std::vector<std::vector<double>> &values, BandSpread spread)
 {
     if (steps.size() < 2)
         return 0;
@@ -31,20 +33,21 @@ int CurvePlot::addBand(const QString &label, const QColor &colour, const std::ve
     Band band;
     band.label = label;
     band.colour = colour;
+    band.spread = spread;
+    band.n = int(steps.size());
+    std::vector<double> at(steps.size());
     for (double step : common) {
-        double sum = 0, sq = 0;
         for (size_t r = 0; r < steps.size(); ++r) {
             const size_t i = size_t(std::lower_bound(steps[r].begin(), steps[r].end(), step) - steps[r].begin());
-            sum += values[r][i];
-            sq += values[r][i] * values[r][i];
+            at[r] = values[r][i];
         }
-        const double n = double(steps.size());
-        const double m = sum / n;
-        const double sd = std::sqrt(std::max(0.0, (sq - n * m * m) / (n - 1)));  // sample std over the seeds
+        // The sample std over the seeds, or the half-width of the mean's 95 % interval.
+        const tables::MeanInterval mi = tables::meanInterval(at);
+        const double half = spread == BandSpread::Std ? mi.std : mi.halfWidth.value_or(0.0);
         band.x.push_back(step);
-        band.mean.push_back(m);
-        band.low.push_back(m - sd);
-        band.high.push_back(m + sd);
+        band.mean.push_back(mi.mean);
+        band.low.push_back(mi.mean - half);
+        band.high.push_back(mi.mean + half);
     }
     band.lowGraph = m_plot->addGraph();
     band.highGraph = m_plot->addGraph();

@@ -66,16 +66,20 @@ bool CurvePlot::save(const QString &path, QString *error)
 QString CurvePlot::csv() const
 {
     using tables::csvField;
-    QString out = QStringLiteral("series,%1,raw,smoothed,band_mean,band_low,band_high\n").arg(csvField(m_plot->xAxis->label()));
+    QString out = QStringLiteral("series,%1,raw,smoothed,band_mean,band_low,band_high,band_spread,band_n\n")
+                      .arg(csvField(m_plot->xAxis->label()));
     for (const auto &[id, c] : m_curves)
         for (size_t i = 0; i < c.steps.size(); ++i)
-            out += QStringLiteral("%1,%2,%3,%4,,,\n")
+            out += QStringLiteral("%1,%2,%3,%4,,,,,\n")
                        .arg(csvField(c.label), csvNumber(c.steps[i]), csvNumber(c.values[i]), csvNumber(c.smoothValues[i]));
-    for (const Band &band : m_bands)
+    for (const Band &band : m_bands) {
+        // What the band spans: ± the sample std, or the 95 % interval of the mean (Student t).
+        const QString spread = band.spread == BandSpread::Std ? QStringLiteral("std") : QStringLiteral("ci95");
         for (size_t i = 0; i < band.x.size(); ++i)
-            out += QStringLiteral("%1,%2,,,%3,%4,%5\n")
+            out += QStringLiteral("%1,%2,,,%3,%4,%5,%6,%7\n")
                        .arg(csvField(band.label), csvNumber(band.x[i]), csvNumber(band.mean[i]), csvNumber(band.low[i]),
-                            csvNumber(band.high[i]));
+                            csvNumber(band.high[i]), spread, QString::number(band.n));
+    }
     return out;
 }
 

@@ -28,7 +28,7 @@ std::vector<CurvePlot::ReadoutRow> CurvePlot::readout(double x) const
                 rows.push_back({c.label, c.steps[size_t(i)], c.smoothValues[size_t(i)]});
     for (const Band &band : m_bands)
         if (const long i = indexAtOrBefore(band.x, x); i >= 0)
-            rows.push_back({band.label, band.x[size_t(i)], band.mean[size_t(i)]});
+            rows.push_back({band.label, band.x[size_t(i)], band.mean[size_t(i)], true, band.low[size_t(i)], band.high[size_t(i)]});
     return rows;
 }
 
@@ -51,9 +51,13 @@ void CurvePlot::moveCrosshair(double pixelX)
         m_cross->point2->setCoords(x, 1);
         QStringList lines{QStringLiteral("%1 = %2").arg(m_plot->xAxis->label(), QString::number(x, 'g', 6))};
         const bool percent = m_scale == 100.0;
+        auto text = [percent](double v) {
+            return percent ? QStringLiteral("%1 %").arg(100 * v, 0, 'f', 2) : QString::number(v, 'g', 5);
+        };
+        // A band's row: its mean and its edges (the label says whether ± std or the 95 % interval).
         for (const ReadoutRow &row : readout(x))
-            lines << QStringLiteral("%1: %2").arg(row.label, percent ? QStringLiteral("%1 %").arg(100 * row.value, 0, 'f', 2)
-                                                                      : QString::number(row.value, 'g', 5));
+            lines << (row.band ? QStringLiteral("%1: %2 [%3, %4]").arg(row.label, text(row.value), text(row.low), text(row.high))
+                               : QStringLiteral("%1: %2").arg(row.label, text(row.value)));
         if (lines.size() == 1)
             lines << tr("no point at or before this x");
         m_readout->setText(lines.join(QLatin1Char('\n')));

@@ -6,6 +6,7 @@
 
 #include "config/settingcomparison.h"
 #include "store/runstore.h"
+#include "tables/significance.h"
 #include "tables/tablespec.h"
 
 #include <QCheckBox>
@@ -71,7 +72,11 @@ QWidget *CurvesWorkspace::buildBar()
     m_groupButton = new QToolButton;
     m_groupButton->setMenu(m_groupMenu);
     m_groupButton->setPopupMode(QToolButton::InstantPopup);
-    m_groupButton->setToolTip(tr("Draw runs that share the chosen settings as one mean ± std band"));
+    m_groupButton->setToolTip(tr("Draw runs that share the chosen settings as one band around their mean"));
+    m_band = new QComboBox;
+    m_band->addItems({tr("± std"), tr("95 % CI of mean")});
+    m_band->setToolTip(tr("What a group's band spans: ± the sample standard deviation of its runs, or the 95 % "
+                          "confidence interval of their mean (Student t: t(0.975, n−1)·s/√n; very wide for 2 runs)"));
     auto *bar = new QWidget;
     auto *row = new QHBoxLayout(bar);
     row->setContentsMargins(0, 0, 0, 0);
@@ -79,6 +84,7 @@ QWidget *CurvesWorkspace::buildBar()
     row->addWidget(new QLabel(tr("against")));
     row->addWidget(m_xAxis);
     row->addWidget(m_groupButton);
+    row->addWidget(m_band);
     row->addWidget(new QLabel(tr("Smoothing:")));
     row->addWidget(m_smoothingMode);
     row->addWidget(m_smoothing, 1);
@@ -88,6 +94,10 @@ QWidget *CurvesWorkspace::buildBar()
     connect(m_add, &QPushButton::clicked, this, [this] { addPanel(); });
     connect(m_xAxis, &QComboBox::currentIndexChanged, this, &CurvesWorkspace::refresh);
     connect(m_groupMenu, &QMenu::aboutToShow, this, &CurvesWorkspace::fillGroupMenu);
+    connect(m_band, &QComboBox::currentIndexChanged, this, [this] {
+        save();
+        refresh();
+    });
     connect(m_smoothing, &QSlider::valueChanged, this, [this](int v) {
         m_smoothingValue->setText(QString::number(v / 100.0, 'f', 2));
         for (CurvePanel *p : m_panels)
@@ -129,6 +139,10 @@ void CurvesWorkspace::restore(const QString &settingsKey)
             m_grouping = Grouping::None;
         showGrouping();
     }
+    const bool interval = QSettings().value(settingsKey + QStringLiteral("Band")).toString() == QLatin1String("ci95");
+    m_band->blockSignals(true);
+    m_band->setCurrentIndex(interval ? 1 : 0);
+    m_band->blockSignals(false);
     m_settingsKey = settingsKey;
 }
 
@@ -222,6 +236,17 @@ void CurvesWorkspace::save() const
                        : m_grouping == Grouping::BySettings ? QStringLiteral("settings")
                                                               : QStringLiteral("all but seed");
     settings.setValue(m_settingsKey + QStringLiteral("Grouping"), QStringList{mode} + m_groupKeys);
+    settings.setValue(m_settingsKey + QStringLiteral("Band"), bandInterval() ? QStringLiteral("ci95") : QStringLiteral("std"));
+}
+
+void CurvesWorkspace::setBandInterval(bool on)
+{
+    m_band->setCurrentIndex(on ? 1 : 0);
+}
+
+bool CurvesWorkspace::bandInterval() const
+{
+    return m_band->currentIndex() == 1;
 }
 
 void CurvesWorkspace::setRuns(const QList<qint64> &runIds)
@@ -287,7 +312,7 @@ size_t CurvesWorkspace::longestSeries(const QString &key) const
 }
 
 // Per group of runs: its colour for each member, and (two or more with points, against step or
-// epoch) the mean ± std band over the steps they share, the members faint.
+// epoch) the band over the steps they share (± std or the mean's 95 % interval), the members faint.
 void CurvesWorkspace::drawGroups(CurvePlot *plot, const QString &key, const std::vector<config::ComparedRun> &compared)
 {
     const bool allButSeed = m_grouping == Grouping::AllButSeed;
@@ -307,8 +332,15 @@ void CurvesWorkspace::drawGroups(CurvePlot *plot, const QString &key, const std:
         if (!band)
             continue;
         QString label = by.isEmpty() ? tr("all runs") : config::describeSettings(compared[size_t(groups[g].members[0])], by);
-        label += tr(" — mean ± std, n=%1").arg(xs.size());
-        plot->addBand(label, colour, xs, ys);
+        // Which spread, over how many runs; two runs' interval is very wide (t(0.975, 1) = 12.7): said so.
+        const int n = int(xs.size());
+        if (!bandInterval())
+            label += tr(" — mean ± std, n=%1").arg(n);
+        else if (n < tables::kFewSeeds)
+            label += tr(" — mean, 95 % CI, n=%1 (very wide: only %1 runs)").arg(n);
+        else
+            label += tr(" — mean, 95 % CI, n=%1").arg(n);
+        plot->addBand(label, colour, xs, ys, bandInterval() ? CurvePlot::BandSpread::Interval95 : CurvePlot::BandSpread::Std);
     }
 }
 

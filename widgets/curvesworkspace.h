@@ -36,7 +36,10 @@ class SeriesCache;
 // x is (step, epoch, wall time), the smoothing (its value shown) and the log
 // scale hold for every panel, and so does the grouping — none, every setting
 // but the seed, or chosen settings (config::groupBySettings) — which draws a
-// mean ± std band per group with its members faint.
+// band per group with its members faint: the mean ± sample std, or the 95 %
+// confidence interval of the mean (a choice remembered per store; the legend,
+// read-out and CSV say which; one run draws no band, two say the interval is
+// very wide).
 class CurvesWorkspace : public QWidget
 {
     Q_OBJECT
@@ -64,6 +67,10 @@ public:
     Grouping grouping() const { return m_grouping; }
     QStringList groupKeys() const { return m_groupKeys; }
     QToolButton *groupButton() const { return m_groupButton; }
+    // Bands span the 95 % interval of the mean (true) or ± the sample std (false, the default).
+    void setBandInterval(bool on);
+    bool bandInterval() const;
+    QComboBox *bandBox() const { return m_band; }
     QComboBox *xAxisBox() const { return m_xAxis; }
     QSlider *smoothingSlider() const { return m_smoothing; }
     QLabel *smoothingValue() const { return m_smoothingValue; }
@@ -95,6 +102,7 @@ private:
     QLabel *m_smoothingValue;
     QCheckBox *m_logScale;
     QToolButton *m_groupButton;
+    QComboBox *m_band;
     QMenu *m_groupMenu;
     Grouping m_grouping = Grouping::AllButSeed;
     QStringList m_groupKeys;

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "groupstable.h"
+#include "seedgroupstats.h"
+
 #include <QStringList>
 #include <QWidget>
 
@@ -7,8 +10,10 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QListWidget;
+class QPushButton;
 class QTableWidget;
 
 namespace gatefold::store {
@@ -24,6 +29,12 @@ namespace gatefold::widgets {
 // (queued, failed, just started) are not counted, and a line says how many; a
 // group whose runs also differ in settings that are not grouping keys says
 // which (tinted, "Also differ in"), so unrelated runs are never one row unsaid.
+// Per group the 95 % interval of the mean of the tested value (best or last);
+// against a baseline group chosen by the user (combo or context menu,
+// remembered per store) the difference and its interval, p and the test
+// (paired by seed when both hold the same seeds, else Welch), marked better,
+// worse or not significant at α in the metric's direction (seedgroupstats.h).
+// Fewer than kFewSeeds runs: a warning; one run: no p-value, and why.
 class GroupView : public QWidget
 {
     Q_OBJECT
@@ -43,17 +54,51 @@ public:
     // "3 runs without val/top1 not counted." (empty when every run has it)
     QString note() const;
 
+    // The baseline, α and the tested value as remembered under `settingsKey` (QSettings; one per
+    // store); later changes are saved there.
+    void restore(const QString &settingsKey);
+    // The group every other is tested against, by its name ("optim.lr=0.001"; "" none). Kept while
+    // no group has that name (regrouped), and tested again when one has.
+    void setBaseline(const QString &group);
+    QString baseline() const { return m_baseline; }
+    void setAlpha(double alpha);
+    double alpha() const;
+    // Intervals and tests over the runs' best values (true, the default) or their last.
+    void setTestBest(bool best);
+    QComboBox *baselineBox() const { return m_baselineBox; }
+    QDoubleSpinBox *alphaBox() const { return m_alpha; }
+    QPushButton *copyButton() const { return m_copy; }
+    // The column headed `header`, or -1.
+    int column(const QString &header) const;
+    // The groups with their numbers as CSV (values as stored: fractions, not percent; full precision).
+    QString csv() const;
+
 private:
     void refreshKeyList();
     void fillTable();
+    void fillBaselineBox();
+    void computeStats(bool higherIsBetter);
+    void setHeaders(const QString &metric);
+    void fillRow(int r, const SettingsGroupRow &g, const SeedGroupStats &stats, bool percent);
+    void showContextMenu(const QPoint &pos);
+    void save() const;
+    bool testBest() const;
 
     store::RunStore *m_store;
     QCheckBox *m_allButSeed;
     QComboBox *m_metric;
+    QComboBox *m_tested;
+    QComboBox *m_baselineBox;
+    QDoubleSpinBox *m_alpha;
+    QPushButton *m_copy;
     QListWidget *m_keys;
     QLabel *m_note;
     QTableWidget *m_table;
     QStringList m_checked;
+    QString m_baseline;
+    QString m_settingsKey;
+    SettingsGroups m_groups;              // as last shown, for the CSV
+    std::vector<SeedGroupStats> m_stats;  // per row of m_groups
     bool m_updating = false;
 };
 

@@ -130,6 +130,7 @@ QWidget *MainWindow::buildRunTabs()
     auto *runTabs = new QTabWidget;
     runTabs->addTab(runsPanel, tr("Runs"));
     runTabs->addTab(m_groups, tr("Groups"));
+    m_groups->restore(QStringLiteral("groups/%1").arg(storeKey()));  // the baseline, α, best or last: per store
     connect(runTabs, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == 1)
             m_groups->refresh();

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QGridLayout;
 class QLabel;
 class QPushButton;
 
@@ -26,7 +27,7 @@ Q_SIGNALS:
     void importRequested();
 
 private:
-    QPushButton *addChoice(class QGridLayout *grid, int row, const QString &title, const QString &text);
+    QPushButton *addChoice(QGridLayout *grid, int row, const QString &title, const QString &text);
 
     QPushButton *m_demo = nullptr;
     QPushButton *m_open = nullptr;

@@ -62,10 +62,10 @@ train::SearchOverrides searchFromOptions(const QCommandLineParser &parser, QStri
         bool ok = false;
         const QString text = parser.value("search-seed").trimmed();
         const quint64 seed = text.toULongLong(&ok);
-        if (ok && !text.startsWith('+'))
+        if (ok && !text.startsWith('+') && seed <= (quint64(1) << 53))  // exact in the JSON that records it
             search.searchSeed = seed;
         else
-            errors->append(tr("--search-seed: '%1' is not a whole number >= 0").arg(parser.value("search-seed")));
+            errors->append(tr("--search-seed: '%1' is not a whole number from 0 to 2^53").arg(parser.value("search-seed")));
     }
     return search;
 }
@@ -167,7 +167,10 @@ int shortestEpochs(const train::SweepPlan &plan)
 
 QByteArray SweepRequest::searchJson() const
 {
-    QJsonObject search{{"parallel", parallel}};
+    QJsonObject search{{"method", plan.method.isEmpty() ? QStringLiteral("grid") : plan.method},
+                       {"runs", plan.runs},
+                       {"search_seed", double(plan.searchSeed)},  // at most 2^53: a JSON number holds it exactly
+                       {"parallel", parallel}};
     if (asha)
         search.insert("early_stop", asha->toJson());
     return QJsonDocument(search).toJson(QJsonDocument::Compact);
@@ -198,7 +201,7 @@ void addSweepOptions(QCommandLineParser &parser)
     parser.addOption({"runs", tr("Random search: the settings to draw, 1 to 10000, each run with every seed "
                                  "(replaces the grid file's \"runs\")."),
                       tr("n")});
-    parser.addOption({"search-seed", tr("Random search: the seed of the draws, a whole number >= 0 (default 0; "
+    parser.addOption({"search-seed", tr("Random search: the seed of the draws, 0 to 2^53 (default 0; "
                                         "replaces the grid file's \"search_seed\")."),
                       tr("seed")});
     parser.addOption({"parallel", tr("Runs at a time (default 1). With compute.threads = 0 each run gets an equal "

@@ -55,7 +55,7 @@ double uniformValue(double u, double low, double high)
 {
     if (!(low < high))
         return low;
-    const double x = low + u * (high - low);
+    const double x = std::fma(u, high - low, low);  // one rounding on every machine (no contraction choices)
     // The step: the power of ten at least 1000 times below the range's width.
     const int exponent = int(std::floor(std::log10(high - low))) - 3;
     return std::clamp(roundedToPower(x, exponent), low, high);
@@ -65,7 +65,7 @@ double logUniformValue(double u, double low, double high)
 {
     const double logLow = std::log(low);
     const double width = std::log(high) - logLow;
-    const double x = std::exp(logLow + u * width);
+    const double x = std::exp(std::fma(u, width, logLow));
     // A relative step of 10^(1 - digits) at least 1000 times below the range's width in log units.
     const int digits = std::clamp(4 - int(std::floor(std::log10(width))), 4, 17);
     char text[64];

@@ -11,7 +11,11 @@ namespace gatefold::train {
 
 // The random numbers of a random search, the same on every machine for the same seed: the
 // std::mt19937_64 sequence is fixed by the C++ standard, and every conversion from its raw
-// 64-bit numbers is ours (std::uniform_*_distribution differ between standard libraries).
+// 64-bit numbers is ours (std::uniform_*_distribution differ between standard libraries), made of
+// exactly rounded operations (fma, division, snprintf/strtod of decimals). The one exception is
+// log_uniform's log and exp, which C libraries may round differently in the last bit: the rounding
+// to 4 or more significant digits hides that, unless a draw falls within an ulp of a rounding
+// boundary (about once in 10^12 draws).
 class SearchRandom
 {
 public:

@@ -75,7 +75,9 @@ SweepSearch readSweepSearch(const QJsonObject &root, const SearchOverrides &over
         refuseForGrid(root, overrides, problems);
         return search;
     }
-    if (overrides.runs)
+    if (overrides.runs && (*overrides.runs < 1 || *overrides.runs > kMaxSweepRuns))
+        problems.addWithoutLine(tr("--runs: %1 is not a whole number from 1 to %2").arg(*overrides.runs).arg(kMaxSweepRuns));
+    else if (overrides.runs)
         search.runs = *overrides.runs;
     else if (root.contains("runs"))
         search.runs = int(std::max<qint64>(0, readWhole(root, "runs", 1, kMaxSweepRuns, problems)));
@@ -84,7 +86,10 @@ SweepSearch readSweepSearch(const QJsonObject &root, const SearchOverrides &over
                                    "or --runs N (1 to %1)").arg(kMaxSweepRuns));
     if (overrides.runs && root.contains("runs"))
         readWhole(root, "runs", 1, kMaxSweepRuns, problems);
-    if (overrides.searchSeed)
+    if (overrides.searchSeed && *overrides.searchSeed > quint64(kLargestFileSeed))
+        problems.addWithoutLine(tr("--search-seed: %1 is beyond 2^53 (a JSON number would not hold it exactly)")
+                                    .arg(*overrides.searchSeed));
+    else if (overrides.searchSeed)
         search.searchSeed = *overrides.searchSeed;
     if (root.contains("search_seed")) {
         const qint64 seed = readWhole(root, "search_seed", 0, kLargestFileSeed, problems);

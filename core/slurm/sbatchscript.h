@@ -13,7 +13,7 @@ namespace gatefold::slurm {
 // What the engine of each task does with its run.
 enum class EngineCommand {
     Train,   // gatefold-cli train --run ID: a queued run
-    Resume,  // gatefold-cli resume --run ID: a failed, cancelled or crashed run, from its last checkpoint
+    Resume,  // gatefold-cli resume --run ID: a failed, cancelled, crashed or stopped run, from its last checkpoint
 };
 
 // One submission: a job array with one task per run (README, "Cluster").

@@ -69,6 +69,23 @@ void addGrids(std::vector<BadInput> &cases)
                          f.write("g.json", "{\"base\": {\"data.name\": \"cifar10\"}, \"grid\": {\"data.path\": [\"nowhere\"]}}");
                      },
                      sweep(), 2, {"nothing was created", "[data.path=nowhere seed=0] data.path", "nowhere' does not exist"}});
+    // Random search (issue 21): distributions, the search entries and their options.
+    cases.push_back(grid("uniform under grid", "{\"grid\": {\n\"optim.lr\": {\"uniform\": [0.001, 0.01]}}}",
+                         {"line 2", "uniform draws values at random", "\"method\": \"random\""}));
+    cases.push_back(grid("log range from 0",
+                         "{\"method\": \"random\", \"runs\": 2, \"grid\": {\n\"optim.weight_decay\": {\"log_uniform\": [0, 1]}}}",
+                         {"line 2", "log_uniform: the low end must be above 0"}));
+    cases.push_back(grid("two distributions", "{\"method\": \"random\", \"runs\": 2, \"grid\": {\"depth\": "
+                                              "{\"int_uniform\": [1, 2], \"choice\": [1]}}}",
+                         {"give one distribution, not 2"}));
+    cases.push_back(grid("random without runs", "{\"method\": \"random\", \"grid\": {\"depth\": [1, 2]}}",
+                         {"random search needs the number of settings to draw"}));
+    cases.push_back({"grid/search options", [](const CaseFolder &f) { f.write("g.json", "{\"grid\": {\"depth\": [1]}}"); },
+                     sweep() + QStringList{"--method", "bayes", "--runs", "0", "--search-seed", "-4"}, 2,
+                     {"--method: 'bayes' is not a search method", "--runs: '0' is not a whole number from 1 to 10000",
+                      "--search-seed: '-4' is not a whole number from 0 to 2^53", "nothing was created"}});
+    cases.push_back(grid("runs beside a grid", "{\"grid\": {\"depth\": [1, 2]}}", {"--runs applies to random search only"},
+                         {"--runs", "5"}));
     cases.push_back(grid("not JSON", "{\"grid\": {\"depth\": [1,]}}", {"not valid JSON", "trailing comma"}));
     cases.push_back(grid("list root", "[{\"grid\": {}}]", {"a grid file is a JSON object"}));
     cases.push_back({"grid/seeds option repeated", [](const CaseFolder &f) { f.write("g.json", "{\"grid\": {\"depth\": [1]}}"); },
