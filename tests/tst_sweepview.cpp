@@ -95,6 +95,7 @@ private Q_SLOTS:
     void settingsThatApplyToSomeRunsOnly();
     void tooManyCombinationsGetOneMeanPerValue();
     void darkTheme();
+    void logUniformAxisIsLogarithmic();
 
 private:
     QTemporaryDir m_dir;
@@ -489,6 +490,55 @@ void TstSweepView::darkTheme()
     QApplication::processEvents();
     QCOMPARE(view.scatterPlots()->means(QStringLiteral("optim.lr"))->scatterStyle().pen().color(),
              view.palette().color(QPalette::Text));
+}
+
+// Issue 21: lr drawn from a log-uniform range over 1e-3 … 1e-2 by a random search spans under two
+// decades, yet its axis is logarithmic — the sweep's recorded grid says how it was drawn; the same
+// runs outside any sweep get a linear axis (the span alone decides).
+void TstSweepView::logUniformAxisIsLogarithmic()
+{
+    const auto sweepId = m_store->createSweep(
+        QStringLiteral("random lr"), R"({"method": "random", "runs": 4, "seeds": [0],
+            "grid": {"optim.lr": {"log_uniform": [0.001, 0.01]}, "optim.weight_decay": {"uniform": [0.01, 0.5]}}})");
+    QVERIFY(sweepId);
+    const double lrs[] = {0.0012, 0.0025, 0.004, 0.0091};
+    const double decays[] = {0.02, 0.3, 0.11, 0.45};
+    QList<qint64> inSweep, alone;
+    for (int i = 0; i < 4; ++i) {
+        const QByteArray config = QStringLiteral(R"({"optim": {"lr": %1, "weight_decay": %2}})")
+                                      .arg(lrs[i])
+                                      .arg(decays[i])
+                                      .toUtf8();
+        for (qint64 sweep : {*sweepId, qint64(0)}) {
+            store::NewRun run;
+            run.name = QStringLiteral("lr %1").arg(lrs[i]);
+            run.configJson = config;
+            run.sweepId = sweep;
+            const qint64 id = m_store->createRun(run).value_or(0);
+            QVERIFY(id > 0);
+            m_store->addMetrics(id, {{"val/top1", 10, 1, 0, 0.5 + 0.01 * i}});
+            (sweep ? inSweep : alone) << id;
+        }
+    }
+    SweepView view(m_store.get());
+    view.resize(1000, 420);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setRuns(inSweep);
+    QVERIFY2(view.isAvailable(), qPrintable(view.reason()));
+    const QStringList varied = view.table()->varied();
+    const auto axisOf = [&view, &varied](const char *key) { return view.table()->axes()[size_t(varied.indexOf(key))]; };
+    QVERIFY(varied.contains("optim.lr") && varied.contains("optim.weight_decay"));
+    QCOMPARE(axisOf("optim.lr").kind(), SweepAxis::Kind::Log);
+    QCOMPARE(axisOf("optim.weight_decay").kind(), SweepAxis::Kind::Linear);  // uniform: 0.02 … 0.45 stays linear
+    QCOMPARE(view.scatterPlots()->rect(QStringLiteral("optim.lr"))->axis(QCPAxis::atBottom)->scaleType(),
+             QCPAxis::stLogarithmic);
+    test::screenshot(&view, QStringLiteral("sweep-view-log-uniform.png"));
+    view.setRuns(alone);
+    QVERIFY2(view.isAvailable(), qPrintable(view.reason()));
+    QCOMPARE(view.table()->axes()[size_t(view.table()->varied().indexOf("optim.lr"))].kind(), SweepAxis::Kind::Linear);
+    QCOMPARE(view.scatterPlots()->rect(QStringLiteral("optim.lr"))->axis(QCPAxis::atBottom)->scaleType(),
+             QCPAxis::stLinear);
 }
 
 GATEFOLD_TEST_MAIN(TstSweepView)

@@ -214,6 +214,7 @@ void MainWindow::followEngines()
         m_model->setProgress(id, p);
     });
     followSlurm();
+    followSweepJobs();
     connect(queue, &launch::RunQueue::runStarted, this, [this](qint64 id, const launch::StartedEvent &start) {
         if (start.startStep > 0)
             m_cache->forget(id);  // resumed: metrics after its checkpoint are taken again

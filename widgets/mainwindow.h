@@ -18,9 +18,13 @@ class QToolBar;
 namespace gatefold::store {
 struct MetricPoint;
 }
+namespace gatefold::train {
+struct SweepPlan;
+}
 
 namespace gatefold::widgets {
 
+struct AshaSettings;
 class CompareView;
 class InspectPanel;
 class GroupView;
@@ -104,7 +108,12 @@ private:
     QList<QAction *> addLaunchActions(QMenu *runMenu);
     void addResultActions(QMenu *runMenu);
     void fillRunsToolbar(QToolBar *toolbar, const QList<QAction *> &launching);
+    // Sweeps (mainwindowsweeps.cpp): the Sweep dialog, a sweep with early stopping run by a
+    // controller child, a sweep whose controller is gone carried on, what the controllers say.
     void openSweepBuilder();
+    void startControlledSweep(const train::SweepPlan &plan, const QByteArray &gridJson, const AshaSettings &asha);
+    void continueSweeps();
+    void followSweepJobs();
     void duplicateIntoForm();
     void showEngineLogs();
     void openTableBuilder();
@@ -120,7 +129,7 @@ private:
     // Quitting with runs: keep them training in the background, stop them at a checkpoint, or stay
     // (false). mainwindowruns.cpp.
     bool settleRuns();
-    void waitForStops();
+    void waitForStops(bool engines);
     void appendLog(qint64 runId, const QString &text);
     void about();
     void exportCurves();

@@ -95,6 +95,10 @@ QList<QAction *> MainWindow::addLaunchActions(QMenu *runMenu)
             if (!m_controller->resume(id))
                 appendLog(id, m_controller->error());
     });
+    auto *continueSweep = runMenu->addAction(tr("C&ontinue sweep"), this, &MainWindow::continueSweeps);
+    continueSweep->setObjectName(QStringLiteral("continueSweepAction"));
+    continueSweep->setToolTip(tr("Carry on the selected run's sweep with early stopping whose controller is gone "
+                                 "(Gatefold quit, the machine restarted): gatefold-cli sweep --continue"));
     auto *rerun = runMenu->addAction(tr("Re-&run"), this, [this] {
         for (qint64 id : selectedRuns())
             m_controller->rerun(id);
@@ -138,32 +142,6 @@ void MainWindow::fillRunsToolbar(QToolBar *toolbar, const QList<QAction *> &laun
     connect(parallel, &QSpinBox::valueChanged, m_controller->queue(), &launch::RunQueue::setParallel);
     connect(parallel, &QSpinBox::valueChanged, this, [](int runs) { appsettings::setRunsAtATime(runs); });
     toolbar->addWidget(parallel);
-}
-
-void MainWindow::openSweepBuilder()
-{
-    SweepBuilder builder(m_form->form()->config(), this);
-    builder.setName(m_form->runName());
-    builder.addAxis(QStringLiteral("optim.lr"), QString());
-    builder.setSeeds(QStringLiteral("0, 1, 2"));
-    if (m_controller->runsGoToSlurm())
-        builder.setQueueText(tr("Submit to Slurm"));
-    if (builder.exec() != QDialog::Accepted)
-        return;
-    train::SweepPlan plan;
-    QStringList errors;
-    if (!builder.plan(&plan, &errors)) {
-        QMessageBox::warning(this, tr("Sweep"), errors.join('\n'));
-    } else if (m_controller->runsGoToSlurm()) {  // the engine creates and submits it: its answer comes later
-        if (m_controller->submitSweep(m_form->form()->config(), builder.gridJson()))
-            m_form->showLaunchResult(tr("Submitting the sweep '%1' (%n run(s)) to Slurm…", nullptr, int(plan.points.size()))
-                                         .arg(plan.name),
-                                     true);
-        else
-            m_form->showLaunchResult(tr("The sweep was not submitted to Slurm: %1").arg(m_controller->error()), false);
-    } else if (m_controller->launchSweep(plan, builder.gridJson()) == 0) {
-        QMessageBox::warning(this, tr("Sweep"), m_controller->error());
-    }
 }
 
 void MainWindow::duplicateIntoForm()

@@ -10,6 +10,7 @@
 #include "schedulerstates.h"
 #include "slurmtaskfollower.h"
 #include "strandedrunsdialog.h"
+#include "sweepcontrollerjob.h"
 
 #include <QEventLoop>
 #include <QMessageBox>
@@ -21,33 +22,42 @@ bool MainWindow::settleRuns()
 {
     const int training = m_controller->training();
     const int waiting = m_controller->waiting();
-    if (training == 0 && waiting == 0)
+    const int sweeps = m_controller->sweepJobs()->running();
+    if (training == 0 && waiting == 0 && sweeps == 0)
         return true;
-    switch (QuitDialog::ask(this, training, waiting)) {
+    switch (QuitDialog::ask(this, training, waiting, sweeps)) {
     case QuitDialog::Choice::Stay:
         return false;
     case QuitDialog::Choice::KeepRunning: {
+        // A controller's runs are its own: SIGTERM stops them at a checkpoint (sweep --continue goes on).
+        m_controller->sweepJobs()->stopAll();
         QString error;
         if (!m_controller->keepRunning(&error))
             QMessageBox::warning(this, tr("Quit Gatefold"),
                                  tr("The queued runs could not be handed to a background queue: %1\nThey stay "
                                     "queued; Gatefold offers them when it next starts.")
                                      .arg(error));
+        waitForStops(false);
         return true;
     }
     case QuitDialog::Choice::Stop:
+        m_controller->sweepJobs()->stopAll();  // first: a controller would start its next run
         m_controller->stopRuns();
-        waitForStops();
+        waitForStops(true);
         return true;
     }
     return true;
 }
 
 // The engines save a checkpoint and end; the window waits for them (they are detached: "Quit now"
-// leaves them to finish stopping on their own).
-void MainWindow::waitForStops()
+// leaves them to finish stopping on their own), and for the sweep controllers it stopped (they
+// wait for their runs). `engines`: the window's engines were stopped too, not only the controllers'.
+void MainWindow::waitForStops(bool engines)
 {
-    const int total = m_controller->training();
+    const auto left = [this, engines] {
+        return (engines ? m_controller->training() : 0) + m_controller->sweepJobs()->running();
+    };
+    const int total = left();
     if (total == 0)
         return;
     QProgressDialog progress(tr("Stopping %n run(s) at a checkpoint…", nullptr, total), tr("&Quit now"), 0, total, this);
@@ -56,13 +66,14 @@ void MainWindow::waitForStops()
     progress.setMinimumDuration(0);
     progress.setAutoReset(false);
     QEventLoop loop;
-    const auto update = [this, &progress, &loop, total] {
-        const int left = m_controller->training();
-        progress.setValue(total - left);
-        if (left == 0)
+    const auto update = [&progress, &loop, &left, total] {
+        const int now = left();
+        progress.setValue(total - std::min(total, now));
+        if (now == 0)
             loop.quit();
     };
     connect(m_controller->queue(), &launch::RunQueue::changed, &progress, update);
+    connect(m_controller->sweepJobs(), &SweepControllerJob::finished, &progress, update);
     connect(&progress, &QProgressDialog::canceled, &loop, &QEventLoop::quit);
     progress.setValue(0);
     loop.exec();

@@ -6,7 +6,7 @@
 
 namespace gatefold::widgets {
 
-QuitDialog::Choice QuitDialog::ask(QWidget *parent, int training, int waiting)
+QuitDialog::Choice QuitDialog::ask(QWidget *parent, int training, int waiting, int sweeps)
 {
     QMessageBox box(QMessageBox::Question, tr("Quit Gatefold"), QString(), QMessageBox::NoButton, parent);
     box.setObjectName(QStringLiteral("quitDialog"));
@@ -16,6 +16,10 @@ QuitDialog::Choice QuitDialog::ask(QWidget *parent, int training, int waiting)
     if (waiting > 0)
         text << (training > 0 ? tr("%n more wait in the queue.", nullptr, waiting)
                               : tr("%n run(s) wait in the queue.", nullptr, waiting));
+    if (sweeps > 0)
+        text << tr("Sweeps with early stopping run by this window: %n. Quitting stops them either way (their runs "
+                   "save a checkpoint); Run ▸ Continue sweep carries them on later.",
+                   nullptr, sweeps);
     box.setText(text.join(QLatin1Char(' ')));
     box.setInformativeText(
         tr("Keep running: the runs train on in the background (the queued ones start in turn, as many at a "

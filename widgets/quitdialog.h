@@ -15,8 +15,9 @@ class QuitDialog
     Q_DECLARE_TR_FUNCTIONS(QuitDialog)
 public:
     enum class Choice { KeepRunning, Stop, Stay };
-    // `training`: engines running; `waiting`: runs in the window's queue not started yet.
-    static Choice ask(QWidget *parent, int training, int waiting);
+    // `training`: engines running; `waiting`: runs in the window's queue not started yet; `sweeps`:
+    // sweep controllers (early stopping) this window runs — they stop either way.
+    static Choice ask(QWidget *parent, int training, int waiting, int sweeps = 0);
 };
 
 } // namespace gatefold::widgets

@@ -5,6 +5,7 @@
 #include "filedialogs.h"
 #include "schedulerstates.h"
 #include "slurmtaskfollower.h"
+#include "sweepcontrollerjob.h"
 
 #include "launch/backgroundqueue.h"
 #include "launch/localprocess.h"
@@ -49,6 +50,8 @@ RunController::RunController(QString enginePath, QString storePath, QObject *par
     m_slurm = std::make_unique<SlurmSubmitter>(m_enginePath, m_store->path());
     m_states = std::make_unique<SchedulerStates>(m_enginePath, m_store->path());
     m_tasks = std::make_unique<SlurmTaskFollower>();
+    m_sweeps = std::make_unique<SweepControllerJob>(m_enginePath, m_store->path());
+    connect(m_sweeps.get(), &SweepControllerJob::runsChanged, this, &RunController::followStore);
     connect(m_check.get(), &CreationCheck::confirmed, this, &RunController::confirmed);
     connect(m_slurm.get(), &SlurmSubmitter::done, this, &RunController::slurmAnswered);
     connect(m_check.get(), &CreationCheck::notVisible, this, &RunController::recordedElsewhereNot);

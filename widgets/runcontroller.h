@@ -27,6 +27,7 @@ namespace gatefold::widgets {
 class CreationCheck;
 class SchedulerStates;
 class SlurmTaskFollower;
+class SweepControllerJob;
 namespace filedialogs {
 class ProtectedStore;
 }
@@ -74,6 +75,8 @@ public:
     SlurmSubmitter *slurmSubmitter() const { return m_slurm.get(); }
     // The live progress of runs training in Slurm tasks (their output files).
     SlurmTaskFollower *slurmTasks() const { return m_tasks.get(); }
+    // The controllers of sweeps with early stopping started (or continued) from this window.
+    SweepControllerJob *sweepJobs() const { return m_sweeps.get(); }
     qint64 rerun(qint64 runId);  // a new run with the same config and name
     std::optional<train::RunConfig> configOf(qint64 runId) const;
     // Created here, not yet confirmed visible to a fresh process (not on the queue yet).
@@ -131,6 +134,7 @@ private:
     std::unique_ptr<SlurmSubmitter> m_slurm;
     std::unique_ptr<SchedulerStates> m_states;
     std::unique_ptr<SlurmTaskFollower> m_tasks;
+    std::unique_ptr<SweepControllerJob> m_sweeps;
     std::map<qint64, slurm::SlurmOptions> m_forSlurm;  // created for Slurm: submitted once confirmed
     std::map<qint64, store::NewRun> m_created;  // until confirmed: what to create again if it was lost
     std::vector<qint64> m_crashedAtStart;

@@ -103,6 +103,8 @@ void RunTableModel::update(int r, store::RunRecord run)
         Q_EMIT dataChanged(index(r, Processes), index(r, Processes));
     }
     const bool statusChanged = old.status != now.status;
+    if (statusChanged || old.message != now.message)
+        row.rungRead = false;  // stopped again, at another rung
     if (statusChanged || old.message != now.message || old.damage != now.damage || old.device != now.device
         || old.created != now.created)
         Q_EMIT dataChanged(index(r, Status), index(r, Device));
@@ -327,8 +329,12 @@ QVariant RunTableModel::fixedData(int r, Column column, bool sort) const
         return run.id;
     case Name:
         return run.name;
-    case Status:
-        return sort ? QVariant(int(run.status)) : QVariant(statusText(run) + schedulerText(run.id));
+    case Status: {
+        if (sort)
+            return int(run.status);
+        const QString stopped = run.damage.isEmpty() ? stoppedText(r) : QString();
+        return (stopped.isEmpty() ? statusText(run) : stopped) + schedulerText(run.id);
+    }
     case Progress:
         return progressData(row, sort);
     case Top1Last:

@@ -24,6 +24,7 @@ namespace gatefold::widgets {
 // val top-1 last and best, device, processes (the world size the engine
 // recorded, or in grey what a run not started yet asks for), tags and notes
 // (editable in place, written to the store), created — then any extra columns. A run
+// early stopping stopped says at which rung in its status; a run
 // on Slurm adds where Slurm has it to its status: a config key's value
 // ("config:optim.lr") or a metric's last, best (highest) or lowest value
 // ("metric:val/loss:min"). refresh() re-reads the store and updates the rows
@@ -96,6 +97,8 @@ private:
         store::RunVersions versions;  // read on first need
         bool versionsRead = false;
         std::map<QString, store::MetricSummary> metrics;  // extra metric columns, on first need
+        QString rung;  // a stopped run: "stopped at rung 1 (epoch 1)", read on first need
+        bool rungRead = false;
     };
     QVariant extraData(int row, int extra, bool sort) const;
     QVariant fixedData(int row, Column column, bool sort) const;
@@ -110,6 +113,8 @@ private:
     bool rereadMetrics(Row &row);  // true when a value shown changed
     void metricsChanged(int row);
     QString waitingText(const store::RunRecord &run) const;  // "" unless it waits to be resumed
+    // A run early stopping stopped: where (runtablemodelrung.cpp); "" for any other run, or no decision recorded.
+    QString stoppedText(int row) const;
     QString schedulerText(qint64 runId) const;                 // " · Slurm pending", "" for a run not on Slurm
     QString schedulerTip(qint64 runId) const;
 

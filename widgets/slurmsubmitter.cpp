@@ -1,11 +1,12 @@
 #include "slurmsubmitter.h"
 
+#include "engineerror.h"
+
 #include "launch/engineevents.h"
 
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -14,19 +15,6 @@ namespace gatefold::widgets {
 namespace {
 
 constexpr int kFinishMs = 60000;  // at the end: how long a command under way may still take
-
-// What the engine said went wrong: from its first "error: " line on, that prefix left out (lines
-// before it are its warnings and notes, or a library's); everything when it printed no such line.
-QString engineError(const QByteArray &stderrBytes)
-{
-    QStringList lines = QString::fromUtf8(stderrBytes).trimmed().split(QLatin1Char('\n'));
-    const qsizetype first = lines.indexOf(QRegularExpression(QStringLiteral("^error: .*")));
-    if (first < 0)
-        return lines.join(QLatin1Char('\n')).trimmed();
-    lines = lines.mid(first);
-    lines.first().remove(0, 7);
-    return lines.join(QLatin1Char('\n'));
-}
 
 bool writeFile(const QString &path, const QByteArray &bytes)
 {

@@ -30,7 +30,8 @@ bool categoryBefore(const QString &a, const QString &b)
 
 } // namespace
 
-SweepAxis SweepAxis::of(const QString &key, const std::vector<const config::ComparedRun *> &runs)
+SweepAxis SweepAxis::of(const QString &key, const std::vector<const config::ComparedRun *> &runs,
+                        bool logDistribution)
 {
     SweepAxis axis;
     axis.m_key = key;
@@ -54,7 +55,8 @@ SweepAxis SweepAxis::of(const QString &key, const std::vector<const config::Comp
     if (numeric && !axis.m_values.empty()) {
         axis.m_min = axis.m_values.front();
         axis.m_max = axis.m_values.back();
-        axis.m_kind = axis.m_min > 0 && axis.m_max / axis.m_min >= kLogSpan ? Kind::Log : Kind::Linear;
+        const bool wide = axis.m_max / axis.m_min >= kLogSpan;
+        axis.m_kind = axis.m_min > 0 && (wide || logDistribution) ? Kind::Log : Kind::Linear;
         return axis;
     }
     axis.m_values.clear();

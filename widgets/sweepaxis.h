@@ -13,7 +13,8 @@ namespace gatefold::widgets {
 
 // How the sweep view lays one varied setting along an axis: a number on a
 // linear axis, or on a logarithmic one where its values are positive and span
-// two decades or more (optim.lr over 1e-4 … 1e-2); anything else — text,
+// two decades or more (optim.lr over 1e-4 … 1e-2), or drawn from a log-uniform
+// range; anything else — text,
 // true/false, a mix — as categories, evenly spaced in the order of their values
 // (numbers ascending). A run the setting does not apply to ("—") is a category
 // of its own at the end of a categorical axis, and sits below a numeric one.
@@ -22,8 +23,10 @@ class SweepAxis
 public:
     enum class Kind { Linear, Log, Categorical };
 
-    // The axis of `key` over `runs` (the values of the runs it applies to).
-    static SweepAxis of(const QString &key, const std::vector<const config::ComparedRun *> &runs);
+    // The axis of `key` over `runs` (the values of the runs it applies to). `logDistribution`: the
+    // values were drawn from a log-uniform range, so a log axis however narrow their span.
+    static SweepAxis of(const QString &key, const std::vector<const config::ComparedRun *> &runs,
+                        bool logDistribution = false);
 
     const QString &key() const { return m_key; }
     Kind kind() const { return m_kind; }

@@ -1,5 +1,6 @@
 #include "sweeptable.h"
 
+#include "config/sweepgrid.h"
 #include "report/reportcsv.h"
 #include "store/runstore.h"
 #include "tables/tablespec.h"
@@ -8,6 +9,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <set>
 
 namespace gatefold::widgets {
 
@@ -51,6 +53,7 @@ void SweepTable::readRuns(store::RunStore &store, const QList<qint64> &runIds,
     if (oneQuery)
         for (store::RunRecord &r : store.runs())
             records.emplace(r.id, std::move(r));
+    std::set<qint64> sweeps;
     for (qint64 id : ids) {
         std::optional<store::RunRecord> record;
         if (!oneQuery)
@@ -70,11 +73,19 @@ void SweepTable::readRuns(store::RunStore &store, const QList<qint64> &runIds,
         } else {
             run.settings = config::comparedRun(record->configJson);
         }
+        if (record->sweepId > 0)
+            sweeps.insert(record->sweepId);
         const store::MetricSummary s = store.metricSummary(id, m_metric);
         run.measured = s.count > 0;
         run.value = m_reduction == Reduction::Last ? s.last : m_lowerIsBetter ? s.min : s.max;
         m_runs.push_back(std::move(run));
     }
+    // What the runs' sweeps drew from a log-uniform range is laid on a log axis, however narrow.
+    for (qint64 sweepId : sweeps)
+        if (const auto sweep = store.sweep(sweepId))
+            for (const auto &[key, distribution] : train::sweepDistributions(sweep->gridJson))
+                if (distribution == QLatin1String("log_uniform"))
+                    m_logKeys.insert(key);
 }
 
 void SweepTable::findVaried()
@@ -94,7 +105,7 @@ void SweepTable::findVaried()
     for (const SweepRun *run : measured())
         drawn.push_back(&run->settings);
     for (const QString &key : m_varied)
-        m_axes.push_back(SweepAxis::of(key, drawn));
+        m_axes.push_back(SweepAxis::of(key, drawn, m_logKeys.count(key) > 0));
     // Seed repeats: the measured runs grouped by what varies among them but the seed — what
     // groupBySettings(…, allButSeed) would find again, without a second pass over every setting.
     QStringList beyondSeed = m_varied;

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <map>
+#include <set>
 #include <vector>
 
 namespace gatefold::store {
@@ -33,7 +34,8 @@ struct SweepRun {
 // The numbers behind the sweep view: the selected runs (by id), the settings
 // that vary among those that measured the metric (config::differingSettings:
 // most discriminative first, the seed last), an axis for each, and the runs
-// repeated over seeds (config::groupBySettings, all but seed). The metric's
+// repeated over seeds (config::groupBySettings, all but seed); a setting a sweep of the runs drew
+// from a log-uniform range (its recorded grid) gets a log axis. The metric's
 // unit and direction are the result tables' (tables::columnsFromText): top-1
 // in percent, best = highest; a loss best = lowest.
 class SweepTable
@@ -83,6 +85,7 @@ private:
     std::vector<SweepRun> m_runs;
     QStringList m_varied;
     std::vector<SweepAxis> m_axes;
+    std::set<QString> m_logKeys;  // settings a sweep of these runs drew from a log-uniform range
     std::vector<config::SettingGroup> m_repeats;
 };
 
