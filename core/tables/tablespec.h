@@ -83,7 +83,7 @@ struct TableSpec {
     Spread spread = Spread::Std;
     // The row every other row is tested against (tablesignificance.h: its label, or a part of one
     // label); empty: no tests. `alpha`: the two-sided significance level, 0 < alpha < 1.
-    QString baseline;
+    QString baseline{};
     double alpha = 0.05;
 };
 
