@@ -143,6 +143,7 @@ private Q_SLOTS:
     void badOptionsRefused();
     void defaultOutputUnchanged();
     void specRoundTrip();
+    void pooledRowTestedAndSaysSo();
 
 private:
     QStringList tableArgs(const QStringList &more) const
@@ -390,6 +391,41 @@ void tst_tablesignificance::specRoundTrip()
     spec.baseline = QStringLiteral("nope");
     QVERIFY(!computeTable(*s, {1, 2, 3}, spec, timer, &error));
     QVERIFY2(error.contains(QStringLiteral("names no row; the rows are 'base'")), qPrintable(error));
+}
+
+// A preset-like row pooling runs of five learning rates keeps its † and is tested as one group (Welch:
+// 13 runs against 3), its note says so; a base row of seeds is the baseline. The LaTeX compiles.
+void tst_tablesignificance::pooledRowTestedAndSaysSo()
+{
+    NoTimer timer;
+    QString error;
+    auto s = store::RunStore::open(m_storePath, &error);
+    QVERIFY2(s, qPrintable(error));
+    TableSpec spec;
+    spec.columns = *columnsFromText(QStringLiteral("text:0,metric:val/top1:last"), nullptr);
+    spec.rows = {{QString(), {QStringLiteral("ViT lr 0.001")}, QJsonObject{{"optim.lr", 0.001}}},
+                 {QString(), {QStringLiteral("ViT, other rates")}, QJsonObject{}}};
+    spec.baseline = QStringLiteral("lr 0.001");
+    std::vector<qint64> ids;
+    for (qint64 i = 1; i <= 16; ++i)
+        ids.push_back(i);
+    const auto t = computeTable(*s, ids, spec, timer, &error);
+    QVERIFY2(t, qPrintable(error));
+    QCOMPARE(t->baselineRow, 0);
+    QVERIFY(t->rows[1].pooled());
+    QCOMPARE(t->rows[1].cells[1].n, 13);
+    QVERIFY(t->rows[1].cells[1].test && !t->rows[1].cells[1].test->paired);
+    QVERIFY(t->rows[1].cells[1].verdict != Verdict::Untested);
+    const QString latex = writeLatex(*t);
+    QVERIFY2(latex.contains(QStringLiteral("$^{\\dagger}$\\,mean over 13 runs that differ in optim.lr, not only in the seed; "
+                                           "not ranked for the best; tested against the baseline as one group.")),
+             qPrintable(latex));
+    QVERIFY(latex.contains(QStringLiteral("ViT lr 0.001\\,(baseline) &")));
+    if (QStandardPaths::findExecutable(QStringLiteral("pdflatex")).isEmpty())
+        QSKIP("pdflatex is not installed");
+    QTemporaryDir dir;
+    const QString log = compileLatex(latexDocument(*t), dir.path());
+    QVERIFY2(log.isEmpty(), qPrintable(log));
 }
 
 QTEST_GUILESS_MAIN(tst_tablesignificance)
