@@ -205,7 +205,12 @@ void TableBuilder::refreshBaselineChoices(const tables::ComputedTable &table)
     // The spec's baseline may be part of a label (a saved spec, a preset): the row it names.
     QString why;
     const auto row = m_spec.baseline.isEmpty() ? std::nullopt : tables::findBaselineRow(table, m_spec.baseline, &why);
-    m_baseline->setCurrentIndex(row ? *row + 1 : 0);
+    int index = row ? *row + 1 : 0;
+    if (!row && !m_spec.baseline.isEmpty()) {  // names no row now: shown as such, so "None" can still be picked
+        m_baseline->addItem(tr("%1 (no such row)").arg(m_spec.baseline), m_spec.baseline);
+        index = m_baseline->count() - 1;
+    }
+    m_baseline->setCurrentIndex(index);
     m_alpha->setEnabled(!m_spec.baseline.isEmpty());
     m_updating = false;
 }
