@@ -81,11 +81,11 @@ void addTableOptions(QCommandLineParser &parser)
     parser.addOption({"group-by", tr("seed (default), none, or a setting key such as gate.kind."), tr("seed|none|key")});
     parser.addOption({"caption", tr("Caption (replaces the spec's)."), tr("text")});
     parser.addOption({"label", tr("LaTeX label (replaces the spec's)."), tr("text")});
-    parser.addOption({"spread", tr("What follows ± in a group: std (sample standard deviation, default) or ci95\n"
+    parser.addOption({"spread", tr("What follows ± in a group: std (sample standard deviation, default) or ci95 "
                                    "(half-width of the 95 % Student-t confidence interval of the mean)."),
                       tr("std|ci95")});
-    parser.addOption({"baseline", tr("Test every other row against the row with this label (or the one label containing\n"
-                                     "it): Welch's t-test, paired by seed where both rows hold the same seeds; LaTeX marks\n"
+    parser.addOption({"baseline", tr("Test every other row against the row with this label (or the one label containing "
+                                     "it): Welch's t-test, paired by seed where both rows hold the same seeds; LaTeX marks "
                                      "significantly better/worse cells, CSV gets diff, its interval, t, df, p, test, verdict."),
                       tr("text")});
     parser.addOption({"alpha", tr("Significance level of the tests, 0 < alpha < 1 (default 0.05)."), tr("alpha")});
@@ -270,7 +270,7 @@ std::optional<TableResult> makeTable(store::RunStore &store, const TableRequest 
         return std::nullopt;
     }
     if (!request.spec.baseline.isEmpty() && !tables::applyBaseline(&*table, request.spec.baseline, request.spec.alpha, &why)) {
-        *error = commandError(ExitUsage, tr("--baseline: %1 (nothing was written)").arg(why));
+        *error = commandError(ExitUsage, tr("--%1 (nothing was written)").arg(why));
         return std::nullopt;
     }
     if (const QStringList failed = table->problems(); !failed.isEmpty()) {  // a model that cannot be timed
