@@ -337,6 +337,10 @@ void tst_tablesignificance::badOptionsRefused()
     const CliResult spread = runCli(tableArgs({"--spread", "sem"}));
     QCOMPARE(spread.exitCode, 2);
     QVERIFY(spread.err.contains(QStringLiteral("--spread: 'sem' is not std or ci95")));
+    // A preset's rows are labelled by their fixed texts, placeholders ("—") left out.
+    const CliResult preset = runCli({"table", "--store", m_storePath, "--all", "--preset", "cde-table2", "--baseline", "xyz"});
+    QCOMPARE(preset.exitCode, 2);
+    QVERIFY2(preset.err.contains(QStringLiteral("the rows are 'ViT (baseline)', 'CDE-Soft / width / 512 / 4', ")), qPrintable(preset.err));
     // The whole label wins over a part of another ("two" is in no other label; "base" is whole).
     QCOMPARE(runCli(tableArgs({"--baseline", "BASE", "--format", "csv"})).exitCode, 0);
 }

@@ -291,6 +291,23 @@ bool writeFile(const QString &path, const QByteArray &bytes)
     return true;
 }
 
+// A row that pools runs differing in more than the seed is marked in the table; said here too.
+void notePooledRows(const tables::ComputedTable &table)
+{
+    for (const tables::TableRow &row : table.rows) {
+        if (!row.pooled())
+            continue;
+        QStringList ids;
+        for (const qint64 id : row.countedIds)
+            ids << QString::number(id);
+        if (ids.size() > 6)
+            ids = ids.mid(0, 5) << QStringLiteral("…");
+        const QString tested = table.tested() && !row.baseline ? tr("; tested against the baseline as one group") : QString();
+        printErr(tr("note: the row of runs %1 is a %2 (marked in the table)%3")
+                     .arg(ids.join(QStringLiteral(", ")), tables::pooledNote(row), tested));
+    }
+}
+
 // Rows of few runs, and what the tests found, on stderr (the table marks them too).
 void noteStatistics(const tables::ComputedTable &table)
 {
@@ -323,20 +340,7 @@ void noteStatistics(const tables::ComputedTable &table)
 // The spec (--save-spec) and the table, to --out or stdout.
 int writeTable(const TableRequest &request, const TableResult &result)
 {
-    // A row that pools runs differing in more than the seed is marked in the table; said here too.
-    for (const tables::TableRow &row : result.table.rows)
-        if (row.pooled()) {
-            QStringList ids;
-            for (const qint64 id : row.countedIds)
-                ids << QString::number(id);
-            if (ids.size() > 6)
-                ids = ids.mid(0, 5) << QStringLiteral("…");
-            printErr(tr("note: the row of runs %1 is a %2 (marked in the table)%3").arg(ids.join(QStringLiteral(", ")),
-                                                                                       tables::pooledNote(row),
-                                                                                       result.table.tested() && !row.baseline
-                                                                                           ? tr("; tested against the baseline as one group")
-                                                                                           : QString()));
-        }
+    notePooledRows(result.table);
     noteStatistics(result.table);
     if (request.saveSpec && !writeFile(*request.saveSpec, tables::specToJson(request.spec)))
         return ExitFailure;

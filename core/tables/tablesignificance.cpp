@@ -13,7 +13,8 @@ QString labelFrom(const ComputedTable &table, const TableRow &row, bool (*wanted
     QStringList parts;
     for (size_t c = 0; c < table.columns.size() && c < row.cells.size(); ++c) {
         const TableCell &cell = row.cells[c];
-        if (wanted(table.columns[c].source) && !cell.numeric && !cell.missing && !cell.text.isEmpty())
+        const bool says = std::any_of(cell.text.begin(), cell.text.end(), [](QChar ch) { return ch.isLetterOrNumber(); });
+        if (wanted(table.columns[c].source) && !cell.numeric && !cell.missing && says)  // not a "—" placeholder
             parts << cell.text;
     }
     return parts.join(QStringLiteral(" / "));

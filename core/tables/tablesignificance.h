@@ -14,7 +14,8 @@
 namespace gatefold::tables {
 
 // A row as --baseline and the window's chooser name it: the texts of its name and fixed-text
-// cells joined by " / " (a row without any: its settings' cells; then "row N").
+// cells joined by " / ", placeholders such as "—" left out (a row without any: its settings'
+// cells; then "row N").
 QString rowLabel(const ComputedTable &table, size_t row);
 QStringList rowLabels(const ComputedTable &table);
 
