@@ -323,6 +323,7 @@ void TstTableBuilder::significanceAgainstABaseline()
                                          "p = 0.00388 at α = 0.05; paired t-test by seed (t = 16, df = 2).")),
              qPrintable(tip));
     QVERIFY(m->item(0, 3)->toolTip().contains(QStringLiteral("The baseline row")));
+    QCOMPARE(m->item(0, 1)->background().color(), QColor(60, 130, 220, 60));  // the whole baseline row tinted
     QVERIFY(!m->item(0, 3)->text().contains(QStringLiteral("▲")));
     // One run: no test, no mark, tinted, why in the tooltip.
     QCOMPARE(m->item(2, 3)->text(), QStringLiteral("90.00"));

@@ -84,6 +84,10 @@ void TablePreview::showTable(const tables::ComputedTable &table)
     m_view->resizeColumnsToContents();
     m_latex->setPlainText(tables::writeLatex(table));
     m_status->setText(statusText(table));
+    m_status->setToolTip(table.tested() ? TableBuilderText::tr("▲ / ▼: significantly better / worse than the baseline "
+                                                               "row (Welch's two-sided t-test, paired by seed where "
+                                                               "both rows hold the same seeds).")
+                                        : QString());
 }
 
 QString TablePreview::statusText(const tables::ComputedTable &table)
@@ -101,8 +105,7 @@ QString TablePreview::statusText(const tables::ComputedTable &table)
                 worse += cell.verdict == tables::Verdict::Worse ? 1 : 0;
             }
         status += QStringLiteral(". ")
-                + TableBuilderText::tr("Baseline %1, α = %2: ▲ %3 cell(s) significantly better, ▼ %4 worse (Welch's "
-                                       "t-test, paired by seed where the seeds match).")
+                + TableBuilderText::tr("Baseline %1, α = %2: ▲ %3 cell(s) better, ▼ %4 worse.")
                       .arg(tables::rowLabel(table, size_t(table.baselineRow)))
                       .arg(table.alpha)
                       .arg(better)
