@@ -20,6 +20,7 @@
 #include "config/runpresets.h"
 #include "widgets/tablebuilder.h"
 
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFont>
 #include <QStandardItemModel>
@@ -74,6 +75,7 @@ private Q_SLOTS:
     void presetAndFiles();
     void latencyTimedByTheEngine();
     void latencyWithoutAnEngineSaysWhy();
+    void significanceAgainstABaseline();
 
 private:
     QTemporaryDir m_dir;
@@ -278,6 +280,92 @@ void TstTableBuilder::latencyWithoutAnEngineSaysWhy()
     // The other columns are there as ever; the table can still be saved, the cell empty.
     QCOMPARE(b.previewModel()->item(0, 2)->text(), QStringLiteral("82.00 ± 2.83"));
     QVERIFY(b.latex().contains(QStringLiteral("--")));
+}
+
+
+// Issue 21 through the dialog's own widgets: the baseline chooser lists the rows, a row of the same
+// seeds 5.33 points better is marked ▲ with the difference and p in its tooltip (numbers as
+// tests/tablesignificance_reference.py's "paired" row), a one-run row is tinted and untested, alpha
+// and the spread change the preview, the LaTeX and CSV carry the marks and numbers.
+void TstTableBuilder::significanceAgainstABaseline()
+{
+    QString error;
+    auto s = store::RunStore::open(m_dir.filePath(QStringLiteral("significance.sqlite")), &error);
+    QVERIFY2(s, qPrintable(error));
+    const double vit[] = {0.70, 0.72, 0.71}, cde[] = {0.75, 0.78, 0.76};
+    QList<qint64> ids;
+    for (int seed = 0; seed < 3; ++seed) {
+        ids << addRun(*s, QStringLiteral("vit"), configWith({}, seed), seed, {0.5, vit[seed]});
+        ids << addRun(*s, QStringLiteral("cde"), configWith({"gate.kind=cde", "gate.codebook_size=64"}, seed), seed,
+                      {0.5, cde[seed]});
+    }
+    ids << addRun(*s, QStringLiteral("one"), configWith({"gate.kind=cde", "gate.codebook_size=32"}, 0), 0, {0.5, 0.9});
+    widgets::TableBuilder b(s.get(), ids, kTableEngine);
+    b.show();
+    auto *baseline = b.findChild<QComboBox *>(QStringLiteral("baseline"));
+    auto *spread = b.findChild<QComboBox *>(QStringLiteral("spread"));
+    auto *alpha = b.findChild<QDoubleSpinBox *>(QStringLiteral("alpha"));
+    QVERIFY(baseline && spread && alpha);
+    QCOMPARE(baseline->count(), 4);  // None, then the rows
+    QCOMPARE(baseline->itemText(1), QStringLiteral("vit"));
+    QCOMPARE(baseline->itemText(3), QStringLiteral("one"));
+    QVERIFY(!alpha->isEnabled());
+    QStandardItemModel *m = b.previewModel();
+    QVERIFY(!m->item(1, 3)->text().contains(QStringLiteral("▲")));  // no baseline, no marks
+
+    baseline->setCurrentIndex(1);
+    QCOMPARE(b.spec().baseline, QStringLiteral("vit"));
+    QVERIFY(alpha->isEnabled());
+    QVERIFY(b.problem().isEmpty());
+    QCOMPARE(m->item(1, 3)->text(), QStringLiteral("76.33 ± 1.53 ▲"));
+    const QString tip = m->item(1, 3)->toolTip();
+    QVERIFY2(tip.contains(QStringLiteral("Significantly better than the baseline: difference 5.33 (95 % CI 3.90 to 6.77), "
+                                         "p = 0.00388 at α = 0.05; paired t-test by seed (t = 16, df = 2).")),
+             qPrintable(tip));
+    QVERIFY(m->item(0, 3)->toolTip().contains(QStringLiteral("The baseline row")));
+    QCOMPARE(m->item(0, 1)->background().color(), QColor(60, 130, 220, 60));  // the whole baseline row tinted
+    QVERIFY(!m->item(0, 3)->text().contains(QStringLiteral("▲")));
+    // One run: no test, no mark, tinted, why in the tooltip.
+    QCOMPARE(m->item(2, 3)->text(), QStringLiteral("90.00"));
+    QVERIFY(m->item(2, 3)->toolTip().contains(QStringLiteral("One run: no interval and no test.")));
+    QVERIFY(m->item(2, 3)->toolTip().contains(QStringLiteral("Not tested against the baseline")));
+    QCOMPARE(m->item(2, 3)->background().color(), QColor(240, 200, 40, 90));
+    QVERIFY(m->item(1, 3)->background() == QBrush());  // three runs: no tint
+    QVERIFY(b.latex().contains(QStringLiteral("76.33 $\\pm$ 1.53$^{\\blacktriangle}$")));
+    QVERIFY(b.latex().contains(QStringLiteral("than the baseline, vit, at $\\alpha = 0.05$")));
+    QVERIFY(b.csv().contains(QStringLiteral(",paired,better")));
+    screenshot(&b, QStringLiteral("tablebuilder-significance.png"));
+
+    // A stricter alpha: p = 0.0039 is no longer significant.
+    alpha->setValue(0.001);
+    QCOMPARE(b.spec().alpha, 0.001);
+    QCOMPARE(m->item(1, 3)->text(), QStringLiteral("76.33 ± 1.53"));
+    QVERIFY(m->item(1, 3)->toolTip().contains(QStringLiteral("Not significantly different")));
+    // ± the 95 % interval: (80.1279 − 72.5388) / 2 = 3.79.
+    spread->setCurrentIndex(1);
+    QCOMPARE(b.spec().spread, tables::Spread::Ci95);
+    QCOMPARE(m->item(1, 3)->text(), QStringLiteral("76.33 ± 3.79"));
+    // The spec keeps the choices; loaded into another dialog, the chooser shows them.
+    const QString specPath = m_dir.filePath(QStringLiteral("significance.json"));
+    QVERIFY2(b.saveSpec(specPath, &error), qPrintable(error));
+    widgets::TableBuilder other(s.get(), ids, kTableEngine);
+    QVERIFY2(other.loadSpec(specPath, &error), qPrintable(error));
+    QCOMPARE(other.findChild<QComboBox *>(QStringLiteral("baseline"))->currentText(), QStringLiteral("vit"));
+    QCOMPARE(other.findChild<QDoubleSpinBox *>(QStringLiteral("alpha"))->value(), 0.001);
+    QCOMPARE(other.findChild<QComboBox *>(QStringLiteral("spread"))->currentIndex(), 1);
+    // Rows by each run: "vit" names three rows now; the chooser says so, the preview says why, None still works.
+    b.findChild<QComboBox *>(QStringLiteral("grouping"))->setCurrentIndex(1);
+    QVERIFY2(b.problem().contains(QStringLiteral("baseline 'vit' names 3 rows")), qPrintable(b.problem()));
+    QCOMPARE(baseline->currentText(), QStringLiteral("vit (no such row)"));
+    baseline->setCurrentIndex(0);
+    QVERIFY(b.problem().isEmpty());
+    QCOMPARE(b.previewModel()->rowCount(), 7);
+    b.findChild<QComboBox *>(QStringLiteral("grouping"))->setCurrentIndex(0);
+    // None again: no tests.
+    baseline->setCurrentIndex(0);
+    QVERIFY(b.spec().baseline.isEmpty());
+    QVERIFY(!alpha->isEnabled());
+    QVERIFY(!b.csv().contains(QStringLiteral("verdict")));
 }
 
 GATEFOLD_TEST_MAIN(TstTableBuilder)

@@ -8,10 +8,12 @@
 
 #include "store/runstore.h"
 #include "tables/tablepresets.h"
+#include "tables/tablesignificance.h"
 #include "tables/tablewriters.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -102,7 +104,7 @@ void TableBuilder::buildUi()
 
     QDialogButtonBox *buttons = buildButtons();
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("%n selected run(s); groups show mean ± sample standard deviation.", nullptr,
+    layout->addWidget(new QLabel(tr("%n selected run(s); groups show their mean ± the spread chosen under Spread.", nullptr,
                                     int(m_runIds.size()))));
     layout->addWidget(splitter, 1);
     layout->addWidget(buttons);
@@ -141,7 +143,76 @@ QFormLayout *TableBuilder::buildRowChoices(const std::set<QString> &settings)
     top->addRow(tr("Caption:"), m_caption);
     top->addRow(tr("Label:"), m_label);
     top->addRow(tr("Order rows by:"), m_sort);
+    buildSignificanceChoices(top);
     return top;
+}
+
+// What "±" shows, the baseline row the others are tested against, and alpha.
+void TableBuilder::buildSignificanceChoices(QFormLayout *form)
+{
+    m_spread = new QComboBox;
+    m_spread->setObjectName(QStringLiteral("spread"));
+    m_spread->addItem(tr("± standard deviation"), tables::spreadName(tables::Spread::Std));
+    m_spread->addItem(tr("± 95 % confidence interval of the mean"), tables::spreadName(tables::Spread::Ci95));
+    m_baseline = new QComboBox;
+    m_baseline->setObjectName(QStringLiteral("baseline"));
+    m_baseline->setToolTip(tr("Test every other row against this one: Welch's two-sided t-test, paired by seed where "
+                              "both rows hold the same seeds. Significantly better or worse cells are marked ▲ / ▼."));
+    m_alpha = new QDoubleSpinBox;
+    m_alpha->setObjectName(QStringLiteral("alpha"));
+    m_alpha->setRange(0.001, 0.5);
+    m_alpha->setDecimals(3);
+    m_alpha->setSingleStep(0.01);
+    m_alpha->setValue(m_spec.alpha);
+    m_alpha->setPrefix(QStringLiteral("α = "));
+    m_alpha->setEnabled(false);
+    auto *baselineRow = new QHBoxLayout;
+    baselineRow->addWidget(m_baseline, 1);
+    baselineRow->addWidget(m_alpha);
+    form->addRow(tr("Spread:"), m_spread);
+    form->addRow(tr("Baseline:"), baselineRow);
+}
+
+void TableBuilder::connectSignificance()
+{
+    connect(m_spread, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_updating)
+            return;
+        m_spec.spread = tables::spreadFromName(m_spread->currentData().toString()).value_or(tables::Spread::Std);
+        recompute();
+    });
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_updating)
+            return;
+        m_spec.baseline = m_baseline->currentData().toString();
+        recompute();
+    });
+    connect(m_alpha, &QDoubleSpinBox::valueChanged, this, [this](double alpha) {
+        if (m_updating)
+            return;
+        m_spec.alpha = alpha;
+        recompute();
+    });
+}
+
+void TableBuilder::refreshBaselineChoices(const tables::ComputedTable &table)
+{
+    m_updating = true;
+    m_baseline->clear();
+    m_baseline->addItem(tr("None"), QString());
+    for (const QString &label : tables::rowLabels(table))
+        m_baseline->addItem(label, label);
+    // The spec's baseline may be part of a label (a saved spec, a preset): the row it names.
+    QString why;
+    const auto row = m_spec.baseline.isEmpty() ? std::nullopt : tables::findBaselineRow(table, m_spec.baseline, &why);
+    int index = row ? *row + 1 : 0;
+    if (!row && !m_spec.baseline.isEmpty()) {  // names no row now: shown as such, so "None" can still be picked
+        m_baseline->addItem(tr("%1 (no such row)").arg(m_spec.baseline), m_spec.baseline);
+        index = m_baseline->count() - 1;
+    }
+    m_baseline->setCurrentIndex(index);
+    m_alpha->setEnabled(!m_spec.baseline.isEmpty());
+    m_updating = false;
 }
 
 // Close, and loading and saving the spec, the LaTeX and the CSV, each through a file dialog.
@@ -200,6 +271,7 @@ void TableBuilder::connectEditors()
         recompute();
     });
     connect(m_columns, &TableColumnEditor::columnEdited, this, &TableBuilder::recompute);
+    connectSignificance();
 }
 
 void TableBuilder::setSpec(const tables::TableSpec &spec)
@@ -208,6 +280,8 @@ void TableBuilder::setSpec(const tables::TableSpec &spec)
     m_updating = true;
     m_caption->setText(spec.caption);
     m_label->setText(spec.label);
+    m_spread->setCurrentIndex(m_spread->findData(tables::spreadName(spec.spread)));
+    m_alpha->setValue(spec.alpha);
     m_grouping->setCurrentIndex(spec.grouping == tables::TableSpec::Grouping::Seed   ? 0
                                 : spec.grouping == tables::TableSpec::Grouping::None ? 1
                                                                                      : 2);
@@ -291,10 +365,17 @@ void TableBuilder::recompute()
     m_table.reset();
     m_problem.clear();
     QString error;
+    tables::TableSpec spec = m_spec;
+    spec.baseline.clear();  // the rows first: the baseline chooser lists them even when the baseline names none
     if (m_store)
-        m_table = tables::computeTable(*m_store, m_runIds, m_spec, *m_timer, &error);
+        m_table = tables::computeTable(*m_store, m_runIds, spec, *m_timer, &error);
     else
         error = tr("No run store is open.");
+    if (m_table) {
+        refreshBaselineChoices(*m_table);
+        if (!m_spec.baseline.isEmpty() && !tables::applyBaseline(&*m_table, m_spec.baseline, m_spec.alpha, &error))
+            m_table.reset();
+    }
     if (!m_table) {
         m_problem = error;
         m_preview->showProblem(error);

@@ -11,6 +11,7 @@
 
 class QComboBox;
 class QDialogButtonBox;
+class QDoubleSpinBox;
 class QFormLayout;
 class QLineEdit;
 class QStandardItemModel;
@@ -35,6 +36,8 @@ class TablePreview;
 // Latency and throughput are timed by the engine (an EngineCostTimer's
 // gatefold-cli child): their cells say "measuring…" and the preview is
 // computed again as the numbers arrive; the dialog never waits for them.
+// Significance (issue 21): "±" shows the std or the 95 % interval; a baseline chosen among
+// the rows tests the others at the chosen alpha (marks and tooltips in the preview).
 class TableBuilder : public QDialog
 {
     Q_OBJECT
@@ -67,6 +70,10 @@ public:
 private:
     void buildUi();
     QFormLayout *buildRowChoices(const std::set<QString> &settings);
+    void buildSignificanceChoices(QFormLayout *form);
+    void connectSignificance();
+    // The baseline chooser lists the rows of `table` (and "None"), the spec's baseline selected.
+    void refreshBaselineChoices(const tables::ComputedTable &table);
     QDialogButtonBox *buildButtons();
     void connectEditors();
     void refreshSortChoices();
@@ -87,6 +94,9 @@ private:
     QLineEdit *m_caption = nullptr;
     QLineEdit *m_label = nullptr;
     QComboBox *m_sort = nullptr;
+    QComboBox *m_spread = nullptr;
+    QComboBox *m_baseline = nullptr;
+    QDoubleSpinBox *m_alpha = nullptr;
     TableColumnEditor *m_columns = nullptr;
     TablePreview *m_preview = nullptr;
 };

@@ -8,6 +8,7 @@
 #include "store/runstore.h"
 #include "tables/computedtable.h"
 #include "tables/tablepresets.h"
+#include "tables/tablesignificance.h"
 #include "tables/tablewriters.h"
 #include "timing/inprocesstimer.h"
 
@@ -15,6 +16,8 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QSaveFile>
+
+#include <map>
 
 namespace gatefold::cli {
 namespace {
@@ -78,6 +81,14 @@ void addTableOptions(QCommandLineParser &parser)
     parser.addOption({"group-by", tr("seed (default), none, or a setting key such as gate.kind."), tr("seed|none|key")});
     parser.addOption({"caption", tr("Caption (replaces the spec's)."), tr("text")});
     parser.addOption({"label", tr("LaTeX label (replaces the spec's)."), tr("text")});
+    parser.addOption({"spread", tr("What follows ± in a group: std (sample standard deviation, default) or ci95 "
+                                   "(half-width of the 95 % Student-t confidence interval of the mean)."),
+                      tr("std|ci95")});
+    parser.addOption({"baseline", tr("Test every other row against the row with this label (or the one label containing "
+                                     "it): Welch's t-test, paired by seed where both rows hold the same seeds; LaTeX marks "
+                                     "significantly better/worse cells, CSV gets diff, its interval, t, df, p, test, verdict."),
+                      tr("text")});
+    parser.addOption({"alpha", tr("Significance level of the tests, 0 < alpha < 1 (default 0.05)."), tr("alpha")});
     parser.addOption({"format", tr("latex (default) or csv."), tr("latex|csv")});
     parser.addOption({"out", tr("Write to this file instead of stdout."), tr("file")});
     parser.addOption({"list-presets", tr("List the table presets and exit.")});
@@ -138,6 +149,32 @@ tables::TableSpec baseSpec(const QCommandLineParser &parser, QStringList *errors
     return spec;
 }
 
+// --spread, --baseline and --alpha over the spec's.
+void applySignificanceOptions(const QCommandLineParser &parser, tables::TableSpec *spec, QStringList *errors)
+{
+    if (parser.isSet("spread")) {
+        if (const auto spread = tables::spreadFromName(parser.value("spread")))
+            spec->spread = *spread;
+        else
+            errors->append(tr("--spread: '%1' is not std or ci95").arg(parser.value("spread")));
+    }
+    if (parser.isSet("baseline")) {
+        spec->baseline = parser.value("baseline").trimmed();
+        if (spec->baseline.isEmpty())
+            errors->append(tr("--baseline needs the label of a row (e.g. --baseline \"ViT\")"));
+    }
+    if (parser.isSet("alpha")) {
+        bool ok = false;
+        const double alpha = parser.value("alpha").toDouble(&ok);
+        if (!ok || !(alpha > 0 && alpha < 1))
+            errors->append(tr("--alpha: '%1' is not a number between 0 and 1 (e.g. 0.05)").arg(parser.value("alpha")));
+        else if (spec->baseline.isEmpty())
+            errors->append(tr("--alpha needs a baseline row to test against (--baseline TEXT)"));
+        else
+            spec->alpha = alpha;
+    }
+}
+
 // The spec with --columns (over a spec file), --group-by, --caption and --label applied.
 tables::TableSpec specFromOptions(const QCommandLineParser &parser, QStringList *errors)
 {
@@ -167,6 +204,7 @@ tables::TableSpec specFromOptions(const QCommandLineParser &parser, QStringList 
         spec.caption = parser.value("caption");
     if (parser.isSet("label"))
         spec.label = parser.value("label");
+    applySignificanceOptions(parser, &spec, errors);
     return spec;
 }
 
@@ -224,9 +262,15 @@ std::optional<TableResult> makeTable(store::RunStore &store, const TableRequest 
         return std::nullopt;
     }
     timing::InProcessTimer timer;
-    auto table = tables::computeTable(store, *ids, request.spec, timer, &why);
+    tables::TableSpec spec = request.spec;
+    spec.baseline.clear();  // found below: a baseline naming no row is bad usage, not a failure
+    auto table = tables::computeTable(store, *ids, spec, timer, &why);
     if (!table) {
         *error = commandError(ExitFailure, why);
+        return std::nullopt;
+    }
+    if (!request.spec.baseline.isEmpty() && !tables::applyBaseline(&*table, request.spec.baseline, request.spec.alpha, &why)) {
+        *error = commandError(ExitUsage, tr("--%1 (nothing was written)").arg(why));
         return std::nullopt;
     }
     if (const QStringList failed = table->problems(); !failed.isEmpty()) {  // a model that cannot be timed
@@ -247,20 +291,57 @@ bool writeFile(const QString &path, const QByteArray &bytes)
     return true;
 }
 
+// A row that pools runs differing in more than the seed is marked in the table; said here too.
+void notePooledRows(const tables::ComputedTable &table)
+{
+    for (const tables::TableRow &row : table.rows) {
+        if (!row.pooled())
+            continue;
+        QStringList ids;
+        for (const qint64 id : row.countedIds)
+            ids << QString::number(id);
+        if (ids.size() > 6)
+            ids = ids.mid(0, 5) << QStringLiteral("…");
+        const QString tested = table.tested() && !row.baseline ? tr("; tested against the baseline as one group") : QString();
+        printErr(tr("note: the row of runs %1 is a %2 (marked in the table)%3")
+                     .arg(ids.join(QStringLiteral(", ")), tables::pooledNote(row), tested));
+    }
+}
+
+// Rows of few runs, and what the tests found, on stderr (the table marks them too).
+void noteStatistics(const tables::ComputedTable &table)
+{
+    if (!table.showsStatistics())
+        return;
+    for (size_t r = 0; r < table.rows.size(); ++r) {
+        const int n = tables::fewestRuns(table, table.rows[r]);
+        if (n == 1)
+            printErr(tr("note: the row '%1' has one run: no interval and no test").arg(tables::rowLabel(table, r)));
+        else if (n > 1 && n < tables::kFewSeeds)
+            printErr(tr("note: the row '%1' has %2 runs (fewer than %3): its interval and test are weak")
+                         .arg(tables::rowLabel(table, r)).arg(n).arg(tables::kFewSeeds));
+    }
+    if (!table.tested())
+        return;
+    std::map<tables::Verdict, int> counts;
+    for (const tables::TableRow &row : table.rows)
+        for (size_t c = 0; c < row.cells.size(); ++c)
+            if (!row.baseline && tables::isMetricColumn(table.columns[c]) && !row.cells[c].missing)
+                ++counts[row.cells[c].verdict];
+    printErr(tr("baseline '%1' (alpha %2): %3 cell(s) significantly better, %4 worse, %5 not significant, %6 untested")
+                 .arg(tables::rowLabel(table, size_t(table.baselineRow)))
+                 .arg(table.alpha)
+                 .arg(counts[tables::Verdict::Better])
+                 .arg(counts[tables::Verdict::Worse])
+                 .arg(counts[tables::Verdict::NotSignificant])
+                 .arg(counts[tables::Verdict::Untested]));
+}
+
 // The spec (--save-spec) and the table, to --out or stdout.
 int writeTable(const TableRequest &request, const TableResult &result)
 {
-    // A row that pools runs differing in more than the seed is marked in the table; said here too.
-    for (const tables::TableRow &row : result.table.rows)
-        if (row.pooled()) {
-            QStringList ids;
-            for (const qint64 id : row.countedIds)
-                ids << QString::number(id);
-            if (ids.size() > 6)
-                ids = ids.mid(0, 5) << QStringLiteral("…");
-            printErr(tr("note: the row of runs %1 is a %2 (marked in the table)").arg(ids.join(QStringLiteral(", ")),
-                                                                                       tables::pooledNote(row)));
-        }
+    notePooledRows(result.table);
+    noteStatistics(result.table);
     if (request.saveSpec && !writeFile(*request.saveSpec, tables::specToJson(request.spec)))
         return ExitFailure;
     if (request.out) {

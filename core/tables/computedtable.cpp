@@ -7,6 +7,7 @@
 #include "rowgroups.h"
 #include "store/runstore.h"
 #include "tablerun.h"
+#include "tablesignificance.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -210,7 +211,12 @@ QString meanText(const TableCell &cell, const ColumnSpec &column)
     return formatNumber(cell.mean, column.format);
 }
 
-QString cellText(const TableCell &cell, const ColumnSpec &column)
+double spreadOf(const TableCell &cell, Spread spread)
+{
+    return spread == Spread::Ci95 ? cell.halfWidth.value_or(0.0) : cell.std;
+}
+
+QString cellText(const TableCell &cell, const ColumnSpec &column, Spread spread)
 {
     if (cell.missing)
         return QString();
@@ -218,7 +224,7 @@ QString cellText(const TableCell &cell, const ColumnSpec &column)
         return cell.text;
     QString text = meanText(cell, column);
     if (showsStd(cell, column))
-        text += QStringLiteral(" ± ") + formatNumber(cell.std, column.format);
+        text += QStringLiteral(" ± ") + formatNumber(spreadOf(cell, spread), column.format);
     return text;
 }
 
@@ -245,6 +251,10 @@ std::optional<ComputedTable> computeTable(store::RunStore &store, const std::vec
     if (spec.sortColumn >= 0)
         sortRows(&table, spec.sortColumn, spec.sortDescending);
     markBest(&table);
+    table.spread = spec.spread;
+    table.alpha = spec.alpha;
+    if (!spec.baseline.isEmpty() && !applyBaseline(&table, spec.baseline, spec.alpha, error))
+        return std::nullopt;
     return table;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "costtimer.h"
+#include "significance.h"
 #include "tablespec.h"
 
 #include <QString>
@@ -28,6 +29,12 @@ struct TableCell {
     int n = 0;        // runs that have the value
     QString text;     // a text cell's text
     bool bold = false;
+    std::optional<double> halfWidth;   // of the mean's 95 % Student-t interval (n > 1)
+    std::vector<SeedValue> seedValues; // a metric cell: each run's value and seed, in the row's order
+    // Against the table's baseline row (a metric cell of another row; tablesignificance.h): the
+    // test (row − baseline; none when a side has fewer than two runs) and what it says at alpha.
+    std::optional<TTest> test;
+    Verdict verdict = Verdict::Untested;
 };
 
 // A row's runs are its group or the preset row's matches; its numbers are over
@@ -45,6 +52,7 @@ struct TableRow {
     std::vector<qint64> countedIds;  // their ids, in runIds' order
     QStringList pooledKeys;   // the settings (not the seed) its counted runs differ in; empty: seeds only
     bool pooled() const { return !pooledKeys.isEmpty(); }
+    bool baseline = false;    // the row the others are tested against
 };
 
 // A table ready for a writer: the spec's caption, label and columns, the headers, and the rows in order.
@@ -54,6 +62,12 @@ struct ComputedTable {
     std::vector<ColumnSpec> columns;
     QStringList headers;
     std::vector<TableRow> rows;
+    Spread spread = Spread::Std;  // what "±" shows
+    int baselineRow = -1;         // the row the others are tested against; -1: no tests
+    double alpha = 0.05;
+    bool tested() const { return baselineRow >= 0; }
+    // Intervals and tests are written (CSV columns, LaTeX notes): a 95 % CI spread or a baseline.
+    bool showsStatistics() const { return spread == Spread::Ci95 || tested(); }
     bool hasSections() const;
     // Cells still being measured.
     int pendingCells() const;
@@ -81,9 +95,11 @@ QString formatNumber(double value, const NumberFormat &format);
 bool showsStd(const TableCell &cell, const ColumnSpec &column);
 // A numeric cell's mean as plain text (a run count as a whole number).
 QString meanText(const TableCell &cell, const ColumnSpec &column);
-// A cell as plain text: "93.70 ± 0.12" (std shown when n > 1 and the column
-// wants it), the text, or "" when missing.
-QString cellText(const TableCell &cell, const ColumnSpec &column);
+// What follows "±": the std, or the 95 % interval's half-width (0 without one).
+double spreadOf(const TableCell &cell, Spread spread);
+// A cell as plain text: "93.70 ± 0.12" (the spread shown when n > 1 and the column
+// wants it: the std, or with Spread::Ci95 the 95 % interval's half-width), the text, or "" when missing.
+QString cellText(const TableCell &cell, const ColumnSpec &column, Spread spread = Spread::Std);
 
 // The table of `runIds` (in that order) under `spec`: rows (one per run, per
 // group of seeds, per value of a key, or the spec's fixed rows), every

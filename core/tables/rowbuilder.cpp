@@ -25,9 +25,13 @@ TableCell numberCell(const std::vector<double> &values)
         cell.missing = true;
         return cell;
     }
+    if (values.size() > 1)  // the interval of the mean (95 %, Student t); exactly 0 for equal values
+        cell.halfWidth = meanInterval(values).halfWidth;
     if (std::all_of(values.begin(), values.end(), [&](double v) { return v == values.front(); })) {
         cell.mean = values.front();
         cell.std = 0.0;
+        if (cell.halfWidth)
+            cell.halfWidth = 0.0;
         return cell;
     }
     const double mean = std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
@@ -198,10 +202,15 @@ TableCell RowBuilder::nameCell(const std::vector<const TableRun *> &runs) const
 TableCell RowBuilder::metricCell(const std::vector<const TableRun *> &runs, const ColumnSpec &column)
 {
     std::vector<double> values;
+    std::vector<SeedValue> seeded;
     for (const TableRun *r : runs)
-        if (const auto v = metric(*r, column))
+        if (const auto v = metric(*r, column)) {
             values.push_back(*v);
-    return numberCell(values);
+            seeded.push_back({r->record.seed, *v});
+        }
+    TableCell cell = numberCell(values);
+    cell.seedValues = std::move(seeded);
+    return cell;
 }
 
 bool RowBuilder::costCell(const std::vector<const TableRun *> &runs, const ColumnSpec &column, TableCell *cell,

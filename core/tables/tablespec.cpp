@@ -15,6 +15,20 @@ bool isPercentMetric(const QString &key)
     return k.contains(QLatin1String("top1")) || k.contains(QLatin1String("top5")) || k.contains(QLatin1String("acc"));
 }
 
+QString spreadName(Spread spread)
+{
+    return spread == Spread::Ci95 ? QStringLiteral("ci95") : QStringLiteral("std");
+}
+
+std::optional<Spread> spreadFromName(const QString &name)
+{
+    if (name == QLatin1String("std"))
+        return Spread::Std;
+    if (name == QLatin1String("ci95"))
+        return Spread::Ci95;
+    return std::nullopt;
+}
+
 namespace {
 
 bool isMetricStat(const QString &stat)
@@ -155,6 +169,8 @@ QStringList validateSpec(const TableSpec &spec)
     if (spec.sortColumn >= int(spec.columns.size()))
         problems << QStringLiteral("sort column %1 does not exist (the table has %2 columns)")
                         .arg(spec.sortColumn + 1).arg(spec.columns.size());
+    if (!(spec.alpha > 0 && spec.alpha < 1))
+        problems << QStringLiteral("alpha must be between 0 and 1 (e.g. 0.05), not %1").arg(spec.alpha);
     return problems;
 }
 
@@ -168,6 +184,13 @@ QByteArray specToJson(const TableSpec &spec)
         o.insert("sort_column", spec.sortColumn);
         o.insert("sort_descending", spec.sortDescending);
     }
+    // Written only when not the defaults: specs saved before keep their bytes.
+    if (spec.spread != Spread::Std)
+        o.insert("spread", spreadName(spec.spread));
+    if (!spec.baseline.isEmpty())
+        o.insert("baseline", spec.baseline);
+    if (spec.alpha != 0.05)
+        o.insert("alpha", spec.alpha);
     QJsonArray columns;
     for (const ColumnSpec &c : spec.columns) {
         QJsonObject j;
@@ -391,7 +414,9 @@ std::optional<TableSpec> specFromJson(const QByteArray &json, QStringList *error
     }
     SpecReader r(*doc, &problems);
     const QJsonObject o = doc->root().toObject();
-    r.onlyKeys(o, {"caption", "label", "group_by", "sort_column", "sort_descending", "columns", "rows"}, QString(), QString());
+    r.onlyKeys(o, {"caption", "label", "group_by", "sort_column", "sort_descending", "spread", "baseline", "alpha",
+                   "columns", "rows"},
+               QString(), QString());
     TableSpec spec;
     spec.caption = r.text(o, "caption", QString(), QString()).value_or(QString());
     spec.label = r.text(o, "label", QString(), QString()).value_or(QString());
@@ -406,6 +431,15 @@ std::optional<TableSpec> specFromJson(const QByteArray &json, QStringList *error
     }
     spec.sortColumn = int(r.whole(o, "sort_column", QString(), QString(), 0, 1000).value_or(-1));
     spec.sortDescending = r.flag(o, "sort_descending", QString(), QString()).value_or(true);
+    if (const auto spread = r.text(o, "spread", QString(), QString())) {
+        if (const auto s = spreadFromName(*spread))
+            spec.spread = *s;
+        else
+            r.add(json::StrictJson::member(QString(), "spread"), QStringLiteral("spread"),
+                  QStringLiteral("'%1' is not std or ci95").arg(*spread));
+    }
+    spec.baseline = r.text(o, "baseline", QString(), QString()).value_or(QString());
+    spec.alpha = r.number(o, "alpha", QString(), QString()).value_or(0.05);
     const auto columns = r.member(o, "columns", QString(), QString(), &QJsonValue::isArray, "a list of column objects");
     if (!o.contains("columns"))
         problems << QStringLiteral("\"columns\" is missing: a list of column objects");

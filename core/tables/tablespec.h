@@ -64,6 +64,12 @@ struct RowSpec {
     QJsonObject match;
 };
 
+// What follows "±" in a group's cell: the sample standard deviation (n − 1; the default) or the
+// half-width of the 95 % Student-t confidence interval of the mean (significance.h's meanInterval).
+enum class Spread { Std, Ci95 };
+QString spreadName(Spread spread);                      // "std", "ci95"
+std::optional<Spread> spreadFromName(const QString &name);
+
 struct TableSpec {
     enum class Grouping { None, Seed, Key };
     QString caption;
@@ -74,6 +80,11 @@ struct TableSpec {
     std::vector<RowSpec> rows;           // empty: rows come from the runs and the grouping
     int sortColumn = -1;                 // -1: rows in run order (or preset order)
     bool sortDescending = true;
+    Spread spread = Spread::Std;
+    // The row every other row is tested against (tablesignificance.h: its label, or a part of one
+    // label); empty: no tests. `alpha`: the two-sided significance level, 0 < alpha < 1.
+    QString baseline{};
+    double alpha = 0.05;
 };
 
 // A default header for a column ("val/top1 (best)", "Params (M)", …).

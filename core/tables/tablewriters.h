@@ -26,9 +26,15 @@ QString latexEscape(const QString &text);
 // than the seed) marks its metric cells $^{\dagger}$ ($^{\ddagger}$, … for the
 // next) and a footnote-sized line under the tabular says n and the settings
 // (pooledNote). Needs \usepackage{booktabs}.
+// Statistics (issue 21): with Spread::Ci95 "±" is the 95 % interval's half-width (a note says so);
+// with a baseline row (tablesignificance.h) a metric cell significantly better or worse than the
+// baseline's is marked $^{\blacktriangle}$ / $^{\blacktriangledown}$, the baseline row says
+// "(baseline)", a note names the test, alpha and the baseline, and the output starts with a comment
+// that the marks need \usepackage{amssymb}. With either, a metric cell of fewer than kFewSeeds runs
+// is marked $^{\ast}$ (a note explains it). Pooled rows keep their † and are tested (their note says so).
 QString writeLatex(const ComputedTable &table);
 
-// A whole LaTeX document around writeLatex (article, booktabs) — what the
+// A whole LaTeX document around writeLatex (article, booktabs; amssymb with a baseline) — what the
 // tests give pdflatex.
 QString latexDocument(const ComputedTable &table);
 
@@ -39,6 +45,12 @@ QString csvField(const QString &text);
 // sections starts with a "section" column; missing cells are empty. A table
 // with a pooled row ends every line with "n" (the runs counted) and "pooled
 // across (not only the seed)" (the settings, "; "-separated, empty for seeds only).
+// With Spread::Ci95 or a baseline, every metric column "H" has "H std", "H n", "H ci_low" and
+// "H ci_high" (the mean's 95 % interval), and with a baseline "H diff", "H diff_ci_low", "H diff_ci_high"
+// (row − baseline and its 95 % interval), "H t", "H df", "H p", "H test" (paired or welch) and
+// "H verdict" (better, worse, not significant, untested; the baseline row: baseline). Intervals and
+// differences are in the unit of the column's numbers (percent columns × 100), every statistic at
+// full precision; a test impossible (a side with one run) is "—" (diff still the difference of means).
 QString writeCsv(const ComputedTable &table);
 // The records of RFC 4180 text (for tests and imports); nullopt on an unterminated quote.
 std::optional<std::vector<QStringList>> parseCsv(const QString &text);
