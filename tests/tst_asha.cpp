@@ -198,6 +198,13 @@ void TstAsha::interruptedRunContinuesWhereItWas()
     const AshaJob promote = controller.next();
     QCOMPARE(describe({promote.kind, promote.runId - m_firstId + 1, promote.fromRung, promote.stopAtEpoch}),
              QStringLiteral("promote 2 from rung 1 to 3"));
+    {
+        // Its controller dies before the engine claims it: the run is still stopped, promoted — continued.
+        search::AshaController beforeTheEngine(*m_store, m_sweep, settings());
+        const AshaJob job = beforeTheEngine.next();
+        QCOMPARE(describe({job.kind, job.runId - m_firstId + 1, job.fromRung, job.stopAtEpoch}),
+                 QStringLiteral("continue 2 to 3"));
+    }
     // Its engine gets to epoch 2 and is cancelled (SIGTERM to the sweep).
     QVERIFY(m_store->setStatus(promote.runId, store::RunStatus::Running));
     QVERIFY(m_store->addMetrics(promote.runId, {{QStringLiteral("val/top1"), 2, 2.0, 0, 0.52}}));

@@ -190,8 +190,18 @@ void TstEngineEvents::wireBytesAreTheDocumentedOnes()
                         R"("value":0.5,"wall":1767225600.25}],"run":7})" "\n"));
     QCOMPARE(eventLine(EndEvent{7, QStringLiteral("finished"), QStringLiteral("10 epochs")}),
              QByteArray(R"({"event":"end","message":"10 epochs","run":7,"status":"finished"})" "\n"));
-    QCOMPARE(eventLine(SweepEndEvent{3, 4, 1, 0}),
+    QCOMPARE(eventLine(SweepEndEvent{3, 4, 1, 0, 0}),
              QByteArray(R"({"cancelled":0,"event":"sweep_end","failed":1,"finished":4,"sweep":3})" "\n"));
+    // Early stopping adds how many runs wait at a rung, read back; a line without it reads as 0.
+    QCOMPARE(eventLine(SweepEndEvent{3, 1, 0, 0, 5}),
+             QByteArray(R"({"cancelled":0,"event":"sweep_end","failed":0,"finished":1,"stopped":5,"sweep":3})" "\n"));
+    {
+        QString why;
+        const auto back = parseEventLine(eventLine(SweepEndEvent{3, 1, 0, 0, 5}), &why);
+        QVERIFY2(back && std::get<SweepEndEvent>(*back).stopped == 5, qPrintable(why));
+        const auto old = parseEventLine(R"({"cancelled":0,"event":"sweep_end","failed":0,"finished":1,"sweep":3})", &why);
+        QVERIFY2(old && std::get<SweepEndEvent>(*old).stopped == 0, qPrintable(why));
+    }
     QCOMPARE(eventLine(CreatedEvent{7, QStringLiteral("s.sqlite")}),
              QByteArray(R"({"event":"created","run":7,"store":"s.sqlite"})" "\n"));
     QCOMPARE(eventLine(SubmittedEvent{7, QStringLiteral("41_2"), QStringLiteral("/s/slurm-1.sbatch")}),

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AshaSettings</name>
+    <message>
+        <location filename="../widgets/ashasettings.cpp" line="+27"/>
+        <source>the rung &quot;%1&quot; is not a whole number of epochs from 1 on</source>
+        <translation>die Stufe „%1“ ist keine ganze Zahl von Epochen ab 1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the rungs must increase (%1 comes after %2)</source>
+        <translation>die Stufen müssen ansteigen (%1 kommt nach %2)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the rung at epoch %1 is past the runs&apos; last epoch (train.epochs is %2)</source>
+        <translation>die Stufe bei Epoche %1 liegt nach der letzten Epoche der Läufe (train.epochs ist %2)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>name at least one rung: the epochs at which runs are compared, e.g. 1, 3, 9</source>
+        <translation>geben Sie mindestens eine Stufe an: die Epochen, an denen die Läufe verglichen werden, z. B. 1, 3, 9</translation>
+    </message>
+</context>
+<context>
     <name>BackgroundQueue</name>
     <message>
         <location filename="../core/launch/backgroundqueue.cpp" line="+80"/>
@@ -552,12 +575,12 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+242"/>
+        <location line="+243"/>
         <source>a text</source>
         <translation>ein Text</translation>
     </message>
     <message>
-        <location line="-233"/>
+        <location line="-234"/>
         <source>true or false</source>
         <translation>true oder false</translation>
     </message>
@@ -588,7 +611,7 @@
         <translation>%1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location line="+163"/>
         <source>no &quot;event&quot; field: not an engine event</source>
         <translation>kein Feld &quot;event&quot;: kein Ereignis der Engine</translation>
     </message>
@@ -1021,7 +1044,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+38"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+40"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -1057,8 +1080,16 @@
             <numerusform>%n Läufe warten in der Warteschlange.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Sweeps with early stopping run by this window: %n. Quitting stops them either way (their runs save a checkpoint); Run ▸ Continue sweep carries them on later.</source>
+        <translation>
+            <numerusform>Sweep mit vorzeitigem Beenden, den dieses Fenster steuert: %n. Das Beenden von Gatefold hält ihn in jedem Fall an (seine Läufe speichern einen Checkpoint); Lauf ▸ Sweep fortsetzen setzt ihn später fort.</numerusform>
+            <numerusform>Sweeps mit vorzeitigem Beenden, die dieses Fenster steuert: %n. Das Beenden von Gatefold hält sie in jedem Fall an (ihre Läufe speichern einen Checkpoint); Lauf ▸ Sweep fortsetzen setzt sie später fort.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Keep running: the runs train on in the background (the queued ones start in turn, as many at a time as now), and Gatefold shows them again when it next starts.
 Stop: each training run saves a checkpoint and ends as cancelled (Resume continues it); queued runs stay queued and are offered when Gatefold next starts.</source>
         <translation>Weiterlaufen lassen: Die Läufe trainieren im Hintergrund weiter (die wartenden starten der Reihe nach, so viele gleichzeitig wie jetzt), und Gatefold zeigt sie beim nächsten Start wieder an.
@@ -1729,7 +1760,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>RunStatus</name>
     <message>
-        <location filename="../widgets/statusicon.cpp" line="+43"/>
+        <location filename="../widgets/statusicon.cpp" line="+44"/>
         <source>queued</source>
         <translation>in Warteschlange</translation>
     </message>
@@ -1759,6 +1790,11 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>abgestürzt</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>damaged</source>
         <translation>beschädigt</translation>
@@ -1780,6 +1816,84 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <location line="+11"/>
         <source>cannot write the sbatch script %1: %2</source>
         <translation>das sbatch-Skript %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>SeedStatsWords</name>
+    <message>
+        <location filename="../widgets/seedgroupstats.cpp" line="+37"/>
+        <source>These runs differ in more than the seed: not one experiment, no test</source>
+        <translation>Diese Läufe unterscheiden sich nicht nur im Seed: kein einzelnes Experiment, kein Test</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The baseline&apos;s runs differ in more than the seed: not one experiment, no test</source>
+        <translation>Die Läufe der Basislinie unterscheiden sich nicht nur im Seed: kein einzelnes Experiment, kein Test</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No run of this group has measured the metric: nothing to test</source>
+        <translation>Kein Lauf dieser Gruppe hat die Metrik gemessen: nichts zu testen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only 1 seed: no p-value (a t-test needs at least two runs in each group)</source>
+        <translation>Nur 1 Seed: kein p-Wert (ein t-Test braucht mindestens zwei Läufe in jeder Gruppe)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The baseline has fewer than 2 seeds: no p-value (a t-test needs at least two runs in each group)</source>
+        <translation>Die Basislinie hat weniger als 2 Seeds: kein p-Wert (ein t-Test braucht mindestens zwei Läufe in jeder Gruppe)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No spread in either group: the t-test is undefined</source>
+        <translation>Keine Streuung in beiden Gruppen: Der t-Test ist nicht definiert</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>paired by seed (df %1)</source>
+        <translation>nach Seed gepaart (df %1)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Welch (df %1)</source>
+        <translation>Welch (df %1)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>baseline</source>
+        <translation>Basislinie</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>better</source>
+        <translation>besser</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>worse</source>
+        <translation>schlechter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not significant</source>
+        <translation>nicht signifikant</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>no run has measured the metric</source>
+        <translation>kein Lauf hat die Metrik gemessen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only 1 seed: no interval and no test</source>
+        <translation>nur 1 Seed: kein Intervall und kein Test</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>only %1 seeds: the interval is wide and the test weak</source>
+        <translation>nur %1 Seeds: Das Intervall ist breit und der Test schwach</translation>
     </message>
 </context>
 <context>
@@ -2012,7 +2126,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
 <context>
     <name>SweepTable</name>
     <message>
-        <location filename="../widgets/sweeptable.cpp" line="+116"/>
+        <location filename="../widgets/sweeptable.cpp" line="+127"/>
         <source>last</source>
         <translation>zuletzt</translation>
     </message>
@@ -2647,9 +2761,97 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::CompareSeedGroups</name>
+    <message>
+        <location filename="../widgets/compareseedgroups.cpp" line="+38"/>
+        <source>Over seeds:</source>
+        <translation>Über die Seeds:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>val top-1 (best)</source>
+        <translation>Val-Top-1 (bester Wert)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>val top-1 (last)</source>
+        <translation>Val-Top-1 (zuletzt)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>val loss (last)</source>
+        <translation>Val-Loss (zuletzt)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>train loss (last)</source>
+        <translation>Trainings-Loss (zuletzt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>images/s (last)</source>
+        <translation>Bilder/s (zuletzt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The value the groups&apos; means, intervals and tests are over</source>
+        <translation>Der Wert, auf dem Mittelwerte, Intervalle und Tests der Gruppen beruhen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>These runs form experiments repeated over seeds: per group the mean and its 95 % interval, and against the first group (the baseline) the difference and the t-test (paired by seed when both hold the same seeds, else Welch) at α = 0.05</source>
+        <translation>Diese Läufe bilden über Seeds wiederholte Experimente: je Gruppe der Mittelwert und sein 95-%-Intervall, und gegenüber der ersten Gruppe (der Basislinie) die Differenz und der t-Test (nach Seed gepaart, wenn beide dieselben Seeds enthalten, sonst Welch) bei α = 0.05</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mean ± std</source>
+        <translation>Mittelwert ± Std.-Abw.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>95 % CI</source>
+        <translation>95-%-KI</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Δ vs first (95 % CI)</source>
+        <translation>Δ vs. erste Gruppe (95-%-KI)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>vs first</source>
+        <translation>vs. erste Gruppe</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::CompareView</name>
     <message>
-        <location filename="../widgets/compareview.cpp" line="+49"/>
+        <location filename="../widgets/compareview.cpp" line="+50"/>
         <source>The highest of these runs</source>
         <translation>Der höchste Wert dieser Läufe</translation>
     </message>
@@ -2669,7 +2871,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Läufe als Spalten</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Only the settings that tell these runs apart, most telling first (settings that do not apply to a run, and threads or logging, are no difference)</source>
         <translation>Nur die Einstellungen, in denen sich diese Läufe unterscheiden, die aussagekräftigsten zuerst (Einstellungen, die für einen Lauf nicht gelten, sowie Threads oder Protokollierung zählen nicht als Unterschied)</translation>
     </message>
@@ -2679,12 +2881,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Eine Spalte pro Lauf statt einer Zeile pro Lauf</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Select runs in the browser to compare them: Ctrl+click or Shift+click for several, or Select best k… for a sweep&apos;s best.</source>
         <translation>Wählen Sie Läufe in der Liste, um sie zu vergleichen: Strg+Klick oder Umschalt+Klick für mehrere, oder „Beste k auswählen…“ für die besten eines Sweeps.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>val top-1 (last)</source>
         <translation>Val-Top-1 (zuletzt)</translation>
     </message>
@@ -2865,7 +3067,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>unbekanntes Format „%1“; verwenden Sie .png, .svg, .pdf oder .csv</translation>
     </message>
     <message>
-        <location filename="../widgets/curveplotreadout.cpp" line="+58"/>
+        <location filename="../widgets/curveplotreadout.cpp" line="+62"/>
         <source>no point at or before this x</source>
         <translation>kein Punkt bei oder vor diesem x</translation>
     </message>
@@ -2893,7 +3095,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
 <context>
     <name>gatefold::widgets::CurvesWorkspace</name>
     <message>
-        <location filename="../widgets/curvesworkspace.cpp" line="+54"/>
+        <location filename="../widgets/curvesworkspace.cpp" line="+55"/>
         <source>Add panel</source>
         <translation>Diagramm hinzufügen</translation>
     </message>
@@ -2944,28 +3146,53 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     </message>
     <message>
         <location line="+5"/>
-        <source>Draw runs that share the chosen settings as one mean ± std band</source>
-        <translation>Läufe mit denselben gewählten Einstellungen als ein Band aus Mittelwert ± Standardabweichung zeichnen</translation>
+        <source>Draw runs that share the chosen settings as one band around their mean</source>
+        <translation>Läufe mit denselben gewählten Einstellungen als ein Band um ihren Mittelwert zeichnen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>± std</source>
+        <translation>± Std.-Abw.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>95 % CI of mean</source>
+        <translation>95-%-KI des Mittelwerts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What a group&apos;s band spans: ± the sample standard deviation of its runs, or the 95 % confidence interval of their mean (Student t: t(0.975, n−1)·s/√n; very wide for 2 runs)</source>
+        <translation>Was das Band einer Gruppe umfasst: ± die Stichproben-Standardabweichung ihrer Läufe oder das 95-%-Konfidenzintervall ihres Mittelwerts (Student-t: t(0.975, n−1)·s/√n; sehr breit bei 2 Läufen)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>against</source>
         <translation>über</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Smoothing:</source>
         <translation>Glättung:</translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+246"/>
         <source>all runs</source>
         <translation>alle Läufe</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source> — mean ± std, n=%1</source>
         <translation> — Mittelwert ± Std.-Abw., n=%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> — mean, 95 % CI, n=%1 (very wide: only %1 runs)</source>
+        <translation> — Mittelwert, 95-%-KI, n=%1 (sehr breit: nur %1 Läufe)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> — mean, 95 % CI, n=%1</source>
+        <translation> — Mittelwert, 95-%-KI, n=%1</translation>
     </message>
     <message>
         <location line="+46"/>
@@ -2996,6 +3223,74 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <location line="+1"/>
         <source>Group by: %1</source>
         <translation>Gruppierung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::EarlyStopBox</name>
+    <message>
+        <location filename="../widgets/earlystopbox.cpp" line="+18"/>
+        <source>Early stopping (ASHA)</source>
+        <translation>Vorzeitiges Beenden (ASHA)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Asynchronous successive halving: at each rung a run goes on only if it ranks in the top 1/η of the runs that reached that rung; the others stop there at their checkpoint (status stopped, resumable). The sweep is then run by a gatefold-cli sweep controller.</source>
+        <translation>Asynchrones Successive Halving: An jeder Stufe macht ein Lauf nur weiter, wenn er zu den besten 1/η der Läufe gehört, die diese Stufe erreicht haben; die anderen halten dort an ihrem Checkpoint an (Status angehalten, fortsetzbar). Der Sweep wird dann von einem Sweep-Controller von gatefold-cli ausgeführt.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>max (higher is better)</source>
+        <translation>max (höher ist besser)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min (lower is better)</source>
+        <translation>min (niedriger ist besser)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>epochs, e.g. 1, 3, 9</source>
+        <translation>Epochen, z. B. 1, 3, 9</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>η: the top 1/η of the runs at a rung go on</source>
+        <translation>η: Die besten 1/η der Läufe an einer Stufe machen weiter</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Metric:</source>
+        <translation>Metrik:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rungs (epochs):</source>
+        <translation>Stufen (Epochen):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>η:</source>
+        <translation>η:</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The epochs at which runs are compared; at most train.epochs (%1)</source>
+        <translation>Die Epochen, an denen die Läufe verglichen werden; höchstens train.epochs (%1)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Early stopping: name the metric that ranks the runs (e.g. val/top1)</source>
+        <translation>Vorzeitiges Beenden: Geben Sie die Metrik an, nach der die Rangfolge der Läufe bestimmt wird (z. B. val/top1)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Early stopping: %1</source>
+        <translation>Vorzeitiges Beenden: %1</translation>
     </message>
 </context>
 <context>
@@ -3253,22 +3548,59 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
 <context>
     <name>gatefold::widgets::GroupView</name>
     <message>
-        <location filename="../widgets/groupview.cpp" line="+47"/>
+        <location filename="../widgets/groupview.cpp" line="+76"/>
         <source>All but seed</source>
         <translation>Alle außer Seed</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
+        <source>Copy CSV</source>
+        <translation>CSV kopieren</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>One row per experiment: runs that differ only in the seed (and in threads or logging) share a row</source>
         <translation>Eine Zeile pro Experiment: Läufe, die sich nur im Seed (und in Threads oder Protokollierung) unterscheiden, teilen sich eine Zeile</translation>
     </message>
     <message>
         <location line="+5"/>
+        <location line="+270"/>
+        <source>best</source>
+        <translation>bester Wert</translation>
+    </message>
+    <message>
+        <location line="-270"/>
+        <location line="+270"/>
+        <source>last</source>
+        <translation>letzter Wert</translation>
+    </message>
+    <message>
+        <location line="-269"/>
+        <source>The value of each run the 95 % interval and the test are over: its best or its last</source>
+        <translation>Der Wert jedes Laufs, auf dem 95-%-Intervall und Test beruhen: sein bester oder sein letzter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The group every other is tested against (also: right-click a row, Use as baseline)</source>
+        <translation>Die Gruppe, gegen die jede andere getestet wird (auch: Rechtsklick auf eine Zeile, Als Basislinie verwenden)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Significance level: a difference is called better or worse when its two-sided p is below α</source>
+        <translation>Signifikanzniveau: Eine Differenz gilt als besser oder schlechter, wenn ihr zweiseitiges p unter α liegt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The groups with their means, intervals, differences and p-values as CSV, to the clipboard</source>
+        <translation>Die Gruppen mit ihren Mittelwerten, Intervallen, Differenzen und p-Werten als CSV in die Zwischenablage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>The settings that tell the store&apos;s runs apart, most telling first: check those to group by</source>
         <translation>Die Einstellungen, in denen sich die Läufe des Laufspeichers unterscheiden, die aussagekräftigsten zuerst: Haken Sie die an, nach denen gruppiert werden soll</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Group by:</source>
         <translation>Gruppieren nach:</translation>
     </message>
@@ -3278,7 +3610,32 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+2"/>
+        <source>Test on:</source>
+        <translation>Testen auf:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Baseline:</source>
+        <translation>Basislinie:</translation>
+    </message>
+    <message>
+        <location line="+169"/>
+        <source>Use as baseline</source>
+        <translation>Als Basislinie verwenden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No baseline</source>
+        <translation>Keine Basislinie</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <location line="+62"/>
         <source>Group</source>
         <translation>Gruppe</translation>
     </message>
@@ -3298,22 +3655,82 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Letzter Wert %1%2</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>95 % CI (%1)</source>
+        <translation>95-%-KI (%1)</translation>
+    </message>
+    <message>
         <location line="+0"/>
+        <source>Δ vs baseline (95 % CI)</source>
+        <translation>Δ vs. Basislinie (95-%-KI)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Also differ in</source>
         <translation>Unterscheiden sich auch in</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+0"/>
+        <source>vs baseline</source>
+        <translation>vs. Basislinie</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The runs of the group that have measured %1: the mean ± std beside it is over these</source>
         <translation>Die Läufe der Gruppe, die %1 gemessen haben: Mittelwert ± Standardabweichung daneben beziehen sich auf sie</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>The 95 % confidence interval of the mean of the runs&apos; %1 values (Student t, n − 1 degrees of freedom)</source>
+        <translation>Das 95-%-Konfidenzintervall des Mittelwerts über die Läufe (je Lauf: %1; Student-t, n − 1 Freiheitsgrade)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This group&apos;s mean minus the baseline&apos;s, and the difference&apos;s 95 % confidence interval</source>
+        <translation>Der Mittelwert dieser Gruppe minus dem der Basislinie und das 95-%-Konfidenzintervall der Differenz</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Two-sided p of the t-test against the baseline</source>
+        <translation>Zweiseitiges p des t-Tests gegen die Basislinie</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paired by seed when both groups hold the same seeds, Welch&apos;s unequal-variance test otherwise</source>
+        <translation>Nach Seed gepaart, wenn beide Gruppen dieselben Seeds enthalten, sonst Welch-Test für ungleiche Varianzen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Better or worse than the baseline when p &lt; α (%1 is best %2); not significant otherwise</source>
+        <translation>Besser oder schlechter als die Basislinie, wenn p &lt; α (%1: %2 ist besser); sonst nicht signifikant</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Settings besides the grouping ones (and the seed) in which the group&apos;s runs differ: such a row is not one experiment over seeds</source>
         <translation>Einstellungen außer den Gruppierungseinstellungen (und dem Seed), in denen sich die Läufe der Gruppe unterscheiden: Eine solche Zeile ist kein einzelnes Experiment über mehrere Seeds</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+12"/>
         <source>all (seeds only)</source>
         <translation>alle (nur Seeds)</translation>
     </message>
@@ -3323,12 +3740,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Läufe %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+40"/>
         <source>Not one experiment: these runs also differ in %1</source>
         <translation>Kein einzelnes Experiment: Diese Läufe unterscheiden sich auch in %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="-109"/>
         <source>1 run without %1 not counted.</source>
         <translation>1 Lauf ohne %1 nicht mitgezählt.</translation>
     </message>
@@ -3743,12 +4160,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Gatefold</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowcolumns.cpp" line="+85"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="+86"/>
         <source>Metric:</source>
         <translation>Metrik:</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+93"/>
+        <location filename="../widgets/mainwindow.cpp" line="+94"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
@@ -3778,7 +4195,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Lauf %1 angelegt; er wird an Slurm übergeben…</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -3798,7 +4215,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>%1 laufend, %2 in Warteschlange — Laufspeicher %3</translation>
     </message>
     <message>
-        <location line="-269"/>
+        <location line="-271"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>Läufe</translation>
@@ -3899,24 +4316,24 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>&amp;Sweep…</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="+34"/>
         <source>Submit to Slurm</source>
         <translation>An Slurm übergeben</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="+2"/>
-        <location filename="../widgets/mainwindowactions.cpp" line="+6"/>
-        <location line="+9"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="+9"/>
+        <location line="+11"/>
         <source>Sweep</source>
         <translation>Sweep</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowactions.cpp" line="+59"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+111"/>
         <source>Images (*.png *.svg *.pdf);;Drawn numbers (*.csv)</source>
         <translation>Bilder (*.png *.svg *.pdf);;Gezeichnete Werte (*.csv)</translation>
     </message>
     <message>
-        <location line="-132"/>
+        <location line="-110"/>
         <source>Ctrl+Shift+Return</source>
         <translation>Ctrl+Shift+Return</translation>
     </message>
@@ -3926,7 +4343,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Re-&amp;run</source>
         <translation>&amp;Erneut ausführen</translation>
     </message>
@@ -3936,12 +4353,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>In Formular &amp;duplizieren</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+47"/>
         <source>copy of run %1</source>
         <translation>Kopie von Lauf %1</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-46"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
@@ -3951,7 +4368,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Engine-&amp;Log anzeigen</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+49"/>
         <source>— %1: %2</source>
         <translation>— %1: %2</translation>
     </message>
@@ -3961,12 +4378,22 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>kein Engine-Log (der Lauf wurde nicht aus diesem Fenster gestartet)</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-51"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-17"/>
+        <source>C&amp;ontinue sweep</source>
+        <translation>Sweep f&amp;ortsetzen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Carry on the selected run&apos;s sweep with early stopping whose controller is gone (Gatefold quit, the machine restarted): gatefold-cli sweep --continue</source>
+        <translation>Den Sweep des ausgewählten Laufs mit vorzeitigem Beenden fortsetzen, dessen Controller nicht mehr läuft (Gatefold beendet, Rechner neu gestartet): gatefold-cli sweep --continue</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>&amp;Inspect</source>
         <translation>&amp;Untersuchen</translation>
     </message>
@@ -3990,8 +4417,13 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <source>&amp;Table…</source>
         <translation>&amp;Tabelle…</translation>
     </message>
+    <message>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="-19"/>
+        <source>Early stopping: its controller runs the sweep on this machine, and Slurm is chosen in Settings; choose This machine there, or turn early stopping off.</source>
+        <translation>Vorzeitiges Beenden: Sein Controller führt den Sweep auf diesem Rechner aus, in den Einstellungen ist aber Slurm gewählt; wählen Sie dort „Dieser Rechner“ oder schalten Sie vorzeitiges Beenden aus.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+41"/>
+        <location line="+13"/>
         <source>Submitting the sweep &apos;%1&apos; (%n run(s)) to Slurm…</source>
         <translation>
             <numerusform>Der Sweep „%1“ (%n Lauf) wird an Slurm übergeben…</numerusform>
@@ -4004,12 +4436,78 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Der Sweep wurde nicht an Slurm übergeben: %1</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+11"/>
+        <source>A sweep with early stopping runs on this machine, under a controller the window starts; Slurm is chosen in Settings. Choose This machine there, or turn early stopping off to submit the sweep to Slurm.</source>
+        <translation>Ein Sweep mit vorzeitigem Beenden läuft auf diesem Rechner, unter einem Controller, den das Fenster startet; in den Einstellungen ist Slurm gewählt. Wählen Sie dort „Dieser Rechner“ oder schalten Sie vorzeitiges Beenden aus, um den Sweep an Slurm zu übergeben.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The sweep was not started: %1</source>
+        <translation>Der Sweep wurde nicht gestartet: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Starting the sweep &apos;%1&apos; (%n run(s)) with early stopping…</source>
+        <translation>
+            <numerusform>Der Sweep „%1“ (%n Lauf) wird mit vorzeitigem Beenden gestartet…</numerusform>
+            <numerusform>Der Sweep „%1“ (%n Läufe) wird mit vorzeitigem Beenden gestartet…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Select a run of the sweep to continue</source>
+        <translation>Wählen Sie einen Lauf des Sweeps aus, der fortgesetzt werden soll</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Sweep %1 has no early stopping, so no controller to continue it: select its runs that did not finish and Resume them.</source>
+        <translation>Sweep %1 hat kein vorzeitiges Beenden und daher keinen Controller, der ihn fortsetzen könnte: Wählen Sie seine nicht abgeschlossenen Läufe aus und setzen Sie sie mit Fortsetzen fort.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Continuing sweep %1…</source>
+        <translation>Sweep %1 wird fortgesetzt…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sweep %1 was not continued: %2</source>
+        <translation>Sweep %1 wurde nicht fortgesetzt: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Sweep %1: %n run(s), early stopping decided by its controller.</source>
+        <translation>
+            <numerusform>Sweep %1: %n Lauf, über vorzeitiges Beenden entscheidet sein Controller.</numerusform>
+            <numerusform>Sweep %1: %n Läufe, über vorzeitiges Beenden entscheidet sein Controller.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sweep %1</source>
+        <translation>Sweep %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The sweep</source>
+        <translation>Der Sweep</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: its controller has ended.</source>
+        <translation>%1: Sein Controller ist beendet.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: its controller stopped: %2</source>
+        <translation>%1: Sein Controller wurde beendet: %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowactions.cpp" line="+57"/>
         <source>Select the runs for the table</source>
         <translation>Wählen Sie die Läufe für die Tabelle aus</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-56"/>
         <source>Ctrl+T</source>
         <translation>Ctrl+T</translation>
     </message>
@@ -4024,12 +4522,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Modell e&amp;xportieren…</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+64"/>
         <source>Select the run to export</source>
         <translation>Wählen Sie den zu exportierenden Lauf aus</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-63"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
@@ -4049,12 +4547,12 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Gleichzeitige Läufe:</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-84"/>
         <source>&amp;About Gatefold</source>
         <translation>&amp;Über Gatefold</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+147"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>Kurven exportieren</translation>
@@ -4122,7 +4620,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Diese Spalte entfernen</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="+32"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="+36"/>
         <source>Quit Gatefold</source>
         <translation>Gatefold beenden</translation>
     </message>
@@ -4134,7 +4632,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</translation>
     </message>
     <message numerus="yes">
-        <location line="+20"/>
+        <location line="+26"/>
         <source>Stopping %n run(s) at a checkpoint…</source>
         <translation>
             <numerusform>%n Lauf wird an einem Checkpoint angehalten…</numerusform>
@@ -4201,7 +4699,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+107"/>
+        <location filename="../widgets/runcontroller.cpp" line="+110"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
@@ -4227,9 +4725,9 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>vor dem Start abgebrochen</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>only a failed, cancelled or crashed run can be resumed</source>
-        <translation>nur ein fehlgeschlagener, abgebrochener oder abgestürzter Lauf kann fortgesetzt werden</translation>
+        <location line="+12"/>
+        <source>only a failed, cancelled, crashed or stopped run can be resumed</source>
+        <translation>nur ein fehlgeschlagener, abgebrochener, abgestürzter oder angehaltener Lauf kann fortgesetzt werden</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -4477,7 +4975,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+251"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+252"/>
         <source>best</source>
         <translation>bester Wert</translation>
     </message>
@@ -4493,7 +4991,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
     </message>
     <message>
         <location line="-3"/>
-        <location line="+119"/>
+        <location line="+123"/>
         <source>epoch %1</source>
         <translation>Epoche %1</translation>
     </message>
@@ -4528,7 +5026,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>Slurm-Job %1: %2; übergeben %3; Skript %4</translation>
     </message>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="-194"/>
+        <location filename="../widgets/runtablemodel.cpp" line="-198"/>
         <source>waiting to resume</source>
         <translation>wartet auf Fortsetzung</translation>
     </message>
@@ -4548,7 +5046,7 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <translation>keine Meldung</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+74"/>
         <source>%1 img/s</source>
         <translation>%1 Bilder/s</translation>
     </message>
@@ -4626,6 +5124,11 @@ Sie bleiben in der Warteschlange; Gatefold bietet sie beim nächsten Start an.</
         <location line="+15"/>
         <source>Run %1 was not changed: %2</source>
         <translation>Lauf %1 wurde nicht geändert: %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtablemodelrung.cpp" line="+30"/>
+        <source>stopped at rung %1 (epoch %2)</source>
+        <translation>angehalten auf Stufe %1 (Epoche %2)</translation>
     </message>
 </context>
 <context>
@@ -4921,7 +5424,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>gatefold::widgets::SlurmSubmitter</name>
     <message>
-        <location filename="../widgets/slurmsubmitter.cpp" line="+94"/>
+        <location filename="../widgets/slurmsubmitter.cpp" line="+82"/>
         <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
         <translation>Raster und Konfiguration des Sweeps konnten nicht in einen temporären Ordner geschrieben werden (%1)</translation>
     </message>
@@ -5013,29 +5516,122 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     </message>
 </context>
 <context>
-    <name>gatefold::widgets::SweepBuilder</name>
+    <name>gatefold::widgets::SweepAxesEditor</name>
     <message>
-        <location filename="../widgets/sweepbuilder.cpp" line="+72"/>
-        <source>Sweep</source>
-        <translation>Sweep</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../widgets/sweepaxeseditor.cpp" line="+77"/>
         <source>Setting</source>
         <translation>Einstellung</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Values</source>
-        <translation>Werte</translation>
+        <source>Varies as</source>
+        <translation>Variiert als</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Values / low</source>
+        <translation>Werte / Untergrenze</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>High</source>
+        <translation>Obergrenze</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>list of values</source>
+        <translation>Werteliste</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>choice</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>uniform</source>
+        <translation>gleichverteilt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>log-uniform</source>
+        <translation>log-gleichverteilt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>integer uniform</source>
+        <translation>ganzzahlig gleichverteilt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A list: every value is run (on a grid) or drawn from (random search); a choice: the same, by name; uniform, log-uniform, integer uniform: random search draws from [low, high]</source>
+        <translation>Werteliste: Jeder Wert wird ausgeführt (Raster) oder es wird daraus gezogen (Zufallssuche); Auswahl: ebenso, nach Namen; gleichverteilt, log-gleichverteilt, ganzzahlig gleichverteilt: Die Zufallssuche zieht aus [Untergrenze, Obergrenze]</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>values, e.g. 0.001, 0.0003</source>
+        <translation>Werte, z. B. 0.001, 0.0003</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1: the bounds of an integer range are whole numbers</source>
+        <translation>%1: Die Grenzen eines ganzzahligen Bereichs müssen ganze Zahlen sein</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: the bounds of a range are numbers</source>
+        <translation>%1: Die Grenzen eines Bereichs müssen Zahlen sein</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: a log-uniform range needs 0 &lt; low (%2 is not above 0)</source>
+        <translation>%1: Ein log-gleichverteilter Bereich braucht 0 &lt; Untergrenze (%2 ist nicht größer als 0)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: low must not be above high</source>
+        <translation>%1: Die Untergrenze darf nicht über der Obergrenze liegen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1: low must be below high</source>
+        <translation>%1: Die Untergrenze muss unter der Obergrenze liegen</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1: list at least one value</source>
+        <translation>%1: Geben Sie mindestens einen Wert an</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>%1: a range is drawn from, not laid on a grid: choose Method random search, or list the values</source>
+        <translation>%1: Aus einem Bereich wird gezogen, er wird nicht auf ein Raster gelegt: Wählen Sie als Methode Zufallssuche oder geben Sie die Werte als Liste an</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SweepBuilder</name>
+    <message>
+        <location filename="../widgets/sweepbuilder.cpp" line="+46"/>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>seeds, e.g. 0, 1, 2</source>
         <translation>Seeds, z. B. 0, 1, 2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Add setting</source>
         <translation>Einstellung hinzufügen</translation>
     </message>
@@ -5045,9 +5641,14 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Einstellung entfernen</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+8"/>
         <source>Name:</source>
         <translation>Name:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Method:</source>
+        <translation>Methode:</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5056,21 +5657,100 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     </message>
     <message>
         <location line="+2"/>
+        <location line="+171"/>
         <source>Queue sweep</source>
         <translation>Sweep einreihen</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Settings to vary (values separated by commas; by semicolons when a value is a list). Every combination is run once per seed, over the run form&apos;s config.</source>
-        <translation>Zu variierende Einstellungen (Werte durch Kommas getrennt; durch Semikolons, wenn ein Wert eine Liste ist). Jede Kombination läuft einmal pro Seed, auf Basis der Konfiguration im Laufformular.</translation>
+        <location line="-167"/>
+        <source>Settings to vary: a list of values (separated by commas; by semicolons when a value is itself a list) or, for random search, a range to draw from. A grid runs every combination; random search draws the given number of settings. Each runs once per seed, over the run form&apos;s config.</source>
+        <translation>Zu variierende Einstellungen: eine Werteliste (durch Kommas getrennt; durch Semikolons, wenn ein Wert selbst eine Liste ist) oder, für die Zufallssuche, ein Bereich, aus dem gezogen wird. Ein Raster führt jede Kombination aus; die Zufallssuche zieht die angegebene Anzahl von Einstellungen. Jede läuft einmal pro Seed, auf Grundlage der Konfiguration im Laufformular.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>grid (every combination)</source>
+        <translation>Raster (jede Kombination)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>random search</source>
+        <translation>Zufallssuche</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>runs: </source>
+        <translation>Läufe: </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many settings random search draws (each runs once per seed)</source>
+        <translation>Wie viele Einstellungen die Zufallssuche zieht (jede läuft einmal pro Seed)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>search seed: </source>
+        <translation>Such-Seed: </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same settings and search seed draw the same runs</source>
+        <translation>Dieselben Einstellungen und derselbe Such-Seed ziehen dieselben Läufe</translation>
+    </message>
+    <message>
+        <location line="+118"/>
+        <source>Early stopping: at epochs %1 only the top 1/%2 by %3 (%4) go on; run by a sweep controller.</source>
+        <translation>Vorzeitiges Beenden: In den Epochen %1 machen nur die besten 1/%2 nach %3 (%4) weiter; ausgeführt von einem Sweep-Controller.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>higher is better</source>
+        <translation>höher ist besser</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>lower is better</source>
+        <translation>niedriger ist besser</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Start sweep</source>
+        <translation>Sweep starten</translation>
     </message>
     <message numerus="yes">
-        <location line="+94"/>
+        <location line="-19"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n Lauf: </numerusform>
             <numerusform>%n Läufe: </numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SweepControllerJob</name>
+    <message>
+        <location filename="../widgets/sweepcontrollerjob.cpp" line="+66"/>
+        <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
+        <translation>Raster und Konfiguration des Sweeps konnten nicht in einen temporären Ordner geschrieben werden (%1)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>sweep %1 is controlled by this window already</source>
+        <translation>Sweep %1 wird bereits von diesem Fenster gesteuert</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>%1 could not be started: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the sweep controller ended abnormally: %1</source>
+        <translation>der Sweep-Controller endete abnormal: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the sweep controller ended with exit status %1</source>
+        <translation>der Sweep-Controller endete mit Exit-Status %1</translation>
     </message>
 </context>
 <context>
@@ -5211,12 +5891,20 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     <name>gatefold::widgets::TableBuilder</name>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+37"/>
-        <location filename="../widgets/tablepreview.cpp" line="+32"/>
+        <location filename="../widgets/tablepreview.cpp" line="+33"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
+    <message numerus="yes">
+        <location line="+30"/>
+        <source>%n selected run(s); groups show their mean ± the spread chosen under Spread.</source>
+        <translation>
+            <numerusform>%n ausgewählter Lauf; Gruppen zeigen ihren Mittelwert ± die unter „Streuung“ gewählte Streuung.</numerusform>
+            <numerusform>%n ausgewählte Läufe; Gruppen zeigen ihren Mittelwert ± die unter „Streuung“ gewählte Streuung.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+42"/>
+        <location line="+12"/>
         <source>Custom</source>
         <translation>Eigene</translation>
     </message>
@@ -5259,6 +5947,36 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <location line="+1"/>
         <source>Order rows by:</source>
         <translation>Zeilen sortieren nach:</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>± standard deviation</source>
+        <translation>± Standardabweichung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>± 95 % confidence interval of the mean</source>
+        <translation>± 95-%-Konfidenzintervall des Mittelwerts</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Test every other row against this one: Welch&apos;s two-sided t-test, paired by seed where both rows hold the same seeds. Significantly better or worse cells are marked ▲ / ▼.</source>
+        <translation>Jede andere Zeile gegen diese testen: zweiseitiger Welch-t-Test, nach Seed gepaart, wo beide Zeilen dieselben Seeds enthalten. Signifikant bessere oder schlechtere Zellen werden mit ▲ / ▼ markiert.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Spread:</source>
+        <translation>Streuung:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Baseline:</source>
+        <translation>Basislinie:</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1 (no such row)</source>
+        <translation>%1 (keine solche Zeile)</translation>
     </message>
     <message>
         <location filename="../widgets/tablecolumneditor.cpp" line="+91"/>
@@ -5366,12 +6084,13 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>Tausendertrennzeichen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../widgets/tablebuilder.cpp" line="-8"/>
+        <location filename="../widgets/tablecolumneditor.cpp" line="+2"/>
         <source>None</source>
         <translation>Keine</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../widgets/tablecolumneditor.cpp" line="+1"/>
         <source>Highest</source>
         <translation>Höchster</translation>
     </message>
@@ -5411,7 +6130,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+8"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+20"/>
         <source>Load spec…</source>
         <translation>Spezifikation laden…</translation>
     </message>
@@ -5430,16 +6149,8 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <source>Save CSV…</source>
         <translation>CSV speichern…</translation>
     </message>
-    <message numerus="yes">
-        <location line="-49"/>
-        <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
-        <translation>
-            <numerusform>%n ausgewählter Lauf; Gruppen zeigen Mittelwert ± Stichproben-Standardabweichung.</numerusform>
-            <numerusform>%n ausgewählte Läufe; Gruppen zeigen Mittelwert ± Stichproben-Standardabweichung.</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+62"/>
+        <location line="+13"/>
         <source>Load table spec</source>
         <translation>Tabellenspezifikation laden</translation>
     </message>
@@ -5475,27 +6186,32 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+94"/>
         <source>As selected</source>
         <translation>Wie ausgewählt</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>No run store is open.</source>
         <translation>Kein Laufspeicher ist geöffnet.</translation>
     </message>
     <message>
-        <location filename="../widgets/tablepreview.cpp" line="+82"/>
+        <location filename="../widgets/tablepreview.cpp" line="+159"/>
         <source>The table cannot be made: %1</source>
         <translation>Die Tabelle kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-144"/>
         <source>Section</source>
         <translation>Abschnitt</translation>
     </message>
+    <message>
+        <location line="+38"/>
+        <source>▲ / ▼: significantly better / worse than the baseline row (Welch&apos;s two-sided t-test, paired by seed where both rows hold the same seeds).</source>
+        <translation>▲ / ▼: signifikant besser / schlechter als die Basislinienzeile (zweiseitiger Welch-t-Test, nach Seed gepaart, wo beide Zeilen dieselben Seeds enthalten).</translation>
+    </message>
     <message numerus="yes">
-        <location line="+36"/>
+        <location line="+8"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n Zeile</numerusform>
@@ -5510,8 +6226,13 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
             <numerusform>† %n Zeilen fassen Läufe zusammen, die sich nicht nur im Seed unterscheiden; nie fett.</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+10"/>
+        <source>Baseline %1, α = %2: ▲ %3 cell(s) better, ▼ %4 worse.</source>
+        <translation>Basislinie %1, α = %2: ▲ %3 Zelle(n) besser, ▼ %4 schlechter.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+7"/>
         <source>The engine is timing the models of %n cell(s); they fill in as the numbers arrive.</source>
         <translation>
             <numerusform>Die Engine misst die Modelle von %n Zelle; sie füllt sich, sobald die Zahl eintrifft.</numerusform>
@@ -5519,7 +6240,62 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+14"/>
+        <source>The baseline row: the others are tested against it.</source>
+        <translation>Die Basislinienzeile: Die anderen werden gegen sie getestet.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>One run: no interval and no test.</source>
+        <translation>Ein Lauf: kein Intervall und kein Test.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only %1 runs (fewer than %2): the interval and the test are weak.</source>
+        <translation>Nur %1 Läufe (weniger als %2): Intervall und Test sind schwach.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Its runs differ in more than the seed; tested against the baseline as one group.</source>
+        <translation>Ihre Läufe unterscheiden sich nicht nur im Seed; gegen die Basislinie als eine Gruppe getestet.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Not tested against the baseline: a test needs two runs on each side and some spread.</source>
+        <translation>Nicht gegen die Basislinie getestet: Ein Test braucht zwei Läufe auf jeder Seite und etwas Streuung.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Significantly better</source>
+        <translation>Signifikant besser</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Significantly worse</source>
+        <translation>Signifikant schlechter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not significantly different</source>
+        <translation>Nicht signifikant verschieden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 than the baseline: difference %2 (95 % CI %3 to %4), p = %5 at α = %6; %7 (t = %8, df = %9).</source>
+        <translation>%1 gegenüber der Basislinie: Differenz %2 (95-%-KI %3 bis %4), p = %5 bei α = %6; %7 (t = %8, df = %9).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>paired t-test by seed</source>
+        <translation>nach Seed gepaarter t-Test</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Welch&apos;s t-test</source>
+        <translation>Welch-t-Test</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Mean over %1 runs that differ in %2 — not only in the seed, so not one experiment: never ranked for the best.</source>
         <translation>Mittelwert über %1 Läufe, die sich in %2 unterscheiden — nicht nur im Seed, also kein einzelnes Experiment: wird nie als bester gewertet.</translation>
     </message>
@@ -5534,7 +6310,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
         <translation>nicht gemessen: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+54"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+59"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>

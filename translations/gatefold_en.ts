@@ -65,6 +65,14 @@
             <numerusform>%n runs wait in the queue.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Sweeps with early stopping run by this window: %n. Quitting stops them either way (their runs save a checkpoint); Run ▸ Continue sweep carries them on later.</source>
+        <translation>
+            <numerusform>Sweep with early stopping run by this window: %n. Quitting stops it either way (its runs save a checkpoint); Run ▸ Continue sweep carries it on later.</numerusform>
+            <numerusform>Sweeps with early stopping run by this window: %n. Quitting stops them either way (their runs save a checkpoint); Run ▸ Continue sweep carries them on later.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>WorldText</name>
@@ -143,7 +151,7 @@
 <context>
     <name>gatefold::widgets::MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindowruns.cpp" line="+53"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="+63"/>
         <source>Stopping %n run(s) at a checkpoint…</source>
         <translation>
             <numerusform>Stopping %n run at a checkpoint…</numerusform>
@@ -151,18 +159,34 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindowactions.cpp" line="+159"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="+48"/>
         <source>Submitting the sweep &apos;%1&apos; (%n run(s)) to Slurm…</source>
         <translation>
             <numerusform>Submitting the sweep &apos;%1&apos; (%n run) to Slurm…</numerusform>
             <numerusform>Submitting the sweep &apos;%1&apos; (%n runs) to Slurm…</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+27"/>
+        <source>Starting the sweep &apos;%1&apos; (%n run(s)) with early stopping…</source>
+        <translation>
+            <numerusform>Starting the sweep '%1' (%n run) with early stopping…</numerusform>
+            <numerusform>Starting the sweep '%1' (%n runs) with early stopping…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+40"/>
+        <source>Sweep %1: %n run(s), early stopping decided by its controller.</source>
+        <translation>
+            <numerusform>Sweep %1: %n run, early stopping decided by its controller.</numerusform>
+            <numerusform>Sweep %1: %n runs, early stopping decided by its controller.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gatefold::widgets::RunController</name>
     <message numerus="yes">
-        <location filename="../widgets/runcontroller.cpp" line="+465"/>
+        <location filename="../widgets/runcontroller.cpp" line="+467"/>
         <source>Sweep %1: %n run(s) submitted to Slurm as job array %2.</source>
         <translation>
             <numerusform>Sweep %1: %n run submitted to Slurm as job array %2.</numerusform>
@@ -225,7 +249,7 @@
 <context>
     <name>gatefold::widgets::SweepBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/sweepbuilder.cpp" line="+194"/>
+        <location filename="../widgets/sweepbuilder.cpp" line="+215"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n run: </numerusform>
@@ -236,15 +260,7 @@
 <context>
     <name>gatefold::widgets::TableBuilder</name>
     <message numerus="yes">
-        <location filename="../widgets/tablebuilder.cpp" line="+105"/>
-        <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
-        <translation>
-            <numerusform>%n selected run; groups show mean ± sample standard deviation.</numerusform>
-            <numerusform>%n selected runs; groups show mean ± sample standard deviation.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../widgets/tablepreview.cpp" line="+84"/>
+        <location filename="../widgets/tablepreview.cpp" line="+95"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n row</numerusform>
@@ -260,11 +276,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+17"/>
         <source>The engine is timing the models of %n cell(s); they fill in as the numbers arrive.</source>
         <translation>
             <numerusform>The engine is timing the model of %n cell; it fills in as the number arrives.</numerusform>
             <numerusform>The engine is timing the models of %n cells; they fill in as the numbers arrive.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/tablebuilder.cpp" line="+107"/>
+        <source>%n selected run(s); groups show their mean ± the spread chosen under Spread.</source>
+        <translation>
+            <numerusform>%n selected run; groups show their mean ± the spread chosen under Spread.</numerusform>
+            <numerusform>%n selected runs; groups show their mean ± the spread chosen under Spread.</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AshaSettings</name>
+    <message>
+        <location filename="../widgets/ashasettings.cpp" line="+27"/>
+        <source>the rung &quot;%1&quot; is not a whole number of epochs from 1 on</source>
+        <translation>梯级“%1”不是从 1 起的整数轮数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the rungs must increase (%1 comes after %2)</source>
+        <translation>梯级必须递增（%1 排在 %2 之后）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the rung at epoch %1 is past the runs&apos; last epoch (train.epochs is %2)</source>
+        <translation>第 %1 轮的梯级超出了运行的最后一轮（train.epochs 为 %2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>name at least one rung: the epochs at which runs are compared, e.g. 1, 3, 9</source>
+        <translation>请至少指定一个梯级：即比较各运行的轮次，例如 1, 3, 9</translation>
+    </message>
+</context>
+<context>
     <name>BackgroundQueue</name>
     <message>
         <location filename="../core/launch/backgroundqueue.cpp" line="+80"/>
@@ -552,12 +575,12 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+242"/>
+        <location line="+243"/>
         <source>a text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location line="-233"/>
+        <location line="-234"/>
         <source>true or false</source>
         <translation>true 或 false</translation>
     </message>
@@ -588,7 +611,7 @@
         <translation>%1 是 %2，而不是%3</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location line="+163"/>
         <source>no &quot;event&quot; field: not an engine event</source>
         <translation>没有 &quot;event&quot; 字段：不是引擎事件</translation>
     </message>
@@ -1017,7 +1040,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+38"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+40"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -1050,8 +1073,15 @@
             <numerusform>%n 个运行在队列中等待。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Sweeps with early stopping run by this window: %n. Quitting stops them either way (their runs save a checkpoint); Run ▸ Continue sweep carries them on later.</source>
+        <translation>
+            <numerusform>此窗口运行的提前停止扫描：%n 个。退出时无论如何都会停止它们（其运行会保存检查点）；之后可用“运行 ▸ 继续扫描”接着运行。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Keep running: the runs train on in the background (the queued ones start in turn, as many at a time as now), and Gatefold shows them again when it next starts.
 Stop: each training run saves a checkpoint and ends as cancelled (Resume continues it); queued runs stay queued and are offered when Gatefold next starts.</source>
         <translation>继续运行：这些运行在后台继续训练（排队的运行按顺序启动，同时运行的数量与现在相同），Gatefold 下次启动时会再次显示它们。
@@ -1722,7 +1752,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>RunStatus</name>
     <message>
-        <location filename="../widgets/statusicon.cpp" line="+43"/>
+        <location filename="../widgets/statusicon.cpp" line="+44"/>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
@@ -1752,6 +1782,11 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>已崩溃</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>damaged</source>
         <translation>已损坏</translation>
@@ -1773,6 +1808,84 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <location line="+11"/>
         <source>cannot write the sbatch script %1: %2</source>
         <translation>无法写入 sbatch 脚本 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>SeedStatsWords</name>
+    <message>
+        <location filename="../widgets/seedgroupstats.cpp" line="+37"/>
+        <source>These runs differ in more than the seed: not one experiment, no test</source>
+        <translation>这些运行不仅随机种子不同：不是同一实验，不做检验</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The baseline&apos;s runs differ in more than the seed: not one experiment, no test</source>
+        <translation>基线的运行不仅随机种子不同：不是同一实验，不做检验</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No run of this group has measured the metric: nothing to test</source>
+        <translation>此组中没有运行测得该指标：无可检验</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only 1 seed: no p-value (a t-test needs at least two runs in each group)</source>
+        <translation>仅 1 个随机种子：无 p 值（t 检验每组至少需要两个运行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The baseline has fewer than 2 seeds: no p-value (a t-test needs at least two runs in each group)</source>
+        <translation>基线的随机种子少于 2 个：无 p 值（t 检验每组至少需要两个运行）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No spread in either group: the t-test is undefined</source>
+        <translation>两组均无离散：t 检验无定义</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>paired by seed (df %1)</source>
+        <translation>按种子配对（df %1）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Welch (df %1)</source>
+        <translation>Welch（df %1）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>better</source>
+        <translation>更好</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>worse</source>
+        <translation>更差</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not significant</source>
+        <translation>不显著</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>no run has measured the metric</source>
+        <translation>没有运行测得该指标</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only 1 seed: no interval and no test</source>
+        <translation>仅 1 个随机种子：无区间，也无检验</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>only %1 seeds: the interval is wide and the test weak</source>
+        <translation>仅 %1 个随机种子：区间较宽，检验效力较弱</translation>
     </message>
 </context>
 <context>
@@ -2005,7 +2118,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
 <context>
     <name>SweepTable</name>
     <message>
-        <location filename="../widgets/sweeptable.cpp" line="+116"/>
+        <location filename="../widgets/sweeptable.cpp" line="+127"/>
         <source>last</source>
         <translation>最新</translation>
     </message>
@@ -2637,9 +2750,97 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     </message>
 </context>
 <context>
+    <name>gatefold::widgets::CompareSeedGroups</name>
+    <message>
+        <location filename="../widgets/compareseedgroups.cpp" line="+38"/>
+        <source>Over seeds:</source>
+        <translation>跨随机种子：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>val top-1 (best)</source>
+        <translation>验证 Top-1（最佳）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>val top-1 (last)</source>
+        <translation>验证 Top-1（最新）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>val loss (last)</source>
+        <translation>验证损失（最新）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>train loss (last)</source>
+        <translation>训练损失（最新）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>images/s (last)</source>
+        <translation>图像/秒（最新）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The value the groups&apos; means, intervals and tests are over</source>
+        <translation>分组均值、区间和检验所基于的值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>These runs form experiments repeated over seeds: per group the mean and its 95 % interval, and against the first group (the baseline) the difference and the t-test (paired by seed when both hold the same seeds, else Welch) at α = 0.05</source>
+        <translation>这些运行构成在不同随机种子上重复的实验：每组给出均值及其 95% 区间，并相对第一组（基线）给出差值和 t 检验（两组随机种子相同时按种子配对，否则用 Welch），α = 0.05</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Runs</source>
+        <translation>运行数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mean ± std</source>
+        <translation>均值 ± 标准差</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>95 % CI</source>
+        <translation>95% 置信区间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Δ vs first (95 % CI)</source>
+        <translation>相对第一组的 Δ（95% 置信区间）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Test</source>
+        <translation>检验</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>vs first</source>
+        <translation>相对第一组</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+</context>
+<context>
     <name>gatefold::widgets::CompareView</name>
     <message>
-        <location filename="../widgets/compareview.cpp" line="+49"/>
+        <location filename="../widgets/compareview.cpp" line="+50"/>
         <source>The highest of these runs</source>
         <translation>这些运行中的最高值</translation>
     </message>
@@ -2659,7 +2860,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>运行作为列</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Only the settings that tell these runs apart, most telling first (settings that do not apply to a run, and threads or logging, are no difference)</source>
         <translation>仅显示区分这些运行的设置项，区分度最高的在前（不适用于某个运行的设置项以及线程数或日志设置不算作差异）</translation>
     </message>
@@ -2669,12 +2870,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>每个运行一列，而不是每个运行一行</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Select runs in the browser to compare them: Ctrl+click or Shift+click for several, or Select best k… for a sweep&apos;s best.</source>
         <translation>在运行列表中选择运行以进行对比：按 Ctrl+单击或 Shift+单击可选择多个，或用“选择最佳 k 个…”选出一次扫描中最好的运行。</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>val top-1 (last)</source>
         <translation>验证 Top-1（最新）</translation>
     </message>
@@ -2854,7 +3055,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>未知的格式“%1”；请使用 .png、.svg、.pdf 或 .csv</translation>
     </message>
     <message>
-        <location filename="../widgets/curveplotreadout.cpp" line="+58"/>
+        <location filename="../widgets/curveplotreadout.cpp" line="+62"/>
         <source>no point at or before this x</source>
         <translation>此 x 处或之前没有数据点</translation>
     </message>
@@ -2882,7 +3083,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
 <context>
     <name>gatefold::widgets::CurvesWorkspace</name>
     <message>
-        <location filename="../widgets/curvesworkspace.cpp" line="+54"/>
+        <location filename="../widgets/curvesworkspace.cpp" line="+55"/>
         <source>Add panel</source>
         <translation>添加面板</translation>
     </message>
@@ -2933,28 +3134,53 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     </message>
     <message>
         <location line="+5"/>
-        <source>Draw runs that share the chosen settings as one mean ± std band</source>
-        <translation>将所选设置项相同的运行绘制为一条均值 ± 标准差带</translation>
+        <source>Draw runs that share the chosen settings as one band around their mean</source>
+        <translation>将所选设置项相同的运行绘制为围绕其均值的一条带</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>± std</source>
+        <translation>± 标准差</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>95 % CI of mean</source>
+        <translation>均值的 95% 置信区间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What a group&apos;s band spans: ± the sample standard deviation of its runs, or the 95 % confidence interval of their mean (Student t: t(0.975, n−1)·s/√n; very wide for 2 runs)</source>
+        <translation>分组带的范围：其运行的 ± 样本标准差，或其均值的 95% 置信区间（Student t：t(0.975, n−1)·s/√n；只有 2 个运行时非常宽）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>against</source>
         <translation>横轴：</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Smoothing:</source>
         <translation>平滑：</translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+246"/>
         <source>all runs</source>
         <translation>全部运行</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source> — mean ± std, n=%1</source>
         <translation> — 均值 ± 标准差，n=%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> — mean, 95 % CI, n=%1 (very wide: only %1 runs)</source>
+        <translation> — 均值，95% 置信区间，n=%1（非常宽：仅 %1 个运行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> — mean, 95 % CI, n=%1</source>
+        <translation> — 均值，95% 置信区间，n=%1</translation>
     </message>
     <message>
         <location line="+46"/>
@@ -2985,6 +3211,74 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <location line="+1"/>
         <source>Group by: %1</source>
         <translation>分组依据：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::EarlyStopBox</name>
+    <message>
+        <location filename="../widgets/earlystopbox.cpp" line="+18"/>
+        <source>Early stopping (ASHA)</source>
+        <translation>提前停止（ASHA）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Asynchronous successive halving: at each rung a run goes on only if it ranks in the top 1/η of the runs that reached that rung; the others stop there at their checkpoint (status stopped, resumable). The sweep is then run by a gatefold-cli sweep controller.</source>
+        <translation>异步逐次减半：在每个梯级，只有在到达该梯级的运行中排名前 1/η 的运行才会继续；其余运行停在该梯级的检查点上（状态为“已停止”，可继续）。随后该扫描由 gatefold-cli 的扫描控制器运行。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>max (higher is better)</source>
+        <translation>max（越高越好）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min (lower is better)</source>
+        <translation>min（越低越好）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>epochs, e.g. 1, 3, 9</source>
+        <translation>轮次，例如 1, 3, 9</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>η: the top 1/η of the runs at a rung go on</source>
+        <translation>η：每个梯级上排名前 1/η 的运行继续</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Metric:</source>
+        <translation>指标：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rungs (epochs):</source>
+        <translation>梯级（轮次）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>η:</source>
+        <translation>η：</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The epochs at which runs are compared; at most train.epochs (%1)</source>
+        <translation>比较各运行的轮次；最多为 train.epochs（%1）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Early stopping: name the metric that ranks the runs (e.g. val/top1)</source>
+        <translation>提前停止：请指定用于给运行排名的指标（例如 val/top1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Early stopping: %1</source>
+        <translation>提前停止：%1</translation>
     </message>
 </context>
 <context>
@@ -3241,22 +3535,59 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
 <context>
     <name>gatefold::widgets::GroupView</name>
     <message>
-        <location filename="../widgets/groupview.cpp" line="+47"/>
+        <location filename="../widgets/groupview.cpp" line="+76"/>
         <source>All but seed</source>
         <translation>除随机种子外全部</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
+        <source>Copy CSV</source>
+        <translation>复制 CSV</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>One row per experiment: runs that differ only in the seed (and in threads or logging) share a row</source>
         <translation>每个实验一行：只在随机种子（以及线程数或日志设置）上不同的运行共用一行</translation>
     </message>
     <message>
         <location line="+5"/>
+        <location line="+270"/>
+        <source>best</source>
+        <translation>最佳值</translation>
+    </message>
+    <message>
+        <location line="-270"/>
+        <location line="+270"/>
+        <source>last</source>
+        <translation>最新值</translation>
+    </message>
+    <message>
+        <location line="-269"/>
+        <source>The value of each run the 95 % interval and the test are over: its best or its last</source>
+        <translation>95% 区间和检验所基于的各运行的值：其最佳值或最新值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The group every other is tested against (also: right-click a row, Use as baseline)</source>
+        <translation>其他各组与之进行检验的分组（也可右键单击某行，选择“用作基线”）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Significance level: a difference is called better or worse when its two-sided p is below α</source>
+        <translation>显著性水平：差值的双侧 p 低于 α 时判为更好或更差</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The groups with their means, intervals, differences and p-values as CSV, to the clipboard</source>
+        <translation>将各分组及其均值、区间、差值和 p 值以 CSV 格式复制到剪贴板</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>The settings that tell the store&apos;s runs apart, most telling first: check those to group by</source>
         <translation>区分运行存储中各运行的设置项，区分度最高的在前：勾选要用于分组的设置项</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Group by:</source>
         <translation>分组依据：</translation>
     </message>
@@ -3266,7 +3597,32 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>指标：</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+2"/>
+        <source>Test on:</source>
+        <translation>检验基于：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Baseline:</source>
+        <translation>基线：</translation>
+    </message>
+    <message>
+        <location line="+169"/>
+        <source>Use as baseline</source>
+        <translation>用作基线</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No baseline</source>
+        <translation>无基线</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location line="+62"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
@@ -3286,22 +3642,82 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>最新 %1%2</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>95 % CI (%1)</source>
+        <translation>95% 置信区间（%1）</translation>
+    </message>
+    <message>
         <location line="+0"/>
+        <source>Δ vs baseline (95 % CI)</source>
+        <translation>相对基线的 Δ（95% 置信区间）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Test</source>
+        <translation>检验</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Also differ in</source>
         <translation>其他差异项</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+0"/>
+        <source>vs baseline</source>
+        <translation>相对基线</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The runs of the group that have measured %1: the mean ± std beside it is over these</source>
         <translation>组内已测得 %1 的运行：旁边的均值 ± 标准差即基于这些运行</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>The 95 % confidence interval of the mean of the runs&apos; %1 values (Student t, n − 1 degrees of freedom)</source>
+        <translation>各运行%1的均值的 95% 置信区间（Student t，自由度 n − 1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This group&apos;s mean minus the baseline&apos;s, and the difference&apos;s 95 % confidence interval</source>
+        <translation>此组均值减去基线均值之差，及该差值的 95% 置信区间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Two-sided p of the t-test against the baseline</source>
+        <translation>相对基线的 t 检验的双侧 p 值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paired by seed when both groups hold the same seeds, Welch&apos;s unequal-variance test otherwise</source>
+        <translation>两组随机种子相同时按种子配对，否则使用 Welch 异方差检验</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Better or worse than the baseline when p &lt; α (%1 is best %2); not significant otherwise</source>
+        <translation>p &lt; α 时判为优于或劣于基线（%1 越%2越好）；否则为不显著</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Settings besides the grouping ones (and the seed) in which the group&apos;s runs differ: such a row is not one experiment over seeds</source>
         <translation>除分组设置项（及随机种子）外，组内运行仍存在差异的设置项：这样的行并不是同一实验在不同随机种子上的重复</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+12"/>
         <source>all (seeds only)</source>
         <translation>全部（仅随机种子不同）</translation>
     </message>
@@ -3311,12 +3727,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>运行 %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+40"/>
         <source>Not one experiment: these runs also differ in %1</source>
         <translation>并非同一实验：这些运行在 %1 上也不同</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="-109"/>
         <source>1 run without %1 not counted.</source>
         <translation>1 个没有 %1 的运行未计入。</translation>
     </message>
@@ -3729,12 +4145,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>Gatefold</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowcolumns.cpp" line="+85"/>
+        <location filename="../widgets/mainwindowcolumns.cpp" line="+86"/>
         <source>Metric:</source>
         <translation>指标：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+93"/>
+        <location filename="../widgets/mainwindow.cpp" line="+94"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -3764,7 +4180,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>已创建运行 %1；正在提交到 Slurm…</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -3784,7 +4200,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>%1 个运行中，%2 个排队中 — 运行存储 %3</translation>
     </message>
     <message>
-        <location line="-269"/>
+        <location line="-271"/>
         <location filename="../widgets/mainwindowactions.cpp" line="+41"/>
         <source>Runs</source>
         <translation>运行</translation>
@@ -3885,24 +4301,24 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>扫描(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="+34"/>
         <source>Submit to Slurm</source>
         <translation>提交到 Slurm</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="+2"/>
-        <location filename="../widgets/mainwindowactions.cpp" line="+6"/>
-        <location line="+9"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="+9"/>
+        <location line="+11"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowactions.cpp" line="+59"/>
+        <location filename="../widgets/mainwindowactions.cpp" line="+111"/>
         <source>Images (*.png *.svg *.pdf);;Drawn numbers (*.csv)</source>
         <translation>图像 (*.png *.svg *.pdf);;绘制的数值 (*.csv)</translation>
     </message>
     <message>
-        <location line="-132"/>
+        <location line="-110"/>
         <source>Ctrl+Shift+Return</source>
         <translation>Ctrl+Shift+Return</translation>
     </message>
@@ -3912,7 +4328,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>继续(&amp;R)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Re-&amp;run</source>
         <translation>重新运行(&amp;E)</translation>
     </message>
@@ -3922,12 +4338,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>复制到表单(&amp;D)</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+47"/>
         <source>copy of run %1</source>
         <translation>运行 %1 的副本</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-46"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
@@ -3937,7 +4353,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>显示引擎日志(&amp;L)</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+49"/>
         <source>— %1: %2</source>
         <translation>— %1：%2</translation>
     </message>
@@ -3947,12 +4363,22 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>无引擎日志（该运行并非从此窗口启动）</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-51"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-17"/>
+        <source>C&amp;ontinue sweep</source>
+        <translation>继续扫描(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Carry on the selected run&apos;s sweep with early stopping whose controller is gone (Gatefold quit, the machine restarted): gatefold-cli sweep --continue</source>
+        <translation>继续所选运行所属的提前停止扫描，其控制器已不在（Gatefold 已退出、机器已重启）：gatefold-cli sweep --continue</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>&amp;Inspect</source>
         <translation>检查(&amp;I)</translation>
     </message>
@@ -3976,8 +4402,13 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <source>&amp;Table…</source>
         <translation>表格(&amp;T)…</translation>
     </message>
+    <message>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="-19"/>
+        <source>Early stopping: its controller runs the sweep on this machine, and Slurm is chosen in Settings; choose This machine there, or turn early stopping off.</source>
+        <translation>提前停止：其控制器在本机运行扫描，但设置中选择了 Slurm；请在设置中选择“本机”，或关闭提前停止。</translation>
+    </message>
     <message numerus="yes">
-        <location line="+41"/>
+        <location line="+13"/>
         <source>Submitting the sweep &apos;%1&apos; (%n run(s)) to Slurm…</source>
         <translation>
             <numerusform>正在将扫描“%1”（%n 个运行）提交到 Slurm…</numerusform>
@@ -3989,12 +4420,76 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>扫描未提交到 Slurm：%1</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+11"/>
+        <source>A sweep with early stopping runs on this machine, under a controller the window starts; Slurm is chosen in Settings. Choose This machine there, or turn early stopping off to submit the sweep to Slurm.</source>
+        <translation>带提前停止的扫描在本机运行，由窗口启动的控制器管理；但设置中选择了 Slurm。请在设置中选择“本机”，或关闭提前停止以将扫描提交到 Slurm。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The sweep was not started: %1</source>
+        <translation>扫描未启动：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Starting the sweep &apos;%1&apos; (%n run(s)) with early stopping…</source>
+        <translation>
+            <numerusform>正在启动带提前停止的扫描“%1”（%n 个运行）…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Select a run of the sweep to continue</source>
+        <translation>请选择要继续的扫描中的一个运行</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Sweep %1 has no early stopping, so no controller to continue it: select its runs that did not finish and Resume them.</source>
+        <translation>扫描 %1 没有提前停止，因此没有可继续它的控制器：请选择其未完成的运行，然后用“继续”接着运行它们。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Continuing sweep %1…</source>
+        <translation>正在继续扫描 %1…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sweep %1 was not continued: %2</source>
+        <translation>扫描 %1 未继续：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Sweep %1: %n run(s), early stopping decided by its controller.</source>
+        <translation>
+            <numerusform>扫描 %1：%n 个运行，由其控制器决定是否提前停止。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sweep %1</source>
+        <translation>扫描 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The sweep</source>
+        <translation>该扫描</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: its controller has ended.</source>
+        <translation>%1：其控制器已结束。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: its controller stopped: %2</source>
+        <translation>%1：其控制器已停止：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowactions.cpp" line="+57"/>
         <source>Select the runs for the table</source>
         <translation>请选择要放入表格的运行</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-56"/>
         <source>Ctrl+T</source>
         <translation>Ctrl+T</translation>
     </message>
@@ -4009,12 +4504,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>导出模型(&amp;X)…</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+64"/>
         <source>Select the run to export</source>
         <translation>请选择要导出的运行</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-63"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
@@ -4034,12 +4529,12 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>同时运行数：</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-84"/>
         <source>&amp;About Gatefold</source>
         <translation>关于 Gatefold(&amp;A)</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+147"/>
         <location line="+4"/>
         <source>Export curves</source>
         <translation>导出曲线</translation>
@@ -4107,7 +4602,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>移除此列</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="+32"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="+36"/>
         <source>Quit Gatefold</source>
         <translation>退出 Gatefold</translation>
     </message>
@@ -4119,7 +4614,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 它们保持排队；Gatefold 下次启动时会提供给你处理。</translation>
     </message>
     <message numerus="yes">
-        <location line="+20"/>
+        <location line="+26"/>
         <source>Stopping %n run(s) at a checkpoint…</source>
         <translation>
             <numerusform>正在于检查点停止 %n 个运行…</numerusform>
@@ -4185,7 +4680,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunController</name>
     <message>
-        <location filename="../widgets/runcontroller.cpp" line="+107"/>
+        <location filename="../widgets/runcontroller.cpp" line="+110"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
@@ -4211,9 +4706,9 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>在开始前已取消</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>only a failed, cancelled or crashed run can be resumed</source>
-        <translation>只有失败、已取消或已崩溃的运行才能继续</translation>
+        <location line="+12"/>
+        <source>only a failed, cancelled, crashed or stopped run can be resumed</source>
+        <translation>只有失败、已取消、已崩溃或已停止的运行才能继续</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -4459,7 +4954,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
 <context>
     <name>gatefold::widgets::RunTableModel</name>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="+251"/>
+        <location filename="../widgets/runtablemodel.cpp" line="+252"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
@@ -4475,7 +4970,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
     </message>
     <message>
         <location line="-3"/>
-        <location line="+119"/>
+        <location line="+123"/>
         <source>epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>
@@ -4510,7 +5005,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>Slurm 作业 %1：%2；提交于 %3；脚本 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/runtablemodel.cpp" line="-194"/>
+        <location filename="../widgets/runtablemodel.cpp" line="-198"/>
         <source>waiting to resume</source>
         <translation>等待继续</translation>
     </message>
@@ -4530,7 +5025,7 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <translation>无消息</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+74"/>
         <source>%1 img/s</source>
         <translation>%1 图像/秒</translation>
     </message>
@@ -4608,6 +5103,11 @@ They stay queued; Gatefold offers them when it next starts.</source>
         <location line="+15"/>
         <source>Run %1 was not changed: %2</source>
         <translation>运行 %1 未更改：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtablemodelrung.cpp" line="+30"/>
+        <source>stopped at rung %1 (epoch %2)</source>
+        <translation>在梯级 %1 停止（第 %2 轮）</translation>
     </message>
 </context>
 <context>
@@ -4900,7 +5400,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>gatefold::widgets::SlurmSubmitter</name>
     <message>
-        <location filename="../widgets/slurmsubmitter.cpp" line="+94"/>
+        <location filename="../widgets/slurmsubmitter.cpp" line="+82"/>
         <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
         <translation>无法将扫描的网格和配置写入临时文件夹（%1）</translation>
     </message>
@@ -4991,29 +5491,122 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     </message>
 </context>
 <context>
-    <name>gatefold::widgets::SweepBuilder</name>
+    <name>gatefold::widgets::SweepAxesEditor</name>
     <message>
-        <location filename="../widgets/sweepbuilder.cpp" line="+72"/>
-        <source>Sweep</source>
-        <translation>参数扫描</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../widgets/sweepaxeseditor.cpp" line="+77"/>
         <source>Setting</source>
         <translation>设置项</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Values</source>
-        <translation>取值</translation>
+        <source>Varies as</source>
+        <translation>变化方式</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Values / low</source>
+        <translation>取值 / 下限</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>High</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>list of values</source>
+        <translation>取值列表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>choice</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>uniform</source>
+        <translation>均匀分布</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>log-uniform</source>
+        <translation>对数均匀分布</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>integer uniform</source>
+        <translation>整数均匀分布</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A list: every value is run (on a grid) or drawn from (random search); a choice: the same, by name; uniform, log-uniform, integer uniform: random search draws from [low, high]</source>
+        <translation>取值列表：每个值都会运行（网格）或从中抽取（随机搜索）；选项：同上，按名称；均匀分布、对数均匀分布、整数均匀分布：随机搜索从 [下限, 上限] 中抽取</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>values, e.g. 0.001, 0.0003</source>
+        <translation>取值，例如 0.001, 0.0003</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1: the bounds of an integer range are whole numbers</source>
+        <translation>%1：整数范围的边界必须是整数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: the bounds of a range are numbers</source>
+        <translation>%1：范围的边界必须是数字</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: a log-uniform range needs 0 &lt; low (%2 is not above 0)</source>
+        <translation>%1：对数均匀分布的范围要求 0 &lt; 下限（%2 不大于 0）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: low must not be above high</source>
+        <translation>%1：下限不得高于上限</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1: low must be below high</source>
+        <translation>%1：下限必须低于上限</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1: list at least one value</source>
+        <translation>%1：请至少列出一个值</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>%1: a range is drawn from, not laid on a grid: choose Method random search, or list the values</source>
+        <translation>%1：范围用于随机抽取，不能铺成网格：请将“方法”设为随机搜索，或列出各个值</translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SweepBuilder</name>
+    <message>
+        <location filename="../widgets/sweepbuilder.cpp" line="+46"/>
+        <source>Sweep</source>
+        <translation>参数扫描</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>seeds, e.g. 0, 1, 2</source>
         <translation>随机种子，例如 0, 1, 2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Add setting</source>
         <translation>添加设置项</translation>
     </message>
@@ -5023,9 +5616,14 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>移除设置项</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+8"/>
         <source>Name:</source>
         <translation>名称：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Method:</source>
+        <translation>方法：</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5034,20 +5632,99 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     </message>
     <message>
         <location line="+2"/>
+        <location line="+171"/>
         <source>Queue sweep</source>
         <translation>将扫描加入队列</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Settings to vary (values separated by commas; by semicolons when a value is a list). Every combination is run once per seed, over the run form&apos;s config.</source>
-        <translation>要变化的设置项（取值以逗号分隔；若取值本身是列表则以分号分隔）。每种组合对每个随机种子各运行一次，基于运行表单中的配置。</translation>
+        <location line="-167"/>
+        <source>Settings to vary: a list of values (separated by commas; by semicolons when a value is itself a list) or, for random search, a range to draw from. A grid runs every combination; random search draws the given number of settings. Each runs once per seed, over the run form&apos;s config.</source>
+        <translation>要变化的设置项：取值列表（用逗号分隔；若某个值本身是列表则用分号分隔），或在随机搜索时给出抽取的范围。网格会运行每种组合；随机搜索抽取给定数量的设置。每组设置对每个随机种子运行一次，基于运行表单中的配置。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>grid (every combination)</source>
+        <translation>网格（每种组合）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>random search</source>
+        <translation>随机搜索</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>runs: </source>
+        <translation>运行数: </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many settings random search draws (each runs once per seed)</source>
+        <translation>随机搜索抽取的设置数量（每组对每个随机种子运行一次）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>search seed: </source>
+        <translation>搜索种子: </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same settings and search seed draw the same runs</source>
+        <translation>相同的设置和搜索种子会抽取出相同的运行</translation>
+    </message>
+    <message>
+        <location line="+118"/>
+        <source>Early stopping: at epochs %1 only the top 1/%2 by %3 (%4) go on; run by a sweep controller.</source>
+        <translation>提前停止：在第 %1 轮，只有按 %3（%4）排名前 1/%2 的运行继续；由扫描控制器运行。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>higher is better</source>
+        <translation>越高越好</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>lower is better</source>
+        <translation>越低越好</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Start sweep</source>
+        <translation>启动扫描</translation>
     </message>
     <message numerus="yes">
-        <location line="+94"/>
+        <location line="-19"/>
         <source>%n run(s): </source>
         <translation>
             <numerusform>%n 个运行：</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gatefold::widgets::SweepControllerJob</name>
+    <message>
+        <location filename="../widgets/sweepcontrollerjob.cpp" line="+66"/>
+        <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
+        <translation>无法将扫描的网格和配置写入临时文件夹（%1）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>sweep %1 is controlled by this window already</source>
+        <translation>扫描 %1 已由此窗口控制</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>%1 could not be started: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the sweep controller ended abnormally: %1</source>
+        <translation>扫描控制器异常结束：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the sweep controller ended with exit status %1</source>
+        <translation>扫描控制器已结束，退出状态 %1</translation>
     </message>
 </context>
 <context>
@@ -5188,12 +5865,19 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     <name>gatefold::widgets::TableBuilder</name>
     <message>
         <location filename="../widgets/tablebuilder.cpp" line="+37"/>
-        <location filename="../widgets/tablepreview.cpp" line="+32"/>
+        <location filename="../widgets/tablepreview.cpp" line="+33"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
+    <message numerus="yes">
+        <location line="+30"/>
+        <source>%n selected run(s); groups show their mean ± the spread chosen under Spread.</source>
+        <translation>
+            <numerusform>已选择 %n 个运行；分组显示其均值 ± 在“误差范围”中选择的范围。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+42"/>
+        <location line="+12"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
@@ -5236,6 +5920,36 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <location line="+1"/>
         <source>Order rows by:</source>
         <translation>行排序依据：</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>± standard deviation</source>
+        <translation>± 标准差</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>± 95 % confidence interval of the mean</source>
+        <translation>± 均值的 95% 置信区间</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Test every other row against this one: Welch&apos;s two-sided t-test, paired by seed where both rows hold the same seeds. Significantly better or worse cells are marked ▲ / ▼.</source>
+        <translation>将其他每一行与此行进行检验：双侧 Welch t 检验，两行随机种子相同时按种子配对。显著更好或更差的单元格标记为 ▲ / ▼。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Spread:</source>
+        <translation>误差范围：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Baseline:</source>
+        <translation>基线：</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1 (no such row)</source>
+        <translation>%1（无此行）</translation>
     </message>
     <message>
         <location filename="../widgets/tablecolumneditor.cpp" line="+91"/>
@@ -5343,12 +6057,13 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>千位分隔符</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../widgets/tablebuilder.cpp" line="-8"/>
+        <location filename="../widgets/tablecolumneditor.cpp" line="+2"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../widgets/tablecolumneditor.cpp" line="+1"/>
         <source>Highest</source>
         <translation>最高</translation>
     </message>
@@ -5388,7 +6103,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>LaTeX</translation>
     </message>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+8"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+20"/>
         <source>Load spec…</source>
         <translation>载入规格…</translation>
     </message>
@@ -5407,15 +6122,8 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <source>Save CSV…</source>
         <translation>保存 CSV…</translation>
     </message>
-    <message numerus="yes">
-        <location line="-49"/>
-        <source>%n selected run(s); groups show mean ± sample standard deviation.</source>
-        <translation>
-            <numerusform>已选 %n 个运行；分组显示均值 ± 样本标准差。</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+62"/>
+        <location line="+13"/>
         <source>Load table spec</source>
         <translation>载入表格规格</translation>
     </message>
@@ -5451,27 +6159,32 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+94"/>
         <source>As selected</source>
         <translation>按选择顺序</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>No run store is open.</source>
         <translation>没有打开运行存储。</translation>
     </message>
     <message>
-        <location filename="../widgets/tablepreview.cpp" line="+82"/>
+        <location filename="../widgets/tablepreview.cpp" line="+159"/>
         <source>The table cannot be made: %1</source>
         <translation>无法生成表格：%1</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-144"/>
         <source>Section</source>
         <translation>分节</translation>
     </message>
+    <message>
+        <location line="+38"/>
+        <source>▲ / ▼: significantly better / worse than the baseline row (Welch&apos;s two-sided t-test, paired by seed where both rows hold the same seeds).</source>
+        <translation>▲ / ▼：显著优于 / 劣于基线行（双侧 Welch t 检验，两行随机种子相同时按种子配对）。</translation>
+    </message>
     <message numerus="yes">
-        <location line="+36"/>
+        <location line="+8"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n 行</numerusform>
@@ -5484,15 +6197,75 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
             <numerusform>† %n 行汇总了不仅随机种子不同的运行；从不加粗。</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+10"/>
+        <source>Baseline %1, α = %2: ▲ %3 cell(s) better, ▼ %4 worse.</source>
+        <translation>基线 %1，α = %2：▲ %3 个单元格更好，▼ %4 个更差。</translation>
+    </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+7"/>
         <source>The engine is timing the models of %n cell(s); they fill in as the numbers arrive.</source>
         <translation>
             <numerusform>引擎正在为 %n 个单元格的模型计时；数值到达后即会填入。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+14"/>
+        <source>The baseline row: the others are tested against it.</source>
+        <translation>基线行：其他行都与它进行检验。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>One run: no interval and no test.</source>
+        <translation>只有一个运行：无区间，也无检验。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only %1 runs (fewer than %2): the interval and the test are weak.</source>
+        <translation>仅 %1 个运行（少于 %2 个）：区间和检验都不够可靠。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Its runs differ in more than the seed; tested against the baseline as one group.</source>
+        <translation>其运行不仅随机种子不同；作为一个分组与基线进行检验。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Not tested against the baseline: a test needs two runs on each side and some spread.</source>
+        <translation>未与基线进行检验：检验要求每侧有两个运行，且存在一定离散。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Significantly better</source>
+        <translation>显著更好</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Significantly worse</source>
+        <translation>显著更差</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not significantly different</source>
+        <translation>无显著差异</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 than the baseline: difference %2 (95 % CI %3 to %4), p = %5 at α = %6; %7 (t = %8, df = %9).</source>
+        <translation>与基线相比%1：差值 %2（95% 置信区间 %3 至 %4），p = %5（α = %6）；%7（t = %8，df = %9）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>paired t-test by seed</source>
+        <translation>按种子配对的 t 检验</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Welch&apos;s t-test</source>
+        <translation>Welch t 检验</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Mean over %1 runs that differ in %2 — not only in the seed, so not one experiment: never ranked for the best.</source>
         <translation>对在 %2 上不同的 %1 个运行取的均值 — 不仅随机种子不同，因此不是同一实验：从不参与最佳排名。</translation>
     </message>
@@ -5507,7 +6280,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
         <translation>未测量：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/tablebuilder.cpp" line="+54"/>
+        <location filename="../widgets/tablebuilder.cpp" line="+59"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>

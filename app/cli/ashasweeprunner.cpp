@@ -7,6 +7,8 @@
 
 #include <QThread>
 
+#include <algorithm>
+
 namespace gatefold::cli {
 namespace {
 
@@ -62,15 +64,23 @@ void AshaSweepRunner::stopAll()
                                               .arg(m_sweepId));
 }
 
-int AshaSweepRunner::training() const
+// Runs of the sweep an engine not started by this controller holds (one an earlier controller started
+// before it died, seen when it claims its run): followed, so that its run is decided on when it pauses.
+void AshaSweepRunner::noticeForeign()
 {
-    return int(m_running.size() + m_foreign.size());
+    for (const auto &r : m_store.runs(m_sweepId)) {
+        const bool ours = std::any_of(m_running.begin(), m_running.end(),
+                                      [&](const EngineChild &c) { return c.runId() == r.id; });
+        if (r.status == store::RunStatus::Running && !ours)
+            m_foreign.insert(r.id);
+    }
 }
 
 void AshaSweepRunner::startJobs()
 {
-    while (training() < m_parallel) {
-        const search::AshaJob job = m_controller.next();
+    noticeForeign();
+    while (int(m_running.size() + m_foreign.size()) < m_parallel) {
+        const search::AshaJob job = m_controller.next(m_parallel);
         if (job.kind == search::AshaJob::Kind::None || !start(job))
             break;
     }
@@ -133,6 +143,7 @@ void AshaSweepRunner::followForeign()
             ++it;
             continue;
         }
+        m_controller.engineEnded(*it);
         if (run && run->status == store::RunStatus::Stopped)
             m_controller.arrived(*it);
         it = m_foreign.erase(it);
@@ -145,6 +156,14 @@ void AshaSweepRunner::ended(const EngineChild &child)
     m_controller.engineEnded(child.runId());
     if (status == QLatin1String("crashed"))
         m_store.markCrashedRuns();
+    if (const auto now = m_store.run(child.runId()); now && now->status == store::RunStatus::Running
+        && status != QLatin1String("stopped") && status != QLatin1String("finished")) {
+        // Refused because another engine holds the run — one an earlier controller started just before
+        // it died: that engine's run is waited for and decided on like ours.
+        m_foreign.insert(child.runId());
+        m_controller.engineStarted(child.runId());
+        return;
+    }
     if (status == QLatin1String("stopped"))
         m_controller.arrived(child.runId());
     else if (status != QLatin1String("finished") && !(status == QLatin1String("cancelled") && m_stopping))

@@ -42,7 +42,7 @@ private:
     void followRunning();
     void followForeign();
     void ended(const EngineChild &child);
-    int training() const;
+    void noticeForeign();
     SweepTally finalTally();
 
     store::RunStore &m_store;

@@ -110,8 +110,11 @@ QJsonObject toJson(const SweepEvent &e)
 
 QJsonObject toJson(const SweepEndEvent &e)
 {
-    return QJsonObject{{"event", QString::fromLatin1(SweepEndEvent::name)}, {"sweep", e.sweep},
-                       {"finished", e.finished}, {"failed", e.failed}, {"cancelled", e.cancelled}, {"stopped", e.stopped}};
+    QJsonObject o{{"event", QString::fromLatin1(SweepEndEvent::name)}, {"sweep", e.sweep},
+                  {"finished", e.finished}, {"failed", e.failed}, {"cancelled", e.cancelled}};
+    if (e.stopped > 0)  // a sweep with early stopping: sweeps without keep their bytes
+        o.insert("stopped", e.stopped);
+    return o;
 }
 
 QJsonObject toJson(const SubmittedEvent &e)

@@ -37,9 +37,14 @@ std::vector<AshaRun> AshaController::read()
     return runs;
 }
 
-AshaJob AshaController::next()
+AshaJob AshaController::next(int parallel)
 {
     const auto runs = read();
+    int training = 0;
+    for (const AshaRun &r : runs)
+        training += r.phase == RunPhase::Training;
+    if (training >= parallel)
+        return {};
     const AshaJob job = nextJob(runs, m_settings);
     if (job.kind == AshaJob::Kind::Promote) {
         const AshaRun *run = find(runs, job.runId);

@@ -30,9 +30,11 @@ public:
     void engineStarted(qint64 runId) { m_busy.insert(runId); }
     void engineEnded(qint64 runId) { m_busy.erase(runId); }
 
-    // The next job for a free slot (Kind::None: none now). A promotion is recorded before it is
+    // The next job for a free slot (Kind::None: none now, or `parallel` of the sweep's runs are training
+    // already — by engines of ours or any other, e.g. one an earlier controller started just before it
+    // died: counted from the same read the job is chosen from). A promotion is recorded before it is
     // returned, so a controller that dies before starting the engine still honours it.
-    AshaJob next();
+    AshaJob next(int parallel = 1 << 30);
     // Run `runId` paused at a rung (its engine ended `stopped`): unless it goes on at once, it is
     // recorded as stopped there with its standing.
     void arrived(qint64 runId);
