@@ -19,13 +19,16 @@ QString labelOf(const store::RunRecord &run, const QString &sweepName)
 } // namespace
 
 AshaSweepRunner::AshaSweepRunner(store::RunStore &store, qint64 sweepId, const search::AshaSettings &settings,
-                                 const SweepPrinter &printer, int parallel)
+                                 const SweepPrinter &printer, int parallel, std::unique_ptr<AshaSlurmSlots> slurm)
     : m_store(store)
     , m_sweepId(sweepId)
     , m_controller(store, sweepId, settings)
     , m_printer(printer)
     , m_parallel(parallel)
+    , m_slurm(std::move(slurm))
 {
+    if (m_slurm)
+        m_slurm->cancelUntaken(store.runs(sweepId));  // an earlier controller's jobs no engine took yet
     const auto sweep = store.sweep(sweepId);
     for (const auto &r : store.runs(sweepId)) {
         m_labels[r.id] = labelOf(r, sweep ? sweep->name : QString());
@@ -41,9 +44,12 @@ SweepTally AshaSweepRunner::run(const std::atomic<bool> &stop)
             stopAll();
         if (!m_stopping)
             startJobs();
-        if (m_running.empty() && (m_stopping || m_foreign.empty()))
+        if (m_running.empty() && !(m_slurm && m_slurm->inFlight() > 0) && (m_stopping || m_foreign.empty()))
             break;
-        followRunning();
+        if (m_slurm)
+            followSlurm();
+        else
+            followRunning();
         followForeign();
     }
     m_controller.refreshWaiting();
@@ -55,6 +61,8 @@ void AshaSweepRunner::stopAll()
     m_stopping = true;
     for (auto &c : m_running)
         c.terminate();
+    if (m_slurm)
+        m_slurm->cancelAll();
     for (const auto &r : m_store.runs(m_sweepId))
         if (r.status == store::RunStatus::Queued)
             m_store.cancelQueuedRun(r.id, tr("the sweep was stopped before this run started; `gatefold-cli sweep "
@@ -64,7 +72,7 @@ void AshaSweepRunner::stopAll()
 
 int AshaSweepRunner::training() const
 {
-    return int(m_running.size() + m_foreign.size());
+    return int(m_running.size() + m_foreign.size()) + (m_slurm ? m_slurm->inFlight() : 0);
 }
 
 void AshaSweepRunner::startJobs()
@@ -86,7 +94,7 @@ bool AshaSweepRunner::start(const search::AshaJob &job)
         arguments << "--stop-at-epoch" << QString::number(job.stopAtEpoch);
     EngineChild child(job.runId, m_labels[job.runId]);
     QString error;
-    if (!child.start(arguments, &error)) {
+    if (m_slurm ? !m_slurm->submit(job, child.label(), &error) : !child.start(arguments, &error)) {
         if (job.kind == Kind::Start)
             m_store.setStatus(job.runId, store::RunStatus::Failed, tr("cannot start the engine: %1").arg(error));
         else
@@ -100,7 +108,8 @@ bool AshaSweepRunner::start(const search::AshaJob &job)
                        : job.kind == Kind::Promote ? tr("%1, promoted from rung %2, %3").arg(child.label()).arg(job.fromRung + 1).arg(to)
                                                    : tr("%1, continued %2").arg(child.label(), to);
     m_printer.runStarted(job.runId, what);
-    m_running.push_back(std::move(child));
+    if (!m_slurm)
+        m_running.push_back(std::move(child));
     return true;
 }
 
@@ -112,7 +121,9 @@ void AshaSweepRunner::followRunning()
     }
     for (auto it = m_running.begin(); it != m_running.end();) {
         if (it->follow(m_printer, m_running.size() > 1 ? 50 : 200)) {
-            ended(*it);
+            if (it->status() == QLatin1String("crashed"))
+                m_store.markCrashedRuns();
+            ended(it->runId(), it->label(), it->status(), it->message());
             it = m_running.erase(it);
         } else {
             ++it;
@@ -138,19 +149,28 @@ void AshaSweepRunner::followForeign()
     }
 }
 
-void AshaSweepRunner::ended(const EngineChild &child)
+// The Slurm jobs whose runs ended: decided on like the children's.
+void AshaSweepRunner::followSlurm()
 {
-    const QString status = child.status();
-    if (status == QLatin1String("crashed"))
-        m_store.markCrashedRuns();
+    for (const AshaSlurmSlots::Ended &e : m_slurm->follow()) {
+        if (!e.taken && !m_stopping) {  // (stopping: a job still pending was cancelled, not failed)
+            const auto run = m_store.run(e.runId);
+            if (run && run->status != store::RunStatus::Failed)
+                ++m_failedToStart;  // the run keeps its status (stopped or cancelled): counted failed here
+        }
+        ended(e.runId, e.label, e.status, e.message);
+    }
+}
+
+void AshaSweepRunner::ended(qint64 runId, const QString &label, const QString &status, const QString &message)
+{
     if (status == QLatin1String("stopped"))
-        m_controller.arrived(child.runId());
+        m_controller.arrived(runId);
     else if (status != QLatin1String("finished") && !(status == QLatin1String("cancelled") && m_stopping))
-        m_controller.leaveAlone(child.runId());  // failed, crashed or cancelled by a person: not retried
-                                                 // by this controller (`sweep --continue` takes it up)
-    const auto run = m_store.run(child.runId());
-    m_printer.runEnded(child.runId(), child.label(), status,
-                       run && status == QLatin1String("stopped") ? run->message : child.message());
+        m_controller.leaveAlone(runId);  // failed, crashed or cancelled by a person: not retried
+                                         // by this controller (`sweep --continue` takes it up)
+    const auto run = m_store.run(runId);
+    m_printer.runEnded(runId, label, status, run && status == QLatin1String("stopped") ? run->message : message);
 }
 
 // How the sweep's runs stand now: finished, stopped early, failed, cancelled (crashed ones count as

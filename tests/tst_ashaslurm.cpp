@@ -1,0 +1,193 @@
+// `gatefold-cli sweep --early-stop asha --slurm` (issue 21) against a real private Slurm cluster of
+// this machine (slurmcluster.h): the controller stays here and submits each of ASHA's jobs as its
+// own one-task Slurm job (`--stop-at-epoch R` in the script), one in flight at a time. The sweep ends
+// with exactly the statuses, steps and decisions of the same sweep trained by local engine children
+// (deterministic training, one engine at a time); each promoted run's engine starts at the step its
+// run paused at (resumed from its checkpoint, never retrained); `sweep --continue` of a finished
+// Slurm sweep submits nothing more. Skipped where Slurm is not installed.
+
+#include "clirun.h"
+#include "slurmcluster.h"
+
+#include "store/runstore.h"
+
+#include <QtTest/QtTest>
+
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include <map>
+
+using namespace gatefold;
+using test::CliRun;
+
+namespace {
+
+// As tst_ashasweep's: four learning rates, 3 epochs of a tiny model on 256 images (8 steps an epoch),
+// rungs at epochs 1 and 2, the best half going on, one job at a time.
+QStringList sweepArgs(const QString &store, const QString &grid)
+{
+    QStringList args{"sweep", "--store", store, "--grid", grid, "--early-stop", "asha", "--rungs", "1,2", "--eta",
+                     "2", "--parallel", "1", "--json"};
+    for (const char *kv : {"img_size=16", "patch_size=4", "embed_dim=32", "depth=2", "num_heads=2", "mlp_ratio=2",
+                           "data.train_size=256", "data.val_size=64", "train.batch_size=32", "train.log_every=1",
+                           "compute.threads=1", "train.epochs=3"})
+        args << "--set" << QString::fromLatin1(kv);
+    return args;
+}
+
+QString said(const CliRun &r)
+{
+    return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3").arg(r.exitCode).arg(r.out.right(3000), r.err.right(3000));
+}
+
+std::unique_ptr<store::RunStore> openStore(const QString &path)
+{
+    QString error;
+    auto store = store::RunStore::open(path, &error, store::OpenMode::ReadOnly);
+    if (!store)
+        qWarning("cannot open %s: %s", qPrintable(path), qPrintable(error));
+    return store;
+}
+
+// Per run (by its place in the sweep): status, last train/loss step, its number of points (one per
+// step when nothing was retrained), its message when stopped (ASHA's standing), and each ASHA
+// decision (rung, epoch, rank of n, decision, the metric to 6 decimals: the same engines on the same
+// data give the same numbers bit for bit, 6 decimals leave room for nothing else).
+QStringList outcome(const QString &path)
+{
+    auto store = openStore(path);
+    if (!store)
+        return {QStringLiteral("no store")};
+    auto runs = store->runs();
+    std::sort(runs.begin(), runs.end(), [](const auto &a, const auto &b) { return a.id < b.id; });
+    QStringList out;
+    for (const auto &r : runs) {
+        const auto loss = store->metricSummary(r.id, QStringLiteral("train/loss"));
+        QString line = QStringLiteral("%1 %2 steps %3 points %4")
+                           .arg(r.name.section(' ', 1), store::toString(r.status))
+                           .arg(loss.lastStep)
+                           .arg(loss.count);
+        if (r.status == store::RunStatus::Stopped)
+            line += QStringLiteral(" | ") + r.message;
+        for (const auto &s : store->snapshots(r.id, QStringLiteral("asha"))) {
+            const QJsonObject d = QJsonDocument::fromJson(s.dataJson).object();
+            line += QStringLiteral(" [rung %1 epoch %2 %3 of %4 %5 %6]")
+                        .arg(d.value("rung").toInt())
+                        .arg(d.value("epoch").toInt())
+                        .arg(d.value("rank").toInt())
+                        .arg(d.value("of").toInt())
+                        .arg(d.value("decision").toString())
+                        .arg(d.value("value").toDouble(), 0, 'f', 6);
+        }
+        out << line;
+    }
+    return out;
+}
+
+// The start steps of every engine of each run, in order, from the run's Slurm task outputs
+// (slurm-<job>_0.out beside its scripts: the engine's JSON lines).
+std::map<qint64, QList<qint64>> slurmStartSteps(const QString &path)
+{
+    std::map<qint64, QList<qint64>> steps;
+    auto store = openStore(path);
+    if (!store)
+        return steps;
+    for (const auto &r : store->runs())
+        for (const auto &job : store->slurmJobs(r.id)) {
+            QFile out(QFileInfo(job.script).dir().filePath(QStringLiteral("slurm-%1.out").arg(job.jobId)));
+            if (!out.open(QIODevice::ReadOnly))
+                continue;
+            for (const QByteArray &line : out.readAll().split('\n')) {
+                const QJsonObject e = QJsonDocument::fromJson(line).object();
+                if (e.value("event").toString() == QLatin1String("started"))
+                    steps[r.id] << e.value("start_step").toInteger();
+            }
+        }
+    return steps;
+}
+
+} // namespace
+
+class TstAshaSlurm : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void slurmSweepDecidesAsLocal();
+
+private:
+    test::SlurmCluster m_cluster;
+    QTemporaryDir m_dir;
+    QString m_skip;
+    QString m_grid;
+};
+
+void TstAshaSlurm::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_grid = m_dir.filePath(QStringLiteral("grid.json"));
+    QFile grid(m_grid);
+    QVERIFY(grid.open(QIODevice::WriteOnly));
+    grid.write(R"({"name": "asha", "grid": {"optim.lr": [0.01, 0.003, 0.001, 0.0003]}, "seeds": [0]})");
+    grid.close();
+    if (const QStringList missing = test::SlurmCluster::missingPrograms(); !missing.isEmpty()) {
+        m_skip = QStringLiteral("Slurm is not installed (no %1): apt-get install slurm-wlm munge").arg(missing.join(", "));
+        return;
+    }
+    const QString error = m_cluster.start();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    qputenv("SLURM_CONF", m_cluster.conf().toLocal8Bit());  // the CLI children talk to this cluster
+}
+
+void TstAshaSlurm::cleanupTestCase()
+{
+    m_cluster.stop();
+    qunsetenv("SLURM_CONF");
+}
+
+void TstAshaSlurm::slurmSweepDecidesAsLocal()
+{
+    if (!m_skip.isEmpty())
+        QSKIP(qPrintable(m_skip));
+    const QString local = m_dir.filePath(QStringLiteral("local.sqlite"));
+    const CliRun here = test::runCli(sweepArgs(local, m_grid), 300000);
+    QVERIFY2(here.exitCode == 0, qPrintable(said(here)));
+
+    const QString onSlurm = m_dir.filePath(QStringLiteral("slurm.sqlite"));
+    const CliRun slurm = test::runCli(sweepArgs(onSlurm, m_grid) << "--slurm" << "--cpus-per-task" << "1", 600000);
+    QVERIFY2(slurm.exitCode == 0, qPrintable(said(slurm) + m_cluster.logs()));
+    const QStringList expected = outcome(local);
+    QCOMPARE(expected.size(), 4);
+    QCOMPARE(outcome(onSlurm), expected);
+
+    // Every job was its own Slurm job; each promoted run's engine started where its run paused.
+    auto store = openStore(onSlurm);
+    QVERIFY(store);
+    const auto steps = slurmStartSteps(onSlurm);
+    QCOMPARE(steps.size(), size_t(4));
+    int promotions = 0;
+    for (const auto &[id, starts] : steps) {
+        QCOMPARE(qsizetype(store->slurmJobs(id).size()), starts.size());
+        QCOMPARE(starts.first(), 0);
+        for (qsizetype i = 1; i < starts.size(); ++i, ++promotions)
+            QCOMPARE(starts[i], 8 * i);  // epoch 1 (step 8), then epoch 2 (step 16)
+        // The first job stopped at rung 1: its script asked for it.
+        QFile script(store->slurmJobs(id).front().script);
+        QVERIFY(script.open(QIODevice::ReadOnly));
+        QVERIFY(script.readAll().contains(" train --run \"$RUN\" --store \"$GATEFOLD_STORE\" --json --stop-at-epoch 1\n"));
+    }
+    QVERIFY(promotions >= 2);
+    // The sweep recorded its Slurm options, so --continue submits with them; nothing is left to do.
+    QVERIFY(store->sweep(1)->searchJson.contains("\"slurm\""));
+    const CliRun again = test::runCli({"sweep", "--continue", "1", "--store", onSlurm, "--json"}, 120000);
+    QVERIFY2(again.exitCode == 0, qPrintable(said(again)));
+    QVERIFY(!again.out.contains(QLatin1String("\"event\":\"submitted\"")));
+    QCOMPARE(outcome(onSlurm), expected);
+}
+
+QTEST_GUILESS_MAIN(TstAshaSlurm)
+#include "tst_ashaslurm.moc"
