@@ -16,8 +16,10 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 
+#include <csignal>
 #include <map>
 
 using namespace gatefold;
@@ -109,6 +111,19 @@ std::map<qint64, QList<qint64>> slurmStartSteps(const QString &path)
     return steps;
 }
 
+// Whether `path` holds a promotion decision yet.
+bool hasPromotion(const QString &path)
+{
+    auto store = openStore(path);
+    if (!store)
+        return false;
+    for (const auto &r : store->runs())
+        for (const auto &s : store->snapshots(r.id, QStringLiteral("asha")))
+            if (s.dataJson.contains("\"promoted\""))
+                return true;
+    return false;
+}
+
 } // namespace
 
 class TstAshaSlurm : public QObject
@@ -118,12 +133,15 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void slurmSweepDecidesAsLocal();
+    void killedControllerContinues_data();
+    void killedControllerContinues();
 
 private:
     test::SlurmCluster m_cluster;
     QTemporaryDir m_dir;
     QString m_skip;
     QString m_grid;
+    QStringList m_expected;  // the local sweep's outcome
 };
 
 void TstAshaSlurm::initTestCase()
@@ -163,6 +181,7 @@ void TstAshaSlurm::slurmSweepDecidesAsLocal()
     const QStringList expected = outcome(local);
     QCOMPARE(expected.size(), 4);
     QCOMPARE(outcome(onSlurm), expected);
+    m_expected = expected;
 
     // Every job was its own Slurm job; each promoted run's engine started where its run paused.
     auto store = openStore(onSlurm);
@@ -187,6 +206,39 @@ void TstAshaSlurm::slurmSweepDecidesAsLocal()
     QVERIFY2(again.exitCode == 0, qPrintable(said(again)));
     QVERIFY(!again.out.contains(QLatin1String("\"event\":\"submitted\"")));
     QCOMPARE(outcome(onSlurm), expected);
+}
+
+void TstAshaSlurm::killedControllerContinues_data()
+{
+    QTest::addColumn<int>("signal");
+    QTest::newRow("SIGKILL: its Slurm job lives on") << int(SIGKILL);
+    QTest::newRow("SIGTERM: its Slurm job is cancelled") << int(SIGTERM);
+}
+
+// The controller killed or stopped after its first promotion; `sweep --continue` (Slurm options as
+// recorded) reaches exactly the end of the uninterrupted sweep.
+void TstAshaSlurm::killedControllerContinues()
+{
+    QFETCH(int, signal);
+    if (m_expected.isEmpty())
+        QSKIP("needs slurmSweepDecidesAsLocal's sweeps");
+    const QString path = m_dir.filePath(QStringLiteral("killed-%1.sqlite").arg(signal));
+    QProcess controller;
+    controller.start(QStringLiteral(GATEFOLD_CLI_PATH), sweepArgs(path, m_grid) << "--slurm" << "--cpus-per-task" << "1");
+    QVERIFY(controller.waitForStarted());
+    QElapsedTimer clock;
+    clock.start();
+    while (!hasPromotion(path) && clock.elapsed() < 240000)
+        QThread::msleep(100);
+    QVERIFY(hasPromotion(path));
+    ::kill(pid_t(controller.processId()), signal);
+    QVERIFY(controller.waitForFinished(120000));
+    if (signal == SIGTERM)
+        QCOMPARE(controller.exitCode(), 3);  // cancelled, as any sweep stopped by a person
+    const CliRun again = test::runCli({"sweep", "--continue", "1", "--store", path, "--json"}, 600000);
+    QVERIFY2(again.exitCode == 0, qPrintable(said(again) + m_cluster.logs()));
+    QVERIFY(again.out.contains(QLatin1String("\"event\":\"submitted\"")));  // on Slurm again
+    QCOMPARE(outcome(path), m_expected);
 }
 
 QTEST_GUILESS_MAIN(TstAshaSlurm)
