@@ -133,6 +133,8 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void slurmSweepDecidesAsLocal();
+    void twoJobsInFlight();
+    void parallelRefusedForPlainSlurmSweep();
     void killedControllerContinues_data();
     void killedControllerContinues();
 
@@ -172,12 +174,16 @@ void TstAshaSlurm::slurmSweepDecidesAsLocal()
     if (!m_skip.isEmpty())
         QSKIP(qPrintable(m_skip));
     const QString local = m_dir.filePath(QStringLiteral("local.sqlite"));
+    QElapsedTimer clock;
+    clock.start();
     const CliRun here = test::runCli(sweepArgs(local, m_grid), 300000);
     QVERIFY2(here.exitCode == 0, qPrintable(said(here)));
+    const qint64 localMs = clock.restart();
 
     const QString onSlurm = m_dir.filePath(QStringLiteral("slurm.sqlite"));
     const CliRun slurm = test::runCli(sweepArgs(onSlurm, m_grid) << "--slurm" << "--cpus-per-task" << "1", 600000);
     QVERIFY2(slurm.exitCode == 0, qPrintable(said(slurm) + m_cluster.logs()));
+    qInfo("the sweep trained locally: %lld ms; on Slurm, one job in flight: %lld ms", localMs, clock.elapsed());
     const QStringList expected = outcome(local);
     QCOMPARE(expected.size(), 4);
     QCOMPARE(outcome(onSlurm), expected);
@@ -206,6 +212,48 @@ void TstAshaSlurm::slurmSweepDecidesAsLocal()
     QVERIFY2(again.exitCode == 0, qPrintable(said(again)));
     QVERIFY(!again.out.contains(QLatin1String("\"event\":\"submitted\"")));
     QCOMPARE(outcome(onSlurm), expected);
+}
+
+// --parallel 2: two Slurm jobs in flight (the node has 2 CPUs, each task takes 1). Which runs go on
+// depends on the order of arrivals then, but every run ends stopped at a rung or finished, nothing is
+// retrained, and at least the best of rung 2 finishes.
+void TstAshaSlurm::twoJobsInFlight()
+{
+    if (!m_skip.isEmpty())
+        QSKIP(qPrintable(m_skip));
+    const QString path = m_dir.filePath(QStringLiteral("two.sqlite"));
+    QStringList args = sweepArgs(path, m_grid) << "--slurm" << "--cpus-per-task" << "1";
+    args[args.indexOf("--parallel") + 1] = QStringLiteral("2");
+    QElapsedTimer clock;
+    clock.start();
+    const CliRun run = test::runCli(args, 600000);
+    QVERIFY2(run.exitCode == 0, qPrintable(said(run) + m_cluster.logs()));
+    qInfo("on Slurm, two jobs in flight: %lld ms", clock.elapsed());
+    int finished = 0;
+    for (const QString &r : outcome(path)) {
+        const QStringList words = r.split(' ');
+        QCOMPARE(words.at(words.indexOf("steps") + 1), words.at(words.indexOf("points") + 1));
+        QVERIFY2(r.contains(QLatin1String(" finished steps 24 ")) || r.contains(QLatin1String(" stopped steps 8 "))
+                     || r.contains(QLatin1String(" stopped steps 16 ")),
+                 qPrintable(r));
+        finished += r.contains(QLatin1String(" finished ")) ? 1 : 0;
+    }
+    QVERIFY(finished >= 1);  // the best of rung 2 goes on (a later, better arrival may too: ASHA is asynchronous)
+    QVERIFY(QJsonDocument::fromJson(openStore(path)->sweep(1)->searchJson).object().value("parallel").toInt() == 2);
+}
+
+// A plain `sweep --slurm` is one job array: --parallel means nothing there and stays refused.
+void TstAshaSlurm::parallelRefusedForPlainSlurmSweep()
+{
+    const QString path = m_dir.filePath(QStringLiteral("plain.sqlite"));
+    QStringList args = sweepArgs(path, m_grid) << "--slurm";
+    args.remove(args.indexOf("--early-stop"), 2);
+    args.remove(args.indexOf("--rungs"), 2);
+    args.remove(args.indexOf("--eta"), 2);
+    const CliRun run = test::runCli(args);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(QLatin1String("--parallel cannot be combined with --slurm")), qPrintable(said(run)));
+    QVERIFY(!QFile::exists(path) || outcome(path).isEmpty());
 }
 
 void TstAshaSlurm::killedControllerContinues_data()
