@@ -135,6 +135,7 @@ private Q_SLOTS:
     void slurmSweepDecidesAsLocal();
     void twoJobsInFlight();
     void parallelRefusedForPlainSlurmSweep();
+    void killedEngineIsCrashedAndLeftAlone();
     void killedControllerContinues_data();
     void killedControllerContinues();
 
@@ -254,6 +255,41 @@ void TstAshaSlurm::parallelRefusedForPlainSlurmSweep()
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains(QLatin1String("--parallel cannot be combined with --slurm")), qPrintable(said(run)));
     QVERIFY(!QFile::exists(path) || outcome(path).isEmpty());
+}
+
+// An engine killed under its Slurm task (as the OOM killer would): the task ends without the engine
+// ending the run, so the controller records it crashed, leaves it alone and decides on the others.
+void TstAshaSlurm::killedEngineIsCrashedAndLeftAlone()
+{
+    if (!m_skip.isEmpty())
+        QSKIP(qPrintable(m_skip));
+    const QString path = m_dir.filePath(QStringLiteral("crash.sqlite"));
+    QProcess controller;
+    controller.start(QStringLiteral(GATEFOLD_CLI_PATH), sweepArgs(path, m_grid) << "--slurm" << "--cpus-per-task" << "1");
+    QVERIFY(controller.waitForStarted());
+    qint64 victim = 0;
+    QElapsedTimer clock;
+    clock.start();
+    while (victim == 0 && clock.elapsed() < 120000) {
+        if (auto store = openStore(path))
+            for (const auto &r : store->runs())
+                if (r.status == store::RunStatus::Running && r.pid > 0 && ::kill(pid_t(r.pid), SIGKILL) == 0)
+                    victim = r.id;
+        QThread::msleep(20);
+    }
+    QVERIFY(victim != 0);
+    QVERIFY(controller.waitForFinished(300000));
+    QCOMPARE(controller.exitCode(), 1);  // a run failed
+    auto store = openStore(path);
+    QVERIFY(store);
+    const auto record = store->run(victim);
+    QCOMPARE(store::toString(record->status), QStringLiteral("crashed"));
+    QVERIFY2(record->message.contains(QLatin1String("ended (failed) while the run was running")), qPrintable(record->message));
+    QCOMPARE(store->slurmJobs(victim).size(), size_t(1));  // left alone: never submitted again
+    int decided = 0;
+    for (const auto &r : store->runs())
+        decided += r.id != victim && (r.status == store::RunStatus::Stopped || r.status == store::RunStatus::Finished);
+    QCOMPARE(decided, 3);
 }
 
 void TstAshaSlurm::killedControllerContinues_data()
