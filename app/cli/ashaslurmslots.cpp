@@ -8,6 +8,8 @@
 #include "store/storetext.h"
 
 #include <QDir>
+#include <QElapsedTimer>
+#include <QProcess>
 #include <QThread>
 
 namespace gatefold::cli {
@@ -17,6 +19,7 @@ constexpr int kSlotPollMs = 1000;
 // Slurm must say twice in a row that a task no longer lives before its run is judged by it: an
 // engine that has just ended writes the store a moment before its task leaves squeue.
 constexpr int kSlotNotLivePolls = 2;
+constexpr int kSettleMs = 60000;  // how long cancelled jobs of an earlier controller may take to leave
 
 } // namespace
 
@@ -114,28 +117,54 @@ AshaSlurmSlots::Ended AshaSlurmSlots::endedWithoutEngine(const InFlight &job, sl
     return {job.runId, job.label, QStringLiteral("failed"), why, false};
 }
 
+// This user's jobs Slurm still holds (pending, running, completing) named gatefold-run-<id> for
+// `runIds`, by task ("12345_0"); nullopt with `error` when squeue cannot be asked. By name, so a job
+// sbatch accepted just before its controller died, unrecorded in the store, is found too.
+std::optional<QStringList> AshaSlurmSlots::liveJobsOf(const std::vector<qint64> &runIds, QString *error) const
+{
+    QStringList names;
+    for (qint64 id : runIds)
+        names << QStringLiteral("gatefold-run-%1").arg(id);
+    QProcess squeue;
+    squeue.start(QStringLiteral("squeue"), {QStringLiteral("--noheader"), QStringLiteral("--array"), QStringLiteral("--me"),
+                                            QStringLiteral("--format=%i"), QStringLiteral("--name=") + names.join(',')});
+    if (!squeue.waitForFinished(30000) || squeue.exitStatus() != QProcess::NormalExit || squeue.exitCode() != 0) {
+        *error = QString::fromLocal8Bit(squeue.readAllStandardError()).trimmed();
+        if (error->isEmpty())
+            *error = squeue.errorString();
+        return std::nullopt;
+    }
+    return QString::fromLocal8Bit(squeue.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+}
+
 void AshaSlurmSlots::cancelUntaken(const std::vector<store::RunRecord> &runs)
 {
     std::vector<qint64> ids;
     for (const auto &r : runs)
         if (r.status != store::RunStatus::Running)
             ids.push_back(r.id);
-    if (ids.empty())
-        return;
-    const auto states = launch::SlurmRunStates::of(m_store, m_client, ids);
-    QStringList live;
-    for (const auto &[runId, state] : states.runs)
-        if (slurm::isLive(state.state))
-            live << state.job.jobId;
     QString error;
-    if (live.isEmpty())
+    const auto live = ids.empty() ? QStringList() : liveJobsOf(ids, &error);
+    if (!live) {
+        printErr(tr("error: cannot ask Slurm for an earlier controller's jobs (%1); if one of them still waits, "
+                    "cancel it with scancel").arg(error));
         return;
-    if (m_client.cancel(live, &error))
-        SlurmPrinter::note(tr("the Slurm jobs %1 of an earlier controller had not started their runs; cancelled, "
-                              "the runs are decided on anew").arg(live.join(QStringLiteral(", "))));
-    else
+    }
+    if (live->isEmpty())
+        return;
+    if (!m_client.cancel(*live, &error)) {
         printErr(tr("error: cannot cancel the Slurm jobs %1 (%2); cancel them with scancel before they start")
-                     .arg(live.join(QStringLiteral(", ")), error));
+                     .arg(live->join(QStringLiteral(", ")), error));
+        return;
+    }
+    SlurmPrinter::note(tr("the Slurm jobs %1 of an earlier controller had not started their runs; cancelled, "
+                          "the runs are decided on anew").arg(live->join(QStringLiteral(", "))));
+    // Gone before the store is read again: an engine that took its run just before must have ended it.
+    QElapsedTimer waited;
+    waited.start();
+    for (auto left = liveJobsOf(ids, &error); left && !left->isEmpty() && waited.elapsed() < kSettleMs;
+         left = liveJobsOf(ids, &error))
+        QThread::msleep(500);
 }
 
 void AshaSlurmSlots::cancelAll()

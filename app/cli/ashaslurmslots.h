@@ -8,7 +8,9 @@
 #include "store/storetypes.h"
 
 #include <QString>
+#include <QStringList>
 
+#include <optional>
 #include <vector>
 
 namespace gatefold::store {
@@ -43,7 +45,8 @@ public:
     // Waits a moment, then the jobs whose runs ended since the last call (their slots free again).
     std::vector<Ended> follow();
     // An earlier controller's jobs of `runs` that Slurm still holds but no engine has taken (the run
-    // not running): cancelled, so this controller decides on those runs anew.
+    // not running; also one sbatch accepted but the store never recorded): cancelled and waited for
+    // (up to a minute), so this controller decides on those runs anew.
     void cancelUntaken(const std::vector<store::RunRecord> &runs);
     // scancel for every job in flight: the engines save and end cancelled (followed to their end).
     void cancelAll();
@@ -59,6 +62,7 @@ private:
     };
 
     bool runEnded(const InFlight &job, store::RunRecord *record) const;
+    std::optional<QStringList> liveJobsOf(const std::vector<qint64> &runIds, QString *error) const;
     Ended endedWithoutEngine(const InFlight &job, slurm::JobState state);
 
     store::RunStore &m_store;
