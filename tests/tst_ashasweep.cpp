@@ -248,8 +248,15 @@ void TstAshaSweep::resumedPastItsPauseStaysPaused()
     QStringList args = sweepArgs(path, m_grid).mid(14);  // the --set options
     const CliRun first = runCli(QStringList{"train", "--store", path, "--json", "--stop-at-epoch", "2"} + args);
     QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+    QString runId;
+    {
+        QString error;
+        auto store = store::RunStore::open(path, &error, store::OpenMode::ReadOnly);
+        QVERIFY2(store && store->runs().size() == 1, qPrintable(error));
+        runId = QString::number(store->runs().front().id);
+    }
     for (const QString &epoch : {QStringLiteral("2"), QStringLiteral("1")}) {
-        const CliRun again = runCli({"resume", "--run", "1", "--store", path, "--json", "--stop-at-epoch", epoch});
+        const CliRun again = runCli({"resume", "--run", runId, "--store", path, "--json", "--stop-at-epoch", epoch});
         QVERIFY2(again.exitCode == 0, qPrintable(again.err));
         QVERIFY2(again.out.contains(QLatin1String("paused at once: the run is at step 16, after epoch ") + epoch),
                  qPrintable(again.out.right(1000)));

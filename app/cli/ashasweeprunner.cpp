@@ -3,7 +3,11 @@
 
 #include "clicommon.h"
 
+#include "search/ashastore.h"
 #include "store/runstore.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <QThread>
 
@@ -37,8 +41,26 @@ AshaSweepRunner::AshaSweepRunner(store::RunStore &store, qint64 sweepId, const s
     }
 }
 
+// Runs that paused at a rung while no controller ran (their engine outlived a killed one, and
+// ended before this one started): decided on now, as the controller they ended under would have.
+void AshaSweepRunner::decideArrivedMeanwhile()
+{
+    QString error;
+    for (const search::AshaRun &r : search::readAshaRuns(m_store, m_sweepId, m_controller.settings(), {}, &error)) {
+        const auto record = m_store.run(r.id);
+        if (r.phase != search::RunPhase::Waiting || !record || record->status != store::RunStatus::Stopped)
+            continue;
+        bool decided = false;
+        for (const auto &s : m_store.snapshots(r.id, QStringLiteral("asha")))
+            decided = decided || QJsonDocument::fromJson(s.dataJson).object().value("rung").toInt(-1) == r.reached();
+        if (!decided)
+            m_controller.arrived(r.id);
+    }
+}
+
 SweepTally AshaSweepRunner::run(const std::atomic<bool> &stop)
 {
+    decideArrivedMeanwhile();
     for (;;) {
         if (stop.load() && !m_stopping)
             stopAll();

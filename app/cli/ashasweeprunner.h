@@ -39,6 +39,7 @@ public:
     SweepTally run(const std::atomic<bool> &stop);
 
 private:
+    void decideArrivedMeanwhile();
     void stopAll();
     void startJobs();
     bool start(const search::AshaJob &job);
