@@ -87,6 +87,7 @@ private Q_SLOTS:
     void badOptionsCreateNothing_data();
     void badOptionsCreateNothing();
     void continueRefusals();
+    void resumedPastItsPauseStaysPaused();
 
 private:
     QTemporaryDir m_dir;
@@ -259,6 +260,32 @@ void TstAshaSweep::continueRefusals()
     run = runCli({"sweep", "--continue", "1", "--store", path});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains(QLatin1String("has no early stopping")), qPrintable(run.err));
+}
+
+// An engine resumed at or after the epoch it is to pause after (a second job for a run that got
+// there already) ends it stopped at once, training nothing: it never runs on to the end.
+void TstAshaSweep::resumedPastItsPauseStaysPaused()
+{
+    const QString path = m_dir.filePath(QStringLiteral("past.sqlite"));
+    QStringList args = sweepArgs(path, m_grid).mid(14);  // the --set options
+    const CliRun first = runCli(QStringList{"train", "--store", path, "--json", "--stop-at-epoch", "2"} + args);
+    QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+    QString runId;
+    {
+        QString error;
+        auto store = store::RunStore::open(path, &error, store::OpenMode::ReadOnly);
+        QVERIFY2(store && store->runs().size() == 1, qPrintable(error));
+        runId = QString::number(store->runs().front().id);
+    }
+    for (const QString &epoch : {QStringLiteral("2"), QStringLiteral("1")}) {
+        const CliRun again = runCli({"resume", "--run", runId, "--store", path, "--json", "--stop-at-epoch", epoch});
+        QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+        QVERIFY2(again.out.contains(QLatin1String("paused at once: the run is at step 16, after epoch ") + epoch),
+                 qPrintable(again.out.right(1000)));
+        const QStringList out = outcome(path);
+        QCOMPARE(out.size(), 1);
+        QVERIFY2(out.front().contains(QLatin1String(" stopped steps 16 points 16 ")), qPrintable(out.front()));
+    }
 }
 
 QTEST_GUILESS_MAIN(TstAshaSweep)

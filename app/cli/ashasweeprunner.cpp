@@ -3,7 +3,11 @@
 
 #include "clicommon.h"
 
+#include "search/ashastore.h"
 #include "store/runstore.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <QThread>
 
@@ -21,13 +25,16 @@ QString labelOf(const store::RunRecord &run, const QString &sweepName)
 } // namespace
 
 AshaSweepRunner::AshaSweepRunner(store::RunStore &store, qint64 sweepId, const search::AshaSettings &settings,
-                                 const SweepPrinter &printer, int parallel)
+                                 const SweepPrinter &printer, int parallel, std::unique_ptr<AshaSlurmSlots> slurm)
     : m_store(store)
     , m_sweepId(sweepId)
     , m_controller(store, sweepId, settings)
     , m_printer(printer)
     , m_parallel(parallel)
+    , m_slurm(std::move(slurm))
 {
+    if (m_slurm)
+        m_slurm->cancelUntaken(store.runs(sweepId));  // an earlier controller's jobs no engine took yet
     const auto sweep = store.sweep(sweepId);
     for (const auto &r : store.runs(sweepId)) {
         m_labels[r.id] = labelOf(r, sweep ? sweep->name : QString());
@@ -36,16 +43,37 @@ AshaSweepRunner::AshaSweepRunner(store::RunStore &store, qint64 sweepId, const s
     }
 }
 
+// Runs that paused at a rung while no controller ran (their engine outlived a killed one, and
+// ended before this one started): decided on now, as the controller they ended under would have.
+void AshaSweepRunner::decideArrivedMeanwhile()
+{
+    QString error;
+    for (const search::AshaRun &r : search::readAshaRuns(m_store, m_sweepId, m_controller.settings(), {}, &error)) {
+        const auto record = m_store.run(r.id);
+        if (r.phase != search::RunPhase::Waiting || !record || record->status != store::RunStatus::Stopped)
+            continue;
+        bool decided = false;
+        for (const auto &s : m_store.snapshots(r.id, QStringLiteral("asha")))
+            decided = decided || QJsonDocument::fromJson(s.dataJson).object().value("rung").toInt(-1) == r.reached();
+        if (!decided)
+            m_controller.arrived(r.id);
+    }
+}
+
 SweepTally AshaSweepRunner::run(const std::atomic<bool> &stop)
 {
+    decideArrivedMeanwhile();
     for (;;) {
         if (stop.load() && !m_stopping)
             stopAll();
         if (!m_stopping)
             startJobs();
-        if (m_running.empty() && (m_stopping || m_foreign.empty()))
+        if (m_running.empty() && !(m_slurm && m_slurm->inFlight() > 0) && (m_stopping || m_foreign.empty()))
             break;
-        followRunning();
+        if (m_slurm)
+            followSlurm();
+        else
+            followRunning();
         followForeign();
     }
     m_controller.refreshWaiting();
@@ -57,6 +85,8 @@ void AshaSweepRunner::stopAll()
     m_stopping = true;
     for (auto &c : m_running)
         c.terminate();
+    if (m_slurm)
+        m_slurm->cancelAll();
     for (const auto &r : m_store.runs(m_sweepId))
         if (r.status == store::RunStatus::Queued)
             m_store.cancelQueuedRun(r.id, tr("the sweep was stopped before this run started; `gatefold-cli sweep "
@@ -70,7 +100,8 @@ void AshaSweepRunner::noticeForeign()
 {
     for (const auto &r : m_store.runs(m_sweepId)) {
         const bool ours = std::any_of(m_running.begin(), m_running.end(),
-                                      [&](const EngineChild &c) { return c.runId() == r.id; });
+                                      [&](const EngineChild &c) { return c.runId() == r.id; })
+                       || (m_slurm && m_slurm->holds(r.id));
         if (r.status == store::RunStatus::Running && !ours)
             m_foreign.insert(r.id);
     }
@@ -79,7 +110,7 @@ void AshaSweepRunner::noticeForeign()
 void AshaSweepRunner::startJobs()
 {
     noticeForeign();
-    while (int(m_running.size() + m_foreign.size()) < m_parallel) {
+    while (int(m_running.size() + m_foreign.size()) + (m_slurm ? m_slurm->inFlight() : 0) < m_parallel) {
         const search::AshaJob job = m_controller.next(m_parallel);
         if (job.kind == search::AshaJob::Kind::None || !start(job))
             break;
@@ -96,7 +127,7 @@ bool AshaSweepRunner::start(const search::AshaJob &job)
         arguments << "--stop-at-epoch" << QString::number(job.stopAtEpoch);
     EngineChild child(job.runId, m_labels[job.runId]);
     QString error;
-    if (!child.start(arguments, &error)) {
+    if (m_slurm ? !m_slurm->submit(job, child.label(), &error) : !child.start(arguments, &error)) {
         if (job.kind == Kind::Start)
             m_store.setStatus(job.runId, store::RunStatus::Failed, tr("cannot start the engine: %1").arg(error));
         else
@@ -111,7 +142,8 @@ bool AshaSweepRunner::start(const search::AshaJob &job)
                                                    : tr("%1, continued %2").arg(child.label(), to);
     m_printer.runStarted(job.runId, what);
     m_controller.engineStarted(job.runId);
-    m_running.push_back(std::move(child));
+    if (!m_slurm)
+        m_running.push_back(std::move(child));
     return true;
 }
 
@@ -123,7 +155,9 @@ void AshaSweepRunner::followRunning()
     }
     for (auto it = m_running.begin(); it != m_running.end();) {
         if (it->follow(m_printer, m_running.size() > 1 ? 50 : 200)) {
-            ended(*it);
+            if (it->status() == QLatin1String("crashed"))
+                m_store.markCrashedRuns();
+            ended(it->runId(), it->label(), it->status(), it->message());
             it = m_running.erase(it);
         } else {
             ++it;
@@ -150,28 +184,37 @@ void AshaSweepRunner::followForeign()
     }
 }
 
-void AshaSweepRunner::ended(const EngineChild &child)
+// The Slurm jobs whose runs ended: decided on like the children's.
+void AshaSweepRunner::followSlurm()
 {
-    const QString status = child.status();
-    m_controller.engineEnded(child.runId());
-    if (status == QLatin1String("crashed"))
-        m_store.markCrashedRuns();
-    if (const auto now = m_store.run(child.runId()); now && now->status == store::RunStatus::Running
+    for (const AshaSlurmSlots::Ended &e : m_slurm->follow()) {
+        if (!e.taken && !m_stopping) {  // (stopping: a job still pending was cancelled, not failed)
+            const auto run = m_store.run(e.runId);
+            if (run && run->status != store::RunStatus::Failed)
+                ++m_failedToStart;  // the run keeps its status (stopped or cancelled): counted failed here
+        }
+        ended(e.runId, e.label, e.status, e.message);
+    }
+}
+
+void AshaSweepRunner::ended(qint64 runId, const QString &label, const QString &status, const QString &message)
+{
+    m_controller.engineEnded(runId);
+    if (const auto now = m_store.run(runId); now && now->status == store::RunStatus::Running
         && status != QLatin1String("stopped") && status != QLatin1String("finished")) {
         // Refused because another engine holds the run — one an earlier controller started just before
         // it died: that engine's run is waited for and decided on like ours.
-        m_foreign.insert(child.runId());
-        m_controller.engineStarted(child.runId());
+        m_foreign.insert(runId);
+        m_controller.engineStarted(runId);
         return;
     }
     if (status == QLatin1String("stopped"))
-        m_controller.arrived(child.runId());
+        m_controller.arrived(runId);
     else if (status != QLatin1String("finished") && !(status == QLatin1String("cancelled") && m_stopping))
-        m_controller.leaveAlone(child.runId());  // failed, crashed or cancelled by a person: not retried
-                                                 // by this controller (`sweep --continue` takes it up)
-    const auto run = m_store.run(child.runId());
-    m_printer.runEnded(child.runId(), child.label(), status,
-                       run && status == QLatin1String("stopped") ? run->message : child.message());
+        m_controller.leaveAlone(runId);  // failed, crashed or cancelled by a person: not retried
+                                         // by this controller (`sweep --continue` takes it up)
+    const auto run = m_store.run(runId);
+    m_printer.runEnded(runId, label, status, run && status == QLatin1String("stopped") ? run->message : message);
 }
 
 // How the sweep's runs stand now: finished, stopped early, failed, cancelled (crashed ones count as

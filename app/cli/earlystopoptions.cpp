@@ -11,7 +11,9 @@ void addEarlyStopOptions(QCommandLineParser &parser)
 {
     parser.addOption({"early-stop", tr("Stop runs early: asha (asynchronous successive halving). Runs pause at each "
                                        "rung; the best 1/eta of those that reached it go on, the others stay "
-                                       "'stopped' (resumable). Not with --slurm."),
+                                       "'stopped' (resumable). With --slurm each job (a new run to its first rung, a promoted one to "
+                                       "its next) is its own Slurm job, --parallel of them in flight (default 1), "
+                                       "decided on by this process (keep it running on the login node)."),
                       tr("kind")});
     parser.addOption({"metric", tr("With --early-stop: the metric the rungs rank by (default val/top1; one the "
                                    "runs evaluate every epoch: val/top1, val/top5, val/loss)."),

@@ -3,6 +3,7 @@
 
 #include "ashasweeprunner.h"
 #include "clicommon.h"
+#include "slurmsubmit.h"
 #include "slurmsweep.h"
 #include "sweepcontinue.h"
 #include "stopsignal.h"
@@ -31,8 +32,11 @@ int runSweep(const QStringList &arguments)
     const auto request = sweepRequest(parser, &error);
     if (!request)
         return printCommandError(error);
-    if (request->slurm)
+    if (request->slurm && !request->asha)
         return submitSweep(*request);
+    if (request->slurm)
+        if (const auto refusal = slurmStoreRefusal(request->storePath, request->slurm->options, slurm::SlurmClient()))
+            return printCommandError(*refusal);
     QString why;
     auto store = store::RunStore::open(request->storePath, &why);
     if (!store)
@@ -45,7 +49,10 @@ int runSweep(const QStringList &arguments)
                          store->displayName());
     SweepTally tally;
     if (request->asha) {
-        AshaSweepRunner runner(*store, sweep->id, *request->asha, printer, request->parallel);
+        auto slurm = request->slurm ? std::make_unique<AshaSlurmSlots>(*store, request->slurm->options, sweep->id,
+                                                                        request->json)
+                                    : nullptr;
+        AshaSweepRunner runner(*store, sweep->id, *request->asha, printer, request->parallel, std::move(slurm));
         tally = runner.run(*installStopHandlers());
     } else {
         SweepRunner runner(*store, printer, request->parallel);

@@ -4,6 +4,7 @@
 #include "ashasweeprunner.h"
 #include "clicommon.h"
 #include "runoptions.h"
+#include "slurmsubmit.h"
 #include "stopsignal.h"
 #include "sweepprinter.h"
 
@@ -37,6 +38,33 @@ QStringList continueProblems(const QCommandLineParser &parser, qint64 *sweepId, 
     return errors;
 }
 
+// The Slurm options the sweep's jobs were submitted with: recorded with its search settings, else
+// those of its runs' last submission (nullopt: its engines ran on this machine). nullopt with
+// `error` set when recorded ones cannot be read.
+std::optional<slurm::SlurmOptions> recordedSlurm(store::RunStore &store, const store::Sweep &sweep, QString *error)
+{
+    const QJsonValue recorded = QJsonDocument::fromJson(sweep.searchJson).object().value("slurm");
+    if (recorded.isObject()) {
+        const auto options = slurm::slurmOptionsFromJson(QJsonDocument(recorded.toObject()).toJson(), error);
+        if (!options)
+            *error = tr("sweep %1's recorded Slurm options cannot be read: %2").arg(sweep.id).arg(*error);
+        return options;
+    }
+    store::SlurmJob last;
+    for (const auto &r : store.runs(sweep.id))
+        for (const auto &job : store.slurmJobs(r.id))
+            if (job.submitted >= last.submitted)
+                last = job;
+    if (last.jobId.isEmpty())
+        return std::nullopt;
+    const auto options = slurm::slurmOptionsFromJson(last.optionsJson, error);
+    if (!options)
+        *error = tr("run %1's last Slurm submission (job %2) recorded options that cannot be read: %3")
+                     .arg(last.runId)
+                     .arg(last.jobId, *error);
+    return options;
+}
+
 } // namespace
 
 int continueSweep(const QCommandLineParser &parser)
@@ -63,10 +91,19 @@ int continueSweep(const QCommandLineParser &parser)
                            .arg(sweepId)));
     if (parallel == 0)
         parallel = std::max(1, QJsonDocument::fromJson(sweep->searchJson).object().value("parallel").toInt(1));
+    why.clear();
+    const auto slurmOptions = recordedSlurm(*store, *sweep, &why);
+    if (!slurmOptions && !why.isEmpty())
+        return printCommandError(commandError(ExitFailure, tr("error: %1").arg(why)));
+    if (slurmOptions)
+        if (const auto refusal = slurmStoreRefusal(storePathFromOptions(parser), *slurmOptions, slurm::SlurmClient()))
+            return printCommandError(*refusal);
     store->markCrashedRuns();  // engines of the old controller that died with it: continued
     const SweepPrinter printer(parser.isSet("json"));
     printer.sweepCreated(sweepId, sweep->name, qsizetype(store->runs(sweepId).size()), parallel, store->displayName());
-    AshaSweepRunner runner(*store, sweepId, *asha, printer, parallel);
+    auto slurm = slurmOptions ? std::make_unique<AshaSlurmSlots>(*store, *slurmOptions, sweepId, parser.isSet("json"))
+                              : nullptr;
+    AshaSweepRunner runner(*store, sweepId, *asha, printer, parallel, std::move(slurm));
     const SweepTally tally = runner.run(*installStopHandlers());
     printer.sweepEnded(sweepId, tally);
     return sweepExitCode(tally);

@@ -173,6 +173,8 @@ QByteArray SweepRequest::searchJson() const
                        {"parallel", parallel}};
     if (asha)
         search.insert("early_stop", asha->toJson());
+    if (asha && slurm)  // `sweep --continue` submits the jobs with the same options
+        search.insert("slurm", QJsonDocument::fromJson(slurm::toJson(slurm->options)).object());
     return QJsonDocument(search).toJson(QJsonDocument::Compact);
 }
 
@@ -205,7 +207,8 @@ void addSweepOptions(QCommandLineParser &parser)
                                         "replaces the grid file's \"search_seed\")."),
                       tr("seed")});
     parser.addOption({"parallel", tr("Runs at a time (default 1). With compute.threads = 0 each run gets an equal "
-                                     "share of the cores."),
+                                     "share of the cores. Not with --slurm, except with --early-stop: then the "
+                                     "Slurm jobs in flight at once (default 1)."),
                       tr("n"), QStringLiteral("1")});
     parser.addOption({"json", tr("Forward the runs' JSON lines (each names its run) on stdout.")});
     addEarlyStopOptions(parser);
@@ -221,11 +224,9 @@ std::optional<SweepRequest> sweepRequest(const QCommandLineParser &parser, Comma
     request.gridJson = gridFromOptions(parser, &errors);
     const train::SearchOverrides search = searchFromOptions(parser, &errors);
     request.plan = planFromOptions(parser, request.gridJson, seeds, search, &errors);
-    request.slurm = slurmRequest(parser, {QStringLiteral("parallel")}, &errors);
     request.asha = earlyStopFromOptions(parser, shortestEpochs(request.plan), &errors);
-    if (request.asha && request.slurm)
-        errors.append(tr("--early-stop runs its engines on this machine; it cannot be combined with --slurm yet "
-                         "(leave out one of them)"));
+    // With early stopping --parallel is how many Slurm jobs are in flight at once.
+    request.slurm = slurmRequest(parser, request.asha ? QStringList() : QStringList{QStringLiteral("parallel")}, &errors);
     if (errors.isEmpty())
         request.dataFacts = checkPoints(request.plan, &errors);
     if (!errors.isEmpty()) {

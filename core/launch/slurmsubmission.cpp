@@ -102,7 +102,7 @@ std::optional<SlurmSubmitted> SlurmSubmission::submit(const SlurmBatch &batch, Q
     }
     const slurm::SbatchScript script({batch.jobName, batch.description, batch.madeBy, QDateTime::currentDateTime(),
                                       batch.cliPath, storeForTasks(m_store.location()), batch.runIds, batch.command,
-                                      batch.options, batch.folder});
+                                      batch.options, batch.folder, batch.stopAtEpoch});
     SlurmSubmitted submitted;
     const auto path = script.writeInto(batch.folder, error);
     if (!path)

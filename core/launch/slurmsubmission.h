@@ -27,6 +27,7 @@ struct SlurmBatch {
     QString madeBy;        // "gatefold-cli 0.1.0 sweep --slurm", for the script's header
     QString folder;        // the script and the tasks' output: <data dir>/sweeps/<id>/ or <run dir>/
     QString cliPath;       // the gatefold-cli every task runs (absolute)
+    int stopAtEpoch = 0;   // > 0: each engine stops its run after this epoch (an early-stopping sweep's rung)
 };
 
 // What Slurm accepted: the array job, the script it runs, and each run's task as recorded.

@@ -75,7 +75,9 @@ QStringList SbatchScript::header() const
         QStringLiteral("# Made by %1, %2.")
             .arg(commentText(m_job.madeBy), m_job.made.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"))),
         QStringLiteral("# Store: %1").arg(commentText(m_job.store)),
-        QStringLiteral("# Task i runs `gatefold-cli %1 --run RUNS[i]` %2.").arg(commandWord(m_job.command), layout),
+        QStringLiteral("# Task i runs `gatefold-cli %1 --run RUNS[i]%3` %2.")
+            .arg(commandWord(m_job.command), layout,
+                 m_job.stopAtEpoch > 0 ? QStringLiteral(" --stop-at-epoch %1").arg(m_job.stopAtEpoch) : QString()),
         QStringLiteral("# The engine claims its run in the store and ends it finished, failed or cancelled; rank 0"),
         QStringLiteral("# alone writes the store and the checkpoints. scancel sends SIGTERM: the engine saves a"),
         QStringLiteral("# checkpoint and ends cancelled (resumable). Each task's output: slurm-<job>_<task>.out/.err."),
@@ -114,8 +116,10 @@ QStringList SbatchScript::body() const
     QStringList ids;
     for (qint64 id : m_job.runIds)
         ids << QString::number(id);
-    const QString engine = QStringLiteral("\"$GATEFOLD_CLI\" %1 --run \"$RUN\" --store \"$GATEFOLD_STORE\" --json")
-                               .arg(commandWord(m_job.command));
+    QString engine = QStringLiteral("\"$GATEFOLD_CLI\" %1 --run \"$RUN\" --store \"$GATEFOLD_STORE\" --json")
+                         .arg(commandWord(m_job.command));
+    if (m_job.stopAtEpoch > 0)
+        engine += QStringLiteral(" --stop-at-epoch %1").arg(m_job.stopAtEpoch);
     QStringList lines = {
         QString(),
         QStringLiteral("set -eu"),

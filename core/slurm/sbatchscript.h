@@ -28,6 +28,8 @@ struct SbatchJob {
     EngineCommand command = EngineCommand::Train;
     SlurmOptions options;
     QString logDirectory;           // where each task's slurm-<job>_<task>.out/.err go
+    int stopAtEpoch = 0;            // > 0: the engine ends its run `stopped` after this epoch
+                                    // (--stop-at-epoch; an early-stopping sweep's rung)
 };
 
 // The sbatch script of a job: a commented header, #SBATCH lines, the array of run ids and the

@@ -553,6 +553,14 @@ TrainOutcome Trainer::run()
     QString error;
     // A resumed run's checkpoint already holds this step: stopping at once writes no second file.
     bool savedAtThisStep = !m_options.resumeFrom.isEmpty();
+    // Resumed at or past the epoch to pause after (an early-stopping job of a run that got there
+    // before): it stays paused where it is rather than training on.
+    if (m_options.pauseAtEpoch >= 0 && m_state.step > 0 && m_state.step < total
+        && m_state.step >= m_options.pauseAtEpoch * m_schedules->stepsPerEpoch())
+        return finish(TrainEnd::Paused, QStringLiteral("paused at once: the run is at step %1, after epoch %2 already; "
+                                                       "resume continues from there")
+                                            .arg(m_state.step)
+                                            .arg(m_options.pauseAtEpoch));
     while (m_state.step < total) {
         if (agreedStop())
             return stopHere(savedAtThisStep);
