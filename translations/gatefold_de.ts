@@ -1808,7 +1808,7 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
         <translation>der Ordner %1, in den die Ausgaben der Tasks gehen, enthält ein Leerzeichen, ein Anführungszeichen oder &apos;%&apos;, was eine #SBATCH-Zeile nicht tragen kann; legen Sie den Laufspeicher (oder seinen runs=-Ordner) unter einen Pfad ohne diese Zeichen</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+107"/>
         <source>cannot make the folder %1 for the sbatch script; check that it may be written</source>
         <translation>der Ordner %1 für das sbatch-Skript kann nicht angelegt werden; prüfen Sie, ob er beschrieben werden darf</translation>
     </message>

@@ -170,8 +170,8 @@
         <location line="+27"/>
         <source>Starting the sweep &apos;%1&apos; (%n run(s)) with early stopping…</source>
         <translation>
-            <numerusform>Starting the sweep '%1' (%n run) with early stopping…</numerusform>
-            <numerusform>Starting the sweep '%1' (%n runs) with early stopping…</numerusform>
+            <numerusform>Starting the sweep &apos;%1&apos; (%n run) with early stopping…</numerusform>
+            <numerusform>Starting the sweep &apos;%1&apos; (%n runs) with early stopping…</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -1800,7 +1800,7 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
         <translation>任务输出所在的文件夹 %1 含有空格、引号或 &apos;%&apos;，#SBATCH 行无法容纳这些字符；请把运行存储（或其 runs= 文件夹）放在不含这些字符的路径下</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+107"/>
         <source>cannot make the folder %1 for the sbatch script; check that it may be written</source>
         <translation>无法为 sbatch 脚本创建文件夹 %1；请检查它是否可写</translation>
     </message>
