@@ -258,6 +258,14 @@ void TstSweepDialog::earlyStopCommandLine()
                                   "/t/grid.json", "--parallel", "3", "--early-stop", "asha", "--metric", "val/loss",
                                   "--mode", "min", "--rungs", "2,4,8", "--eta", "2", "--json"};
     QCOMPARE(SweepControllerJob::arguments("/s/runs.sqlite", "/t/config.json", "/t/grid.json", 3, *asha), expected);
+    // Slurm chosen in Settings: the controller submits each job there with the window's options.
+    QStringList onSlurm = expected;
+    onSlurm.insert(onSlurm.size() - 1, QStringLiteral("--slurm"));
+    onSlurm.insert(onSlurm.size() - 1, QStringLiteral("--partition"));
+    onSlurm.insert(onSlurm.size() - 1, QStringLiteral("debug"));
+    QCOMPARE(SweepControllerJob::arguments("/s/runs.sqlite", "/t/config.json", "/t/grid.json", 3, *asha,
+                                           {"--slurm", "--partition", "debug"}),
+             onSlurm);
     QCOMPARE(SweepControllerJob::continueArguments("/s/runs.sqlite", 12),
              QStringList({"sweep", "--continue", "12", "--store", "/s/runs.sqlite", "--json"}));
     // Runs going to Slurm: early stopping is refused in place (its controller runs here), off it is not.

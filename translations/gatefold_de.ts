@@ -4316,13 +4316,13 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>&amp;Sweep…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowsweeps.cpp" line="+34"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="+36"/>
         <source>Submit to Slurm</source>
         <translation>An Slurm übergeben</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="+2"/>
-        <location filename="../widgets/mainwindowsweeps.cpp" line="+9"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="+6"/>
         <location line="+11"/>
         <source>Sweep</source>
         <translation>Sweep</translation>
@@ -4417,13 +4417,8 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <source>&amp;Table…</source>
         <translation>&amp;Tabelle…</translation>
     </message>
-    <message>
-        <location filename="../widgets/mainwindowsweeps.cpp" line="-19"/>
-        <source>Early stopping: its controller runs the sweep on this machine, and Slurm is chosen in Settings; choose This machine there, or turn early stopping off.</source>
-        <translation>Vorzeitiges Beenden: Sein Controller führt den Sweep auf diesem Rechner aus, in den Einstellungen ist aber Slurm gewählt; wählen Sie dort „Dieser Rechner“ oder schalten Sie vorzeitiges Beenden aus.</translation>
-    </message>
     <message numerus="yes">
-        <location line="+13"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="-6"/>
         <source>Submitting the sweep &apos;%1&apos; (%n run(s)) to Slurm…</source>
         <translation>
             <numerusform>Der Sweep „%1“ (%n Lauf) wird an Slurm übergeben…</numerusform>
@@ -4436,12 +4431,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Der Sweep wurde nicht an Slurm übergeben: %1</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>A sweep with early stopping runs on this machine, under a controller the window starts; Slurm is chosen in Settings. Choose This machine there, or turn early stopping off to submit the sweep to Slurm.</source>
-        <translation>Ein Sweep mit vorzeitigem Beenden läuft auf diesem Rechner, unter einem Controller, den das Fenster startet; in den Einstellungen ist Slurm gewählt. Wählen Sie dort „Dieser Rechner“ oder schalten Sie vorzeitiges Beenden aus, um den Sweep an Slurm zu übergeben.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+18"/>
         <source>The sweep was not started: %1</source>
         <translation>Der Sweep wurde nicht gestartet: %1</translation>
     </message>

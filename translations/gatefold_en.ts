@@ -159,7 +159,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindowsweeps.cpp" line="+48"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="+47"/>
         <source>Submitting the sweep &apos;%1&apos; (%n run(s)) to Slurm…</source>
         <translation>
             <numerusform>Submitting the sweep &apos;%1&apos; (%n run) to Slurm…</numerusform>
@@ -167,7 +167,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+27"/>
+        <location line="+25"/>
         <source>Starting the sweep &apos;%1&apos; (%n run(s)) with early stopping…</source>
         <translation>
             <numerusform>Starting the sweep &apos;%1&apos; (%n run) with early stopping…</numerusform>

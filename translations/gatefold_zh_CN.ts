@@ -4301,13 +4301,13 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>扫描(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowsweeps.cpp" line="+34"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="+36"/>
         <source>Submit to Slurm</source>
         <translation>提交到 Slurm</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="+2"/>
-        <location filename="../widgets/mainwindowsweeps.cpp" line="+9"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="+6"/>
         <location line="+11"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
@@ -4402,13 +4402,8 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <source>&amp;Table…</source>
         <translation>表格(&amp;T)…</translation>
     </message>
-    <message>
-        <location filename="../widgets/mainwindowsweeps.cpp" line="-19"/>
-        <source>Early stopping: its controller runs the sweep on this machine, and Slurm is chosen in Settings; choose This machine there, or turn early stopping off.</source>
-        <translation>提前停止：其控制器在本机运行扫描，但设置中选择了 Slurm；请在设置中选择“本机”，或关闭提前停止。</translation>
-    </message>
     <message numerus="yes">
-        <location line="+13"/>
+        <location filename="../widgets/mainwindowsweeps.cpp" line="-6"/>
         <source>Submitting the sweep &apos;%1&apos; (%n run(s)) to Slurm…</source>
         <translation>
             <numerusform>正在将扫描“%1”（%n 个运行）提交到 Slurm…</numerusform>
@@ -4420,12 +4415,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>扫描未提交到 Slurm：%1</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>A sweep with early stopping runs on this machine, under a controller the window starts; Slurm is chosen in Settings. Choose This machine there, or turn early stopping off to submit the sweep to Slurm.</source>
-        <translation>带提前停止的扫描在本机运行，由窗口启动的控制器管理；但设置中选择了 Slurm。请在设置中选择“本机”，或关闭提前停止以将扫描提交到 Slurm。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+18"/>
         <source>The sweep was not started: %1</source>
         <translation>扫描未启动：%1</translation>
     </message>

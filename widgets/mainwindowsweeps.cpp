@@ -6,7 +6,9 @@
 
 #include "configform.h"
 
+#include "appsettings.h"
 #include "runcontroller.h"
+#include "slurmsubmitter.h"
 #include "runformpanel.h"
 #include "sweepbuilder.h"
 #include "sweepcontrollerjob.h"
@@ -30,11 +32,8 @@ void MainWindow::openSweepBuilder()
     builder.setName(m_form->runName());
     builder.addAxis(QStringLiteral("optim.lr"), QString());
     builder.setSeeds(QStringLiteral("0, 1, 2"));
-    if (m_controller->runsGoToSlurm()) {
+    if (m_controller->runsGoToSlurm())
         builder.setQueueText(tr("Submit to Slurm"));
-        builder.refuseEarlyStop(tr("Early stopping: its controller runs the sweep on this machine, and Slurm is "
-                                   "chosen in Settings; choose This machine there, or turn early stopping off."));
-    }
     if (builder.exec() != QDialog::Accepted)
         return;
     train::SweepPlan plan;
@@ -59,16 +58,14 @@ void MainWindow::openSweepBuilder()
 // sweep (on this machine; the window's own queue runs none of its runs).
 void MainWindow::startControlledSweep(const train::SweepPlan &plan, const QByteArray &gridJson, const AshaSettings &asha)
 {
-    if (m_controller->runsGoToSlurm()) {
-        m_form->showLaunchResult(tr("A sweep with early stopping runs on this machine, under a controller the "
-                                    "window starts; Slurm is chosen in Settings. Choose This machine there, or turn "
-                                    "early stopping off to submit the sweep to Slurm."),
-                                 false);
-        return;
-    }
+    // With Slurm chosen in Settings the controller (here) submits each of its jobs to Slurm with those
+    // options; "Runs at a time" is then how many jobs it keeps in flight.
+    const QStringList slurm = m_controller->runsGoToSlurm()
+        ? QStringList{QStringLiteral("--slurm")} + SlurmSubmitter::arguments(appsettings::slurmOptions())
+        : QStringList();
     QString error;
     const QByteArray config = train::runConfigToJson(m_form->form()->config());
-    if (!m_controller->sweepJobs()->start(config, gridJson, m_controller->queue()->parallel(), asha, &error)) {
+    if (!m_controller->sweepJobs()->start(config, gridJson, m_controller->queue()->parallel(), asha, &error, slurm)) {
         m_form->showLaunchResult(tr("The sweep was not started: %1").arg(error), false);
         return;
     }

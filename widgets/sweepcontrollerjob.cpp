@@ -42,12 +42,12 @@ SweepControllerJob::~SweepControllerJob()
 }
 
 QStringList SweepControllerJob::arguments(const QString &storePath, const QString &configPath, const QString &gridPath,
-                                          int parallel, const AshaSettings &asha)
+                                          int parallel, const AshaSettings &asha, const QStringList &slurm)
 {
     return QStringList{QStringLiteral("sweep"),    QStringLiteral("--store"),    storePath,
                        QStringLiteral("--config"), configPath,                   QStringLiteral("--grid"),
                        gridPath,                   QStringLiteral("--parallel"), QString::number(parallel)}
-         + asha.arguments() + QStringList{QStringLiteral("--json")};
+         + asha.arguments() + slurm + QStringList{QStringLiteral("--json")};
 }
 
 QStringList SweepControllerJob::continueArguments(const QString &storePath, qint64 sweepId)
@@ -57,7 +57,7 @@ QStringList SweepControllerJob::continueArguments(const QString &storePath, qint
 }
 
 bool SweepControllerJob::start(const QByteArray &configJson, const QByteArray &gridJson, int parallel,
-                               const AshaSettings &asha, QString *error)
+                               const AshaSettings &asha, QString *error, const QStringList &slurm)
 {
     auto files = std::make_unique<QTemporaryDir>();
     const QString config = files->filePath(QStringLiteral("config.json"));
@@ -67,7 +67,7 @@ bool SweepControllerJob::start(const QByteArray &configJson, const QByteArray &g
                      .arg(files->errorString());
         return false;
     }
-    launch(arguments(m_storePath, config, grid, parallel, asha), std::move(files), 0);
+    launch(arguments(m_storePath, config, grid, parallel, asha, slurm), std::move(files), 0);
     return true;
 }
 

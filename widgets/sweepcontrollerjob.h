@@ -33,14 +33,15 @@ public:
 
     // The controller's command line, without the engine: `sweep --store S --config BASE --grid GRID
     // --parallel N --early-stop asha --metric M --mode max --rungs 1,3,9 --eta 3 --json`.
+    // `slurm` (e.g. {"--slurm", "--partition", "gpu"}): the controller submits each job to Slurm.
     static QStringList arguments(const QString &storePath, const QString &configPath, const QString &gridPath,
-                                 int parallel, const AshaSettings &asha);
+                                 int parallel, const AshaSettings &asha, const QStringList &slurm = {});
     static QStringList continueArguments(const QString &storePath, qint64 sweepId);
 
     // Writes the run config and the grid to a temporary folder and starts the controller; false with
     // `error` when the files cannot be written (nothing started).
     bool start(const QByteArray &configJson, const QByteArray &gridJson, int parallel, const AshaSettings &asha,
-               QString *error);
+               QString *error, const QStringList &slurm = {});
     // Starts `sweep --continue ID`; false with `error` when this window controls that sweep already.
     bool continueSweep(qint64 sweepId, QString *error);
     int running() const { return int(m_children.size()); }
