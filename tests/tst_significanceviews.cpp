@@ -304,7 +304,20 @@ void TstSignificanceViews::compareSumsUpGroupsOverSeeds()
     QVERIFY(near(t->item(1, 5)->text().toDouble(), 0.035099, 5e-5));
     QCOMPARE(t->item(1, 6)->text(), QStringLiteral("paired by seed (df 2)"));
     QCOMPARE(t->item(1, 7)->text(), QStringLiteral("better"));
+    QCoreApplication::processEvents();  // the layouts take the baseline chooser's width
     test::screenshot(&view, QStringLiteral("compare-seed-groups.png"));
+    // The other group as baseline: the first is now tested against it (the sign turns), and the choice
+    // stays when the selection changes and comes back.
+    QCOMPARE(groups->baselineBox()->count(), 2);
+    groups->baselineBox()->setCurrentIndex(1);
+    Q_EMIT groups->baselineBox()->activated(1);
+    QCOMPARE(t->item(1, 7)->text(), QStringLiteral("baseline"));
+    QCOMPARE(t->item(0, 4)->text(), QStringLiteral("-3.00 [-5.48, -0.52]"));
+    QCOMPARE(t->item(0, 7)->text(), QStringLiteral("worse"));
+    view.setRuns({ids[0], ids[3]});
+    view.setRuns(ids);
+    QCOMPARE(groups->baselineBox()->currentText(), QStringLiteral("optim.lr=0.003"));
+    QCOMPARE(t->item(0, 7)->text(), QStringLiteral("worse"));
 }
 
 void TstSignificanceViews::curvesBandAsTheMeansInterval()

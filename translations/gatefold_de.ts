@@ -2763,7 +2763,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
 <context>
     <name>gatefold::widgets::CompareSeedGroups</name>
     <message>
-        <location filename="../widgets/compareseedgroups.cpp" line="+38"/>
+        <location filename="../widgets/compareseedgroups.cpp" line="+40"/>
         <source>Over seeds:</source>
         <translation>Über die Seeds:</translation>
     </message>
@@ -2799,11 +2799,31 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
     </message>
     <message>
         <location line="+1"/>
-        <source>These runs form experiments repeated over seeds: per group the mean and its 95 % interval, and against the first group (the baseline) the difference and the t-test (paired by seed when both hold the same seeds, else Welch) at α = 0.05</source>
-        <translation>Diese Läufe bilden über Seeds wiederholte Experimente: je Gruppe der Mittelwert und sein 95-%-Intervall, und gegenüber der ersten Gruppe (der Basislinie) die Differenz und der t-Test (nach Seed gepaart, wenn beide dieselben Seeds enthalten, sonst Welch) bei α = 0.05</translation>
+        <source>These runs form experiments repeated over seeds: per group the mean and its 95 % interval, and against the baseline group the difference and the t-test (paired by seed when both hold the same seeds, else Welch) at α = 0.05</source>
+        <translation>Diese Läufe bilden über Seeds wiederholte Experimente: je Gruppe der Mittelwert und sein 95-%-Intervall, und gegenüber der Basisgruppe die Differenz und der t-Test (nach Seed gepaart, wenn beide dieselben Seeds enthalten, sonst Welch) bei α = 0.05</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+3"/>
+        <source>The group every other group is tested against</source>
+        <translation>Die Gruppe, gegen die jede andere Gruppe getestet wird</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Baseline:</source>
+        <translation>Basislinie:</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Δ vs baseline (95 % CI)</source>
+        <translation>Δ vs. Basislinie (95-%-KI)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vs baseline</source>
+        <translation>vs. Basislinie</translation>
+    </message>
+    <message>
+        <location line="-1"/>
         <source>Group</source>
         <translation>Gruppe</translation>
     </message>
@@ -2823,11 +2843,6 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>95-%-KI</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Δ vs first (95 % CI)</source>
-        <translation>Δ vs. erste Gruppe (95-%-KI)</translation>
-    </message>
-    <message>
         <location line="+1"/>
         <source>p</source>
         <translation>p</translation>
@@ -2838,12 +2853,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Test</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>vs first</source>
-        <translation>vs. erste Gruppe</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="-9"/>
         <source>all</source>
         <translation>alle</translation>
     </message>

@@ -2752,7 +2752,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
 <context>
     <name>gatefold::widgets::CompareSeedGroups</name>
     <message>
-        <location filename="../widgets/compareseedgroups.cpp" line="+38"/>
+        <location filename="../widgets/compareseedgroups.cpp" line="+40"/>
         <source>Over seeds:</source>
         <translation>跨随机种子：</translation>
     </message>
@@ -2788,11 +2788,31 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
     </message>
     <message>
         <location line="+1"/>
-        <source>These runs form experiments repeated over seeds: per group the mean and its 95 % interval, and against the first group (the baseline) the difference and the t-test (paired by seed when both hold the same seeds, else Welch) at α = 0.05</source>
-        <translation>这些运行构成在不同随机种子上重复的实验：每组给出均值及其 95% 区间，并相对第一组（基线）给出差值和 t 检验（两组随机种子相同时按种子配对，否则用 Welch），α = 0.05</translation>
+        <source>These runs form experiments repeated over seeds: per group the mean and its 95 % interval, and against the baseline group the difference and the t-test (paired by seed when both hold the same seeds, else Welch) at α = 0.05</source>
+        <translation>这些运行构成在不同随机种子上重复的实验：每组给出均值及其 95% 区间，并相对基线组给出差值和 t 检验（两组随机种子相同时按种子配对，否则用 Welch），α = 0.05</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+3"/>
+        <source>The group every other group is tested against</source>
+        <translation>其他各组与之进行检验的分组</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Baseline:</source>
+        <translation>基线：</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Δ vs baseline (95 % CI)</source>
+        <translation>相对基线的 Δ（95% 置信区间）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vs baseline</source>
+        <translation>相对基线</translation>
+    </message>
+    <message>
+        <location line="-1"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
@@ -2812,11 +2832,6 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>95% 置信区间</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Δ vs first (95 % CI)</source>
-        <translation>相对第一组的 Δ（95% 置信区间）</translation>
-    </message>
-    <message>
         <location line="+1"/>
         <source>p</source>
         <translation>p</translation>
@@ -2827,12 +2842,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>检验</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>vs first</source>
-        <translation>相对第一组</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="-9"/>
         <source>all</source>
         <translation>全部</translation>
     </message>

@@ -9,6 +9,7 @@
 #include "store/runstore.h"
 
 #include <QComboBox>
+#include <QSignalBlocker>
 #include <QFont>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -35,6 +36,7 @@ CompareSeedGroups::CompareSeedGroups(store::RunStore *store, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
     , m_metric(new QComboBox(this))
+    , m_baseline(new QComboBox(this))
     , m_title(new QLabel(tr("Over seeds:"), this))
     , m_table(new QTableWidget(this))
 {
@@ -42,8 +44,10 @@ CompareSeedGroups::CompareSeedGroups(store::RunStore *store, QWidget *parent)
                         tr("images/s (last)")});
     m_metric->setToolTip(tr("The value the groups' means, intervals and tests are over"));
     m_title->setToolTip(tr("These runs form experiments repeated over seeds: per group the mean and its 95 % "
-                           "interval, and against the first group (the baseline) the difference and the t-test "
+                           "interval, and against the baseline group the difference and the t-test "
                            "(paired by seed when both hold the same seeds, else Welch) at α = 0.05"));
+    m_baseline->setToolTip(tr("The group every other group is tested against"));
+    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // a group's settings in full
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
@@ -51,12 +55,18 @@ CompareSeedGroups::CompareSeedGroups(store::RunStore *store, QWidget *parent)
     bar->setContentsMargins(0, 0, 0, 0);
     bar->addWidget(m_title);
     bar->addWidget(m_metric);
+    bar->addWidget(new QLabel(tr("Baseline:"), this));
+    bar->addWidget(m_baseline);
     bar->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_table, 1);
     connect(m_metric, &QComboBox::currentIndexChanged, this, &CompareSeedGroups::rebuild);
+    connect(m_baseline, &QComboBox::activated, this, [this](int index) {
+        m_baselineName = m_baseline->itemText(index);
+        rebuild();
+    });
 }
 
 void CompareSeedGroups::setRuns(const QList<qint64> &runIds)
@@ -94,16 +104,25 @@ void CompareSeedGroups::rebuild()
         for (const int i : groups[g].members)
             if (const auto s = m_store->metricSummary(m_runs[i], key); s.count > 0)
                 values[g].push_back({seeds[size_t(i)], metric.best ? (higher ? s.max : s.min) : s.last});
-    const QStringList headers{tr("Group"), tr("Runs"), tr("Mean ± std"), tr("95 % CI"), tr("Δ vs first (95 % CI)"),
-                              tr("p"), tr("Test"), tr("vs first")};
+    QStringList names;
+    for (const auto &group : groups)
+        names << (by.isEmpty() ? tr("all") : config::describeSettings(compared[size_t(group.members[0])], by));
+    const size_t base = size_t(std::max<qsizetype>(0, names.indexOf(m_baselineName)));
+    {
+        const QSignalBlocker quiet(m_baseline);
+        m_baseline->clear();
+        m_baseline->addItems(names);
+        m_baseline->setCurrentIndex(int(base));
+    }
+    const QStringList headers{tr("Group"), tr("Runs"), tr("Mean ± std"), tr("95 % CI"), tr("Δ vs baseline (95 % CI)"),
+                              tr("p"), tr("Test"), tr("vs baseline")};
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
     m_table->setRowCount(int(groups.size()));
     for (size_t g = 0; g < groups.size(); ++g) {
-        SeedGroupStats stats = seedGroupStats(values[g], g > 0 ? &values[0] : nullptr, false, false, kAlpha, higher);
-        stats.baseline = g == 0;
-        const QString name = by.isEmpty() ? tr("all") : config::describeSettings(compared[size_t(groups[g].members[0])], by);
-        fillRow(int(g), name, values[g], stats, percent);
+        SeedGroupStats stats = seedGroupStats(values[g], g != base ? &values[base] : nullptr, false, false, kAlpha, higher);
+        stats.baseline = g == base;
+        fillRow(int(g), names[int(g)], values[g], stats, percent);
     }
     m_table->resizeColumnsToContents();
     for (int c = 0; c < m_table->columnCount(); ++c)

@@ -36,6 +36,8 @@ public:
     bool applies() const { return m_applies; }
     QTableWidget *table() const { return m_table; }
     QComboBox *metricBox() const { return m_metric; }
+    // The group every other is tested against (the first unless chosen; kept by name across selections).
+    QComboBox *baselineBox() const { return m_baseline; }
 
     static constexpr double kAlpha = 0.05;
 
@@ -47,6 +49,8 @@ private:
     store::RunStore *m_store;
     QList<qint64> m_runs;
     QComboBox *m_metric;
+    QComboBox *m_baseline;
+    QString m_baselineName;  // the group chosen as baseline, "" for the first
     QLabel *m_title;
     QTableWidget *m_table;
     bool m_applies = false;
