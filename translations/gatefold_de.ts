@@ -2124,6 +2124,14 @@ Anhalten: Jeder trainierende Lauf speichert einen Checkpoint und endet als abgeb
     </message>
 </context>
 <context>
+    <name>SweepFiles</name>
+    <message>
+        <location filename="../widgets/sweepfiles.cpp" line="+24"/>
+        <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
+        <translation>Raster und Konfiguration des Sweeps konnten nicht in einen temporären Ordner geschrieben werden (%1)</translation>
+    </message>
+</context>
+<context>
     <name>SweepTable</name>
     <message>
         <location filename="../widgets/sweeptable.cpp" line="+127"/>
@@ -2808,7 +2816,7 @@ Prozessgruppe %3; jeder nimmt %4 Bilder jedes Batches (train.batch_size ist der 
         <translation>Die Gruppe, gegen die jede andere Gruppe getestet wird</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Baseline:</source>
         <translation>Basislinie:</translation>
     </message>
@@ -5424,12 +5432,7 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
 <context>
     <name>gatefold::widgets::SlurmSubmitter</name>
     <message>
-        <location filename="../widgets/slurmsubmitter.cpp" line="+82"/>
-        <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
-        <translation>Raster und Konfiguration des Sweeps konnten nicht in einen temporären Ordner geschrieben werden (%1)</translation>
-    </message>
-    <message>
-        <location line="+84"/>
+        <location filename="../widgets/slurmsubmitter.cpp" line="+156"/>
         <source>%1 could not be started: %2</source>
         <translation>%1 konnte nicht gestartet werden: %2</translation>
     </message>
@@ -5729,11 +5732,6 @@ runs= ist das Verzeichnis für Checkpoints und Logs (eines, das jeder Rechner si
     <name>gatefold::widgets::SweepControllerJob</name>
     <message>
         <location filename="../widgets/sweepcontrollerjob.cpp" line="+66"/>
-        <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
-        <translation>Raster und Konfiguration des Sweeps konnten nicht in einen temporären Ordner geschrieben werden (%1)</translation>
-    </message>
-    <message>
-        <location line="+11"/>
         <source>sweep %1 is controlled by this window already</source>
         <translation>Sweep %1 wird bereits von diesem Fenster gesteuert</translation>
     </message>

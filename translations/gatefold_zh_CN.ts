@@ -2116,6 +2116,14 @@ Stop: each training run saves a checkpoint and ends as cancelled (Resume continu
     </message>
 </context>
 <context>
+    <name>SweepFiles</name>
+    <message>
+        <location filename="../widgets/sweepfiles.cpp" line="+24"/>
+        <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
+        <translation>无法将扫描的网格和配置写入临时文件夹（%1）</translation>
+    </message>
+</context>
+<context>
     <name>SweepTable</name>
     <message>
         <location filename="../widgets/sweeptable.cpp" line="+127"/>
@@ -2797,7 +2805,7 @@ Process group %3; each takes %4 images of every batch (train.batch_size is the g
         <translation>其他各组与之进行检验的分组</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Baseline:</source>
         <translation>基线：</translation>
     </message>
@@ -5400,12 +5408,7 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
 <context>
     <name>gatefold::widgets::SlurmSubmitter</name>
     <message>
-        <location filename="../widgets/slurmsubmitter.cpp" line="+82"/>
-        <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
-        <translation>无法将扫描的网格和配置写入临时文件夹（%1）</translation>
-    </message>
-    <message>
-        <location line="+84"/>
+        <location filename="../widgets/slurmsubmitter.cpp" line="+156"/>
         <source>%1 could not be started: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
@@ -5703,11 +5706,6 @@ runs= 指定检查点和日志的存放目录（每台机器都能访问的目�
     <name>gatefold::widgets::SweepControllerJob</name>
     <message>
         <location filename="../widgets/sweepcontrollerjob.cpp" line="+66"/>
-        <source>the sweep&apos;s grid and config could not be written to a temporary folder (%1)</source>
-        <translation>无法将扫描的网格和配置写入临时文件夹（%1）</translation>
-    </message>
-    <message>
-        <location line="+11"/>
         <source>sweep %1 is controlled by this window already</source>
         <translation>扫描 %1 已由此窗口控制</translation>
     </message>

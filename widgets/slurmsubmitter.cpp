@@ -1,10 +1,10 @@
 #include "slurmsubmitter.h"
 
 #include "engineerror.h"
+#include "sweepfiles.h"
 
 #include "launch/engineevents.h"
 
-#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -15,12 +15,6 @@ namespace gatefold::widgets {
 namespace {
 
 constexpr int kFinishMs = 60000;  // at the end: how long a command under way may still take
-
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 } // namespace
 
@@ -75,18 +69,14 @@ void SlurmSubmitter::resubmit(qint64 runId, const std::optional<slurm::SlurmOpti
 bool SlurmSubmitter::submitSweep(const QByteArray &configJson, const QByteArray &gridJson,
                                  const slurm::SlurmOptions &options, QString *error)
 {
-    auto files = std::make_unique<QTemporaryDir>();
-    const QString config = files->filePath(QStringLiteral("config.json"));
-    const QString grid = files->filePath(QStringLiteral("grid.json"));
-    if (!files->isValid() || !writeFile(config, configJson) || !writeFile(grid, gridJson)) {
-        *error = tr("the sweep's grid and config could not be written to a temporary folder (%1)")
-                     .arg(files->errorString());
+    SweepFiles files = writeSweepFiles(configJson, gridJson, error);
+    if (!files.folder)
         return false;
-    }
     start(Kind::Sweep, {},
-          QStringList{QStringLiteral("sweep"), QStringLiteral("--grid"), grid, QStringLiteral("--config"), config}
+          QStringList{QStringLiteral("sweep"), QStringLiteral("--grid"), files.grid, QStringLiteral("--config"),
+                      files.config}
               + arguments(options),
-          std::move(files));
+          std::move(files.folder));
     return true;
 }
 

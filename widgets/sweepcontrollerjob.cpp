@@ -1,10 +1,10 @@
 #include "sweepcontrollerjob.h"
 
 #include "engineerror.h"
+#include "sweepfiles.h"
 
 #include "launch/engineevents.h"
 
-#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -15,12 +15,6 @@ namespace gatefold::widgets {
 namespace {
 
 constexpr int kStopMs = 60000;  // at the end: how long a controller may take to stop its runs
-
-bool writeSweepFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 } // namespace
 
@@ -59,15 +53,10 @@ QStringList SweepControllerJob::continueArguments(const QString &storePath, qint
 bool SweepControllerJob::start(const QByteArray &configJson, const QByteArray &gridJson, int parallel,
                                const AshaSettings &asha, QString *error, const QStringList &slurm)
 {
-    auto files = std::make_unique<QTemporaryDir>();
-    const QString config = files->filePath(QStringLiteral("config.json"));
-    const QString grid = files->filePath(QStringLiteral("grid.json"));
-    if (!files->isValid() || !writeSweepFile(config, configJson) || !writeSweepFile(grid, gridJson)) {
-        *error = tr("the sweep's grid and config could not be written to a temporary folder (%1)")
-                     .arg(files->errorString());
+    SweepFiles files = writeSweepFiles(configJson, gridJson, error);
+    if (!files.folder)
         return false;
-    }
-    launch(arguments(m_storePath, config, grid, parallel, asha, slurm), std::move(files), 0);
+    launch(arguments(m_storePath, files.config, files.grid, parallel, asha, slurm), std::move(files.folder), 0);
     return true;
 }
 
