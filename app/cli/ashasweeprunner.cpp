@@ -102,16 +102,18 @@ void AshaSweepRunner::noticeForeign()
         const bool ours = std::any_of(m_running.begin(), m_running.end(),
                                       [&](const EngineChild &c) { return c.runId() == r.id; })
                        || (m_slurm && m_slurm->holds(r.id));
-        if (r.status == store::RunStatus::Running && !ours)
-            m_foreign.insert(r.id);
+        if (r.status == store::RunStatus::Running && !ours && m_foreign.insert(r.id).second)
+            m_changed = true;
     }
 }
 
 void AshaSweepRunner::startJobs()
 {
     noticeForeign();
-    while (int(m_running.size() + m_foreign.size()) + (m_slurm ? m_slurm->inFlight() : 0) < m_parallel) {
+    while (m_changed && int(m_running.size() + m_foreign.size()) + (m_slurm ? m_slurm->inFlight() : 0) < m_parallel) {
         const search::AshaJob job = m_controller.next(m_parallel);
+        if (job.kind == search::AshaJob::Kind::None)
+            m_changed = false;
         if (job.kind == search::AshaJob::Kind::None || !start(job))
             break;
     }
@@ -178,6 +180,7 @@ void AshaSweepRunner::followForeign()
             continue;
         }
         m_controller.engineEnded(*it);
+        m_changed = true;
         if (run && run->status == store::RunStatus::Stopped)
             m_controller.arrived(*it);
         it = m_foreign.erase(it);
@@ -200,6 +203,7 @@ void AshaSweepRunner::followSlurm()
 void AshaSweepRunner::ended(qint64 runId, const QString &label, const QString &status, const QString &message)
 {
     m_controller.engineEnded(runId);
+    m_changed = true;
     if (const auto now = m_store.run(runId); now && now->status == store::RunStatus::Running
         && status != QLatin1String("stopped") && status != QLatin1String("finished")) {
         // Refused because another engine holds the run — one an earlier controller started just before

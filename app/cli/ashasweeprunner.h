@@ -61,6 +61,9 @@ private:
     std::set<qint64> m_foreign;           // runs an engine of an earlier controller still trains
     int m_failedToStart = 0;
     bool m_stopping = false;
+    // Whether the sweep changed since ASHA last had no job (an engine ended, another controller's
+    // engine came or went): only then is the sweep read again for the next one.
+    bool m_changed = true;
 };
 
 } // namespace gatefold::cli
